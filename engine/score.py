@@ -1,0 +1,237 @@
+"""Scoring of hands, cribs (RULES.md R12) and pegged cards (R7, R10).
+
+``hand_score`` and ``peg_score`` are the fast paths the game and the computer
+opponent call thousands of times per decision: they allocate nothing and take
+cards as small ints (see ``engine.cards``). The ``*_breakdown`` functions beside
+them say what scored, with the cards that made it, for screens and the command
+line; they are slower and allocate. Imports only ``engine.cards``.
+"""
+
+from engine.cards import VALUES, JACK, text
+
+# Breakdown item kinds, in the order a player counts them out loud.
+FIFTEEN = "fifteen"
+PAIR = "pair"
+RUN = "run"
+FLUSH = "flush"
+NOBS = "nobs"
+THIRTY_ONE = "thirty-one"
+PAIRS_NAME = ("pair", "pair royal", "double pair royal")
+
+
+def hand_score(hand, starter, crib=False):
+    """Points of four cards plus the starter (R12); ``crib`` applies the crib's
+    five-card flush rule. ``hand`` is any sequence of exactly four cards."""
+    a, b, c, d = hand
+    e = starter
+    ra = a >> 2
+    rb = b >> 2
+    rc = c >> 2
+    rd = d >> 2
+    re = e >> 2
+    va = VALUES[ra]
+    vb = VALUES[rb]
+    vc = VALUES[rc]
+    vd = VALUES[rd]
+    ve = VALUES[re]
+
+    # Fifteens. A subset sums to 15 exactly when its complement sums to t, so
+    # pair sums cover pairs and triples, single values cover quads.
+    t = va + vb + vc + vd + ve - 15
+    n = t == 0
+    if 1 <= t <= 10:
+        n += (va == t) + (vb == t) + (vc == t) + (vd == t) + (ve == t)
+    for s in (va + vb, va + vc, va + vd, va + ve, vb + vc, vb + vd, vb + ve, vc + vd, vc + ve, vd + ve):
+        n += (s == 15) + (s == t)
+    pts = n * 2
+
+    # Pairs: every two cards of one rank.
+    p = (
+        (ra == rb) + (ra == rc) + (ra == rd) + (ra == re)
+        + (rb == rc) + (rb == rd) + (rb == re)
+        + (rc == rd) + (rc == re) + (rd == re)
+    )
+    pts += p * 2
+
+    # Runs: the rank mask tells the longest run; the cards inside it tell how
+    # many ways it is made (one duplicate: 2; a triple: 3; two pairs: 4).
+    ba = 1 << ra
+    bb = 1 << rb
+    bc = 1 << rc
+    bd = 1 << rd
+    be = 1 << re
+    m = ba | bb | bc | bd | be
+    x = m & (m >> 1) & (m >> 2)
+    if x:
+        length = 3
+        y = x & (m >> 3)
+        if y:
+            length = 4
+            x = y
+            y = x & (m >> 4)
+            if y:
+                length = 5
+                x = y
+        lo = x & -x
+        hi = lo << length
+        k = (lo <= ba < hi) + (lo <= bb < hi) + (lo <= bc < hi) + (lo <= bd < hi) + (lo <= be < hi)
+        k -= length
+        if k == 0:
+            pts += length
+        elif k == 1:
+            pts += length * 2
+        elif p == 3:
+            pts += 9
+        else:
+            pts += 12
+
+    # Flush, then nobs.
+    sa = a & 3
+    if sa == b & 3 == c & 3 == d & 3:
+        if sa == e & 3:
+            pts += 5
+        elif not crib:
+            pts += 4
+    se = e & 3
+    j = JACK * 4 + se
+    if a == j or b == j or c == j or d == j:
+        pts += 1
+    return pts
+
+
+def peg_score(pile):
+    """Points for the last card of ``pile``, the cards played since the last
+    reset (R7): 15 and 31, pairs, runs. Flushes never score in the play (R10);
+    the go and last-card points are the game's business (R8, R9)."""
+    n = len(pile)
+    if n == 0:
+        return 0
+    count = 0
+    for i in range(n):
+        count += VALUES[pile[i] >> 2]
+    pts = 2 if count == 15 or count == 31 else 0
+    last = pile[n - 1] >> 2
+    same = 1
+    i = n - 2
+    while i >= 0 and pile[i] >> 2 == last:
+        same += 1
+        i -= 1
+    if same > 1:
+        return pts + same * (same - 1)  # 2, 6, 12; a pair ends any run
+    if n >= 3:
+        pts += _peg_run(pile, n)
+    return pts
+
+
+def _peg_run(pile, n):
+    # Longest k >= 3 such that the last k cards are k distinct consecutive ranks.
+    mask = 0
+    lo = 13
+    hi = -1
+    best = 0
+    k = 0
+    i = n - 1
+    while i >= 0:
+        r = pile[i] >> 2
+        bit = 1 << r
+        if mask & bit:
+            break
+        mask |= bit
+        if r < lo:
+            lo = r
+        if r > hi:
+            hi = r
+        k += 1
+        if k >= 3 and hi - lo == k - 1:
+            best = k
+        i -= 1
+    return best
+
+
+def pile_count(pile):
+    """The running count of the cards played since the last reset."""
+    total = 0
+    for card in pile:
+        total += VALUES[card >> 2]
+    return total
+
+
+def hand_breakdown(hand, starter, crib=False):
+    """What a hand scores, as a list of ``(kind, points, cards)`` in counting
+    order: each fifteen, each pair, each run (one item per way of making it),
+    the flush, nobs. The points add up to ``hand_score``."""
+    cards = list(hand) + [starter]
+    items = []
+    n = len(cards)
+    for mask in range(1, 1 << n):
+        chosen = [cards[i] for i in range(n) if mask >> i & 1]
+        if len(chosen) >= 2 and sum([VALUES[x >> 2] for x in chosen]) == 15:
+            items.append((FIFTEEN, 2, tuple(chosen)))
+    for i in range(n):
+        for j in range(i + 1, n):
+            if cards[i] >> 2 == cards[j] >> 2:
+                items.append((PAIR, 2, (cards[i], cards[j])))
+    for run in _hand_runs(cards):
+        items.append((RUN, len(run), run))
+    s = hand[0] & 3
+    if all([x & 3 == s for x in hand]):
+        if starter & 3 == s:
+            items.append((FLUSH, 5, tuple(cards)))
+        elif not crib:
+            items.append((FLUSH, 4, tuple(hand)))
+    for x in hand:
+        if x >> 2 == JACK and x & 3 == starter & 3:
+            items.append((NOBS, 1, (x,)))
+    return items
+
+
+def _hand_runs(cards):
+    # Every way of making the longest run of 3+ ranks: one card per rank.
+    ranks = sorted(set([x >> 2 for x in cards]))
+    best = []
+    start = 0
+    for i in range(1, len(ranks) + 1):
+        if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+            if i - start >= 3 and i - start > len(best):
+                best = ranks[start:i]
+            start = i
+    runs = [()]
+    for r in best:
+        runs = [run + (x,) for run in runs for x in cards if x >> 2 == r]
+    return runs if best else []
+
+
+def peg_breakdown(pile):
+    """What the last card of ``pile`` scores, as ``(kind, points, cards)``
+    items; the points add up to ``peg_score(pile)``."""
+    n = len(pile)
+    items = []
+    if n == 0:
+        return items
+    count = pile_count(pile)
+    if count == 15:
+        items.append((FIFTEEN, 2, tuple(pile)))
+    elif count == 31:
+        items.append((THIRTY_ONE, 2, tuple(pile)))
+    same = 1
+    while same < n and pile[n - 1 - same] >> 2 == pile[n - 1] >> 2:
+        same += 1
+    if same > 1:
+        items.append((PAIR, same * (same - 1), tuple(pile[n - same :])))
+    elif n >= 3:
+        k = _peg_run(pile, n)
+        if k:
+            items.append((RUN, k, tuple(pile[n - k :])))
+    return items
+
+
+def describe(item):
+    """One line a player can read: 'fifteen 2: 5H TD', 'run of 3 ...'."""
+    kind, points, cards = item
+    if kind == RUN:
+        name = "run of %d" % len(cards)
+    elif kind == PAIR:
+        name = PAIRS_NAME[{2: 0, 6: 1, 12: 2}[points]] if points != 2 or len(cards) > 2 else "pair"
+    else:
+        name = kind
+    return "%s %d: %s" % (name, points, " ".join([text(c) for c in cards]))

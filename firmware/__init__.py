@@ -1,0 +1,1 @@
+"""The device program: app, screens, input, LED pegboard, hardware backends."""

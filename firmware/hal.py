@@ -1,0 +1,40 @@
+"""The hardware contract: what the app may ask of a board. Documentation and
+the button bit names only; each runtime has a backend module in ``firmware/hw/``
+(``host`` for the simulator and tests, ``mp`` for MicroPython, ``cp`` for
+CircuitPython) whose ``make(board)`` returns a ``Hardware``. Imports nothing.
+
+Hardware (attributes):
+  display   .width = 128, .height = 64
+            .fb     a framebuf.FrameBuffer-compatible canvas over .buf
+                    (MONO_VLSB, 1024 bytes): fill, pixel, hline, vline, line,
+                    rect, fill_rect, text (8x8), blit; on CPython a fake
+            .show() push .buf to the panel (a backend may send only what changed)
+            .contrast(0..255), .power(on)
+  buttons   .read() -> int: bitmask of the buttons held right now, raw and
+            undebounced (bits below); debouncing is ``firmware.buttons``' job
+  leds      .n: number of LEDs; .write(buf): buf is a bytearray of n*3 bytes,
+            G R B per LED (WS2812 order); the caller reuses one buffer
+  storage   .read(name) -> bytes, or None when absent
+            .write(name, data): may be torn by a power cut (the record layer
+            above it makes saves crash-safe with a new file and a rename)
+            .rename(old, new) atomic replace; .remove(name); .exists(name)
+  clock     .ticks_ms() -> int; .ticks_diff(a, b) -> a - b, wrap-safe;
+            .sleep_ms(n)
+  feed()    feed the watchdog (no-op where there is none)
+  reset()   restart the board (the host backend raises SystemExit)
+
+Boards (pins, LED layout, power budget) are data in ``boards/<name>.py``.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+UP = const(1)
+DOWN = const(2)
+LEFT = const(4)
+RIGHT = const(8)
+A = const(16)
+B = const(32)
+BUTTON_NAMES = ("up", "down", "left", "right", "a", "b")

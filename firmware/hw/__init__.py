@@ -1,0 +1,1 @@
+"""Hardware backends, one module per runtime; see ``firmware.hal`` for the contract."""

@@ -41,15 +41,41 @@ def hand_score(hand, starter, crib=False):
     n = t == 0
     if 1 <= t <= 10:
         n += (va == t) + (vb == t) + (vc == t) + (vd == t) + (ve == t)
-    for s in (va + vb, va + vc, va + vd, va + ve, vb + vc, vb + vd, vb + ve, vc + vd, vc + ve, vd + ve):
-        n += (s == 15) + (s == t)
+    # Unrolled: a loop over a tuple of sums would allocate on every call.
+    s = va + vb
+    n += (s == 15) + (s == t)
+    s = va + vc
+    n += (s == 15) + (s == t)
+    s = va + vd
+    n += (s == 15) + (s == t)
+    s = va + ve
+    n += (s == 15) + (s == t)
+    s = vb + vc
+    n += (s == 15) + (s == t)
+    s = vb + vd
+    n += (s == 15) + (s == t)
+    s = vb + ve
+    n += (s == 15) + (s == t)
+    s = vc + vd
+    n += (s == 15) + (s == t)
+    s = vc + ve
+    n += (s == 15) + (s == t)
+    s = vd + ve
+    n += (s == 15) + (s == t)
     pts = n * 2
 
     # Pairs: every two cards of one rank.
     p = (
-        (ra == rb) + (ra == rc) + (ra == rd) + (ra == re)
-        + (rb == rc) + (rb == rd) + (rb == re)
-        + (rc == rd) + (rc == re) + (rd == re)
+        (ra == rb)
+        + (ra == rc)
+        + (ra == rd)
+        + (ra == re)
+        + (rb == rc)
+        + (rb == rd)
+        + (rb == re)
+        + (rc == rd)
+        + (rc == re)
+        + (rd == re)
     )
     pts += p * 2
 

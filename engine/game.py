@@ -1,0 +1,399 @@
+"""One game of two-player six-card cribbage as a state machine (RULES.md R2-R15,
+V1, V3), driven by the players' decisions.
+
+The game does everything that needs no decision by itself (cut for deal, deal,
+starter and heels, go points, resets, the show, the next deal) and asks for
+decisions only: two discards per seat, then a card or a go from the seat whose
+turn it is. ``waiting()`` says who must act. An illegal decision raises
+``IllegalMove`` with a message a player can read and changes nothing.
+
+What happened is told as event tuples, one per GAMELOG.md line, collected
+until ``take_events()``: ``("deal", dealer)``, ``("hand", seat, cards)``,
+``("crib", seat, c1, c2)``, ``("starter", card)``, ``("play", seat, card,
+count)``, ``("go", seat)``, ``("reset",)``, ``("show", seat, "hand"|"crib",
+points)``, ``("score", seat, points, total, reason)``, ``("end", winner, score0,
+score1, skunk)`` and ``("cut", card0, card1)``. "hand" and "crib" events are
+private to their seat (see ``visible``). A player is given only ``view(seat)``.
+
+Every decision is also kept in ``moves`` (two bytes each), which with the seed
+and settings is the whole game: ``engine.save`` stores and replays it.
+Imports engine.cards, engine.score, engine.rng, engine.view.
+"""
+
+from engine.cards import VALUES, JACK, text
+from engine.rng import Rng
+from engine.score import hand_score, peg_score
+from engine.view import View
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_NEW = const(0)
+_DISCARD = const(1)
+_PLAY = const(2)
+_OVER = const(3)
+PHASES = ("new", "discard", "play", "over")
+GO = const(52)  # move code for "go" in ``moves``
+
+
+class IllegalMove(ValueError):
+    """A decision the rules do not allow; the game is unchanged."""
+
+
+def visible(event, seat, open_hands=False):
+    """True when ``seat`` may see ``event`` (others' hands and discards are
+    hidden unless the game is played open-handed, V3)."""
+    kind = event[0]
+    if kind == "hand" or kind == "crib":
+        return open_hands or event[1] == seat
+    return True
+
+
+def skunk_of(target, loser_score):
+    """R15: "double-skunk", "skunk" or "" for the loser's final score."""
+    if target == 121:
+        if loser_score < 61:
+            return "double-skunk"
+        if loser_score < 91:
+            return "skunk"
+    elif loser_score < 31:
+        return "skunk"
+    return ""
+
+
+class Game:
+    """``Game(seed, target=121, first_dealer=None, open_hands=False)``.
+
+    ``first_dealer`` 0 or 1 skips the cut for deal (R2); None cuts for it.
+    Call ``start()``, then feed decisions until ``phase == "over"``.
+    """
+
+    def __init__(self, seed=1, target=121, first_dealer=None, open_hands=False):
+        if target != 121 and target != 61:
+            raise ValueError("target must be 121 or 61, not %r" % (target,))
+        if first_dealer not in (None, 0, 1):
+            raise ValueError("first_dealer must be 0, 1 or None")
+        self.rng = Rng(seed)
+        self.seed = (seed ^ (seed >> 32)) & 0xFFFFFFFF
+        self.target = target
+        self.first_dealer = first_dealer
+        self.open_hands = open_hands
+        self.scores = [0, 0]
+        self.dealer = 0
+        self.dealt_first = None  # the seat that dealt first, once started
+        self.deal_number = 0
+        self.winner = None
+        self.skunk = ""
+        self._phase = _NEW
+        self.deck = bytearray(range(52))
+        # Small lists of cards: MicroPython's bytearray has no ``in`` or ``remove``.
+        self.dealt = [(), ()]  # the six cards each seat was dealt
+        self.hands = [[], []]  # cards still held
+        self.kept = [[], []]  # the four kept cards
+        self.crib = []
+        self.discards = [(), ()]
+        self.starter = None
+        self.pile = []  # cards since the last reset
+        self.count = 0
+        self.played = []  # seat << 6 | card, this deal
+        self.gone = [False, False]
+        self.turn = 0
+        self.last = -1  # seat of the last card played in this count
+        self.events = []
+        self.moves = bytearray()
+        self.rigged = None  # log replay: a list of (dealt0, dealt1, starter) per deal
+
+    # -- what is going on ------------------------------------------------------
+
+    @property
+    def phase(self):
+        return PHASES[self._phase]
+
+    def pone(self):
+        return 1 - self.dealer
+
+    def waiting(self):
+        """The seats that must decide now."""
+        if self._phase == _DISCARD:
+            return tuple([s for s in (0, 1) if not self.discards[s]])
+        if self._phase == _PLAY:
+            return (self.turn,)
+        return ()
+
+    def take_events(self):
+        events = self.events
+        self.events = []
+        return events
+
+    def can_play(self, seat, card):
+        return card in self.hands[seat] and self.count + VALUES[card >> 2] <= 31
+
+    def view(self, seat):
+        """What ``seat`` may see, as a fresh ``View`` (no link to the game)."""
+        v = View()
+        v.me = seat
+        v.dealer = self.dealer
+        v.target = self.target
+        v.scores = list(self.scores)
+        v.phase = self.phase
+        v.hand = list(self.hands[seat])
+        v.kept = list(self.kept[seat])
+        v.discards = list(self.discards[seat])
+        v.starter = self.starter
+        v.pile = list(self.pile)
+        v.count = self.count
+        v.played = [(x >> 6, x & 63) for x in self.played]
+        other = 1 - seat
+        v.opponent_left = len(self.hands[other])
+        v.opponent_go = self.gone[other]
+        v.deal_number = self.deal_number
+        if self.open_hands:
+            v.opponent_hand = list(self.hands[other])
+        return v
+
+    # -- decisions --------------------------------------------------------------
+
+    def start(self):
+        if self._phase != _NEW:
+            raise IllegalMove("the game has already started")
+        if self.first_dealer is None:
+            self.dealer = self._cut_for_deal()
+        else:
+            self.dealer = self.first_dealer
+        self.dealt_first = self.dealer
+        self._deal()
+
+    def act(self, seat, decision):
+        """A player's decision: (c1, c2) in the discard, a card or None (go) in the play."""
+        if self._phase == _DISCARD:
+            try:
+                c1, c2 = decision
+            except (TypeError, ValueError):
+                raise IllegalMove("lay exactly two cards in the crib")
+            self.discard(seat, c1, c2)
+        elif decision is None:
+            self.go(seat)
+        else:
+            self.play(seat, decision)
+
+    def discard(self, seat, c1, c2):
+        """R4: ``seat`` lays two of its six cards in the dealer's crib."""
+        self._check_seat(seat)
+        if self._phase != _DISCARD:
+            raise IllegalMove("it is not time to discard")
+        if self.discards[seat]:
+            raise IllegalMove("you have already laid your two cards away")
+        hand = self.hands[seat]
+        if not _is_card(c1) or not _is_card(c2) or c1 == c2:
+            raise IllegalMove("lay two different cards in the crib")
+        if c1 not in hand or c2 not in hand:
+            raise IllegalMove("you can only discard cards you hold")
+        hand.remove(c1)
+        hand.remove(c2)
+        self.kept[seat] = list(hand)
+        self.discards[seat] = (c1, c2)
+        self.crib.append(c1)
+        self.crib.append(c2)
+        self.moves.append(seat)
+        self.moves.append(c1)
+        self.moves.append(seat)
+        self.moves.append(c2)
+        self.events.append(("crib", seat, c1, c2))
+        if self.discards[1 - seat]:
+            self._turn_starter()
+
+    def play(self, seat, card):
+        """R6-R7: ``seat`` lays ``card`` on the pile and pegs what it makes."""
+        self._check_turn(seat)
+        hand = self.hands[seat]
+        if not _is_card(card) or card not in hand:
+            raise IllegalMove("you can only play a card you hold")
+        if self.count + VALUES[card >> 2] > 31:
+            raise IllegalMove(
+                "%s would take the count past 31 (it is %d)" % (text(card), self.count)
+            )
+        hand.remove(card)
+        self.pile.append(card)
+        self.count += VALUES[card >> 2]
+        self.played.append(seat << 6 | card)
+        self.moves.append(seat)
+        self.moves.append(card)
+        self.last = seat
+        self.events.append(("play", seat, card, self.count))
+        points = peg_score(self.pile)
+        if points and self._award(seat, points, "peg"):
+            return
+        other = 1 - seat
+        if self.count == 31:
+            if self.hands[0] or self.hands[1]:
+                self._reset()
+        elif self.hands[other] and not self.gone[other]:
+            self.turn = other
+        self._settle()
+
+    def go(self, seat):
+        """R8: ``seat`` says go; allowed only when none of its cards fits."""
+        self._check_turn(seat)
+        room = 31 - self.count
+        for card in self.hands[seat]:
+            if VALUES[card >> 2] <= room:
+                raise IllegalMove("you cannot say go: %s fits under 31" % text(card))
+        self.gone[seat] = True
+        self.moves.append(seat)
+        self.moves.append(GO)
+        self.events.append(("go", seat))
+        self._settle()
+
+    # -- what the game does by itself ------------------------------------------
+
+    def _check_seat(self, seat):
+        if seat != 0 and seat != 1:
+            raise IllegalMove("no such player: %r" % (seat,))
+
+    def _check_turn(self, seat):
+        self._check_seat(seat)
+        if self._phase != _PLAY:
+            raise IllegalMove("it is not time to play a card")
+        if seat != self.turn:
+            raise IllegalMove("it is not your turn")
+
+    def _cut_for_deal(self):
+        # R2: each cuts a card; the lower rank deals; equal ranks cut again.
+        while True:
+            self.rng.shuffle(self.deck)
+            i = self.rng.below(52)
+            j = self.rng.below(51)
+            if j >= i:
+                j += 1
+            a = self.deck[i]
+            b = self.deck[j]
+            self.events.append(("cut", a, b))
+            if a >> 2 != b >> 2:
+                return 0 if a >> 2 < b >> 2 else 1
+
+    def _deal(self):
+        # R3: shuffle, six each one at a time, pone first.
+        self.deal_number += 1
+        pone = 1 - self.dealer
+        if self.rigged:
+            dealt = self.rigged[0]
+            hands = (tuple(dealt[0]), tuple(dealt[1]))
+        else:
+            self.rng.shuffle(self.deck)
+            d = self.deck
+            hands = [(), ()]
+            hands[pone] = (d[0], d[2], d[4], d[6], d[8], d[10])
+            hands[self.dealer] = (d[1], d[3], d[5], d[7], d[9], d[11])
+        self.dealt = [hands[0], hands[1]]
+        self.hands = [list(hands[0]), list(hands[1])]
+        self.kept = [[], []]
+        self.crib = []
+        self.discards = [(), ()]
+        self.starter = None
+        self.pile = []
+        self.count = 0
+        self.played = []
+        self.gone = [False, False]
+        self.last = -1
+        self._phase = _DISCARD
+        self.events.append(("deal", self.dealer))
+        self.events.append(("hand", 0, hands[0]))
+        self.events.append(("hand", 1, hands[1]))
+
+    def _turn_starter(self):
+        # R5: the pone cuts the rest of the pack, the dealer turns the starter.
+        if self.rigged:
+            self.starter = self.rigged.pop(0)[2]
+        else:
+            self.starter = self.deck[12 + 4 + self.rng.below(32)]
+        self.events.append(("starter", self.starter))
+        self._phase = _PLAY
+        self.turn = 1 - self.dealer
+        if self.starter >> 2 == JACK and self._award(self.dealer, 2, "heels"):
+            return
+        self._settle()
+
+    def _settle(self):
+        # Move the play on until a seat holding a card that may act is to act.
+        while self._phase == _PLAY:
+            if not self.hands[0] and not self.hands[1]:
+                # R9: the very last card scores 1 unless it made 31.
+                if self.count != 31 and self._award(self.last, 1, "go"):
+                    return
+                self._show()
+                return
+            t = self.turn
+            if self.hands[t] and not self.gone[t]:
+                return
+            o = 1 - t
+            if self.hands[o] and not self.gone[o]:
+                self.turn = o
+                continue
+            # R8: neither can play: one for the go, then a fresh count.
+            if self._award(self.last, 1, "go"):
+                return
+            self._reset()
+
+    def _reset(self):
+        self.events.append(("reset",))
+        last = self.last
+        self.pile = []
+        self.count = 0
+        self.gone[0] = self.gone[1] = False
+        self.turn = 1 - last if self.hands[1 - last] else last
+
+    def _show(self):
+        # R11: pone's hand, dealer's hand, the crib; each may win at once.
+        pone = 1 - self.dealer
+        for seat, what, cards in (
+            (pone, "hand", self.kept[pone]),
+            (self.dealer, "hand", self.kept[self.dealer]),
+            (self.dealer, "crib", self.crib),
+        ):
+            points = hand_score(cards, self.starter, what == "crib")
+            self.events.append(("show", seat, what, points))
+            if points and self._award(seat, points, what):
+                return
+        self.dealer = pone
+        self._deal()
+
+    def _award(self, seat, points, reason):
+        # R14: the first to reach the target wins at once; nothing after counts.
+        self.scores[seat] += points
+        self.events.append(("score", seat, points, self.scores[seat], reason))
+        if self.scores[seat] < self.target:
+            return False
+        self.winner = seat
+        self.skunk = skunk_of(self.target, self.scores[1 - seat])
+        self._phase = _OVER
+        self.events.append(("end", seat, self.scores[0], self.scores[1], self.skunk))
+        return True
+
+
+def _is_card(card):
+    return isinstance(card, int) and 0 <= card < 52
+
+
+def run(game, players, on_event=None):
+    """Play ``game`` to the end with two player objects (seat 0, seat 1); each
+    decision comes from ``players[seat]`` given only ``game.view(seat)``.
+    ``on_event(event)`` sees every event (all of them, hidden ones included)."""
+    if game.phase == "new":
+        game.start()
+    while True:
+        if on_event is not None:
+            for event in game.take_events():
+                on_event(event)
+        else:
+            game.events = []
+        waiting = game.waiting()
+        if not waiting:
+            return game.winner
+        seat = waiting[0]
+        view = game.view(seat)
+        if game._phase == _DISCARD:
+            game.act(seat, players[seat].discard(view))
+        else:
+            game.act(seat, players[seat].play(view))

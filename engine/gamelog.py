@@ -229,6 +229,20 @@ def replay(text_):
     return game
 
 
+def split(text_):
+    """The games of a file holding several logs one after another, as texts."""
+    games = []
+    current = []
+    for raw in text_.split("\n"):
+        if raw.startswith("game ") and current:
+            games.append("\n".join(current))
+            current = []
+        current.append(raw)
+    if any([s.strip() and not s.startswith("#") for s in current]):
+        games.append("\n".join(current))
+    return games
+
+
 def write(game_events, game, out):
     """Write a header and the log lines of ``game_events`` to the stream ``out``."""
     out.write(header(game) + "\n")

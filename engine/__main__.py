@@ -1,0 +1,172 @@
+"""Command line, on CPython and MicroPython alike:
+
+    python -m engine score 5H 5D JS 4C 6S [--crib]
+    python -m engine selfplay --games N --seed S [--target 121|61] [--log PATH]
+                              [--a NAME] [--b NAME] [--json]
+    python -m engine replay PATH
+
+Bad arguments or cards give a message on stderr and exit status 2. Argument
+parsing is by hand: MicroPython has no argparse. Imports engine modules.
+"""
+
+import sys
+
+USAGE = """usage:
+  python -m engine score CARD CARD CARD CARD STARTER [--crib]
+  python -m engine selfplay --games N --seed S [--target 121|61] [--log PATH]
+                            [--a PLAYER] [--b PLAYER] [--json]
+  python -m engine replay LOGFILE
+cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS"""
+
+
+class UsageError(Exception):
+    pass
+
+
+def _options(args, spec):
+    # spec: name -> default; a bool default marks a flag.
+    opts = dict(spec)
+    rest = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a.startswith("--"):
+            name = a[2:]
+            if name not in spec:
+                raise UsageError("unknown option %s" % a)
+            if isinstance(spec[name], bool):
+                opts[name] = True
+            else:
+                if i + 1 >= len(args):
+                    raise UsageError("%s needs a value" % a)
+                opts[name] = args[i + 1]
+                i += 1
+        else:
+            rest.append(a)
+        i += 1
+    return opts, rest
+
+
+def _int(opts, name, lo, hi):
+    try:
+        value = int(opts[name])
+    except (TypeError, ValueError):
+        raise UsageError("--%s needs a whole number, not %r" % (name, opts[name]))
+    if not lo <= value <= hi:
+        raise UsageError("--%s must be between %d and %d" % (name, lo, hi))
+    return value
+
+
+def cmd_score(args, out):
+    from engine.cards import parse_many
+    from engine.score import describe, hand_breakdown, hand_score
+
+    opts, words = _options(args, {"crib": False})
+    if len(words) != 5:
+        raise UsageError(
+            "score needs four hand cards and the starter (5 cards), got %d" % len(words)
+        )
+    try:
+        cards = parse_many(words)
+    except ValueError as e:
+        raise UsageError(str(e))
+    hand, starter = cards[:4], cards[4]
+    for item in hand_breakdown(hand, starter, opts["crib"]):
+        out.write(describe(item) + "\n")
+    out.write("total %d\n" % hand_score(hand, starter, opts["crib"]))
+
+
+def cmd_selfplay(args, out):
+    import json
+
+    from engine import selfplay
+    from engine.players import make
+
+    spec = {"games": None, "seed": "1", "target": "121", "log": None, "a": "random", "b": "random"}
+    spec["json"] = False
+    opts, rest = _options(args, spec)
+    if rest:
+        raise UsageError("unexpected argument %r" % rest[0])
+    if opts["games"] is None:
+        raise UsageError("selfplay needs --games N")
+    games = _int(opts, "games", 1, 10000000)
+    seed = _int(opts, "seed", 0, 0xFFFFFFFF)
+    target = _int(opts, "target", 61, 121)
+    if target not in (61, 121):
+        raise UsageError("--target must be 121 or 61")
+    for side in ("a", "b"):
+        try:
+            make(opts[side])
+        except ValueError as e:
+            raise UsageError(str(e))
+    log = None
+    if opts["log"] is not None:
+        try:
+            log = open(opts["log"], "w")
+        except OSError as e:
+            raise UsageError("cannot write the log %r: %s" % (opts["log"], e))
+    try:
+        tally = selfplay.play(games, seed, opts["a"], opts["b"], target, log)
+    finally:
+        if log is not None:
+            log.close()
+    summary = tally.summary()
+    summary["seed"] = seed
+    summary["target"] = target
+    if not opts["json"]:
+        for text_line in selfplay.describe(summary):
+            out.write(text_line + "\n")
+    out.write(json.dumps(summary) + "\n")
+
+
+def cmd_replay(args, out):
+    from engine import gamelog
+
+    if len(args) != 1:
+        raise UsageError("replay needs one log file")
+    try:
+        with open(args[0]) as f:
+            text_ = f.read()
+    except OSError as e:
+        raise UsageError("cannot read %r: %s" % (args[0], e))
+    n = 0
+    for one in gamelog.split(text_):
+        n += 1
+        try:
+            game = gamelog.replay(one)
+        except gamelog.LogError as e:
+            raise UsageError("game %d: %s" % (n, e))
+        if game.winner is None:
+            out.write(
+                "game %d: in progress, %d-%d, every line checks\n"
+                % (n, game.scores[0], game.scores[1])
+            )
+        else:
+            result = " (%s)" % game.skunk if game.skunk else ""
+            out.write(
+                "game %d: %s won %d-%d%s, every line checks\n"
+                % (n, "AB"[game.winner], game.scores[0], game.scores[1], result)
+            )
+
+
+COMMANDS = {"score": cmd_score, "selfplay": cmd_selfplay, "replay": cmd_replay}
+
+
+def main(argv, out=sys.stdout, err=sys.stderr):
+    """Run the command line; returns the exit status."""
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        out.write(USAGE + "\n")
+        return 0 if argv else 2
+    cmd = COMMANDS.get(argv[0])
+    try:
+        if cmd is None:
+            raise UsageError("unknown command %r" % argv[0])
+        cmd(argv[1:], out)
+    except UsageError as e:
+        err.write("error: %s\n%s\n" % (e, USAGE))
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

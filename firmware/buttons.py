@@ -1,0 +1,146 @@
+"""Button input: turns the raw bitmask from ``hw.buttons.read()`` into events
+(debounce, long press, auto-repeat). Pure logic over (bitmask, time) pairs,
+so tests drive it with synthetic sequences. Imports ``firmware.hal`` only.
+
+Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long" or
+"release" and bit one of the hal bits (UP, DOWN, LEFT, RIGHT, A, B). The
+tuples are made once in the constructor and ``poll`` refills one list, so the
+poll path allocates nothing.
+
+Per button, a small state machine (times in ms, measured with ``diff`` so the
+device's wrapping ticks work):
+
+    UP (released) --raw down, held DEBOUNCE--> DOWN: emit press
+    DOWN --raw up, held DEBOUNCE--> UP: emit release
+    A raw level that flips back before DEBOUNCE is a bounce: it is forgotten
+    and the debounce timer starts again at the next flip.
+    While DOWN (checked at each poll, after the press poll):
+      button in long_mask:   held LONG once            -> emit long (once a press)
+      button in repeat_mask: held REPEAT_DELAY, then
+                             every REPEAT_EVERY        -> emit repeat
+      a late poll emits one repeat, not a burst.
+
+Buttons are independent: simultaneous presses give one event each, in bit
+order (UP first). With the defaults the d-pad repeats and A/B give long presses.
+"""
+
+from firmware.hal import UP, DOWN, LEFT, RIGHT, A, B
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+DEBOUNCE = const(20)
+LONG = const(700)
+REPEAT_DELAY = const(400)
+REPEAT_EVERY = const(120)
+COUNT = const(6)  # buttons: bits 0..5
+
+PRESS = "press"
+REPEAT = "repeat"
+LONG_PRESS = "long"
+RELEASE = "release"
+
+
+def _sub(a, b):
+    return a - b
+
+
+class Buttons:
+    def __init__(
+        self,
+        diff=None,
+        debounce=DEBOUNCE,
+        long_ms=LONG,
+        repeat_delay=REPEAT_DELAY,
+        repeat_every=REPEAT_EVERY,
+        repeat_mask=UP | DOWN | LEFT | RIGHT,
+        long_mask=A | B,
+    ):
+        self.diff = diff or _sub
+        self.debounce = debounce
+        self.long_ms = long_ms
+        self.repeat_delay = repeat_delay
+        self.repeat_every = repeat_every
+        self.repeat_mask = repeat_mask
+        self.long_mask = long_mask
+        self.held = 0  # debounced state: bit set while down
+        self._pending = 0  # bits whose raw level differs from ``held``
+        self._flip_at = [0] * COUNT  # when that difference was first seen
+        self._down_at = [0] * COUNT  # when the press was accepted
+        self._rep_at = [0] * COUNT  # last press or repeat time
+        self._repeating = 0  # bits past their first repeat
+        self._long_done = 0
+        self._ev = []
+        for kind in (PRESS, REPEAT, LONG_PRESS, RELEASE):
+            self._ev.append(tuple((kind, 1 << i) for i in range(COUNT)))
+        self.events = []
+
+    def reset(self, raw=0):
+        """Forget everything; buttons held now count as already down (no
+        press event), e.g. after a screen change that a press caused."""
+        self.held = raw
+        self._pending = 0
+        self._repeating = 0
+        self._long_done = raw & self.long_mask
+        self.events.clear()
+
+    def poll(self, raw, now):
+        """Feed the raw bitmask read at time ``now``; returns the list of
+        events (the same list each call, refilled)."""
+        events = self.events
+        events.clear()
+        diff = self.diff
+        changed = raw ^ self.held
+        for i in range(COUNT):
+            bit = 1 << i
+            if changed & bit:
+                if not self._pending & bit:
+                    self._pending |= bit
+                    self._flip_at[i] = now
+                    if self.debounce > 0:
+                        continue
+                if diff(now, self._flip_at[i]) < self.debounce:
+                    continue
+                self._pending &= ~bit
+                self.held ^= bit
+                if raw & bit:
+                    self._down_at[i] = now
+                    self._rep_at[i] = now
+                    self._repeating &= ~bit
+                    self._long_done &= ~bit
+                    events.append(self._ev[0][i])
+                else:
+                    events.append(self._ev[3][i])
+                continue
+            self._pending &= ~bit
+            if not self.held & bit:
+                continue
+            if bit & self.long_mask and not self._long_done & bit:
+                if diff(now, self._down_at[i]) >= self.long_ms:
+                    self._long_done |= bit
+                    events.append(self._ev[2][i])
+            if bit & self.repeat_mask:
+                wait = self.repeat_every if self._repeating & bit else self.repeat_delay
+                if diff(now, self._rep_at[i]) >= wait:
+                    self._repeating |= bit
+                    self._rep_at[i] = now
+                    events.append(self._ev[1][i])
+        return events
+
+
+def went(events, bit):
+    """True when ``bit`` was pressed or auto-repeated in these events: the
+    usual test for 'move the cursor'."""
+    for ev in events:
+        if ev[1] == bit and (ev[0] == PRESS or ev[0] == REPEAT):
+            return True
+    return False
+
+
+def happened(events, kind, bit):
+    for ev in events:
+        if ev[1] == bit and ev[0] == kind:
+            return True
+    return False

@@ -1,0 +1,221 @@
+"""Crash-safe record store over the storage of ``firmware.hal`` (read, write,
+rename, remove, exists), and ``MemStorage``, an in-memory storage for tests and
+the simulator that can cut the power at any step or byte.
+
+A record is ``magic(4) version(1) seq(4) length(2) payload crc(2)``, big-endian,
+with CRC-16/CCITT-FALSE (``engine.crc``) over everything before it. Saving
+writes ``<name>.tmp`` in full and renames it over ``<name>.rec``, so the good
+copy is replaced only by a complete one. Loading prefers ``<name>.rec``; the
+temp file is used only when the main file is missing or refused (a
+remove-then-rename file system cut in between), so a save counts once its
+rename is done. A refused main file (damaged, cut short, foreign, from newer
+firmware) is moved to ``<name>.bad`` before the next save: nothing is lost.
+
+Imports ``engine.crc`` only.
+"""
+
+from engine.crc import crc16
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_HEAD = const(11)  # magic 4, version 1, seq 4, length 2
+_TAIL = const(2)  # crc
+MAX_PAYLOAD = const(4096)
+
+
+def pack(magic, version, seq, payload):
+    """The bytes of one record."""
+    n = len(payload)
+    if n > MAX_PAYLOAD:
+        raise ValueError("record too large: %d bytes (at most %d)" % (n, MAX_PAYLOAD))
+    out = bytearray(_HEAD + n + _TAIL)
+    out[0:4] = magic
+    out[4] = version
+    out[5] = (seq >> 24) & 255
+    out[6] = (seq >> 16) & 255
+    out[7] = (seq >> 8) & 255
+    out[8] = seq & 255
+    out[9] = n >> 8
+    out[10] = n & 255
+    out[_HEAD : _HEAD + n] = payload
+    c = crc16(memoryview(out)[: _HEAD + n])
+    out[_HEAD + n] = c >> 8
+    out[_HEAD + n + 1] = c & 255
+    return bytes(out)
+
+
+def unpack(data, magic, max_version, label):
+    """``(payload, version, seq, None)`` for a good record, else
+    ``(None, 0, 0, problem)`` with the problem in plain words."""
+    if len(data) < _HEAD + _TAIL:
+        if len(data) == 0:
+            return None, 0, 0, "%s is empty" % label
+        return None, 0, 0, "%s is cut short (%d bytes)" % (label, len(data))
+    if data[0:4] != magic:
+        return None, 0, 0, "%s is not a %s record" % (label, magic.decode())
+    n = (data[9] << 8) | data[10]
+    if len(data) < _HEAD + n + _TAIL:
+        return (
+            None,
+            0,
+            0,
+            "%s is cut short (%d of %d bytes)" % (label, len(data), _HEAD + n + _TAIL),
+        )
+    if len(data) > _HEAD + n + _TAIL:
+        return (
+            None,
+            0,
+            0,
+            "%s has %d stray bytes at the end" % (label, len(data) - _HEAD - n - _TAIL),
+        )
+    c = (data[_HEAD + n] << 8) | data[_HEAD + n + 1]
+    if crc16(memoryview(data)[: _HEAD + n]) != c:
+        return None, 0, 0, "%s is damaged (checksum does not match)" % label
+    version = data[4]
+    if version > max_version:
+        return (
+            None,
+            0,
+            0,
+            "%s was saved by newer firmware (format %d; this one reads up to %d)"
+            % (label, version, max_version),
+        )
+    if version == 0:
+        return None, 0, 0, "%s has no format version" % label
+    seq = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
+    return bytes(data[_HEAD : _HEAD + n]), version, seq, None
+
+
+class RecordStore:
+    """One named record: ``load()`` then ``save(payload)`` as often as needed.
+
+    ``magic`` is 4 bytes naming what the record holds; ``version`` (1..255) is
+    the payload format this firmware writes and the newest it reads."""
+
+    def __init__(self, storage, name, magic, version):
+        if len(magic) != 4 or not 1 <= version <= 255:
+            raise ValueError("magic must be 4 bytes and version 1..255")
+        self.storage = storage
+        self.main = name + ".rec"
+        self.temp = name + ".tmp"
+        self.bad = name + ".bad"
+        self.magic = magic
+        self.version = version
+        self.seq = 0
+        self._quarantine = False
+
+    def load(self):
+        """``(payload, version, problem)``: the newest good record (None when
+        there is none) and a sentence about a refused file (None when all is
+        well). An unfinished save's leftover temp file is not a problem."""
+        st = self.storage
+        self._quarantine = False
+        problem = None
+        data = st.read(self.main)
+        if data is not None:
+            payload, version, seq, problem = unpack(data, self.magic, self.version, self.main)
+            if payload is not None:
+                self.seq = seq
+                return payload, version, None
+            self._quarantine = True
+        data = st.read(self.temp)
+        if data is not None:
+            payload, version, seq, _ = unpack(data, self.magic, self.version, self.temp)
+            if payload is not None:
+                self.seq = seq
+                if problem is not None:
+                    problem += "; using the copy from the last save"
+                return payload, version, problem
+        if problem is not None:
+            problem += "; starting afresh (the old file is kept as %s)" % self.bad
+        return None, 0, problem
+
+    def save(self, payload):
+        """Store ``payload`` for good, or raise (OSError from the storage):
+        the previous good record stays loadable either way."""
+        st = self.storage
+        record = pack(self.magic, self.version, (self.seq + 1) & 0xFFFFFFFF, payload)
+        if self._quarantine:
+            if st.exists(self.bad):
+                st.remove(self.bad)
+            st.rename(self.main, self.bad)
+            self._quarantine = False
+        st.write(self.temp, record)
+        st.rename(self.temp, self.main)
+        self.seq = (self.seq + 1) & 0xFFFFFFFF
+
+    def clear(self):
+        """Forget the record (both files)."""
+        for name in (self.temp, self.main):
+            if self.storage.exists(name):
+                self.storage.remove(name)
+        self.seq = 0
+
+
+class PowerCut(Exception):
+    """Raised by ``MemStorage`` where the power went off. Deliberately not an
+    OSError: nothing on the device catches it, as nothing would run."""
+
+
+class MemStorage:
+    """Storage in a dict, for tests and the simulator.
+
+    ``arm(step=k)`` cuts the power before the k-th change from now (0 = the
+    next write, rename or remove); ``arm(nbytes=n)`` lets writes store n more
+    bytes in all, then leaves the file cut short and raises ``PowerCut``.
+    ``atomic_rename=False`` renames as remove-then-move (two steps), like FAT.
+    ``reboot()`` gives a fresh, unarmed storage over the same files."""
+
+    def __init__(self, files=None, atomic_rename=True):
+        self.files = {} if files is None else files
+        self.atomic_rename = atomic_rename
+        self.arm()
+
+    def arm(self, step=None, nbytes=None):
+        self.cut_step = step
+        self.cut_bytes = nbytes
+        self.steps = 0
+        self.written = 0
+
+    def reboot(self):
+        return MemStorage(dict(self.files), self.atomic_rename)
+
+    def _step(self):
+        if self.cut_step is not None and self.steps >= self.cut_step:
+            raise PowerCut("power cut before step %d" % self.steps)
+        self.steps += 1
+
+    def read(self, name):
+        return self.files.get(name)
+
+    def exists(self, name):
+        return name in self.files
+
+    def write(self, name, data):
+        self._step()
+        data = bytes(data)
+        if self.cut_bytes is not None and self.written + len(data) > self.cut_bytes:
+            keep = self.cut_bytes - self.written
+            self.files[name] = data[:keep]
+            self.written = self.cut_bytes
+            raise PowerCut("power cut after %d bytes of %s" % (keep, name))
+        self.files[name] = data
+        self.written += len(data)
+
+    def rename(self, old, new):
+        if old not in self.files:
+            raise OSError("no such file: %s" % old)
+        if not self.atomic_rename and new in self.files:
+            self._step()
+            del self.files[new]
+        self._step()
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, name):
+        if name not in self.files:
+            raise OSError("no such file: %s" % name)
+        self._step()
+        del self.files[name]

@@ -1,0 +1,39 @@
+"""Board descriptions: one data module per board (pins, LED layout, power
+budget, wiring notes), no hardware imports and no work at import time.
+
+    import boards
+    board = boards.load("pico")      # the module; boards.NAMES lists them all
+
+Every board module holds:
+  NAME      human name
+  I2C       {"id": bus, "sda": gpio, "scl": gpio, "freq": 400000}
+  OLED      {"address": 0x3C, "width": 128, "height": 64}
+  BUTTONS   {"up", "down", "left", "right", "a", "b": gpio}; pull-ups, active low
+  LED_PIN   gpio of the WS2812 strip's data line
+  LAYOUT    how holes map to LEDs (see firmware/pegboard.py):
+            holes    holes per track (121, or 61 for a short board)
+            tracks   2 with order "chain" (track of player A, then of B),
+                     1 with order "shared" (both players on one track, two colours)
+            start    1: a start LED per track for score 0; 0: score 0 shows nothing
+            rows     LEDs per row when the strip snakes under a grid (0 = straight)
+            serpentine  True when every other row runs backwards
+            offset   LEDs on the strip before the first hole
+  N_LEDS    LEDs on the strip (what LAYOUT needs)
+  POWER     {"limit_ma": supply budget, "reserve_ma": for the board and OLED,
+             "ma_per_channel": mA of one colour channel at 255, "idle_ma": per LED}
+  STATUS_LED  onboard LED: ("pin", gpio), ("ws2812", gpio) or None
+  WIRING    plain-text wiring notes
+Imports nothing at import time.
+"""
+
+NAMES = ("pico", "pico_w", "pico2", "feather_rp2040", "rp2040_zero")
+DEFAULT = "pico"
+
+
+def load(name=DEFAULT):
+    """The board module called ``name``; ValueError naming the choices when
+    there is no such board."""
+    if name not in NAMES:
+        raise ValueError("unknown board %r; choose one of: %s" % (name, ", ".join(NAMES)))
+    module = __import__("boards." + name)
+    return getattr(module, name)

@@ -1,0 +1,36 @@
+"""Raspberry Pi Pico (RP2040), the default board. Data only."""
+
+NAME = "Raspberry Pi Pico"
+I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
+OLED = {"address": 0x3C, "width": 128, "height": 64}
+BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
+LED_PIN = 22
+LAYOUT = {
+    "holes": 121,
+    "tracks": 2,
+    "order": "chain",
+    "start": 0,
+    "rows": 0,
+    "serpentine": False,
+    "offset": 0,
+}
+N_LEDS = 242
+POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
+STATUS_LED = ("pin", 25)
+
+WIRING = """\
+Raspberry Pi Pico
+  OLED SSD1306 128x64 (I2C0, 0x3C): SDA GP4 (pin 6), SCL GP5 (pin 7),
+    VCC 3V3 (pin 36), GND (pin 8)
+  Buttons, each from the GPIO to GND (internal pull-ups, pressed = low):
+    up GP10 (pin 14), down GP11 (pin 15), left GP12 (pin 16),
+    right GP13 (pin 17), A GP14 (pin 19), B GP15 (pin 20)
+  WS2812 strip, 242 LEDs: 121 for player A, then 121 for player B (hole 1
+    of A is the first LED; score 0 has no LED)
+    DIN <- GP22 (pin 29) through a 330 ohm resistor
+    5V  <- VBUS (pin 40), GND <- GND (pin 38); 1000 uF across 5V/GND at the strip
+    WS2812 wants DIN >= 0.7 x 5 V: short leads usually work from 3.3 V;
+    a 74AHCT125 level shifter makes it sure
+  Power: USB gives 500 mA; the firmware keeps the strip's estimate under
+    440 mA (500 less 60 for the Pico and the OLED)
+"""

@@ -1,0 +1,35 @@
+"""Waveshare RP2040-Zero: tiny board, onboard WS2812 on GP16 (kept as the
+status light), so the strip gets its own pin. This build uses one shared
+121-LED track (both players in their colours), serpentine in rows of 11
+under an 11x11 grid with one spare LED before the first hole. Data only."""
+
+NAME = "Waveshare RP2040-Zero"
+I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
+OLED = {"address": 0x3C, "width": 128, "height": 64}
+BUTTONS = {"up": 9, "down": 10, "left": 11, "right": 12, "a": 13, "b": 14}
+LED_PIN = 15
+LAYOUT = {
+    "holes": 121,
+    "tracks": 1,
+    "order": "shared",
+    "start": 0,
+    "rows": 11,
+    "serpentine": True,
+    "offset": 1,
+}
+N_LEDS = 122
+POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
+STATUS_LED = ("ws2812", 16)
+
+WIRING = """\
+Waveshare RP2040-Zero
+  OLED SSD1306 (I2C0, 0x3C): SDA GP4, SCL GP5, 3V3, GND
+  Buttons to GND (pull-ups): up GP9, down GP10, left GP11, right GP12,
+    A GP13, B GP14
+  WS2812 strip, 122 LEDs: DIN <- GP15 via 330 ohm, 5V <- 5V pin, GND;
+    1000 uF across the strip's supply. GP16 is the onboard WS2812: not the strip
+  Layout: LED 0 is a spare (offset 1), then 121 holes shared by both
+    players in an 11 x 11 grid, rows of 11 snaking: row 1 left to right,
+    row 2 right to left, ...
+  Power: USB 500 mA; strip estimate kept under 440 mA
+"""

@@ -1,0 +1,322 @@
+"""The LED pegboard: two pegs per player on a WS2812 strip, laid out by a
+board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
+budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
+frame. Imports nothing.
+
+Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
+the start position, which has an LED only when the layout says ``start: 1``
+(otherwise a peg at 0 is simply not shown). A score at or past the target sits
+in the game hole. A board shorter than the game (61 holes, 121 target) is
+gone round in laps of ``holes - 1`` with the last hole as the game hole, like
+a real 61-hole board.
+
+What shows:
+  front peg   the player's current score, in the player's colour
+  rear peg    the score before the last award, the same colour, dim
+  markers     every fifth hole, very dim white (``markers = False`` hides them)
+  lines       skunk lines (91 and 61 in a 121 game, 31 in a 61 game) and the
+              game hole, dim amber
+  shared hole pegs of both players on one LED take turns (``BLINK_MS``)
+An award can walk the peg hole by hole (``set_pegs(..., animate=True)``) and
+``celebrate(player)`` runs a chase along the winner's track; both advance in
+``update(dt_ms)``, which returns True when the frame changed. Then
+``render(buf)`` and write the strip; ``render`` clears the dirty flag.
+
+Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
+LED plus ``idle_ma`` for each LED, lit or not. ``render`` scales the whole
+frame down when that estimate would pass ``limit_ma - reserve_ma``, so no
+brightness setting or animation can overload the supply.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+BLINK_MS = const(500)
+CHASE_MS = const(80)
+_CHASE = const(6)  # one bright LED in every six during the celebration
+# level-table slots (three bytes each, G R B)
+_FRONT = const(0)  # +player
+_REAR = const(2)  # +player
+_MARK = const(4)
+_LINE = const(5)
+_GLOW = const(6)  # +player: celebration background
+
+DEFAULT_POWER = {"limit_ma": 500, "reserve_ma": 0, "ma_per_channel": 20, "idle_ma": 1}
+
+
+def led_count(layout):
+    """LEDs the layout needs: offset + (holes + start) per track."""
+    per = layout["holes"] + layout.get("start", 0)
+    return layout.get("offset", 0) + per * (1 if layout.get("order") == "shared" else 2)
+
+
+class Pegboard:
+    def __init__(self, layout, power=None, n_leds=None, target=121):
+        holes = layout["holes"]
+        order = layout.get("order", "chain")
+        tracks = layout.get("tracks", 1 if order == "shared" else 2)
+        if order not in ("chain", "shared"):
+            raise ValueError("layout order must be 'chain' or 'shared', not %r" % (order,))
+        if (order == "chain") != (tracks == 2):
+            raise ValueError("a 'chain' layout has 2 tracks, a 'shared' one 1")
+        if holes < 2:
+            raise ValueError("a board needs at least 2 holes")
+        self.holes = holes
+        self.start = 1 if layout.get("start", 0) else 0
+        self.shared = order == "shared"
+        self.rows = layout.get("rows", 0)
+        self.serpentine = bool(layout.get("serpentine", False)) and self.rows > 0
+        self.offset = layout.get("offset", 0)
+        self.per_track = holes + self.start
+        used = self.per_track * tracks
+        if self.serpentine and used % self.rows and (used // self.rows) & 1:
+            raise ValueError("a serpentine strip cannot end in a part row running backwards")
+        need = self.offset + used
+        if n_leds is None:
+            n_leds = need
+        if n_leds < need:
+            raise ValueError("layout needs %d LEDs, the strip has %d" % (need, n_leds))
+        self.n = n_leds
+        p = DEFAULT_POWER if power is None else power
+        self.limit_ma = p.get("limit_ma", 500)
+        self.reserve_ma = p.get("reserve_ma", 0)
+        self.ma_per_channel = p.get("ma_per_channel", 20)
+        self.idle_ma = p.get("idle_ma", 1)
+        self.budget = self.limit_ma - self.reserve_ma - self.idle_ma * n_leds
+        self.target = target
+        self.markers = True
+        self.front = [0, 0]
+        self.rear = [0, 0]
+        self._rgb = bytearray((255, 0, 0, 0, 96, 255))
+        self._lv = bytearray(24)
+        self.brightness = 96
+        self._walk = -1  # player whose front peg is walking, or -1
+        self._wpos = 0
+        self._wacc = 0
+        self._wstep = 60
+        self._cel = -1  # celebrating player, or -1
+        self._phase = 0
+        self._cacc = 0
+        self._blink = 0
+        self._bacc = 0
+        self._conflict = False
+        self.dirty = True
+        self._levels()
+
+    # ---- settings
+    def set_color(self, player, r, g, b):
+        j = player * 3
+        self._rgb[j] = r
+        self._rgb[j + 1] = g
+        self._rgb[j + 2] = b
+        self._levels()
+
+    def set_brightness(self, level):
+        """Global brightness 0..255 (the power limit applies on top)."""
+        self.brightness = max(0, min(255, level))
+        self._levels()
+
+    def set_target(self, target):
+        self.target = target
+        self._check()
+        self.dirty = True
+
+    def set_markers(self, on):
+        self.markers = bool(on)
+        self.dirty = True
+
+    def _levels(self):
+        lv = self._lv
+        k = self.brightness
+        for p in (0, 1):
+            for c in (0, 1, 2):
+                v = self._rgb[p * 3 + c]
+                f = v * k // 255
+                if v and k and not f:
+                    f = 1
+                r = f // 4
+                if f and not r:
+                    r = 1
+                gl = f // 10
+                if f and not gl:
+                    gl = 1
+                j = (1, 0, 2)[c]  # R G B -> G R B position
+                lv[(_FRONT + p) * 3 + j] = f
+                lv[(_REAR + p) * 3 + j] = r
+                lv[(_GLOW + p) * 3 + j] = gl
+        m = max(1, 8 * k // 255) if k else 0
+        lv[_MARK * 3] = m
+        lv[_MARK * 3 + 1] = m
+        lv[_MARK * 3 + 2] = m
+        lv[_LINE * 3] = max(1, 6 * k // 255) if k else 0
+        lv[_LINE * 3 + 1] = max(1, 16 * k // 255) if k else 0
+        lv[_LINE * 3 + 2] = 0
+        self.dirty = True
+
+    # ---- mapping
+    def hole(self, score):
+        """The hole (0 = start) a peg at ``score`` sits in."""
+        if score <= 0:
+            return 0
+        t = self.target
+        if score >= t:
+            return t if t <= self.holes else self.holes
+        if score < self.holes:
+            return score
+        return (score - 1) % (self.holes - 1) + 1
+
+    def led_of_hole(self, track, hole):
+        """Strip index of ``hole`` on ``track`` (0/1; ignored when shared), or
+        -1 when it has no LED."""
+        if hole == 0 and not self.start:
+            return -1
+        k = hole - 1 + self.start
+        if not self.shared:
+            k += track * self.per_track
+        rows = self.rows
+        if self.serpentine:
+            r = k // rows
+            if r & 1:
+                k = r * rows + rows - 1 - (k - r * rows)
+        return self.offset + k
+
+    def led(self, player, score):
+        """Strip index for ``player``'s peg at ``score``, or -1."""
+        return self.led_of_hole(player, self.hole(score))
+
+    # ---- pegs and animations
+    def set_pegs(self, player, front, rear, animate=False):
+        """Show ``player``'s pegs; with ``animate`` a forward move walks the
+        front peg from where it stood, hole by hole (see ``update``)."""
+        self._finish_walk()
+        old = self.front[player]
+        self.front[player] = front
+        self.rear[player] = rear
+        if animate and front > old:
+            n = front - old
+            self._walk = player
+            self._wpos = old
+            self._wacc = 0
+            self._wstep = max(20, min(60, 900 // n))
+        self._check()
+        self.dirty = True
+
+    def _finish_walk(self):
+        if self._walk >= 0:
+            self._walk = -1
+            self.dirty = True
+
+    def walking(self):
+        return self._walk >= 0
+
+    def celebrate(self, player):
+        """Start the win chase along ``player``'s track; ``celebrate(-1)`` stops it."""
+        if player == self._cel:
+            return
+        self._finish_walk()
+        self._cel = player
+        self._phase = 0
+        self._cacc = 0
+        self.dirty = True
+
+    def _shown_front(self, p):
+        return self._wpos if p == self._walk else self.front[p]
+
+    def _check(self):
+        # Do pegs of both players share an LED (shared track)? Then they blink.
+        a = self.led(0, self._shown_front(0))
+        b = self.led(0, self.rear[0])
+        c = self.led(1, self._shown_front(1))
+        d = self.led(1, self.rear[1])
+        self._conflict = (a >= 0 and (a == c or a == d)) or (b >= 0 and (b == c or b == d))
+
+    def update(self, dt_ms):
+        """Advance animations by ``dt_ms``; True when the frame changed since
+        the last ``render``. Never blocks."""
+        if self._walk >= 0:
+            self._wacc += dt_ms
+            p = self._walk
+            while self._wacc >= self._wstep and self._wpos < self.front[p]:
+                self._wacc -= self._wstep
+                self._wpos += 1
+                self.dirty = True
+            if self._wpos >= self.front[p]:
+                self._walk = -1
+            self._check()
+        if self._cel >= 0:
+            self._cacc += dt_ms
+            while self._cacc >= CHASE_MS:
+                self._cacc -= CHASE_MS
+                self._phase = (self._phase + 1) % _CHASE
+                self.dirty = True
+        if self._conflict:
+            self._bacc += dt_ms
+            if self._bacc >= BLINK_MS:
+                self._bacc %= BLINK_MS
+                self._blink ^= 1
+                self.dirty = True
+        return self.dirty
+
+    # ---- drawing
+    def _put(self, buf, i, slot):
+        if i < 0:
+            return
+        lv = self._lv
+        j = i * 3
+        s = slot * 3
+        buf[j] = lv[s]
+        buf[j + 1] = lv[s + 1]
+        buf[j + 2] = lv[s + 2]
+
+    def render(self, buf):
+        """Draw the frame into ``buf`` (at least n*3 bytes, G R B per LED),
+        scaled under the power budget; returns the estimated mA."""
+        n3 = self.n * 3
+        for i in range(n3):
+            buf[i] = 0
+        tracks = 1 if self.shared else 2
+        holes = self.holes
+        if self.markers:
+            for t in range(tracks):
+                for h in range(5, holes, 5):
+                    self._put(buf, self.led_of_hole(t, h), _MARK)
+                self._put(buf, self.led_of_hole(t, holes), _LINE)
+                if self.target >= 121:
+                    self._put(buf, self.led(t, 91), _LINE)
+                    self._put(buf, self.led(t, 61), _LINE)
+                else:
+                    self._put(buf, self.led(t, 31), _LINE)
+        w = self._cel
+        if w >= 0:
+            for h in range(1, holes + 1):
+                slot = _FRONT + w if (h + _CHASE - self._phase) % _CHASE == 0 else _GLOW + w
+                self._put(buf, self.led_of_hole(w, h), slot)
+        first = self._blink if self._conflict else 1
+        for p in (first ^ 1, first):
+            self._put(buf, self.led(p, self.rear[p]), _REAR + p)
+            self._put(buf, self.led(p, self._shown_front(p)), _FRONT + p)
+        self._limit(buf, n3)
+        self.dirty = False
+        return self.estimate_ma(buf)
+
+    def _limit(self, buf, n3):
+        s = 0
+        for i in range(n3):
+            s += buf[i]
+        den = s * self.ma_per_channel
+        num = self.budget * 255 if self.budget > 0 else 0
+        if den > num:
+            # floor(v * num / den) keeps the scaled sum <= num / ma_per_channel
+            for i in range(n3):
+                v = buf[i]
+                if v:
+                    buf[i] = v * num // den
+
+    def estimate_ma(self, buf):
+        """The strip's current for the frame in ``buf``, in mA, rounded up."""
+        s = 0
+        for i in range(self.n * 3):
+            s += buf[i]
+        return (s * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n

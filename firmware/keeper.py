@@ -1,0 +1,311 @@
+"""Score keeper for a real table game scored on the LED board (RULES.md
+"Table score-keeping", R14, R15, V1, V2). A model only: no drawing, no input,
+no storage; ``firmware.keeper_input`` drives it and saves it. Imports nothing.
+
+Two sides, A (0) and B (1), each with a colour. The game is a starting point
+(``base``: scores, rear pegs, dealer, deal number) plus a list of actions;
+the state is the base with the first ``pos`` actions applied, so undo and redo
+just move ``pos`` and every award can be taken back to the start of the game.
+Actions (3 bytes each: op, a, b):
+  ADD   side a gets b points (1..29)
+  HEELS the dealer gets 2 (R5)
+  DEAL  the deal ends: the dealer passes to the other side (R3)
+  ENTRY one number per side for the deal (R11 order: the pone's a first, then
+        the dealer's b) and the deal ends
+A side that reaches the target wins at once (R14); nothing after it counts,
+so in an ENTRY where the pone goes out the dealer's number is not added.
+After ``MAX_ACTIONS`` the oldest action is folded into the base.
+
+Pegs: the front peg is the score, the rear peg the score before that side's
+last award (an award of 0 moves nothing). Match (V2): best of ``best_of``
+games; the first dealer alternates from game to game.
+
+``to_bytes`` / ``from_bytes`` give the small versioned payload that
+``firmware.records`` stores (``VERSION``, ``MAGIC``).
+"""
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+MAGIC = b"CBKP"
+VERSION = 1
+ADD = const(1)
+HEELS = const(2)
+DEAL = const(3)
+ENTRY = const(4)
+MAX_ACTIONS = const(400)
+MAX_AWARD = const(29)
+MAX_ENTRY = const(99)
+_HEAD = const(18)
+
+SIDES = "AB"
+COLORS = (
+    ("red", (255, 0, 0)),
+    ("blue", (0, 64, 255)),
+    ("green", (0, 255, 0)),
+    ("yellow", (255, 160, 0)),
+    ("purple", (160, 0, 255)),
+    ("white", (255, 255, 255)),
+)
+
+
+def skunk_of(target, loser_score):
+    """'', 'skunk' or 'double-skunk' for the loser's final score (R15)."""
+    if target >= 121:
+        if loser_score < 61:
+            return "double-skunk"
+        return "skunk" if loser_score < 91 else ""
+    return "skunk" if loser_score < 31 else ""
+
+
+class Keeper:
+    def __init__(self, target=121, best_of=1, colors=(0, 1), first_dealer=0):
+        if target not in (61, 121):
+            raise ValueError("target must be 121 or 61")
+        if not (1 <= best_of <= 9 and best_of & 1):
+            raise ValueError("best of must be 1, 3, 5, 7 or 9 games")
+        for c in colors:
+            if not 0 <= c < len(COLORS):
+                raise ValueError("no colour %r" % (c,))
+        if colors[0] == colors[1]:
+            raise ValueError("the two sides need different colours")
+        self.target = target
+        self.best_of = best_of
+        self.colors = [colors[0], colors[1]]
+        self.first_dealer = first_dealer & 1  # of game 1 of this match
+        self.wins = [0, 0]  # games finished before this one
+        self.game_no = 1
+        self._start_game()
+
+    def _start_game(self):
+        dealer = self.first_dealer ^ ((self.game_no - 1) & 1)
+        self.base = bytearray((0, 0, 0, 0, dealer, 1))
+        self.actions = bytearray()
+        self.pos = 0
+        self._replay()
+
+    # ---- state from base + actions
+    def _replay(self):
+        b = self.base
+        self.scores = [b[0], b[1]]
+        self.rear = [b[2], b[3]]
+        self.dealer = b[4]
+        self.deal_number = b[5]
+        self.winner = -1
+        a = self.actions
+        for i in range(0, self.pos * 3, 3):
+            self._apply(a[i], a[i + 1], a[i + 2])
+
+    def _award(self, side, points):
+        if self.winner >= 0 or points == 0:
+            return
+        self.rear[side] = self.scores[side]
+        self.scores[side] += points
+        if self.scores[side] >= self.target:
+            self.winner = side
+
+    def _apply(self, op, a, b):
+        if op == ADD:
+            self._award(a, b)
+        elif op == HEELS:
+            self._award(self.dealer, 2)
+        elif op == DEAL or op == ENTRY:
+            if op == ENTRY:
+                self._award(self.dealer ^ 1, a)
+                self._award(self.dealer, b)
+            if self.winner < 0:
+                self.dealer ^= 1
+                self.deal_number = min(255, self.deal_number + 1)
+
+    def _push(self, op, a, b):
+        if self.winner >= 0:
+            raise ValueError("the game is over: undo, or start the next game")
+        del self.actions[self.pos * 3 :]  # a new action drops the redo tail
+        if self.pos >= MAX_ACTIONS:
+            self._fold()
+        self.actions.append(op)
+        self.actions.append(a)
+        self.actions.append(b)
+        self.pos += 1
+        self._apply(op, a, b)
+
+    def _fold(self):
+        # Apply the oldest action to the base and forget it.
+        keep = self.pos
+        self.pos = 1
+        self._replay()
+        s, r = self.scores, self.rear
+        self.base = bytearray((s[0], s[1], r[0], r[1], self.dealer, self.deal_number))
+        del self.actions[0:3]
+        self.pos = keep - 1
+        self._replay()
+
+    # ---- what the table does
+    def add(self, side, points):
+        """Award ``points`` (1..29) to ``side``."""
+        if side not in (0, 1):
+            raise ValueError("side must be 0 (A) or 1 (B)")
+        if not 1 <= points <= MAX_AWARD:
+            raise ValueError("an award is 1 to %d points" % MAX_AWARD)
+        self._push(ADD, side, points)
+
+    def heels(self):
+        """Two for his heels: the dealer gets 2 (R5)."""
+        self._push(HEELS, 0, 0)
+
+    def next_deal(self):
+        """The deal is over: the other side deals (R3)."""
+        self._push(DEAL, 0, 0)
+
+    def deal_entry(self, pone_points, dealer_points):
+        """One number per side for the whole deal (pegging + hand, and the
+        crib for the dealer), then the next deal."""
+        for n in (pone_points, dealer_points):
+            if not 0 <= n <= MAX_ENTRY:
+                raise ValueError("a deal's points are 0 to %d" % MAX_ENTRY)
+        self._push(ENTRY, pone_points, dealer_points)
+
+    def can_undo(self):
+        return self.pos > 0
+
+    def can_redo(self):
+        return self.pos * 3 < len(self.actions)
+
+    def undo(self):
+        """Take back the last action; False when there is none."""
+        if not self.pos:
+            return False
+        self.pos -= 1
+        self._replay()
+        return True
+
+    def redo(self):
+        """Put back the last undone action; False when there is none."""
+        if not self.can_redo():
+            return False
+        self.pos += 1
+        self._replay()
+        return True
+
+    def last_action(self):
+        """(op, a, b) of the action in effect last, or None."""
+        if not self.pos:
+            return None
+        i = self.pos * 3 - 3
+        a = self.actions
+        return a[i], a[i + 1], a[i + 2]
+
+    # ---- games and match (V2)
+    def over(self):
+        return self.winner >= 0
+
+    def skunk(self):
+        if self.winner < 0:
+            return ""
+        return skunk_of(self.target, self.scores[self.winner ^ 1])
+
+    def tally(self):
+        """Games won in this match, counting the current game when it is over."""
+        w = [self.wins[0], self.wins[1]]
+        if self.winner >= 0:
+            w[self.winner] += 1
+        return w
+
+    def match_winner(self):
+        w = self.tally()
+        need = self.best_of // 2 + 1
+        return 0 if w[0] >= need else 1 if w[1] >= need else -1
+
+    def new_game(self, abandon=False):
+        """After a finished game: the next game of the match, or a new match
+        when this one is decided. ``abandon``: start this game over instead."""
+        if not abandon:
+            if self.winner < 0:
+                raise ValueError("the game is not over (abandon it to start again)")
+            if self.match_winner() >= 0:
+                self.first_dealer ^= self.game_no & 1  # keep alternating
+                self.wins = [0, 0]
+                self.game_no = 1
+            else:
+                self.wins[self.winner] += 1
+                self.game_no += 1
+        self._start_game()
+
+    def pegs(self, side):
+        """(front, rear) of ``side``'s pegs."""
+        return self.scores[side], self.rear[side]
+
+    def color(self, side):
+        return COLORS[self.colors[side]][1]
+
+    # ---- the saved payload
+    def to_bytes(self):
+        n = len(self.actions) // 3
+        head = bytes(
+            (
+                self.target,
+                self.best_of,
+                self.colors[0],
+                self.colors[1],
+                self.first_dealer,
+                self.wins[0],
+                self.wins[1],
+                self.game_no,
+            )
+        )
+        return (
+            head
+            + bytes(self.base)
+            + bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
+            + bytes(self.actions)
+        )
+
+    @classmethod
+    def from_bytes(cls, data, version=VERSION):
+        """The keeper saved in ``data``; ValueError saying what is wrong."""
+        if version != 1:
+            raise ValueError("keeper format %d is not known" % version)
+        if len(data) < _HEAD:
+            raise ValueError("keeper record too short")
+        k = cls(data[0], data[1], (data[2], data[3]), data[4])
+        if data[4] > 1 or data[12] > 1:
+            raise ValueError("keeper record names a dealer other than A or B")
+        k.wins = [data[5], data[6]]
+        k.game_no = data[7]
+        need = k.best_of // 2 + 1
+        if k.wins[0] >= need or k.wins[1] >= need or k.game_no < 1:
+            raise ValueError("keeper record has an impossible match tally")
+        n = (data[14] << 8) | data[15]
+        pos = (data[16] << 8) | data[17]
+        if len(data) != _HEAD + 3 * n or pos > n or n > MAX_ACTIONS:
+            raise ValueError("keeper record has the wrong length")
+        k.base = bytearray(data[8:14])
+        acts = data[_HEAD:]
+        for i in range(0, 3 * n, 3):
+            op, a, b = acts[i], acts[i + 1], acts[i + 2]
+            ok = (
+                (op == ADD and a < 2 and 1 <= b <= MAX_AWARD)
+                or (op in (HEELS, DEAL) and a == 0 and b == 0)
+                or (op == ENTRY and a <= MAX_ENTRY and b <= MAX_ENTRY)
+            )
+            if not ok:
+                raise ValueError("keeper record holds an unknown action")
+        k.actions = bytearray(acts)
+        k.pos = pos
+        k._replay()
+        return k
+
+    def describe(self, action):
+        """A short line for a message: 'A +5', 'heels: B +2', 'deal: A 12 B 20'."""
+        if action is None:
+            return "start of game"
+        op, a, b = action
+        if op == ADD:
+            return "%s +%d" % (SIDES[a], b)
+        if op == HEELS:
+            return "heels"
+        if op == DEAL:
+            return "next deal"
+        return "deal: pone %d, dealer %d" % (a, b)

@@ -1,0 +1,268 @@
+"""Button events -> score keeper actions, saved before they are shown.
+
+Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
+and the keeper (``self.keeper``) and draws them. Imports ``firmware.hal``
+(button bits), ``firmware.keeper`` and ``firmware.records``.
+
+Events are tuples ``(kind, bit)`` with ``bit`` one of ``hal.UP .. hal.B``:
+  ("press", bit)   a short press: released before the long-press time
+  ("long", bit)    held past the long-press time (once per hold; no "press"
+                   follows on release)
+  ("repeat", bit)  still held: sent every repeat interval after "long"
+UP and DOWN treat all three kinds as one step each, so holding them runs.
+
+Modes and buttons:
+  "score"   LEFT / RIGHT pick side A / B    UP (or hold) +1 to the picked side
+            A      enter a number for the picked side ("number")
+            long A his heels: 2 for the dealer
+            DOWN   enter the deal's points ("deal")
+            long DOWN  the deal is over without an entry (next dealer)
+            B      undo       long B  redo
+  "number"  UP / DOWN pending 0..29, LEFT / RIGHT pick side
+            A      add it (0 adds nothing)        B cancel
+  "deal"    two steps: the pone's number, then the dealer's (0..99)
+            UP / DOWN +-1, RIGHT / LEFT +-10
+            A      confirm this side; after the dealer's, the deal is entered
+            B      back one step (from the pone's: cancel)
+  "over"    the game is won. A next game (or new match)
+            B undo the winning award     long B redo
+Every action that changes the game is saved through ``RecordStore.save``
+before ``handle`` returns; if the save fails (OSError) the change is rolled
+back and ``message`` says so. The optional ``board`` (a ``Pegboard``) is
+updated only after the save.
+"""
+
+from firmware import hal
+from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, VERSION, Keeper
+from firmware.records import RecordStore
+
+SCORE = "score"
+NUMBER = "number"
+DEAL = "deal"
+OVER = "over"
+
+
+def open_store(storage, name="keeper"):
+    return RecordStore(storage, name, MAGIC, VERSION)
+
+
+class KeeperInput:
+    def __init__(self, store, board=None):
+        """Resume the saved game from ``store`` (a ``RecordStore``), or start
+        a new one; a refused record is reported in ``message``."""
+        self.store = store
+        self.board = board
+        self.side = 0
+        self.pending = 0
+        self.step = 0  # deal mode: 0 = pone's number, 1 = dealer's
+        self.pone_points = 0
+        self.message = ""
+        payload, version, problem = store.load()
+        keeper = None
+        if payload is not None:
+            try:
+                keeper = Keeper.from_bytes(payload, version)
+            except ValueError as e:
+                problem = "saved game unreadable (%s); new game" % e
+        if keeper is None:
+            keeper = Keeper()
+        if problem:
+            self.message = problem
+        self.keeper = keeper
+        self.mode = OVER if keeper.over() else SCORE
+        self._sync_board(False)
+
+    # ---- saving
+    def _commit(self, before, change, forward=True):
+        """Run ``change()`` on the keeper and save; roll back on failure."""
+        try:
+            change()
+        except ValueError as e:
+            self.message = str(e)
+            return False
+        try:
+            self.store.save(self.keeper.to_bytes())
+        except OSError as e:
+            self.keeper = Keeper.from_bytes(before)
+            self.message = "not saved (%s): nothing changed" % e
+            return False
+        self.mode = OVER if self.keeper.over() else SCORE
+        self._sync_board(forward)
+        return True
+
+    def new_match(self, target=121, best_of=1, colors=(0, 1), first_dealer=0):
+        """Settings screen: start a new match with these settings (saved)."""
+        before = self.keeper.to_bytes()
+        try:
+            k = Keeper(target, best_of, colors, first_dealer)
+        except ValueError as e:
+            self.message = str(e)
+            return False
+
+        def change():
+            self.keeper = k
+
+        if self._commit(before, change, False):
+            self.message = "new match: to %d, best of %d" % (target, best_of)
+            return True
+        return False
+
+    def _sync_board(self, forward):
+        b = self.board
+        if b is None:
+            return
+        k = self.keeper
+        if b.target != k.target:
+            b.set_target(k.target)
+        for s in (0, 1):
+            c = k.color(s)
+            b.set_color(s, c[0], c[1], c[2])
+        for s in (0, 1):
+            f, r = k.pegs(s)
+            if f != b.front[s] or r != b.rear[s]:
+                b.set_pegs(s, f, r, forward and f > b.front[s])
+        b.celebrate(k.winner)
+
+    # ---- events
+    def handle(self, event):
+        """Act on one ``(kind, bit)`` event; True when anything changed."""
+        kind, bit = event
+        if kind not in ("press", "long", "repeat"):
+            return False
+        self.message = ""
+        if self.mode == SCORE:
+            return self._score(kind, bit)
+        if self.mode == NUMBER:
+            return self._number(kind, bit)
+        if self.mode == DEAL:
+            return self._deal(kind, bit)
+        return self._over(kind, bit)
+
+    def _add(self, side, points):
+        k = self.keeper
+        if self._commit(k.to_bytes(), lambda: k.add(side, points)):
+            self.message = "%s +%d = %d" % (SIDES[side], points, k.scores[side])
+            self._won()
+
+    def _won(self):
+        k = self.keeper
+        if k.over():
+            sk = k.skunk()
+            self.message = "%s wins %d-%d%s" % (
+                SIDES[k.winner],
+                k.scores[k.winner],
+                k.scores[k.winner ^ 1],
+                (" " + sk) if sk else "",
+            )
+
+    def _undo(self, redo=False):
+        k = self.keeper
+        if not (k.can_redo() if redo else k.can_undo()):
+            self.message = "nothing to redo" if redo else "nothing to undo"
+            return True
+        what = k.describe(k.last_action() if not redo else None)
+        if self._commit(k.to_bytes(), k.redo if redo else k.undo, redo):
+            if redo:
+                self.message = "redo: " + k.describe(k.last_action())
+                self._won()
+            else:
+                self.message = "undone: " + what
+        return True
+
+    def _score(self, kind, bit):
+        k = self.keeper
+        if bit == hal.UP:
+            self._add(self.side, 1)
+        elif kind == "repeat":
+            return False
+        elif bit == hal.LEFT or bit == hal.RIGHT:
+            self.side = 0 if bit == hal.LEFT else 1
+        elif bit == hal.A:
+            if kind == "long":
+                if self._commit(k.to_bytes(), k.heels):
+                    self.message = "heels: %s +2" % SIDES[k.dealer]
+                    self._won()
+            else:
+                self.mode = NUMBER
+                self.pending = 0
+        elif bit == hal.DOWN:
+            if kind == "long":
+                if self._commit(k.to_bytes(), k.next_deal, False):
+                    self.message = "deal %d: %s deals" % (k.deal_number, SIDES[k.dealer])
+            else:
+                self.mode = DEAL
+                self.step = 0
+                self.pending = 0
+        elif bit == hal.B:
+            self._undo(kind == "long")
+        return True
+
+    def _number(self, kind, bit):
+        if bit == hal.UP:
+            self.pending = min(MAX_AWARD, self.pending + 1)
+        elif bit == hal.DOWN:
+            self.pending = max(0, self.pending - 1)
+        elif kind == "repeat":
+            return False
+        elif bit == hal.LEFT or bit == hal.RIGHT:
+            self.side = 0 if bit == hal.LEFT else 1
+        elif bit == hal.A:
+            self.mode = SCORE
+            if self.pending:
+                self._add(self.side, self.pending)
+            else:
+                self.message = "0: nothing added"
+        elif bit == hal.B:
+            self.mode = SCORE
+        return True
+
+    def _deal(self, kind, bit):
+        if bit in (hal.UP, hal.DOWN, hal.LEFT, hal.RIGHT):
+            step = 1 if bit in (hal.UP, hal.DOWN) else 10
+            if bit in (hal.DOWN, hal.LEFT):
+                step = -step
+            self.pending = max(0, min(MAX_ENTRY, self.pending + step))
+        elif kind == "repeat":
+            return False
+        elif bit == hal.A:
+            if self.step == 0:
+                self.pone_points = self.pending
+                self.step = 1
+                self.pending = 0
+            else:
+                k = self.keeper
+                pone, dealer = self.pone_points, self.pending
+                who = k.dealer
+
+                def change():
+                    k.deal_entry(pone, dealer)
+
+                if self._commit(k.to_bytes(), change):
+                    self.message = "%s %d, %s %d" % (SIDES[who ^ 1], pone, SIDES[who], dealer)
+                    self._won()
+                else:
+                    self.mode = DEAL
+        elif bit == hal.B:
+            if self.step == 1:
+                self.step = 0
+                self.pending = self.pone_points
+            else:
+                self.mode = SCORE
+        return True
+
+    def _over(self, kind, bit):
+        k = self.keeper
+        if kind == "repeat":
+            return False
+        if bit == hal.B:
+            return self._undo(kind == "long")
+        if bit == hal.A and kind == "press":
+
+            def change():
+                k.new_game()
+
+            if self._commit(k.to_bytes(), change, False):
+                self.message = "game %d: %s deals" % (k.game_no, SIDES[k.dealer])
+            return True
+        self._won()
+        return True

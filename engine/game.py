@@ -181,6 +181,8 @@ class Game:
     def discard(self, seat, c1, c2):
         """R4: ``seat`` lays two of its six cards in the dealer's crib."""
         self._check_seat(seat)
+        if self._phase == _OVER:
+            raise IllegalMove("the game is over")
         if self._phase != _DISCARD:
             raise IllegalMove("it is not time to discard")
         if self.discards[seat]:
@@ -254,6 +256,8 @@ class Game:
 
     def _check_turn(self, seat):
         self._check_seat(seat)
+        if self._phase == _OVER:
+            raise IllegalMove("the game is over")
         if self._phase != _PLAY:
             raise IllegalMove("it is not time to play a card")
         if seat != self.turn:

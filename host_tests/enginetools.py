@@ -1,0 +1,39 @@
+"""Test helpers for engine tests (portable): rigged deals and short cuts."""
+
+from engine.cards import parse_many
+from engine.game import Game
+
+
+def cards(text):
+    return parse_many(text)
+
+
+def rigged_game(first_dealer, dealt0, dealt1, starter, target=121, scores=None, more=()):
+    """A started game whose first deal gives seat 0 and seat 1 the named six
+    cards and turns ``starter``; ``more`` are further (dealt0, dealt1, starter)."""
+    g = Game(1, target, first_dealer)
+    g.rigged = [(cards(dealt0), cards(dealt1), cards(starter)[0])]
+    for d0, d1, st in more:
+        g.rigged.append((cards(d0), cards(d1), cards(st)[0]))
+    g.start()
+    if scores is not None:
+        g.scores = list(scores)
+    return g
+
+
+def lines(game):
+    """The events since the last call, as GAMELOG lines."""
+    from engine.gamelog import line
+
+    return [line(e) for e in game.take_events()]
+
+
+def plays(game, seat_cards):
+    """Play 'A:5H B:go ...' decisions in order."""
+    for word in seat_cards.split():
+        who, what = word.split(":")
+        seat = "AB".index(who)
+        if what == "go":
+            game.go(seat)
+        else:
+            game.play(seat, cards(what)[0])

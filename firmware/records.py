@@ -3,13 +3,18 @@ rename, remove, exists), and ``MemStorage``, an in-memory storage for tests and
 the simulator that can cut the power at any step or byte.
 
 A record is ``magic(4) version(1) seq(4) length(2) payload crc(2)``, big-endian,
-with CRC-16/CCITT-FALSE (``engine.crc``) over everything before it. Saving
-writes ``<name>.tmp`` in full and renames it over ``<name>.rec``, so the good
-copy is replaced only by a complete one. Loading prefers ``<name>.rec``; the
-temp file is used only when the main file is missing or refused (a
-remove-then-rename file system cut in between), so a save counts once its
-rename is done. A refused main file (damaged, cut short, foreign, from newer
-firmware) is moved to ``<name>.bad`` before the next save: nothing is lost.
+with CRC-16/CCITT-FALSE (``engine.crc``) over everything before it.
+
+Files: ``<name>.rec`` the newest record, ``<name>.old`` the one before it,
+``<name>.tmp`` a save in progress, ``<name>.bad`` a refused file kept aside.
+A save writes the temp file in full, moves .rec to .old, then renames the
+temp file to .rec. Every rename goes to a name that does not exist, so it is
+safe even where rename is remove-then-move (FAT). A power cut at any point
+leaves either the new .rec, or the previous record as .rec or .old: a save
+counts once its last rename is done. Loading takes .rec when it is good,
+else .old. A refused .rec (damaged, cut short, foreign, from newer firmware)
+is reported in plain words, and moved to .bad at the next save instead of
+being thrown away.
 
 Imports ``engine.crc`` only.
 """
@@ -100,6 +105,7 @@ class RecordStore:
             raise ValueError("magic must be 4 bytes and version 1..255")
         self.storage = storage
         self.main = name + ".rec"
+        self.old = name + ".old"
         self.temp = name + ".tmp"
         self.bad = name + ".bad"
         self.magic = magic
@@ -107,52 +113,63 @@ class RecordStore:
         self.seq = 0
         self._quarantine = False
 
+    def _read(self, name):
+        data = self.storage.read(name)
+        if data is None:
+            return None, 0, 0, None
+        return unpack(data, self.magic, self.version, name)
+
     def load(self):
         """``(payload, version, problem)``: the newest good record (None when
         there is none) and a sentence about a refused file (None when all is
-        well). An unfinished save's leftover temp file is not a problem."""
-        st = self.storage
+        well). What an interrupted save leaves behind is not a problem."""
         self._quarantine = False
-        problem = None
-        data = st.read(self.main)
-        if data is not None:
-            payload, version, seq, problem = unpack(data, self.magic, self.version, self.main)
-            if payload is not None:
-                self.seq = seq
-                return payload, version, None
-            self._quarantine = True
-        data = st.read(self.temp)
-        if data is not None:
-            payload, version, seq, _ = unpack(data, self.magic, self.version, self.temp)
-            if payload is not None:
-                self.seq = seq
-                if problem is not None:
-                    problem += "; using the copy from the last save"
-                return payload, version, problem
+        payload, version, seq, problem = self._read(self.main)
+        if payload is not None:
+            self.seq = seq
+            return payload, version, None
+        self._quarantine = problem is not None
+        payload, version, seq, problem_old = self._read(self.old)
+        if payload is not None:
+            self.seq = seq
+            if problem is not None:
+                problem += "; using the save before it"
+            return payload, version, problem
+        if problem is None:
+            problem = problem_old
+        elif problem_old is not None:
+            problem += "; " + problem_old
         if problem is not None:
-            problem += "; starting afresh (the old file is kept as %s)" % self.bad
+            problem += "; starting afresh"
+            if self._quarantine:
+                problem += " (the file is kept as %s)" % self.bad
         return None, 0, problem
 
     def save(self, payload):
-        """Store ``payload`` for good, or raise (OSError from the storage):
+        """Store ``payload`` for good, or raise (OSError from the storage);
         the previous good record stays loadable either way."""
         st = self.storage
-        record = pack(self.magic, self.version, (self.seq + 1) & 0xFFFFFFFF, payload)
-        if self._quarantine:
+        seq = (self.seq + 1) & 0xFFFFFFFF
+        st.write(self.temp, pack(self.magic, self.version, seq, payload))
+        if self._quarantine and st.exists(self.main):
             if st.exists(self.bad):
                 st.remove(self.bad)
             st.rename(self.main, self.bad)
-            self._quarantine = False
-        st.write(self.temp, record)
+        elif st.exists(self.main):
+            if st.exists(self.old):
+                st.remove(self.old)
+            st.rename(self.main, self.old)
         st.rename(self.temp, self.main)
-        self.seq = (self.seq + 1) & 0xFFFFFFFF
+        self.seq = seq
+        self._quarantine = False
 
     def clear(self):
-        """Forget the record (both files)."""
-        for name in (self.temp, self.main):
+        """Forget the record (every file of it but .bad)."""
+        for name in (self.temp, self.main, self.old):
             if self.storage.exists(name):
                 self.storage.remove(name)
         self.seq = 0
+        self._quarantine = False
 
 
 class PowerCut(Exception):

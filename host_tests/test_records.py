@@ -1,0 +1,187 @@
+# portable
+"""Record store (firmware/records.py) and CRC (engine/crc.py): saves survive
+a power cut at every step and byte; damaged, cut-short, foreign and
+future-version files are refused with a plain message and the good copy is
+used. Runs under CPython and MicroPython."""
+
+from engine.crc import crc16
+from firmware.records import MemStorage, PowerCut, RecordStore, pack, unpack
+
+MAGIC = b"TEST"
+
+
+def store(st, version=1):
+    return RecordStore(st, "game", MAGIC, version)
+
+
+def payloads(n):
+    # distinct payloads of varied length
+    return [bytes([i, i * 7 & 255] * (i % 5 + 1)) for i in range(1, n + 1)]
+
+
+def test_crc_check_value():
+    # CRC-16/CCITT-FALSE catalogue check value
+    assert crc16(b"123456789") == 0x29B1
+    assert crc16(b"") == 0xFFFF
+    # continuing over a second piece equals one pass over both
+    assert crc16(b"56789", crc16(b"1234")) == 0x29B1
+
+
+def test_round_trip_and_newest_wins():
+    st = MemStorage()
+    s = store(st)
+    assert s.load() == (None, 0, None)
+    for p in payloads(4):
+        s.save(p)
+        again = store(st.reboot())
+        assert again.load() == (p, 1, None)
+    # the previous record is kept as the .old copy
+    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == payloads(4)[2]
+    assert "game.tmp" not in st.files
+
+
+def test_power_cut_at_every_step_and_byte_keeps_last_completed_save():
+    for atomic in (True, False):
+        ps = payloads(3)
+        base = MemStorage(atomic_rename=atomic)
+        s = store(base)
+        s.load()
+        s.save(ps[0])
+        s.save(ps[1])
+        size = len(pack(MAGIC, 1, 3, ps[2]))
+        cuts = [("step", k) for k in range(8)] + [("bytes", n) for n in range(size + 1)]
+        for how, n in cuts:
+            st = base.reboot()
+            s = store(st)
+            s.load()
+            if how == "step":
+                st.arm(step=n)
+            else:
+                st.arm(nbytes=n)
+            done = False
+            try:
+                s.save(ps[2])
+                done = True
+            except PowerCut:
+                pass
+            st2 = st.reboot()
+            after = store(st2)
+            got, version, problem = after.load()
+            assert problem is None, problem
+            assert got == (ps[2] if done else ps[1]), (atomic, how, n)
+            # and the store goes on saving normally after the cut
+            after.save(b"next")
+            assert store(st2.reboot()).load()[0] == b"next"
+        # a byte cut short of the whole record never completes the save
+        st = base.reboot()
+        s = store(st)
+        s.load()
+        st.arm(nbytes=size - 1)
+        try:
+            s.save(ps[2])
+            assert False, "save finished without its last byte"
+        except PowerCut:
+            pass
+
+
+def good_store():
+    st = MemStorage()
+    s = store(st)
+    s.load()
+    s.save(b"first")
+    s.save(b"second")
+    return st
+
+
+def refused(mangle, words):
+    st = good_store()
+    st.files["game.rec"] = mangle(st.files["game.rec"])
+    s = store(st)
+    got, version, problem = s.load()
+    assert got == b"first", got  # the good copy before it
+    assert problem is not None and words in problem, problem
+    assert "game.rec" in problem
+    # the next save keeps the refused file aside and works
+    bad = st.files["game.rec"]
+    s.save(b"third")
+    assert st.files["game.bad"] == bad
+    assert store(st.reboot()).load() == (b"third", 1, None)
+
+
+def test_damaged_byte_refused():
+    for i in range(len(pack(MAGIC, 1, 2, b"second"))):
+
+        def flip(data, i=i):
+            b = bytearray(data)
+            b[i] ^= 0x10
+            return bytes(b)
+
+        st = good_store()
+        st.files["game.rec"] = flip(st.files["game.rec"])
+        got, version, problem = store(st).load()
+        assert got == b"first" and problem is not None, i
+
+
+def test_damaged_payload_message():
+    refused(lambda d: d[:12] + bytes([d[12] ^ 1]) + d[13:], "damaged")
+
+
+def test_truncated_refused():
+    refused(lambda d: d[:-1], "cut short")
+    refused(lambda d: d[:5], "cut short")
+    refused(lambda d: b"", "empty")
+
+
+def test_foreign_refused():
+    refused(lambda d: b"JUNK" + d[4:], "not a TEST record")
+    other = pack(b"XXXX", 1, 9, b"second")
+    refused(lambda d: other, "not a TEST record")
+
+
+def test_future_version_refused():
+    newer = pack(MAGIC, 2, 9, b"from the future")
+    refused(lambda d: newer, "newer firmware")
+    # ...but the newer firmware itself reads it
+    st = good_store()
+    st.files["game.rec"] = newer
+    assert store(st, version=2).load() == (b"from the future", 2, None)
+
+
+def test_older_version_is_read_with_its_version():
+    st = MemStorage()
+    s = store(st, version=1)
+    s.save(b"old format")
+    assert store(st, version=3).load() == (b"old format", 1, None)
+
+
+def test_nothing_good_starts_afresh_with_message():
+    st = MemStorage()
+    st.files["game.rec"] = b"garbage that is long enough"
+    got, version, problem = store(st).load()
+    assert got is None
+    assert "not a TEST record" in problem and "afresh" in problem
+
+
+def test_storage_error_leaves_previous_record():
+    class Full(MemStorage):
+        def write(self, name, data):
+            raise OSError("no space")
+
+    st = good_store()
+    full = Full(dict(st.files))
+    s = store(full)
+    s.load()
+    try:
+        s.save(b"third")
+        assert False
+    except OSError:
+        pass
+    assert store(full).load() == (b"second", 1, None)
+
+
+def test_oversized_payload_refused():
+    try:
+        pack(MAGIC, 1, 1, bytes(5000))
+        assert False
+    except ValueError as e:
+        assert "too large" in str(e)

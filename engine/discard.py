@@ -1,0 +1,206 @@
+"""What a keep is worth: the exact expected points of four kept cards over
+every starter a seat cannot rule out, and the crib's share from the crib table.
+
+Sums are kept as integers ("points summed over the unseen starters") so a
+decision allocates no floats on MicroPython; divide by the number of unseen
+cards for the expected value. Per kept hand the four-card part is computed once
+(subset sums below 16, pairs, rank counts), then each starter RANK adds its
+fifteens, pairs and runs (13 cases, weighted by how many of that rank are
+unseen); suits matter only for the flush and nobs. Imports engine.cards and
+engine.crib_table.
+"""
+
+from engine.cards import VALUES, JACK
+from engine.crib_table import SCALE, crib_value
+
+# Scratch, made on first use: subset-sum counts (16), kept rank counts (13),
+# points per starter rank (13), unseen cards per rank (13) and per suit (4).
+_bufs = []
+
+
+def buffers():
+    if not _bufs:
+        for size in (16, 13, 13, 13, 4):
+            _bufs.append(bytearray(size))
+    return _bufs
+
+
+def unseen(known, ranks, suits):
+    """Fill ``ranks`` (13) and ``suits`` (4) with how many cards of each rank and
+    suit are not in ``known``; return how many cards that is."""
+    for r in range(13):
+        ranks[r] = 4
+    for s in range(4):
+        suits[s] = 13
+    for c in known:
+        ranks[c >> 2] -= 1
+        suits[c & 3] -= 1
+    return 52 - len(known)
+
+
+def _add_value(cnt, v):
+    # One more card of value v: every subset sum s gains the subsets of s - v.
+    for s in range(15, v - 1, -1):
+        cnt[s] += cnt[s - v]
+
+
+def rank_points(a, b, c, d, ranks, out):
+    """Fill ``out[r]`` with the points of hand a b c d when the starter has rank r
+    (fifteens, pairs, runs; no flush or nobs), for each rank with ranks[r] > 0;
+    return the sum over the unseen starters, ``sum(ranks[r] * out[r])``."""
+    bufs = buffers()
+    cnt = bufs[0]
+    mult = bufs[1]
+    for i in range(16):
+        cnt[i] = 0
+    cnt[0] = 1
+    for i in range(13):
+        mult[i] = 0
+    ra = a >> 2
+    rb = b >> 2
+    rc = c >> 2
+    rd = d >> 2
+    _add_value(cnt, VALUES[ra])
+    _add_value(cnt, VALUES[rb])
+    _add_value(cnt, VALUES[rc])
+    _add_value(cnt, VALUES[rd])
+    mult[ra] += 1
+    mult[rb] += 1
+    mult[rc] += 1
+    mult[rd] += 1
+    pairs = (ra == rb) + (ra == rc) + (ra == rd) + (rb == rc) + (rb == rd) + (rc == rd)
+    base = 2 * (cnt[15] + pairs)
+    m4 = (1 << ra) | (1 << rb) | (1 << rc) | (1 << rd)
+    total = 0
+    for r in range(13):
+        w = ranks[r]
+        if not w:
+            out[r] = 0
+            continue
+        pts = base + 2 * (cnt[15 - VALUES[r]] + mult[r])
+        m = m4 | (1 << r)
+        x = m & (m >> 1) & (m >> 2)
+        if x:
+            length = 3
+            y = x & (m >> 3)
+            if y:
+                length = 4
+                x = y
+                y = x & (m >> 4)
+                if y:
+                    length = 5
+                    x = y
+            lo = 0
+            while not (x >> lo) & 1:
+                lo += 1
+            mult[r] += 1
+            ways = 1
+            for k in range(lo, lo + length):
+                ways *= mult[k]
+            mult[r] -= 1
+            pts += length * ways
+        out[r] = pts
+        total += w * pts
+    return total
+
+
+def suit_points(a, b, c, d, suits, n):
+    """The flush and nobs points of hand a b c d summed over the ``n`` unseen
+    starters (``suits`` says how many of each suit are unseen)."""
+    s = a & 3
+    total = 0
+    if s == b & 3 == c & 3 == d & 3:
+        total = 4 * n + suits[s]
+    if a >> 2 == JACK:
+        total += suits[a & 3]
+    if b >> 2 == JACK:
+        total += suits[b & 3]
+    if c >> 2 == JACK:
+        total += suits[c & 3]
+    if d >> 2 == JACK:
+        total += suits[d & 3]
+    return total
+
+
+def keep_total(a, b, c, d, ranks, suits, n):
+    """Points of hand a b c d summed over the n unseen starters (exact)."""
+    return rank_points(a, b, c, d, ranks, buffers()[2]) + suit_points(a, b, c, d, suits, n)
+
+
+def chance_at_least(a, b, c, d, need, known):
+    """How many unseen starters give hand a b c d at least ``need`` points; call
+    right after ``rank_points`` for the same hand (it reads its per-rank points)."""
+    per_rank = buffers()[2]
+    s = a & 3
+    flush = s == b & 3 == c & 3 == d & 3
+    hits = 0
+    for card in range(52):
+        if card in known:
+            continue
+        cs = card & 3
+        pts = per_rank[card >> 2]
+        if flush:
+            pts += 5 if cs == s else 4
+        pts += (a == JACK * 4 + cs) + (b == JACK * 4 + cs) + (c == JACK * 4 + cs)
+        pts += d == JACK * 4 + cs
+        if pts >= need:
+            hits += 1
+    return hits
+
+
+# The 15 ways to pick two of six positions, as position pairs.
+_PAIRS = (
+    b"\x00\x01\x00\x02\x00\x03\x00\x04\x00\x05\x01\x02\x01\x03\x01\x04"
+    b"\x01\x05\x02\x03\x02\x04\x02\x05\x03\x04\x03\x05\x04\x05"
+)
+
+
+def pair_at(i):
+    """The i-th (0..14) way to pick two of six positions, as (j, k)."""
+    return _PAIRS[2 * i], _PAIRS[2 * i + 1]
+
+
+def keep_of(hand, i):
+    """The four cards kept when the i-th pair of ``hand`` (six cards) goes out."""
+    j, k = pair_at(i)
+    out = []
+    for x in range(6):
+        if x != j and x != k:
+            out.append(hand[x])
+    return out
+
+
+def evaluate(hand, known, crib_sign, values):
+    """Score each of the 15 discards of the six-card ``hand``: ``values[i]`` is
+    the kept hand's points summed over the unseen starters times SCALE, plus
+    (crib_sign 1, dealer) or minus (-1, pone) the crib table's points for the two
+    discards times the number of unseen cards; crib_sign 0 ignores the crib.
+    ``known`` is every card the seat has seen. Returns the number of unseen
+    cards n: the expected value of entry i is values[i] / (n * SCALE)."""
+    bufs = buffers()
+    ranks = bufs[3]
+    suits = bufs[4]
+    n = unseen(known, ranks, suits)
+    per_rank = bufs[2]
+    for i in range(15):
+        j, k = pair_at(i)
+        kept0 = kept1 = kept2 = kept3 = -1
+        for x in range(6):
+            if x == j or x == k:
+                continue
+            if kept0 < 0:
+                kept0 = hand[x]
+            elif kept1 < 0:
+                kept1 = hand[x]
+            elif kept2 < 0:
+                kept2 = hand[x]
+            else:
+                kept3 = hand[x]
+        t = rank_points(kept0, kept1, kept2, kept3, ranks, per_rank)
+        t += suit_points(kept0, kept1, kept2, kept3, suits, n)
+        v = t * SCALE
+        if crib_sign:
+            cv = crib_value(crib_sign > 0, hand[j] >> 2, hand[k] >> 2)
+            v += crib_sign * cv * n
+        values[i] = v
+    return n

@@ -1,0 +1,143 @@
+"""The computer opponent: three levels of one player, the greedy baseline,
+and the hints the same code gives a human.
+
+  hard    discards by the exact expected hand value plus (dealer) or minus
+          (pone) the crib table, and near the end by the chance to count out;
+          plays by engine.pegging's full lookahead with the end game.
+  medium  the same discard values without the end game, and now and then
+          (1 in 8) the second-best discard; plays by the reply lookahead.
+  easy    keeps the best hand for itself and forgets whose crib it is, picks
+          the second-best keep 1 time in 3, takes the points in front of it in
+          the play and 1 time in 5 lays a card without thinking.
+  greedy  engine.baseline: most points now (the strength yardstick).
+
+A player decides from the ``View`` alone (engine.players describes the
+interface); its own seeded ``Rng`` only picks its mistakes. Imports
+engine.cards, engine.rng, engine.discard, engine.pegging, engine.crib_table,
+engine.baseline (on demand).
+"""
+
+from engine.cards import VALUES
+from engine.crib_table import SCALE, crib_value
+from engine.discard import evaluate, keep_of, pair_at, rank_points, chance_at_least, buffers
+from engine import pegging
+from engine.rng import Rng
+
+LEVELS = ("easy", "medium", "hard", "greedy")
+
+_GAME = 20  # points a deal's chance to count out is worth to hard's discard
+_PEG_PONE = 2  # what each seat pegs in a deal, on average (strong players)
+_PEG_DEALER = 3
+
+
+def _known(view):
+    known = list(view.hand)
+    if view.opponent_hand is not None:
+        known.extend(view.opponent_hand)
+    return known
+
+
+def discard_values(view, crib, end_game):
+    """(values, n, known): ``values[i]`` scores the i-th of the 15 discards (see
+    engine.discard.evaluate; the expected points are values[i] / (n * SCALE)).
+    ``crib`` weighs the crib table; ``end_game`` adds, when this deal may
+    count the seat out, the chance that it does (hand, its crib, pegging)."""
+    hand = view.hand
+    known = _known(view)
+    dealer = view.me == view.dealer
+    sign = (1 if dealer else -1) if crib else 0
+    values = [0] * 15
+    n = evaluate(hand, known, sign, values)
+    need = view.target - view.scores[view.me]
+    if end_game and need <= 31:
+        ranks = buffers()[3]  # left filled in by evaluate
+        per_rank = buffers()[2]
+        for i in range(15):
+            j, k = pair_at(i)
+            a, b, c, d = keep_of(hand, i)
+            thr = need - (_PEG_DEALER if dealer else _PEG_PONE)
+            if dealer:
+                thr -= crib_value(True, hand[j] >> 2, hand[k] >> 2) // SCALE
+            rank_points(a, b, c, d, ranks, per_rank)
+            hits = chance_at_least(a, b, c, d, thr, known) if thr > 0 else n
+            values[i] += hits * _GAME * SCALE
+    return values, n, known
+
+
+def _ranked(values):
+    order = list(range(15))
+    order.sort(key=lambda i: -values[i])
+    return order
+
+
+class Computer:
+    """A computer player of level 0 (easy), 1 (medium) or 2 (hard)."""
+
+    def __init__(self, level, seed=1):
+        self.level = level
+        self.rng = Rng(seed)
+
+    def discard(self, view):
+        level = self.level
+        values = discard_values(view, level > 0, level == 2)[0]
+        best = 0
+        for i in range(1, 15):
+            if values[i] > values[best]:
+                best = i
+        slip = 3 if level == 0 else 8 if level == 1 else 0
+        if slip and self.rng.below(slip) == 0:
+            second = 1 if best == 0 else 0
+            for i in range(15):
+                if i != best and values[i] > values[second]:
+                    second = i
+            best = second
+        j, k = pair_at(best)
+        return view.hand[j], view.hand[k]
+
+    def play(self, view):
+        level = self.level
+        if level == 0 and self.rng.below(5) == 0:
+            room = 31 - view.count
+            fits = 0
+            for c in view.hand:
+                fits += VALUES[c >> 2] <= room
+            if not fits:
+                return None
+            pick = self.rng.below(fits)
+            for c in view.hand:
+                if VALUES[c >> 2] <= room:
+                    if pick == 0:
+                        return c
+                    pick -= 1
+        return pegging.choose(view, level)
+
+
+def make(name, seed=1):
+    """A player of level ``name`` (one of LEVELS); ValueError otherwise."""
+    if name == "greedy":
+        from engine.baseline import GreedyPlayer
+
+        return GreedyPlayer()
+    if name in LEVELS:
+        return Computer(LEVELS.index(name), seed)
+    raise ValueError("unknown level %r (known: %s)" % (name, ", ".join(LEVELS)))
+
+
+def hint_discard(view):
+    """The 15 discards of ``view.hand`` as (card, card, expected points), best
+    first in hard's order; the points are the kept hand's expected value plus
+    (dealer) or minus (pone) the crib's."""
+    values, n, _ = discard_values(view, True, False)
+    ends = discard_values(view, True, True)[0]
+    out = []
+    for i in _ranked(ends):
+        j, k = pair_at(i)
+        out.append((view.hand[j], view.hand[k], values[i] / (n * SCALE)))
+    return out
+
+
+def hint_play(view):
+    """The playable cards as (card, value in points), best first, as hard sees
+    them: what the card pegs now less what the opponent may peg back. Empty
+    when the seat must say go."""
+    return pegging.rate(view, pegging.FULL, [])

@@ -122,7 +122,8 @@ class Keeper:
     def _push(self, op, a, b):
         if self.winner >= 0:
             raise ValueError("the game is over: undo, or start the next game")
-        del self.actions[self.pos * 3 :]  # a new action drops the redo tail
+        if len(self.actions) > self.pos * 3:
+            self.actions = self.actions[: self.pos * 3]  # a new action drops the redo tail
         if self.pos >= MAX_ACTIONS:
             self._fold()
         self.actions.append(op)
@@ -138,7 +139,7 @@ class Keeper:
         self._replay()
         s, r = self.scores, self.rear
         self.base = bytearray((s[0], s[1], r[0], r[1], self.dealer, self.deal_number))
-        del self.actions[0:3]
+        self.actions = self.actions[3:]
         self.pos = keep - 1
         self._replay()
 

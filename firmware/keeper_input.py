@@ -4,19 +4,21 @@ Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
 and the keeper (``self.keeper``) and draws them. Imports ``firmware.hal``
 (button bits), ``firmware.keeper`` and ``firmware.records``.
 
-Events are tuples ``(kind, bit)`` with ``bit`` one of ``hal.UP .. hal.B``:
-  ("press", bit)   a short press: released before the long-press time
-  ("long", bit)    held past the long-press time (once per hold; no "press"
-                   follows on release)
-  ("repeat", bit)  still held: sent every repeat interval after "long"
-UP and DOWN treat all three kinds as one step each, so holding them runs.
+Events are the ``(kind, bit)`` tuples of ``firmware.buttons``, ``bit`` one
+of ``hal.UP .. hal.B``:
+  ("press", bit)    the button went down
+  ("long", bit)     A or B held past the long-press time (once per hold)
+  ("repeat", bit)   a d-pad button still held: sent every repeat interval
+  ("release", bit)  the button came up
+The d-pad acts on press and repeat, so holding UP or DOWN runs. A and B act
+on release ("A" below), or on "long" when held ("long A"; then the release
+does nothing), so a long press never does the short action first.
 
 Modes and buttons:
   "score"   LEFT / RIGHT pick side A / B    UP (or hold) +1 to the picked side
             A      enter a number for the picked side ("number")
             long A his heels: 2 for the dealer
-            DOWN   enter the deal's points ("deal")
-            long DOWN  the deal is over without an entry (next dealer)
+            DOWN   enter the deal's points ("deal"); 0 and 0 just passes the deal
             B      undo       long B  redo
   "number"  UP / DOWN pending 0..29, LEFT / RIGHT pick side
             A      add it (0 adds nothing)        B cancel
@@ -57,6 +59,8 @@ class KeeperInput:
         self.step = 0  # deal mode: 0 = pone's number, 1 = dealer's
         self.pone_points = 0
         self.message = ""
+        self._held = 0  # A/B bits pressed and not yet released
+        self._long = 0  # A/B bits whose long press already acted
         payload, version, problem = store.load()
         keeper = None
         if payload is not None:
@@ -127,8 +131,27 @@ class KeeperInput:
     def handle(self, event):
         """Act on one ``(kind, bit)`` event; True when anything changed."""
         kind, bit = event
-        if kind not in ("press", "long", "repeat"):
+        if bit == hal.A or bit == hal.B:
+            if kind == "press":
+                self._held |= bit
+                self._long &= ~bit
+                return False
+            if not self._held & bit:
+                return False  # a release or long press we never saw begin
+            if kind == "long":
+                self._long |= bit
+                return self._act("long", bit)
+            if kind == "release":
+                self._held &= ~bit
+                if self._long & bit:
+                    return False
+                return self._act("press", bit)
             return False
+        if kind == "press" or kind == "repeat":
+            return self._act(kind, bit)
+        return False
+
+    def _act(self, kind, bit):
         self.message = ""
         if self.mode == SCORE:
             return self._score(kind, bit)
@@ -186,13 +209,9 @@ class KeeperInput:
                 self.mode = NUMBER
                 self.pending = 0
         elif bit == hal.DOWN:
-            if kind == "long":
-                if self._commit(k.to_bytes(), k.next_deal, False):
-                    self.message = "deal %d: %s deals" % (k.deal_number, SIDES[k.dealer])
-            else:
-                self.mode = DEAL
-                self.step = 0
-                self.pending = 0
+            self.mode = DEAL
+            self.step = 0
+            self.pending = 0
         elif bit == hal.B:
             self._undo(kind == "long")
         return True

@@ -293,13 +293,16 @@ class Pegboard:
             for h in range(1, holes + 1):
                 slot = _FRONT + w if (h + _CHASE - self._phase) % _CHASE == 0 else _GLOW + w
                 self._put(buf, self.led_of_hole(w, h), slot)
-        first = self._blink if self._conflict else 1
-        for p in (first ^ 1, first):
-            self._put(buf, self.led(p, self.rear[p]), _REAR + p)
-            self._put(buf, self.led(p, self._shown_front(p)), _FRONT + p)
+        last = self._blink if self._conflict else 1  # drawn on top
+        self._pegs(buf, last ^ 1)
+        self._pegs(buf, last)
         self._limit(buf, n3)
         self.dirty = False
         return self.estimate_ma(buf)
+
+    def _pegs(self, buf, p):
+        self._put(buf, self.led(p, self.rear[p]), _REAR + p)
+        self._put(buf, self.led(p, self._shown_front(p)), _FRONT + p)
 
     def _limit(self, buf, n3):
         s = 0

@@ -1,0 +1,362 @@
+# portable
+"""LED pegboard (firmware/pegboard.py) and board data (boards/): every score
+lands on the right LED for each layout (expected positions worked out here
+by walking the strip, not by the module's formula), pegs follow awards and
+undos, shared holes stay readable, animations end, and no frame the board can
+show passes the power budget. Runs under CPython and MicroPython."""
+
+import sys
+
+import boards
+from firmware import hal
+from firmware.keeper_input import KeeperInput, open_store
+from firmware.pegboard import BLINK_MS, CHASE_MS, Pegboard, led_count
+from firmware.records import MemStorage
+
+CHAIN = {"holes": 121, "tracks": 2, "order": "chain", "rows": 0, "serpentine": False, "offset": 0}
+BIG = {"limit_ma": 100000, "reserve_ma": 0, "ma_per_channel": 20, "idle_ma": 1}
+
+
+def lit(pb, buf):
+    out = []
+    for i in range(pb.n):
+        if buf[3 * i] or buf[3 * i + 1] or buf[3 * i + 2]:
+            out.append(i)
+    return out
+
+
+def peg_leds(layout, player, score, target=121):
+    """LEDs lit when only ``player`` has both pegs at ``score`` (no markers)."""
+    pb = Pegboard(layout, BIG, target=target)
+    pb.set_markers(False)
+    pb.set_pegs(player, score, score)
+    buf = bytearray(pb.n * 3)
+    pb.render(buf)
+    return lit(pb, buf)
+
+
+def hole_121(score):
+    # a 121-hole board: score s in hole s; the game hole holds anything past
+    return min(score, 121)
+
+
+def check_layout(layout, expected_led, target=121, players=(0, 1), top=125):
+    for p in players:
+        for s in range(0, top + 1):
+            want = expected_led(p, s)
+            got = peg_leds(layout, p, s, target)
+            assert got == ([] if want is None else [want]), (layout, p, s, got, want)
+
+
+def test_straight_chain_every_score():
+    # strip: A's holes 1..121, then B's holes 1..121; score 0 has no LED
+    strip = [(p, h) for p in (0, 1) for h in range(1, 122)]
+
+    def expected(p, s):
+        return None if s == 0 else strip.index((p, hole_121(s)))
+
+    check_layout(CHAIN, expected)
+
+
+def test_serpentine_shared_track_with_offset():
+    # RP2040-Zero build: LED 0 spare, then an 11x11 grid whose holes read
+    # left to right on every row while the strip snakes
+    layout = boards.load("rp2040_zero").LAYOUT
+    where = {}
+    for i in range(121):
+        row = i // 11
+        j = i % 11
+        col = j if row % 2 == 0 else 10 - j
+        where[(row, col)] = 1 + i
+
+    def expected(p, s):
+        if s == 0:
+            return None
+        h = hole_121(s)
+        return where[((h - 1) // 11, (h - 1) % 11)]
+
+    check_layout(layout, expected)
+
+
+def test_serpentine_chain_rows_of_22():
+    # two tracks of 121 holes laid in rows of 22 (242 = 11 rows), snaking
+    layout = dict(CHAIN, rows=22, serpentine=True)
+    strip = []  # strip order -> logical (track, hole), walked row by row
+    logical = [(p, h) for p in (0, 1) for h in range(1, 122)]
+    for row in range(11):
+        cells = logical[row * 22 : row * 22 + 22]
+        if row % 2:
+            cells = cells[::-1]
+        strip += cells
+
+    def expected(p, s):
+        return None if s == 0 else strip.index((p, hole_121(s)))
+
+    check_layout(layout, expected, top=122)
+
+
+def test_start_led_and_offset():
+    # 61-hole two-track board with a start LED per track, 3 LEDs before it
+    layout = {"holes": 61, "tracks": 2, "order": "chain", "start": 1, "offset": 3}
+    assert led_count(layout) == 3 + 2 * 62
+
+    for p in (0, 1):
+        other_start = 3 + (1 - p) * 62  # the other side waits on its start LED
+        for s in range(0, 71):
+            want = sorted([3 + p * 62 + min(s, 61), other_start])  # start, then holes
+            assert peg_leds(layout, p, s, 61) == want, (p, s)
+
+
+def test_61_hole_board_in_121_game_goes_round_twice():
+    layout = {"holes": 61, "tracks": 2, "order": "chain"}
+
+    def expected(p, s):
+        if s == 0:
+            return None
+        if s >= 121:
+            h = 61  # game hole
+        elif s <= 60:
+            h = s
+        else:
+            h = s - 60  # second lap
+        return p * 61 + h - 1
+
+    check_layout(layout, expected, target=121, top=125)
+
+
+def test_121_board_in_61_game_ends_at_hole_61():
+    def expected(p, s):
+        return None if s == 0 else p * 121 + min(s, 61) - 1
+
+    check_layout(CHAIN, expected, target=61, top=70)
+
+
+def test_layout_errors_are_clear():
+    for bad, words in (
+        ({"holes": 121, "tracks": 2, "order": "zigzag"}, "order"),
+        ({"holes": 121, "tracks": 1, "order": "chain"}, "tracks"),
+        (
+            {"holes": 121, "tracks": 1, "order": "shared", "rows": 8, "serpentine": True},
+            "serpentine",
+        ),
+    ):
+        try:
+            Pegboard(bad)
+            assert False, bad
+        except ValueError as e:
+            assert words in str(e), str(e)
+    try:
+        Pegboard(CHAIN, n_leds=100)
+        assert False
+    except ValueError as e:
+        assert "242" in str(e)
+
+
+def test_boards_are_consistent():
+    used_by_wireless = (23, 24, 25, 29)
+    for name in boards.NAMES:
+        b = boards.load(name)
+        assert b.N_LEDS == led_count(b.LAYOUT), name
+        assert b.I2C["freq"] == 400000 and b.OLED["address"] == 0x3C
+        assert sorted(b.BUTTONS) == sorted(hal.BUTTON_NAMES), name
+        pins = list(b.BUTTONS.values()) + [b.I2C["sda"], b.I2C["scl"], b.LED_PIN]
+        assert len(set(pins)) == len(pins), name  # no pin used twice
+        for pin in pins:
+            assert 0 <= pin <= 29, (name, pin)
+            if name == "pico_w":
+                assert pin not in used_by_wireless
+        if b.STATUS_LED and b.STATUS_LED[0] == "ws2812":
+            assert b.LED_PIN != b.STATUS_LED[1], name  # strip needs its own pin
+        # I2C pins of the bus named (RP2040: I2C0 SDA on 0,4,8..; I2C1 SDA on 2,6,10..)
+        assert b.I2C["sda"] % 4 == 2 * b.I2C["id"] and b.I2C["scl"] == b.I2C["sda"] + 1
+        p = b.POWER
+        assert p["limit_ma"] == 500 and p["idle_ma"] * b.N_LEDS < p["limit_ma"] - p["reserve_ma"]
+        assert "GP" in b.WIRING
+    assert boards.load().NAME == "Raspberry Pi Pico"
+    try:
+        boards.load("arduino")
+        assert False
+    except ValueError as e:
+        assert "pico" in str(e)
+
+
+def tap(ctrl, bit):
+    ctrl.handle(("press", bit))
+    ctrl.handle(("release", bit))
+
+
+def enter(ctrl, side, n):
+    tap(ctrl, hal.LEFT if side == 0 else hal.RIGHT)
+    tap(ctrl, hal.A)
+    for _ in range(n):
+        tap(ctrl, hal.UP)
+    tap(ctrl, hal.A)
+
+
+def test_front_and_rear_pegs_follow_awards_and_undo():
+    b = boards.load("pico")
+    pb = Pegboard(b.LAYOUT, b.POWER, b.N_LEDS)
+    ctrl = KeeperInput(open_store(MemStorage()), pb)
+    buf = bytearray(pb.n * 3)
+    lv = pb._lv
+
+    def pegs_on_strip():
+        while pb.update(1000):
+            pb.render(buf)
+        pb.set_markers(False)
+        pb.render(buf)
+        got = {}
+        for i in lit(pb, buf):
+            for p in (0, 1):
+                for slot, name in ((p, "front"), (2 + p, "rear")):
+                    if buf[3 * i : 3 * i + 3] == lv[slot * 3 : slot * 3 + 3]:
+                        got[(p, name)] = i - p * 121 + 1  # back to a hole number
+        return got
+
+    enter(ctrl, 0, 5)
+    assert pegs_on_strip() == {(0, "front"): 5}  # rear at 0: no LED
+    enter(ctrl, 1, 7)
+    enter(ctrl, 0, 3)
+    assert pegs_on_strip() == {(0, "front"): 8, (0, "rear"): 5, (1, "front"): 7}
+    enter(ctrl, 0, 12)
+    assert pegs_on_strip() == {(0, "front"): 20, (0, "rear"): 8, (1, "front"): 7}
+    tap(ctrl, hal.B)  # undo the 12
+    assert pegs_on_strip() == {(0, "front"): 8, (0, "rear"): 5, (1, "front"): 7}
+    tap(ctrl, hal.B)  # undo the 3
+    assert pegs_on_strip() == {(0, "front"): 5, (1, "front"): 7}
+    ctrl.handle(("press", hal.B))
+    ctrl.handle(("long", hal.B))  # redo the 3
+    ctrl.handle(("release", hal.B))
+    assert pegs_on_strip() == {(0, "front"): 8, (0, "rear"): 5, (1, "front"): 7}
+
+
+def test_award_walks_hole_by_hole_then_stops():
+    pb = Pegboard(CHAIN, BIG)
+    buf = bytearray(pb.n * 3)
+    pb.set_markers(False)
+    pb.set_pegs(0, 10, 0)
+    pb.render(buf)
+    pb.set_pegs(0, 16, 10, animate=True)
+    seen = []
+    for _ in range(100):
+        if pb.update(10):
+            pb.render(buf)
+            front = [i for i in lit(pb, buf) if buf[3 * i + 1] == pb._lv[1]]
+            seen.append(front[0] + 1)
+    assert seen == [10, 11, 12, 13, 14, 15, 16], seen  # first frame: the new rear, peg still at 10
+    assert not pb.update(1000)  # still frame: nothing to write
+
+
+def test_shared_hole_alternates_players():
+    layout = boards.load("rp2040_zero").LAYOUT
+    pb = Pegboard(layout, BIG)
+    pb.set_color(0, 255, 0, 0)
+    pb.set_color(1, 0, 0, 255)
+    pb.set_markers(False)
+    pb.set_pegs(0, 30, 20)
+    pb.set_pegs(1, 30, 25)
+    i = pb.led(0, 30)
+    buf = bytearray(pb.n * 3)
+    colours = []
+    for _ in range(4):
+        pb.render(buf)
+        colours.append((buf[3 * i + 1] > 0, buf[3 * i + 2] > 0))  # (red, blue)
+        assert pb.update(BLINK_MS)  # the blink changes the frame
+    assert colours == [(True, False), (False, True), (True, False), (False, True)], colours
+    # apart, nothing blinks and still frames are not rewritten
+    pb.set_pegs(1, 40, 35)
+    pb.render(buf)
+    assert not pb.update(BLINK_MS * 3)
+
+
+def frames_are_under_budget(name, check_unlimited=False):
+    b = boards.load(name)
+    limit = b.POWER["limit_ma"] - b.POWER["reserve_ma"]
+    pb = Pegboard(b.LAYOUT, b.POWER, b.N_LEDS)
+    pb.set_brightness(255)
+    pb.set_color(0, 255, 255, 255)
+    pb.set_color(1, 255, 255, 255)
+    buf = bytearray(pb.n * 3)
+    worst = 0
+    for s in range(0, 125, 3):
+        pb.set_pegs(0, s, max(0, s - 5))
+        pb.set_pegs(1, 124 - s, 110 - s if s < 110 else 0, animate=True)
+        for _ in range(4):
+            pb.update(BLINK_MS)
+            pb.render(buf)
+            ma = pb.estimate_ma(buf)
+            worst = max(worst, ma)
+            # recomputed here from the formula, not by the module
+            own = sum(buf) * b.POWER["ma_per_channel"] / 255 + b.POWER["idle_ma"] * pb.n
+            assert own <= limit, (name, s, own)
+    for w in (0, 1):
+        pb.celebrate(w)
+        for _ in range(8):
+            pb.update(CHASE_MS)
+            pb.render(buf)
+            own = sum(buf) * b.POWER["ma_per_channel"] / 255 + b.POWER["idle_ma"] * pb.n
+            assert own <= limit and pb.estimate_ma(buf) <= limit, (name, own)
+            worst = max(worst, pb.estimate_ma(buf))
+    return worst
+
+
+def test_every_frame_under_power_budget_on_every_board():
+    for name in boards.NAMES:
+        frames_are_under_budget(name)
+
+
+def test_win_chase_at_full_brightness_needs_and_gets_limiting():
+    # 242 LEDs, white, full brightness: unlimited it would pass 440 mA
+    b = boards.load("pico")
+    free = Pegboard(b.LAYOUT, BIG, b.N_LEDS)
+    free.set_brightness(255)
+    free.set_color(0, 255, 255, 255)
+    free.celebrate(0)
+    buf = bytearray(free.n * 3)
+    free.render(buf)
+    assert free.estimate_ma(buf) > 440
+    assert frames_are_under_budget("pico") <= 440
+
+
+def test_ordinary_frame_is_not_dimmed():
+    b = boards.load("pico")
+    pb = Pegboard(b.LAYOUT, b.POWER, b.N_LEDS)
+    pb.set_pegs(0, 50, 40)
+    buf = bytearray(pb.n * 3)
+    pb.render(buf)
+    i = pb.led(0, 50)
+    assert buf[3 * i : 3 * i + 3] == pb._lv[0:3]  # front peg at its full level
+    assert buf[3 * i + 1] == 255 * pb.brightness // 255
+
+
+def test_brightness_zero_is_dark():
+    pb = Pegboard(CHAIN)
+    pb.set_pegs(0, 50, 40)
+    pb.set_brightness(0)
+    buf = bytearray(pb.n * 3)
+    pb.render(buf)
+    assert lit(pb, buf) == []
+
+
+def test_render_allocates_nothing_under_micropython():
+    if sys.implementation.name != "micropython":
+        return
+    import gc
+
+    b = boards.load("pico")
+    pb = Pegboard(b.LAYOUT, b.POWER, b.N_LEDS)
+    pb.set_pegs(0, 50, 40)
+    pb.set_pegs(1, 60, 52, animate=True)
+    buf = bytearray(pb.n * 3)
+    pb.render(buf)
+    gc.collect()
+    before = gc.mem_alloc()
+    for _ in range(5):
+        pb.update(20)
+        pb.render(buf)
+    pb.celebrate(1)
+    pb.set_brightness(255)  # limiter path too
+    for _ in range(5):
+        pb.update(CHASE_MS)
+        pb.render(buf)
+    assert gc.mem_alloc() - before < 64, gc.mem_alloc() - before

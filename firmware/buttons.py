@@ -20,6 +20,7 @@ device's wrapping ticks work):
                              every REPEAT_EVERY        -> emit repeat
       a late poll emits one repeat, not a burst.
 
+``mute()`` silences the buttons held at that moment until they are released.
 Buttons are independent: simultaneous presses give one event each, in bit
 order (UP first). With the defaults the d-pad repeats and A/B give long presses.
 """
@@ -72,10 +73,17 @@ class Buttons:
         self._rep_at = [0] * COUNT  # last press or repeat time
         self._repeating = 0  # bits past their first repeat
         self._long_done = 0
+        self._muted = 0
         self._ev = []
         for kind in (PRESS, REPEAT, LONG_PRESS, RELEASE):
             self._ev.append(tuple((kind, 1 << i) for i in range(COUNT)))
         self.events = []
+
+    def mute(self):
+        """Ignore the buttons held now until they are released (no repeat,
+        long or release for them): the app calls it when the screen changes,
+        so the press that opened a screen does not act on it too."""
+        self._muted = self.held
 
     def reset(self, raw=0):
         """Forget everything; buttons held now count as already down (no
@@ -84,6 +92,7 @@ class Buttons:
         self._pending = 0
         self._repeating = 0
         self._long_done = raw & self.long_mask
+        self._muted = 0
         self.events.clear()
 
     def poll(self, raw, now):
@@ -111,11 +120,13 @@ class Buttons:
                     self._repeating &= ~bit
                     self._long_done &= ~bit
                     events.append(self._ev[0][i])
+                elif self._muted & bit:
+                    self._muted &= ~bit
                 else:
                     events.append(self._ev[3][i])
                 continue
             self._pending &= ~bit
-            if not self.held & bit:
+            if not self.held & bit or self._muted & bit:
                 continue
             if bit & self.long_mask and not self._long_done & bit:
                 if diff(now, self._down_at[i]) >= self.long_ms:

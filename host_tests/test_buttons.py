@@ -164,3 +164,18 @@ def test_poll_allocates_nothing():
         b.poll(UP | A if (k // 20) % 2 else 0, t)
         t += 30
     assert gc.mem_alloc() - before == 0
+
+
+def test_mute_silences_held_buttons_until_release():
+    b = Buttons()
+    b.poll(A | UP, 0)
+    assert len(b.poll(A | UP, 20)) == 2  # both pressed
+    b.mute()
+    got = []
+    for t in range(30, 1500, 10):
+        got.extend(b.poll(A | UP, t))
+    assert got == []  # no long for A, no repeat for UP
+    b.poll(0, 1500)
+    assert b.poll(0, 1520) == []  # their releases are swallowed too
+    b.poll(A, 1600)
+    assert b.poll(A, 1620) == [("press", A)]  # the next press counts again

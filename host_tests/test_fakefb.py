@@ -3,6 +3,7 @@ port: the same random drawing operations (clipped at every edge, both colours,
 blits from every mono format with key and palette) must leave the same bytes.
 CPython only: it runs MicroPython as a subprocess."""
 
+import os
 import random
 import shutil
 import subprocess
@@ -125,3 +126,42 @@ def test_pixel_reads_and_clipping():
     assert fb.pixel(128, 0) is None and fb.pixel(-1, 3) is None
     fb.fill_rect(120, 60, 50, 50, 1)  # clipped, must not touch other bytes
     assert sum(bin(b).count("1") for b in fb.buf) == 1 + 8 * 4
+
+
+SCENE = """
+from firmware.hw.host import Display
+from firmware.canvas import Canvas
+def scene():
+    d = Display()
+    cv = Canvas(d.fb, d.buf)
+    cv.box(0, 0, 128, 9, 1, True)
+    cv.center("Cribbage", 1, 0)
+    cv.text("Play the computer", 7, 11)
+    cv.text("gjpqy 10\\x80\\x81\\x82\\x83", -2, 21, 1, True)
+    cv.number(121, 100, 21)
+    cv.invert(0, 10, 125, 9)
+    cv.hand([0, 13, 26, 39, 51, 36], 40, 2, 4, 8, 16)
+    cv.card_back(118, 30)
+    cv.dotted_box(3, 29, 20, 9)
+    cv.line(0, 63, 127, 30)
+    return bytes(d.buf).hex()
+"""
+
+
+def test_canvas_scene_same_bytes_on_both_interpreters():
+    exe = shutil.which("micropython")
+    if exe is None:
+        pytest.fail("micropython not found: install requirements.txt")
+    out = subprocess.run(
+        [exe, "-c", "import sys\nsys.path.insert(0, '.')\n" + SCENE + "print(scene())"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    )
+    assert out.returncode == 0, out.stderr
+    ns = {}
+    exec(SCENE, ns)
+    ours = ns["scene"]()
+    assert ours.count("0") < len(ours) - 200  # a real scene, not a blank screen
+    assert out.stdout.strip() == ours

@@ -1,0 +1,405 @@
+"""The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
+button events in, drawing out only when something changed. Imports
+``firmware.buttons``, ``firmware.canvas`` and ``firmware.hal``; screens are
+imported lazily by name.
+
+Writing a screen
+----------------
+Subclass ``Screen`` (or ``ListScreen`` / ``MessageScreen`` below) and put it in
+``firmware/screens/<name>.py`` with a function ``make(app)`` returning it; the
+start menu opens it with ``app.open("<name>")`` (a missing module shows a
+"coming soon" message instead). The app calls, on the top screen only:
+
+  enter()                 it became the top screen (pushed, or the screen
+                          above it was popped); the app redraws after it
+  update(dt_ms, events) -> bool
+                          once a frame: ``dt_ms`` since the last frame,
+                          ``events`` a list of ``(kind, bit)`` button events
+                          (kinds "press", "repeat", "long", "release"; bits in
+                          firmware.hal; helpers ``went``/``happened`` in
+                          firmware.buttons). Return True when the picture must
+                          change. Do the work of the screen here, and keep
+                          animations going by returning True while they run.
+  draw(cv)                paint the whole screen on the cleared canvas ``cv``
+                          (firmware.canvas.Canvas); no game logic here
+  leave()                 it is being popped or replaced
+
+From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
+``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
+next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
+(firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
+
+Heavy state (a game) belongs to the screen; formatting strings belongs in
+update when the state changes, not in draw. An exception raised by a screen
+is caught: the app shows an error screen (B or A closes it and the screen that
+failed) and carries on; ``errors`` counts them and ``last_error`` holds the
+text.
+
+Driving the loop
+----------------
+``app.tick(now)`` runs one frame at time ``now`` (ms, the hardware clock's
+ticks); a device main loop calls ``app.run()``, tests call ``tick`` with their
+own times (the host backend's SimClock).
+"""
+
+import gc
+
+from firmware import buttons as _buttons
+from firmware.canvas import Canvas
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+FRAME_MS = const(20)
+_ROW = const(9)  # list row pitch
+_TOP = const(11)  # first list row under the title bar
+
+
+class Screen:
+    app = None
+
+    def enter(self):
+        pass
+
+    def leave(self):
+        pass
+
+    def update(self, dt_ms, events):
+        return False
+
+    def draw(self, cv):
+        pass
+
+
+def title_bar(cv, title):
+    """A lit bar across the top with the title in dark ink."""
+    cv.box(0, 0, cv.width, 9, 1, True)
+    cv.center(title, 1, 0)
+
+
+def wrap(text, cols=21):
+    """``text`` as lines of at most ``cols`` characters, broken at spaces
+    (a new list: call it when the text changes, not per frame)."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class ListScreen(Screen):
+    """A titled list with a cursor: UP/DOWN move (with repeat, wrapping), A
+    calls ``choose(index)``, LEFT/RIGHT call ``adjust(index, -1/+1)``, B calls
+    ``back()`` (pops). ``value(index)`` may return a str drawn right-aligned
+    on the row (settings). Six rows show at once; the list scrolls."""
+
+    rows = 6
+
+    def __init__(self, title, items):
+        self.title = title
+        self.items = items
+        self.cursor = 0
+        self.top = 0
+
+    def choose(self, index):
+        pass
+
+    def adjust(self, index, step):
+        return False
+
+    def value(self, index):
+        return None
+
+    def back(self):
+        self.app.pop()
+
+    def update(self, dt_ms, events):
+        changed = False
+        n = len(self.items)
+        if _buttons.went(events, UP) and n:
+            self.cursor = (self.cursor - 1) % n
+            changed = True
+        if _buttons.went(events, DOWN) and n:
+            self.cursor = (self.cursor + 1) % n
+            changed = True
+        if _buttons.went(events, LEFT) and n:
+            changed = self.adjust(self.cursor, -1) or changed
+        if _buttons.went(events, RIGHT) and n:
+            changed = self.adjust(self.cursor, 1) or changed
+        if _buttons.happened(events, "press", A) and n:
+            self.choose(self.cursor)
+            changed = True
+        elif _buttons.happened(events, "press", B):
+            self.back()
+            changed = True
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + self.rows:
+            self.top = self.cursor - self.rows + 1
+        return changed
+
+    def draw(self, cv):
+        title_bar(cv, self.title)
+        n = len(self.items)
+        end = min(n, self.top + self.rows)
+        for i in range(self.top, end):
+            y = _TOP + (i - self.top) * _ROW
+            cv.text(self.items[i], 7, y)
+            v = self.value(i)
+            if v is not None:
+                cv.right(v, cv.width - 4, y)
+            if i == self.cursor:
+                cv.invert(0, y - 1, cv.width - 3, _ROW)
+        if n > self.rows:  # scroll bar on the right edge
+            h = max(3, (cv.height - _TOP) * self.rows // n)
+            y = _TOP + (cv.height - _TOP - h) * self.top // (n - self.rows)
+            cv.vline(cv.width - 1, y, h)
+
+
+class MessageScreen(Screen):
+    """A title and wrapped text; A or B closes it (calls ``done()``, which
+    pops). UP/DOWN scroll long text."""
+
+    def __init__(self, title, text):
+        self.title = title
+        self.lines = wrap(text)
+        self.top = 0
+
+    def done(self):
+        self.app.pop()
+
+    def update(self, dt_ms, events):
+        if _buttons.happened(events, "press", A) or _buttons.happened(events, "press", B):
+            self.done()
+            return True
+        if _buttons.went(events, DOWN) and self.top + 6 < len(self.lines):
+            self.top += 1
+            return True
+        if _buttons.went(events, UP) and self.top > 0:
+            self.top -= 1
+            return True
+        return False
+
+    def draw(self, cv):
+        title_bar(cv, self.title)
+        for i in range(self.top, min(len(self.lines), self.top + 6)):
+            cv.text(self.lines[i], 1, _TOP + (i - self.top) * _ROW)
+
+
+class ErrorScreen(MessageScreen):
+    def __init__(self, text, failed):
+        MessageScreen.__init__(self, "Oops: an error", text + "\nA/B: carry on")
+        self.failed = failed
+
+    def done(self):
+        # close the screen that failed too, unless it is the root, and only
+        # then enter what is left (entering the failed one may fail again)
+        app = self.app
+        app.stack.pop()
+        if len(app.stack) > 1 and app.stack[-1] is self.failed:
+            app.stack.pop()
+            try:
+                self.failed.leave()
+            except Exception as e:
+                _log(e)
+        app._enter(app.stack[-1])
+
+
+def _describe(exc):
+    name = type(exc).__name__
+    msg = str(exc)
+    return name + ": " + msg if msg else name
+
+
+def _log(exc):
+    try:
+        import sys
+
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc)
+        else:
+            import traceback
+
+            traceback.print_exception(type(exc), exc, exc.__traceback__)
+    except Exception:
+        pass
+
+
+class App:
+    def __init__(self, hw, root=None, board=None, settings=None, pegboard=None):
+        self.hw = hw
+        self.board = board
+        self.canvas = Canvas(hw.display.fb, hw.display.buf, hw.display.width, hw.display.height)
+        self.buttons = _buttons.Buttons(diff=hw.clock.ticks_diff)
+        self.pegboard = pegboard
+        self.led_buf = bytearray(hw.leds.n * 3) if pegboard is not None else None
+        if settings is None:
+            from firmware.screens.settings import Settings
+
+            settings = Settings(hw.storage)
+            settings.load()
+        self.settings = settings
+        self.apply_settings()
+        self.stack = []
+        self.dirty = True
+        self.last = None
+        self.errors = 0
+        self.last_error = None
+        self.frames = 0
+        if root is None:
+            from firmware.screens.menu import MenuScreen
+
+            root = MenuScreen()
+        self.push(root)
+
+    # ---- the stack ----
+    def _enter(self, screen):
+        screen.app = self
+        self.dirty = True
+        self.buttons.mute()
+        try:
+            screen.enter()
+        except Exception as e:
+            self.crash(e, screen)
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._enter(screen)
+
+    def pop(self):
+        """Close the top screen (never the root)."""
+        if len(self.stack) <= 1:
+            return
+        screen = self.stack.pop()
+        try:
+            screen.leave()
+        except Exception as e:
+            _log(e)
+        self._enter(self.stack[-1])
+
+    def replace(self, screen):
+        old = self.stack.pop()
+        try:
+            old.leave()
+        except Exception as e:
+            _log(e)
+        self.push(screen)
+
+    def home(self):
+        while len(self.stack) > 1:
+            self.pop()
+
+    def top(self):
+        return self.stack[-1]
+
+    def invalidate(self):
+        self.dirty = True
+
+    def open(self, name):
+        """Push the screen that ``firmware/screens/<name>.py``'s ``make(app)``
+        returns, or a 'coming soon' message when there is no such module."""
+        import sys
+
+        full = "firmware.screens." + name
+        try:
+            __import__(full)
+        except ImportError as e:
+            if name not in str(e):
+                raise  # the module exists but something inside it is missing
+            self.push(MessageScreen("Coming soon", "This part of the game is not built yet."))
+            return
+        self.push(sys.modules[full].make(self))
+
+    def apply_settings(self):
+        """Pass the settings on to the hardware (call after a change)."""
+        if self.pegboard is not None:
+            self.pegboard.set_brightness(self.settings.led_level())
+
+    # ---- errors ----
+    def crash(self, exc, screen=None):
+        """Show ``exc`` on an error screen over the failing screen."""
+        _log(exc)
+        gc.collect()
+        self.errors += 1
+        self.last_error = _describe(exc)
+        if screen is None:
+            screen = self.stack[-1]
+        if isinstance(screen, ErrorScreen):
+            return  # the error screen itself failed: do not stack another
+        self.stack.append(ErrorScreen(self.last_error, screen))
+        self.stack[-1].app = self
+        self.dirty = True
+
+    # ---- the frame ----
+    def tick(self, now=None):
+        """One frame at ``now`` (ms); returns True when the display was redrawn."""
+        clock = self.hw.clock
+        if now is None:
+            now = clock.ticks_ms()
+        dt = 0 if self.last is None else clock.ticks_diff(now, self.last)
+        self.last = now
+        events = self.buttons.poll(self.hw.buttons.read(), now)
+        screen = self.stack[-1]
+        try:
+            if screen.update(dt, events):
+                self.dirty = True
+        except Exception as e:
+            self.crash(e, screen)
+        peg = self.pegboard
+        if peg is not None:
+            try:
+                if peg.update(dt) or peg.dirty:
+                    peg.render(self.led_buf)
+                    self.hw.leds.write(self.led_buf)
+            except Exception as e:
+                self.pegboard = None  # a broken strip must not stop the game
+                self.crash(e)
+        if not self.dirty:
+            return False
+        self.dirty = False
+        self._draw()
+        return True
+
+    def _draw(self):
+        cv = self.canvas
+        screen = self.stack[-1]
+        cv.clear()
+        try:
+            screen.draw(cv)
+        except Exception as e:
+            self.crash(e, screen)
+            cv.clear()
+            try:
+                self.stack[-1].draw(cv)
+            except Exception as e2:
+                _log(e2)
+        self.frames += 1
+        self.hw.display.show()
+
+    def run(self, frame_ms=FRAME_MS):
+        """The device main loop: never returns."""
+        clock = self.hw.clock
+        while True:
+            start = clock.ticks_ms()
+            self.tick(start)
+            self.hw.feed()
+            spent = clock.ticks_diff(clock.ticks_ms(), start)
+            if spent < frame_ms:
+                clock.sleep_ms(frame_ms - spent)

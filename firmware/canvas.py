@@ -1,0 +1,250 @@
+"""Drawing helpers for the screens: text in the project's 5x7 font, cards,
+boxes, cursors, over a framebuf-compatible ``fb`` and its MONO_VLSB buffer.
+Screens draw through a ``Canvas`` only, never through the hardware. Imports
+``firmware.font``.
+
+Everything here is allocation-free: text glyphs are ORed column by column into
+the buffer (one byte per glyph column, two when the text is not on a byte
+row), numbers are drawn digit by digit without formatting, and nothing keeps
+state between calls. Coordinates may be partly or wholly off screen; nothing is
+ever drawn outside the 128x64 buffer.
+
+Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
+  text(s, x, y, c=1, dim=False) -> x after the text  (6 px a character)
+  text_width(s), center(s, y, c=1), right(s, x_end, y, c=1)
+  number(n, x, y, c=1) -> x after it; number_width(n)
+Shapes: clear(), pixel, hline, vline, line, box(x, y, w, h, c=1, fill=False),
+  frame (rounded box), dotted_hline, dotted_box, invert(x, y, w, h) (XOR)
+Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
+  card(x, y, card, inverted=False, dim=False)   rank top left, suit bottom right
+  card_back(x, y)                                 a face-down card
+  hand(cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH)
+        a row centred across the screen; ``raised``/``dimmed``/``chosen`` are
+        bitmasks over the positions; the cursor card gets a mark below it
+"""
+
+from firmware import font
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+CARD_W = const(13)
+CARD_H = const(19)
+HAND_PITCH = const(20)  # six cards: 5 * 20 + 13 = 113 px
+RAISE = const(3)  # how far a raised card sits above the row
+_RANK_CODES = b"A23456789\x84JQK"  # \x84 is the one-cell "10"
+
+
+class Canvas:
+    def __init__(self, fb, buf, width=128, height=64):
+        self.fb = fb
+        self.buf = buf
+        self.width = width
+        self.height = height
+        self.pages = (height + 7) >> 3
+
+    # ---- plain shapes (framebuf does the clipping) ----
+    def clear(self, c=0):
+        self.fb.fill(c)
+
+    def pixel(self, x, y, c=1):
+        self.fb.pixel(x, y, c)
+
+    def hline(self, x, y, w, c=1):
+        self.fb.hline(x, y, w, c)
+
+    def vline(self, x, y, h, c=1):
+        self.fb.vline(x, y, h, c)
+
+    def line(self, x0, y0, x1, y1, c=1):
+        self.fb.line(x0, y0, x1, y1, c)
+
+    def box(self, x, y, w, h, c=1, fill=False):
+        if fill:
+            self.fb.fill_rect(x, y, w, h, c)
+        else:
+            self.fb.rect(x, y, w, h, c)
+
+    def frame(self, x, y, w, h, c=1):
+        """A box with its four corner pixels left out."""
+        fb = self.fb
+        fb.hline(x + 1, y, w - 2, c)
+        fb.hline(x + 1, y + h - 1, w - 2, c)
+        fb.vline(x, y + 1, h - 2, c)
+        fb.vline(x + w - 1, y + 1, h - 2, c)
+
+    def dotted_hline(self, x, y, w, c=1):
+        # pixels on the even squares of a checkerboard, so dotted lines meet
+        fb = self.fb
+        i = x + ((x + y) & 1)
+        end = x + w
+        while i < end:
+            fb.pixel(i, y, c)
+            i += 2
+
+    def dotted_vline(self, x, y, h, c=1):
+        fb = self.fb
+        j = y + ((x + y) & 1)
+        end = y + h
+        while j < end:
+            fb.pixel(x, j, c)
+            j += 2
+
+    def dotted_box(self, x, y, w, h, c=1):
+        self.dotted_hline(x + 1, y, w - 2, c)
+        self.dotted_hline(x + 1, y + h - 1, w - 2, c)
+        self.dotted_vline(x, y + 1, h - 2, c)
+        self.dotted_vline(x + w - 1, y + 1, h - 2, c)
+
+    def invert(self, x, y, w, h):
+        """Flip every pixel of the rectangle (clipped)."""
+        x0 = x if x > 0 else 0
+        y0 = y if y > 0 else 0
+        x1 = x + w if x + w < self.width else self.width
+        y1 = y + h if y + h < self.height else self.height
+        buf = self.buf
+        width = self.width
+        while y0 < y1:
+            page = y0 >> 3
+            top = y0 & 7
+            bottom = top + (y1 - y0)
+            if bottom > 8:
+                bottom = 8
+            mask = ((1 << bottom) - 1) & ~((1 << top) - 1)
+            base = page * width
+            for i in range(base + x0, base + x1):
+                buf[i] ^= mask
+            y0 = (page + 1) << 3
+
+    # ---- text ----
+    def _glyph(self, code, x, y, c, dim):
+        """OR (c=1) or clear (c=0) one glyph's columns into the buffer."""
+        data = font.DATA
+        buf = self.buf
+        width = self.width
+        pages = self.pages
+        o = font.glyph(code)
+        page = y >> 3
+        shift = y & 7
+        for i in range(5):
+            xx = x + i
+            if xx < 0 or xx >= width:
+                continue
+            bits = data[o + i]
+            if dim:
+                bits &= 0x55 if (xx + y) & 1 == 0 else 0xAA
+            if not bits:
+                continue
+            v = bits << shift
+            if 0 <= page < pages:
+                j = page * width + xx
+                if c:
+                    buf[j] |= v & 0xFF
+                else:
+                    buf[j] &= ~v & 0xFF
+            if shift and 0 <= page + 1 < pages:
+                j = (page + 1) * width + xx
+                if c:
+                    buf[j] |= v >> 8
+                else:
+                    buf[j] &= ~(v >> 8) & 0xFF
+
+    def text(self, s, x, y, c=1, dim=False):
+        """Draw ``s`` with its top left at (x, y); returns the x after it."""
+        if y <= -8 or y >= self.height:
+            return x + len(s) * 6
+        if isinstance(s, str):
+            for ch in s:
+                self._glyph(ord(ch), x, y, c, dim)
+                x += 6
+        else:
+            for code in s:
+                self._glyph(code, x, y, c, dim)
+                x += 6
+        return x
+
+    def glyph(self, code, x, y, c=1, dim=False):
+        """One character by code (for the symbols: font.HEART, font.RIGHT...)."""
+        if -8 < y < self.height:
+            self._glyph(code, x, y, c, dim)
+
+    @staticmethod
+    def text_width(s):
+        """Width of the ink of ``s`` in pixels (no trailing gap)."""
+        n = len(s)
+        return n * 6 - 1 if n else 0
+
+    def center(self, s, y, c=1, x=0, w=0):
+        """Centre ``s`` across the span x..x+w (the whole screen by default)."""
+        if not w:
+            w = self.width - x
+        return self.text(s, x + (w - self.text_width(s)) // 2, y, c)
+
+    def right(self, s, x_end, y, c=1):
+        """``s`` ending just before x_end."""
+        return self.text(s, x_end - self.text_width(s), y, c)
+
+    @staticmethod
+    def number_width(n):
+        w = 6 if n < 0 else 0
+        n = -n if n < 0 else n
+        while True:
+            w += 6
+            n //= 10
+            if not n:
+                return w - 1
+
+    def number(self, n, x, y, c=1):
+        """Draw integer ``n`` without building a string; returns the x after it."""
+        if n < 0:
+            self._glyph(45, x, y, c, False)
+            x += 6
+            n = -n
+        div = 1
+        while div * 10 <= n:
+            div *= 10
+        while div:
+            self._glyph(48 + (n // div) % 10, x, y, c, False)
+            x += 6
+            div //= 10
+        return x
+
+    # ---- cards ----
+    def card(self, x, y, card, inverted=False, dim=False):
+        """A face-up card; ``inverted`` draws it lit with dark ink (chosen),
+        ``dim`` with dotted outline and ink (not playable)."""
+        fb = self.fb
+        fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 1 if inverted else 0)
+        if dim:
+            self.dotted_box(x, y, CARD_W, CARD_H)
+        else:
+            self.frame(x, y, CARD_W, CARD_H)
+        ink = 0 if inverted else 1
+        self.glyph(_RANK_CODES[card >> 2], x + 2, y + 2, ink, dim)
+        self.glyph(font.SUIT_CODES[card & 3], x + CARD_W - 7, y + CARD_H - 9, ink, dim)
+
+    def card_back(self, x, y):
+        self.fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 0)
+        self.frame(x, y, CARD_W, CARD_H)
+        fb = self.fb
+        for j in range(y + 2, y + CARD_H - 2, 2):
+            fb.hline(x + 2 + ((j - y) & 2), j, CARD_W - 6, 1)
+
+    def hand(self, cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH):
+        """A row of cards centred across the screen. Bit i of ``raised`` lifts
+        card i by RAISE px, of ``dimmed`` dots it, of ``chosen`` inverts it.
+        The cursor card gets an up arrow below the row. Returns the x of the
+        first card."""
+        n = len(cards)
+        if not n:
+            return 0
+        x0 = (self.width - ((n - 1) * pitch + CARD_W)) // 2
+        for i in range(n):
+            bit = 1 << i
+            yy = y - RAISE if raised & bit else y
+            self.card(x0 + i * pitch, yy, cards[i], chosen & bit, dimmed & bit)
+        if 0 <= cursor < n:
+            self._glyph(font.UP, x0 + cursor * pitch + (CARD_W - 5) // 2, y + CARD_H - 1, 1, False)
+        return x0

@@ -1,0 +1,124 @@
+"""The player's settings: the ``Settings`` record (stored with
+``firmware.records`` through the hardware storage, so a power cut mid-save
+loses nothing) and the screen that edits it. Imports ``firmware.app`` and
+``firmware.records``.
+
+Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard", target
+121/61, match 1/3/5/7 (games, best of), muggins False/True, open_hands
+False/True, brightness 1..5 (LED level; ``led_level()`` gives 0..255).
+The payload is one byte per field, the index of its choice; an unknown or
+damaged record gives the defaults and is never fatal.
+"""
+
+from firmware.app import ListScreen
+from firmware.records import RecordStore
+
+# name, label on the screen, values, labels of the values, default index
+FIELDS = (
+    ("difficulty", "Difficulty", ("easy", "medium", "hard"), ("easy", "medium", "hard"), 1),
+    ("target", "Game to", (121, 61), ("121", "61"), 0),
+    ("match", "Match", (1, 3, 5, 7), ("1 game", "best of 3", "best of 5", "best of 7"), 0),
+    ("muggins", "Muggins", (False, True), ("off", "on"), 0),
+    ("open_hands", "Open hands", (False, True), ("off", "on"), 0),
+    ("brightness", "LEDs", (1, 2, 3, 4, 5), ("1", "2", "3", "4", "5"), 2),
+)
+_LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
+_MAGIC = b"SETT"
+_VERSION = 1
+
+
+class Settings:
+    def __init__(self, storage):
+        self.store = RecordStore(storage, "settings", _MAGIC, _VERSION) if storage else None
+        self.index = bytearray(len(FIELDS))
+        self.problem = None
+        self.defaults()
+
+    def defaults(self):
+        for i in range(len(FIELDS)):
+            self.index[i] = FIELDS[i][4]
+        self._apply()
+
+    def _apply(self):
+        for i in range(len(FIELDS)):
+            f = FIELDS[i]
+            setattr(self, f[0], f[2][self.index[i]])
+
+    def label(self, i):
+        return FIELDS[i][3][self.index[i]]
+
+    def step(self, i, delta):
+        """Move field i to its next (delta 1) or previous (-1) choice, wrapping."""
+        n = len(FIELDS[i][2])
+        self.index[i] = (self.index[i] + delta) % n
+        self._apply()
+
+    def set(self, name, value):
+        for i in range(len(FIELDS)):
+            if FIELDS[i][0] == name:
+                self.index[i] = FIELDS[i][2].index(value)
+                self._apply()
+                return
+        raise ValueError("no setting %r" % (name,))
+
+    def led_level(self):
+        return _LEVELS[self.brightness - 1]
+
+    def load(self):
+        """Read the stored settings; defaults for anything missing or bad.
+        ``problem`` says in words what was wrong (None when all is well)."""
+        self.defaults()
+        if self.store is None:
+            return
+        try:
+            payload, version, self.problem = self.store.load()
+        except Exception as e:  # a storage that cannot even be read
+            self.problem = "settings unreadable: %s" % e
+            return
+        if payload is None:
+            return
+        for i in range(min(len(payload), len(FIELDS))):
+            if payload[i] < len(FIELDS[i][2]):
+                self.index[i] = payload[i]
+        self._apply()
+
+    def save(self):
+        """Store the settings; False (and ``problem`` set) when storage failed."""
+        if self.store is None:
+            return True
+        try:
+            self.store.save(bytes(self.index))
+            return True
+        except OSError as e:
+            self.problem = "settings not saved: %s" % e
+            return False
+
+
+class SettingsScreen(ListScreen):
+    """LEFT/RIGHT (or A) change the highlighted setting; leaving saves."""
+
+    def __init__(self, settings):
+        ListScreen.__init__(self, "Settings", [f[1] for f in FIELDS])
+        self.settings = settings
+        self.changed = False
+
+    def value(self, i):
+        return self.settings.label(i)
+
+    def adjust(self, i, step):
+        self.settings.step(i, step)
+        self.changed = True
+        self.app.apply_settings()
+        return True
+
+    def choose(self, i):
+        self.adjust(i, 1)
+
+    def leave(self):
+        if self.changed:
+            self.settings.save()
+            self.changed = False
+
+
+def make(app):
+    return SettingsScreen(app.settings)

@@ -1,0 +1,190 @@
+# portable
+"""firmware/app.py with the host backend: menu navigation reaches every entry
+and comes back, a screen that raises shows the error screen and the app goes
+on, drawing happens only on change, settings survive a restart (in memory and
+in a directory). Runs on CPython and MicroPython."""
+
+from firmware.app import App, ErrorScreen, ListScreen, MessageScreen, Screen, wrap
+from firmware.hal import A, B, DOWN, RIGHT, UP
+from firmware.hw import host
+from firmware.screens.menu import ENTRIES, MenuScreen
+from firmware.screens.settings import FIELDS, Settings
+
+
+class Driver:
+    """Runs an app on a simulated clock, 20 ms a frame."""
+
+    def __init__(self, app):
+        self.app = app
+        self.hw = app.hw
+        self.t = 0
+        self.frames(2)
+
+    def frames(self, n, raw=0):
+        self.hw.buttons.set(raw)
+        for _ in range(n):
+            self.app.tick(self.t)
+            self.t += 20
+
+    def press(self, bit, hold=3):
+        self.frames(hold, bit)
+        self.frames(3, 0)
+
+
+def new_app(storage=None, root=None):
+    return Driver(App(host.make(storage=storage), root=root))
+
+
+def screen_text_rows(d):
+    """Count of lit pixels per text row band: a cheap picture fingerprint."""
+    disp = d.hw.display
+    return [sum(disp.pixel(x, y) for x in range(128) for y in range(r, r + 8)) for r in (0, 8)]
+
+
+def test_starts_on_the_menu_and_draws_once():
+    d = new_app()
+    assert isinstance(d.app.top(), MenuScreen)
+    shown = d.hw.display.frames
+    assert shown == 1
+    d.frames(50)  # idle: nothing changes, nothing is redrawn
+    assert d.hw.display.frames == shown
+
+
+def test_every_menu_entry_opens_and_returns():
+    d = new_app()
+    for i in range(len(ENTRIES)):
+        assert d.app.top().cursor == i
+        d.press(A)
+        assert len(d.app.stack) == 2, ENTRIES[i][0]
+        assert not isinstance(d.app.top(), ErrorScreen), d.app.last_error
+        for _ in range(3):  # a mode may ask before it lets go
+            if len(d.app.stack) == 1:
+                break
+            d.press(B)
+        assert len(d.app.stack) == 1 and isinstance(d.app.top(), MenuScreen)
+        d.press(DOWN)
+    assert d.app.top().cursor == 0  # wrapped round
+    assert d.app.errors == 0
+
+
+def test_cursor_wraps_upwards_and_repeats_when_held():
+    d = new_app()
+    d.press(UP)
+    assert d.app.top().cursor == len(ENTRIES) - 1
+    d.press(DOWN)
+    d.frames(30, DOWN)  # held 600 ms: press at 20 ms, repeats at 420 and 540
+    d.frames(2, 0)
+    assert d.app.top().cursor == 3
+
+
+def test_missing_mode_says_coming_soon():
+    d = new_app()
+    d.app.open("no_such_mode")
+    assert isinstance(d.app.top(), MessageScreen)
+    assert d.app.top().title == "Coming soon"
+
+
+class Boom(Screen):
+    def __init__(self, where):
+        self.where = where
+
+    def enter(self):
+        if self.where == "enter":
+            raise RuntimeError("enter broke")
+
+    def update(self, dt_ms, events):
+        if self.where == "update" and events:
+            raise ValueError("update broke")
+        return False
+
+    def draw(self, cv):
+        if self.where == "draw":
+            raise KeyError("draw broke")
+        cv.text("ok", 0, 0)
+
+
+def test_exceptions_show_error_screen_and_app_carries_on():
+    for where in ("enter", "update", "draw"):
+        d = new_app()
+        d.app.push(Boom(where))
+        d.frames(2)
+        if where == "update":
+            d.press(DOWN)
+        assert isinstance(d.app.top(), ErrorScreen), where
+        assert d.app.errors == 1
+        assert "broke" in d.app.last_error
+        assert sum(screen_text_rows(d)) > 0  # something legible is shown
+        d.press(B)
+        # the error and the failed screen are gone; the menu works on
+        assert isinstance(d.app.top(), MenuScreen), where
+        d.press(DOWN)
+        assert d.app.top().cursor == 1
+
+
+def test_failing_root_is_kept_after_error():
+    d = new_app(root=Boom("update"))
+    d.press(A)
+    assert isinstance(d.app.top(), ErrorScreen)
+    d.press(A)
+    assert isinstance(d.app.top(), Boom)
+    assert len(d.app.stack) == 1
+
+
+def goto_settings(d):
+    for i in range(len(ENTRIES)):
+        if ENTRIES[i][1] == "settings":
+            break
+    for _ in range(i):
+        d.press(DOWN)
+    d.press(A)
+    assert isinstance(d.app.top(), ListScreen) and d.app.top().title == "Settings"
+
+
+def test_settings_change_and_persist_across_restart():
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto_settings(d)
+    d.press(RIGHT)  # difficulty medium -> hard
+    d.press(DOWN)
+    d.press(RIGHT)  # target 121 -> 61
+    d.press(DOWN)
+    d.press(A)  # match 1 -> 3
+    assert d.app.settings.difficulty == "hard"
+    d.press(B)  # leaving saves
+    assert storage.exists("settings.rec")
+    d2 = new_app(storage)  # a restart over the same storage
+    s = d2.app.settings
+    assert (s.difficulty, s.target, s.match) == ("hard", 61, 3)
+    assert (s.muggins, s.open_hands, s.brightness) == (False, False, 3)
+
+
+def test_settings_in_a_directory_survive_a_new_backend():
+    path = "/tmp/cribbage_test_settings_%d" % id(test_settings_in_a_directory_survive_a_new_backend)
+    st = host.DirStorage(path)
+    for name in ("settings.rec", "settings.tmp", "settings.bad", "settings.old"):
+        if st.exists(name):
+            st.remove(name)
+    s = Settings(st)
+    s.load()
+    s.set("open_hands", True)
+    s.set("brightness", 5)
+    assert s.save()
+    s2 = Settings(host.DirStorage(path))
+    s2.load()
+    assert s2.open_hands is True and s2.brightness == 5 and s2.led_level() == 255
+
+
+def test_damaged_settings_give_defaults_without_crashing():
+    storage = host.DictStorage({"settings.rec": b"\x00garbage\xff" * 3})
+    d = new_app(storage)
+    s = d.app.settings
+    for i in range(len(FIELDS)):
+        assert getattr(s, FIELDS[i][0]) == FIELDS[i][2][FIELDS[i][4]]
+    assert s.problem
+    assert d.app.errors == 0
+
+
+def test_wrap_breaks_at_spaces_and_long_words():
+    assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
+    assert wrap("abcdefghijkl", 5) == ["abcde", "fghij", "kl"]
+    assert wrap("a\nb", 5) == ["a", "b"]

@@ -1,0 +1,450 @@
+# portable
+"""Table score keeper (firmware/keeper.py), its button controller
+(firmware/keeper_input.py) and the hand counter (firmware/hand_counter.py).
+Sessions are driven by button events as firmware.buttons sends them; scores
+are checked against totals kept here; a power cut at every save, step and
+byte reloads to the last completed action. Runs under CPython and
+MicroPython."""
+
+from engine.cards import parse_many
+from engine.rng import Rng
+from firmware import hal
+from firmware.hand_counter import HandCounter
+from firmware.keeper import MAX_ACTIONS, Keeper, skunk_of
+from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
+from firmware.records import MemStorage, PowerCut
+
+
+def tap(ctrl, bit):
+    ctrl.handle(("press", bit))
+    ctrl.handle(("release", bit))
+
+
+def hold(ctrl, bit):
+    ctrl.handle(("press", bit))
+    ctrl.handle(("long", bit))
+    ctrl.handle(("release", bit))
+
+
+def fresh():
+    return KeeperInput(open_store(MemStorage()))
+
+
+# ---- the model
+
+
+def test_deal_entries_alternate_dealer_and_win_with_skunk():
+    k = Keeper(first_dealer=1)  # B deals first
+    assert (k.dealer, k.deal_number) == (1, 1)
+    k.deal_entry(10, 14)  # pone A 10, dealer B 14
+    assert k.scores == [10, 14] and k.dealer == 0 and k.deal_number == 2
+    for _ in range(3):
+        k.deal_entry(5, 15)  # A deals: pone B 5, dealer A 15
+        k.deal_entry(15, 5)  # B deals: pone A 15, dealer B 5
+    assert k.scores == [100, 44] and k.deal_number == 8
+    k.deal_entry(5, 15)
+    assert k.scores == [115, 49] and not k.over()
+    k.deal_entry(15, 5)  # pone A reaches 130 first: B's 5 is not counted (R14)
+    assert k.over() and k.winner == 0 and k.scores == [130, 49]
+    assert k.skunk() == "double-skunk"  # R15: below 61
+    assert k.deal_number == 9 and k.dealer == 1  # the deal did not pass after the win
+
+
+def test_pone_out_first_dealer_points_not_added():
+    # R14 with R11 order: the pone counts first; the game stops there
+    k = Keeper()
+    k.base[0:2] = bytes((100, 118))
+    k._replay()
+    assert k.dealer == 0  # A deals, B is pone
+    k.deal_entry(5, 20)
+    assert k.winner == 1 and k.scores == [100, 123]
+    try:
+        k.add(0, 3)
+        assert False
+    except ValueError as e:
+        assert "over" in str(e)
+
+
+def test_heels_goes_to_the_dealer_and_can_win():
+    k = Keeper(target=61, first_dealer=1)
+    k.heels()
+    assert k.scores == [0, 2] and k.rear == [0, 0]
+    k.add(1, 29)
+    k.add(1, 29)  # 60
+    k.heels()
+    assert k.winner == 1 and k.scores[1] == 62
+    assert k.skunk() == "skunk"  # R15: 61 game, loser below 31
+
+
+def test_skunk_lines_r15():
+    assert skunk_of(121, 90) == "skunk" and skunk_of(121, 91) == ""
+    assert skunk_of(121, 60) == "double-skunk" and skunk_of(121, 61) == "skunk"
+    assert skunk_of(61, 30) == "skunk" and skunk_of(61, 31) == ""
+
+
+def test_undo_to_start_and_redo_to_end():
+    k = Keeper()
+    seen = [k.to_bytes()]
+    for side, pts in ((0, 4), (1, 2), (0, 12), (1, 29), (0, 1)):
+        k.add(side, pts)
+        seen.append(k.to_bytes()[:14])
+    k.heels()
+    k.next_deal()
+    assert k.scores == [19, 31] and k.dealer == 1
+    n = 7
+    for i in range(n):
+        assert k.undo()
+    assert not k.undo() and k.scores == [0, 0] and k.dealer == 0
+    for i in range(n):
+        assert k.redo()
+    assert not k.redo() and k.scores == [19, 31] and k.dealer == 1
+    k.undo()
+    k.undo()
+    k.add(1, 3)  # a new award drops the redo tail
+    assert not k.can_redo() and k.scores == [17, 34]
+
+
+def test_rear_peg_is_score_before_last_award():
+    k = Keeper()
+    k.add(0, 5)
+    k.add(1, 7)
+    k.add(0, 3)
+    assert k.pegs(0) == (8, 5) and k.pegs(1) == (7, 0)
+    k.deal_entry(0, 6)  # pone B gets 0: B's pegs do not move
+    assert k.pegs(1) == (7, 0) and k.pegs(0) == (14, 8)
+    k.undo()
+    assert k.pegs(0) == (8, 5)
+
+
+def test_best_of_three_first_dealer_alternates_v2():
+    k = Keeper(best_of=3, first_dealer=0)
+    firsts = []
+    winners = (0, 1, 0)
+    for g in range(3):
+        firsts.append(k.dealer)
+        k.add(winners[g], 29)
+        for _ in range(4):
+            k.add(winners[g], 29)
+        assert k.winner == winners[g]
+        if g < 2:
+            assert k.match_winner() == -1
+            k.new_game()
+    assert firsts == [0, 1, 0]
+    assert k.tally() == [2, 1] and k.match_winner() == 0
+    k.new_game()  # the match is decided: a new one, dealer keeps alternating
+    assert k.tally() == [0, 0] and k.game_no == 1 and k.dealer == 1
+
+
+def test_new_game_refused_mid_game_unless_abandoned():
+    k = Keeper()
+    k.add(0, 10)
+    try:
+        k.new_game()
+        assert False
+    except ValueError as e:
+        assert "not over" in str(e)
+    k.new_game(abandon=True)
+    assert k.scores == [0, 0] and not k.can_undo()
+
+
+def test_bad_awards_refused_state_unchanged():
+    k = Keeper()
+    k.add(0, 3)
+    before = k.to_bytes()
+    for side, pts in ((0, 0), (0, 30), (2, 5), (-1, 1)):
+        try:
+            k.add(side, pts)
+            assert False
+        except ValueError:
+            pass
+    try:
+        k.deal_entry(100, 0)
+        assert False
+    except ValueError:
+        pass
+    assert k.to_bytes() == before
+
+
+def test_bytes_round_trip_and_refusals():
+    k = Keeper(target=61, best_of=5, colors=(3, 4), first_dealer=1)
+    k.add(0, 5)
+    k.heels()
+    k.deal_entry(9, 12)
+    k.undo()
+    data = k.to_bytes()
+    k2 = Keeper.from_bytes(data)
+    assert k2.to_bytes() == data and k2.scores == k.scores and k2.can_redo()
+    assert len(data) < 64
+    bad = (
+        (data[:10], "short"),
+        (data[:-1], "length"),
+        (bytes((99,)) + data[1:], "target"),
+        (data[:18] + bytes((9,)) + data[19:], "action"),
+        (data[:4] + bytes((2,)) + data[5:], "dealer"),
+        (data[:5] + bytes((3,)) + data[6:], "tally"),
+    )
+    for blob, words in bad:
+        try:
+            Keeper.from_bytes(blob)
+            assert False, words
+        except ValueError as e:
+            assert words in str(e), (words, str(e))
+
+
+def test_oldest_actions_fold_into_base():
+    k = Keeper()
+    for i in range(MAX_ACTIONS + 30):
+        if i % 2:
+            k.next_deal()
+        else:
+            k.add(i // 2 % 2, 1)
+    assert len(k.actions) == 3 * MAX_ACTIONS
+    # 215 awards of 1, alternating A, B; 215 deals
+    assert k.scores == [108, 107] and k.deal_number == 1 + (MAX_ACTIONS + 30) // 2
+    assert Keeper.from_bytes(k.to_bytes()).scores == [108, 107]
+    for _ in range(MAX_ACTIONS):
+        k.undo()
+    assert k.scores == [8, 7] and not k.can_undo()  # the 30 oldest actions are folded in
+
+
+# ---- the controller
+
+
+def test_button_session_scores():
+    c = fresh()
+    want = [0, 0]
+    assert c.mode == SCORE
+    for _ in range(3):
+        tap(c, hal.UP)  # +1 to A each
+    want[0] += 3
+    c.handle(("press", hal.UP))
+    for _ in range(4):
+        c.handle(("repeat", hal.UP))  # holding UP runs
+    c.handle(("release", hal.UP))
+    want[0] += 5
+    tap(c, hal.RIGHT)
+    tap(c, hal.A)
+    assert c.mode == NUMBER
+    for _ in range(12):
+        tap(c, hal.UP)
+    tap(c, hal.DOWN)
+    tap(c, hal.A)
+    want[1] += 11
+    hold(c, hal.A)  # heels: A deals first
+    want[0] += 2
+    assert c.keeper.scores == want, (c.keeper.scores, want)
+    # deal entry: pone B 13 (RIGHT +10, UP x3), dealer A 8
+    tap(c, hal.DOWN)
+    assert c.mode == DEAL
+    tap(c, hal.RIGHT)
+    for _ in range(3):
+        tap(c, hal.UP)
+    tap(c, hal.A)
+    for _ in range(8):
+        tap(c, hal.UP)
+    tap(c, hal.B)  # back to the pone's number, then forward again
+    assert c.pending == 13
+    tap(c, hal.A)
+    for _ in range(8):
+        tap(c, hal.UP)
+    tap(c, hal.A)
+    want[1] += 13
+    want[0] += 8
+    assert c.mode == SCORE and c.keeper.scores == want and c.keeper.dealer == 1
+    tap(c, hal.B)  # undo the deal entry
+    assert c.keeper.scores == [want[0] - 8, want[1] - 13] and "undone" in c.message
+    hold(c, hal.B)  # redo
+    assert c.keeper.scores == want
+    # a number of 0 adds nothing; B cancels
+    tap(c, hal.A)
+    tap(c, hal.A)
+    assert c.message == "0: nothing added" and c.keeper.scores == want
+    tap(c, hal.A)
+    tap(c, hal.UP)
+    tap(c, hal.B)
+    assert c.mode == SCORE and c.keeper.scores == want
+
+
+def test_long_press_never_does_the_short_action():
+    c = fresh()
+    tap(c, hal.UP)
+    hold(c, hal.B)  # redo: nothing to redo, and no undo happened first
+    assert c.keeper.scores == [1, 0] and c.message == "nothing to redo"
+    # a release whose press was never seen (muted) does nothing
+    c.handle(("release", hal.B))
+    assert c.keeper.scores == [1, 0]
+
+
+def test_game_over_then_next_game():
+    c = fresh()
+    for _ in range(5):
+        tap(c, hal.A)
+        for _ in range(29):
+            c.handle(("press", hal.UP))
+        tap(c, hal.A)
+    assert c.mode == OVER and "A wins 145-0 double-skunk" == c.message, c.message
+    tap(c, hal.UP)  # ignored when over
+    assert c.keeper.scores == [145, 0]
+    tap(c, hal.B)  # undo the winning award
+    assert c.mode == SCORE and c.keeper.scores == [116, 0]
+    hold(c, hal.B)
+    assert c.mode == OVER
+    tap(c, hal.A)
+    # game 2: the first dealer alternates (V2)
+    assert c.mode == SCORE and c.keeper.scores == [0, 0] and c.keeper.dealer == 1
+
+
+def test_resume_after_restart():
+    st = MemStorage()
+    c = KeeperInput(open_store(st))
+    tap(c, hal.UP)
+    tap(c, hal.RIGHT)
+    hold(c, hal.A)
+    again = KeeperInput(open_store(st.reboot()))
+    assert again.keeper.to_bytes() == c.keeper.to_bytes()
+    assert again.keeper.scores == [3, 0] and again.message == ""
+
+
+def test_corrupt_record_gives_message_and_new_game():
+    st = MemStorage()
+    c = KeeperInput(open_store(st))
+    tap(c, hal.UP)
+    st.files["keeper.rec"] = st.files["keeper.rec"][:-3]
+    c2 = KeeperInput(open_store(st.reboot()))
+    assert "cut short" in c2.message and c2.keeper.scores == [0, 0]
+
+
+def test_storage_error_rolls_back():
+    class Broken(MemStorage):
+        fail = False
+
+        def write(self, name, data):
+            if self.fail:
+                raise OSError("flash full")
+            MemStorage.write(self, name, data)
+
+    st = Broken()
+    c = KeeperInput(open_store(st))
+    tap(c, hal.UP)
+    st.fail = True
+    tap(c, hal.UP)
+    assert c.keeper.scores == [1, 0] and "not saved" in c.message
+    st.fail = False
+    tap(c, hal.UP)
+    assert c.keeper.scores == [2, 0]
+
+
+SESSION = (
+    [("tap", hal.UP)] * 2
+    + [("tap", hal.RIGHT), ("tap", hal.A)]
+    + [("tap", hal.UP)] * 6
+    + [("tap", hal.A), ("hold", hal.A), ("tap", hal.DOWN), ("tap", hal.RIGHT), ("tap", hal.A)]
+    + [("tap", hal.UP)] * 4
+    + [("tap", hal.A), ("tap", hal.B), ("tap", hal.B), ("hold", hal.B), ("tap", hal.UP)]
+)
+
+
+def run(ctrl, step):
+    how, bit = step
+    (tap if how == "tap" else hold)(ctrl, bit)
+
+
+def test_power_cut_at_every_save_and_byte_reloads_last_completed_action():
+    for atomic in (True, False):
+        st = MemStorage(atomic_rename=atomic)
+        c = KeeperInput(open_store(st))
+        snapshots = [dict(st.files)]
+        states = [c.keeper.to_bytes()]
+        for step in SESSION:
+            run(c, step)
+            snapshots.append(dict(st.files))
+            states.append(c.keeper.to_bytes())
+        assert c.keeper.scores == [4, 7], c.keeper.scores
+        trials = 0
+        for i, step in enumerate(SESSION):
+            if states[i + 1] == states[i]:
+                continue  # this step saves nothing
+            size = len(st.files["keeper.rec"]) + 6
+            cuts = [(k, None) for k in range(5)] + [(None, n) for n in range(size)]
+            for cut_step, cut_bytes in cuts:
+                # the same presses again (the UI mode is not saved), then the cut
+                disk = MemStorage(atomic_rename=atomic)
+                c = KeeperInput(open_store(disk))
+                for earlier in SESSION[:i]:
+                    run(c, earlier)
+                assert disk.files == snapshots[i]
+                disk.arm(step=cut_step, nbytes=cut_bytes)
+                try:
+                    run(c, step)
+                    done = True
+                except PowerCut:
+                    done = False
+                trials += 1
+                back = KeeperInput(open_store(disk.reboot()))
+                want = states[i + 1] if done else states[i]
+                assert back.keeper.to_bytes() == want, (atomic, i, cut_step, cut_bytes)
+                assert back.message == "", back.message
+        assert trials > 200
+
+
+def test_mashed_buttons_never_crash():
+    rng = Rng(7)
+    kinds = ("press", "release", "long", "repeat", "bogus")
+    bits = (hal.UP, hal.DOWN, hal.LEFT, hal.RIGHT, hal.A, hal.B, 64)
+    st = MemStorage()
+    c = KeeperInput(open_store(st))
+    for _ in range(3000):
+        c.handle((kinds[rng.below(len(kinds))], bits[rng.below(len(bits))]))
+        assert c.mode in (SCORE, NUMBER, DEAL, OVER)
+    saved = KeeperInput(open_store(st.reboot()))
+    assert saved.keeper.to_bytes() == c.keeper.to_bytes()
+
+
+# ---- the hand counter
+
+
+def counter(words):
+    h = HandCounter()
+    for i, card in enumerate(parse_many(words)):
+        h.set(i, card)
+    return h
+
+
+def test_hand_counter_totals_and_lines():
+    h = counter("5C 5D 5H JS 5S")
+    assert h.total() == 29 and h.verdict() == "29 points"
+    lines = h.lines()
+    assert len(lines) == 8 + 6 + 1 and lines[-1] == "nobs 1: JS"
+    assert counter("3C 4D 4H 5S 9C").total() == 8
+
+
+def test_zero_hand_is_nineteen():
+    h = counter("2C 4D 6H 8S TC")  # nothing: no 15, pair, run, flush or nobs
+    assert h.total() == 0 and h.verdict() == "19 (nothing)" and h.lines() == []
+
+
+def test_crib_flush_rule():
+    h = counter("2H 4H 6H 8H KS")
+    assert h.total() == 4
+    h.crib = True
+    assert h.total() == 0  # a crib needs all five for a flush (R12)
+
+
+def test_hand_counter_buttons_keep_cards_distinct():
+    h = HandCounter()
+    assert h.verdict() == "enter 5 more cards"
+    for slot in range(5):
+        tap_h = h.handle
+        tap_h(("press", hal.UP))  # ace, first free suit
+        if slot < 4:
+            tap_h(("press", hal.RIGHT))
+    assert h.ready() and len(set(h.cards)) == 5
+    # four aces and the ace slot wraps to the next free card: 2C
+    assert sorted(h.cards) == [0, 1, 2, 3, 4]
+    try:
+        h.set(0, 4)
+        assert False
+    except ValueError as e:
+        assert "already" in str(e)
+    h.handle(("long", hal.B))
+    assert not h.ready()

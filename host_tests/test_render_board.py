@@ -1,0 +1,50 @@
+"""CPython only (Pillow): tools/render_board.py draws the pegs where the
+pegboard lights them, and refuses bad arguments with a message."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+)
+import render_board  # noqa: E402
+
+PIL = pytest.importorskip("PIL.Image")
+
+
+def test_pegs_drawn_in_their_holes(tmp_path):
+    out = str(tmp_path / "b.png")
+    assert render_board.main(["--scores", "87", "112", "--rear", "80", "104", "--out", out]) == 0
+    img = PIL.open(out).convert("RGB")
+    args = render_board.parse_args(["--scores", "87", "112"])
+    assert img.size[0] > 600
+
+    def centre(track, hole):
+        # same geometry as the tool: rows of 30 with five-hole groups
+        k = hole - 1
+        row, col = divmod(k, render_board.PER_ROW)
+        x = 70 + col * render_board.PITCH + (col // 5) * render_board.GROUP_GAP
+        rows = 4
+        y = 44 + track * (rows * render_board.PITCH + 16) + row * render_board.PITCH
+        c = render_board.HOLE // 2
+        return img.getpixel((x + c, y + c))
+
+    r, g, b = centre(0, 87)
+    assert r > 150 and g < 40 and b < 40  # A's front peg, red
+    r, g, b = centre(1, 112)
+    assert b > 150 and r < 40  # B's front peg, blue
+    dim = centre(0, 80)
+    assert 40 < dim[0] < r + 200 and dim[0] < centre(0, 87)[0]  # rear peg dimmer
+    assert centre(0, 86) == centre(0, 84)  # empty holes look alike
+    assert args.board == "pico"
+
+
+def test_bad_arguments_explained(capsys):
+    with pytest.raises(SystemExit):
+        render_board.main(["--scores", "87", "400"])
+    assert "out of range" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        render_board.main(["--board", "uno"])
+    assert "invalid choice" in capsys.readouterr().err

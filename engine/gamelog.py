@@ -211,6 +211,8 @@ def replay(text_):
             continue
         try:
             if kind == "crib":
+                if game.discards[1 - e[1]] and game.rigged and game.rigged[0][2] is None:
+                    raise LogError("line %d: the deal has no starter line" % n)
                 game.discard(e[1], e[2], e[3])
             elif kind == "play":
                 game.play(e[1], e[2])

@@ -71,6 +71,8 @@ def test_malformed_logs_give_clear_errors():
     expect_error("game 1 target=121\ndeal A\nhand A 5H 5D JS 4C 6S ZZ\n", "not a card")
     expect_error("game 1 target=121\nfrobnicate\n", "not a log line")
     expect_error("game 1 target=121\ncut A 7C B 2D\ndeal A\n", "lower cut")
+    hands = "game 1 target=121\ndeal A\nhand A AC 2C 3C 4C 5C 6C\nhand B AD 2D 3D 4D 5D 6D\n"
+    expect_error(hands + "crib A AC 2C\ncrib B AD 2D\n", "no starter")
 
 
 def test_split_several_games():

@@ -103,6 +103,10 @@ class Pegboard:
         self._bacc = 0
         self._conflict = False
         self.dirty = True
+        self._buf = None  # the caller's buffer, its memoryview, and zeros to clear it
+        self._mv = None
+        self._zero = None
+        self._sum = 0  # channel sum of the frame being drawn
         self._levels()
 
     # ---- settings
@@ -266,6 +270,7 @@ class Pegboard:
         lv = self._lv
         j = i * 3
         s = slot * 3
+        self._sum += lv[s] + lv[s + 1] + lv[s + 2] - buf[j] - buf[j + 1] - buf[j + 2]
         buf[j] = lv[s]
         buf[j + 1] = lv[s + 1]
         buf[j + 2] = lv[s + 2]
@@ -274,8 +279,12 @@ class Pegboard:
         """Draw the frame into ``buf`` (at least n*3 bytes, G R B per LED),
         scaled under the power budget; returns the estimated mA."""
         n3 = self.n * 3
-        for i in range(n3):
-            buf[i] = 0
+        if buf is not self._buf:  # first frame into this buffer: set up once
+            self._buf = buf
+            self._mv = memoryview(buf)[:n3]
+            self._zero = bytes(n3)
+        self._mv[:] = self._zero
+        self._sum = 0
         tracks = 1 if self.shared else 2
         holes = self.holes
         if self.markers:
@@ -298,24 +307,25 @@ class Pegboard:
         self._pegs(buf, last)
         self._limit(buf, n3)
         self.dirty = False
-        return self.estimate_ma(buf)
+        return (self._sum * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n
 
     def _pegs(self, buf, p):
         self._put(buf, self.led(p, self.rear[p]), _REAR + p)
         self._put(buf, self.led(p, self._shown_front(p)), _FRONT + p)
 
     def _limit(self, buf, n3):
-        s = 0
-        for i in range(n3):
-            s += buf[i]
-        den = s * self.ma_per_channel
+        den = self._sum * self.ma_per_channel
         num = self.budget * 255 if self.budget > 0 else 0
         if den > num:
             # floor(v * num / den) keeps the scaled sum <= num / ma_per_channel
+            s = 0
             for i in range(n3):
                 v = buf[i]
                 if v:
-                    buf[i] = v * num // den
+                    v = v * num // den
+                    buf[i] = v
+                    s += v
+            self._sum = s
 
     def estimate_ma(self, buf):
         """The strip's current for the frame in ``buf``, in mA, rounded up."""

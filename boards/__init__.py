@@ -19,6 +19,7 @@ Every board module holds:
             serpentine  True when every other row runs backwards
             offset   LEDs on the strip before the first hole
   N_LEDS    LEDs on the strip (what LAYOUT needs)
+  LAYOUT_61, N_LEDS_61  optional: a 61-hole short board for the same pins
   POWER     {"limit_ma": supply budget, "reserve_ma": for the board and OLED,
              "ma_per_channel": mA of one colour channel at 255, "idle_ma": per LED}
   STATUS_LED  onboard LED: ("pin", gpio), ("ws2812", gpio) or None

@@ -15,6 +15,18 @@ LAYOUT = {
     "offset": 0,
 }
 N_LEDS = 242
+# The short board: 61 holes a side (a 121 game goes round twice) with a start
+# LED per side for score 0: 2 x 62 LEDs. Pass it to Pegboard instead of LAYOUT.
+LAYOUT_61 = {
+    "holes": 61,
+    "tracks": 2,
+    "order": "chain",
+    "start": 1,
+    "rows": 0,
+    "serpentine": False,
+    "offset": 0,
+}
+N_LEDS_61 = 124
 POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
 STATUS_LED = ("pin", 25)
 
@@ -31,6 +43,8 @@ Raspberry Pi Pico
     5V  <- VBUS (pin 40), GND <- GND (pin 38); 1000 uF across 5V/GND at the strip
     WS2812 wants DIN >= 0.7 x 5 V: short leads usually work from 3.3 V;
     a 74AHCT125 level shifter makes it sure
+  Short board (LAYOUT_61): 124 LEDs: A's start LED, A's holes 1..61, then
+    B's start LED and holes 1..61
   Power: USB gives 500 mA; the firmware keeps the strip's estimate under
     440 mA (500 less 60 for the Pico and the OLED)
 """

@@ -29,7 +29,7 @@ Waveshare RP2040-Zero
   WS2812 strip, 122 LEDs: DIN <- GP15 via 330 ohm, 5V <- 5V pin, GND;
     1000 uF across the strip's supply. GP16 is the onboard WS2812: not the strip
   Layout: LED 0 is a spare (offset 1), then 121 holes shared by both
-    players in an 11 x 11 grid, rows of 11 snaking: row 1 left to right,
-    row 2 right to left, ...
+    players in an 11 x 11 grid. Holes count left to right on every row;
+    the strip snakes: row 1 runs left to right, row 2 right to left, ...
   Power: USB 500 mA; strip estimate kept under 440 mA
 """

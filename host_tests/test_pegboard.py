@@ -157,6 +157,8 @@ def test_boards_are_consistent():
     for name in boards.NAMES:
         b = boards.load(name)
         assert b.N_LEDS == led_count(b.LAYOUT), name
+        if hasattr(b, "LAYOUT_61"):
+            assert b.N_LEDS_61 == led_count(b.LAYOUT_61) and b.LAYOUT_61["holes"] == 61
         assert b.I2C["freq"] == 400000 and b.OLED["address"] == 0x3C
         assert sorted(b.BUTTONS) == sorted(hal.BUTTON_NAMES), name
         pins = list(b.BUTTONS.values()) + [b.I2C["sda"], b.I2C["scl"], b.LED_PIN]

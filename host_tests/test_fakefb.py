@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -165,3 +166,11 @@ def test_canvas_scene_same_bytes_on_both_interpreters():
     ours = ns["scene"]()
     assert ours.count("0") < len(ours) - 200  # a real scene, not a blank screen
     assert out.stdout.strip() == ours
+
+
+def test_font_module_matches_its_drawings():
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
+    import make_font
+
+    with open(make_font.OUT) as f:
+        assert f.read() == make_font.source(), "run python3 tools/make_font.py"

@@ -299,14 +299,19 @@ class Keeper:
         return k
 
     def describe(self, action):
-        """A short line for a message: 'A +5', 'heels: B +2', 'deal: A 12 B 20'."""
+        """A short line for ``action``, which must be ``last_action()`` (its
+        deal's dealer is worked out from the state): 'A +5', 'heels: B +2',
+        'deal over', 'B 3, A 11' (a deal entry: pone first)."""
         if action is None:
             return "start of game"
         op, a, b = action
+        dealer = self.dealer
+        if op in (DEAL, ENTRY) and self.winner < 0:
+            dealer ^= 1  # the deal has passed since
         if op == ADD:
             return "%s +%d" % (SIDES[a], b)
         if op == HEELS:
-            return "heels"
+            return "heels: %s +2" % SIDES[dealer]
         if op == DEAL:
-            return "next deal"
-        return "deal: pone %d, dealer %d" % (a, b)
+            return "deal over"
+        return "%s %d, %s %d" % (SIDES[dealer ^ 1], a, SIDES[dealer], b)

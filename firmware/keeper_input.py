@@ -183,7 +183,7 @@ class KeeperInput:
         if not (k.can_redo() if redo else k.can_undo()):
             self.message = "nothing to redo" if redo else "nothing to undo"
             return True
-        what = k.describe(k.last_action() if not redo else None)
+        what = "" if redo else k.describe(k.last_action())
         if self._commit(k.to_bytes(), k.redo if redo else k.undo, redo):
             if redo:
                 self.message = "redo: " + k.describe(k.last_action())

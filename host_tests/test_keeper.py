@@ -252,9 +252,14 @@ def test_button_session_scores():
     want[0] += 8
     assert c.mode == SCORE and c.keeper.scores == want and c.keeper.dealer == 1
     tap(c, hal.B)  # undo the deal entry
-    assert c.keeper.scores == [want[0] - 8, want[1] - 13] and "undone" in c.message
+    assert c.keeper.scores == [want[0] - 8, want[1] - 13]
+    assert c.message == "undone: B 13, A 8", c.message
     hold(c, hal.B)  # redo
-    assert c.keeper.scores == want
+    assert c.keeper.scores == want and c.message == "redo: B 13, A 8", c.message
+    hold(c, hal.A)  # heels for the new dealer, B
+    assert c.message == "heels: B +2" and c.keeper.describe(c.keeper.last_action()) == "heels: B +2"
+    tap(c, hal.B)
+    want = c.keeper.scores[:]
     # a number of 0 adds nothing; B cancels
     tap(c, hal.A)
     tap(c, hal.A)

@@ -118,9 +118,11 @@ def _replay(game, moves):
     if len(moves) != 2 + 2 * n:
         raise SaveError("the save is truncated or has extra bytes")
     game.start()
+    events = game.events
     i = 2
     try:
         while i < len(moves):
+            del events[:]  # a whole game's events would not fit a device heap
             seat = moves[i]
             code = moves[i + 1]
             if game.phase == "discard":

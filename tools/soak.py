@@ -1,0 +1,110 @@
+"""Soak test: many games in a row under a device-like heap, to catch leaks.
+
+    micropython -X heapsize=160k tools/soak.py [--games 2000] [--seed 1]
+    python3 tools/soak.py --games 200          # CPython, with tracemalloc
+
+Plays hard against greedy and hard against hard, alternating, with every game
+saved and restored at each deal, logged line by line and its events drained,
+as the device does. After a warm-up game it records the heap after
+``gc.collect()`` once a game; it fails (exit 1) on MemoryError or when the
+heap at the end has grown past the start by more than ``--slack`` bytes.
+Prints one JSON line: games, deals, heap at start/end/peak, seconds.
+"""
+
+import gc
+import json
+import sys
+import time
+
+sys.path.insert(0, ".")
+
+IS_MP = sys.implementation.name == "micropython"
+
+
+def _heap():
+    gc.collect()
+    if IS_MP:
+        return gc.mem_alloc()
+    import tracemalloc
+
+    return tracemalloc.get_traced_memory()[0]
+
+
+def _arg(argv, name, default):
+    if name in argv:
+        return int(argv[argv.index(name) + 1])
+    return default
+
+
+def one_game(i, seed, opponent, game_mod, save, gamelog):
+    players = [
+        opponent.make("hard", seed + i),
+        opponent.make("greedy" if i % 2 else "hard", seed + i + 1),
+    ]
+    g = game_mod.Game(seed + i, 121 if i % 3 else 61, i % 2)
+    g.start()
+    chars = 0
+    deal = 0
+    while True:
+        for e in g.take_events():
+            chars += len(gamelog.line(e))
+        waiting = g.waiting()
+        if not waiting:
+            break
+        if g.deal_number != deal:
+            deal = g.deal_number
+            g = save.load_game(save.save_game(g))
+        seat = waiting[0]
+        v = g.view(seat)
+        g.act(seat, players[seat].discard(v) if v.phase == "discard" else players[seat].play(v))
+    return g.deal_number, chars
+
+
+def main(argv):
+    try:
+        games = _arg(argv, "--games", 2000)
+        seed = _arg(argv, "--seed", 1)
+        slack = _arg(argv, "--slack", 256)
+    except (IndexError, ValueError):
+        print("usage: soak.py [--games N] [--seed S] [--slack BYTES]")
+        return 2
+    if not IS_MP:
+        import tracemalloc
+
+        tracemalloc.start()
+    from engine import game as game_mod
+    from engine import gamelog, opponent, save
+
+    t = time.time()
+    for i in (-2, -1):  # warm-up, both pairings: players build tables lazily
+        one_game(i, seed, opponent, game_mod, save, gamelog)
+    start = _heap()
+    peak = start
+    deals = 0
+    try:
+        for i in range(1, games + 1):
+            d, _ = one_game(i, seed, opponent, game_mod, save, gamelog)
+            deals += d
+            h = _heap()
+            if h > peak:
+                peak = h
+    except MemoryError:
+        print(json.dumps({"error": "MemoryError", "game": i, "deals": deals}))
+        return 1
+    end = _heap()
+    result = {
+        "interpreter": sys.implementation.name,
+        "games": games,
+        "deals": deals,
+        "heap_start": start,
+        "heap_end": end,
+        "heap_peak_after_collect": peak,
+        "grown": end - start,
+        "seconds": round(time.time() - t, 1),
+    }
+    print(json.dumps(result))
+    return 0 if end - start <= slack else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

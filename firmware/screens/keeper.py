@@ -1,0 +1,310 @@
+"""The table score keeper screen: shows a real table game kept with the
+buttons (``firmware.keeper_input`` does the keeping and saving) and lets the
+LED board show the pegs. Imports ``firmware.app``, ``firmware.font``,
+``firmware.hal``, ``firmware.keeper`` and ``firmware.keeper_input``.
+
+Every button event goes to ``KeeperInput.handle`` (see its docstring for
+what the buttons do), except A and B pressed together: that chord opens the
+keeper's menu (new match, its target, length, colours and first dealer,
+help, back to the main menu). The game is saved after every change, so
+leaving or a power cut loses nothing: entering resumes the saved game.
+
+Layout (128x64): a status bar (deal number, target, match tally), the two
+sides side by side (name, colour, dealer mark, the score in large digits,
+a frame round the side being scored), a line for the number being entered
+or the last award (with undo / redo marks) or the winner, and a line for
+the keeper's message or a hint.
+"""
+
+from firmware import font
+from firmware.app import ListScreen, MessageScreen, Screen, title_bar, wrap
+from firmware.hal import A, B
+from firmware.keeper import COLORS, SIDES
+from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_HALF = const(64)
+_NAME_Y = const(11)
+_BIG_Y = const(21)
+_BIG = const(3)  # large digits: 3x the 5x7 font
+_LINE_Y = const(46)
+_MSG_Y = const(56)
+_COLS = const(21)
+
+HINTS = {
+    SCORE: "A:num \x88:deal A+B:menu",
+    NUMBER: "\x87\x88 pts A:add B:back",
+    DEAL: "\x87\x88 1 \x86\x85 10 A:ok B:back",
+}
+
+HELP = (
+    "Score: LEFT/RIGHT pick a side, UP adds 1 (hold to run), A enters a number "
+    "(UP/DOWN set it, A adds it), long A gives the dealer 2 for his heels. "
+    "DOWN enters a whole deal: the pone's points, A, then the dealer's, A "
+    "(0 and 0 just passes the deal). B undoes, long B redoes. "
+    "When a game is won, A starts the next one. "
+    "A and B together open this menu. Every change is saved at once."
+)
+
+
+def big_number(cv, n, x, y, scale=_BIG):
+    """Draw ``n`` (>= 0) in the 5x7 font blown up ``scale`` times, one filled
+    box per vertical run of ink (no allocation)."""
+    data = font.DATA
+    div = 1
+    while div * 10 <= n:
+        div *= 10
+    while div:
+        o = font.glyph(48 + (n // div) % 10)
+        for i in range(5):
+            bits = data[o + i]
+            row = 0
+            while bits:
+                if bits & 1:
+                    start = row
+                    while bits & 1:
+                        bits >>= 1
+                        row += 1
+                    cv.box(x + i * scale, y + start * scale, scale, (row - start) * scale, 1, True)
+                else:
+                    bits >>= 1
+                    row += 1
+        x += 6 * scale
+        div //= 10
+    return x
+
+
+def big_width(n, scale=_BIG):
+    digits = 1
+    while n >= 10:
+        n //= 10
+        digits += 1
+    return digits * 6 * scale - scale
+
+
+class KeeperScreen(Screen):
+    def __init__(self):
+        self.ki = None
+        self._ab = 0  # A/B held, for the A+B chord
+        self._chord = False  # the chord opened the menu: swallow A/B until released
+        self.status = ""
+        self.tally = ""
+        self.names = ["", ""]
+        self.line = ""
+        self.marks = 0  # bit 0: undo possible, bit 1: redo possible
+        self.msg = ["", ""]
+
+    # ---- life cycle
+    def enter(self):
+        if self.ki is None:
+            self.ki = KeeperInput(open_store(self.app.hw.storage), self.app.pegboard)
+        else:
+            self.ki.board = self.app.pegboard  # the app drops a broken strip
+        self._ab = 0  # the app mutes held buttons on a screen change
+        self._chord = False
+        self.refresh()
+
+    # ---- input
+    def update(self, dt_ms, events):
+        changed = False
+        ki = self.ki
+        for ev in events:
+            kind, bit = ev
+            if bit == A or bit == B:
+                if kind == "press":
+                    self._ab |= bit
+                    if self._ab == A | B:
+                        self._chord = True
+                        self.app.push(KeeperMenu(self))
+                        return True
+                elif kind == "release":
+                    self._ab &= ~bit
+                if self._chord:
+                    continue
+            if ki.handle(ev):
+                changed = True
+        if changed:
+            self.refresh()
+        return changed
+
+    def refresh(self):
+        """Turn the keeper's state into the strings ``draw`` shows."""
+        ki = self.ki
+        k = ki.keeper
+        self.status = "deal %d  to %d" % (k.deal_number, k.target)
+        if k.best_of > 1:
+            t = k.tally()
+            self.tally = "%d-%d" % (t[0], t[1])
+        else:
+            self.tally = ""
+        for s in (0, 1):
+            self.names[s] = "%s %s" % (SIDES[s], COLORS[k.colors[s]][0])
+        mode = ki.mode
+        self.marks = (1 if k.can_undo() else 0) | (2 if k.can_redo() else 0)
+        if mode == NUMBER:
+            self.line = "add to %s: %d" % (SIDES[ki.side], ki.pending)
+        elif mode == DEAL:
+            who = k.dealer if ki.step else k.dealer ^ 1
+            self.line = "%s %s: %d" % ("dealer" if ki.step else "pone", SIDES[who], ki.pending)
+        elif mode == OVER:
+            sk = k.skunk()
+            w = k.winner
+            self.line = "%s wins %d-%d%s" % (
+                SIDES[w],
+                k.scores[w],
+                k.scores[w ^ 1],
+                (" " + sk) if sk else "",
+            )
+        else:
+            self.line = "last: " + k.describe(k.last_action())
+        msg = ki.message
+        if not msg:
+            if mode == OVER:
+                if k.best_of > 1 and k.match_winner() >= 0:
+                    msg = "%s takes the match" % SIDES[k.match_winner()]
+                    self.msg[0] = msg
+                    self.msg[1] = "A:new match B:undo"
+                    return
+                msg = "A:next game B:undo"
+            else:
+                msg = HINTS.get(mode, "")
+        if len(msg) <= _COLS:
+            self.msg[0] = ""
+            self.msg[1] = msg
+        else:
+            lines = wrap(msg, _COLS)
+            self.msg[0] = lines[0]
+            self.msg[1] = lines[1] if len(lines) > 1 else ""
+
+    def selected(self):
+        """The side the next entry goes to (-1 when none: game over)."""
+        ki = self.ki
+        if ki.mode == OVER:
+            return -1
+        if ki.mode == DEAL:
+            d = ki.keeper.dealer
+            return d if ki.step else d ^ 1
+        return ki.side
+
+    # ---- drawing
+    def draw(self, cv):
+        k = self.ki.keeper
+        title_bar(cv, "")
+        cv.text(self.status, 2, 1, 0)
+        if self.tally:
+            cv.right(self.tally, cv.width - 2, 1, 0)
+        sel = self.selected()
+        for s in (0, 1):
+            x = s * _HALF
+            cv.text(self.names[s], x + 3, _NAME_Y)
+            if k.dealer == s:  # the crib's owner: a lit D
+                cv.box(x + _HALF - 10, _NAME_Y - 1, 8, 9, 1, True)
+                cv.text("D", x + _HALF - 9, _NAME_Y, 0)
+            score = k.scores[s]
+            big_number(cv, score, x + (_HALF - big_width(score)) // 2, _BIG_Y)
+            if s == k.winner:
+                cv.invert(x + 1, _BIG_Y - 2, _HALF - 2, 25)
+            if s == sel:
+                cv.frame(x, _NAME_Y - 2, _HALF, _LINE_Y - _NAME_Y)
+        if self.msg[0]:
+            cv.text(self.msg[0], 1, _LINE_Y)
+        else:
+            cv.text(self.line, 1, _LINE_Y)
+            if self.ki.mode == SCORE:
+                if self.marks & 1:
+                    cv.glyph(font.LEFT, cv.width - 13, _LINE_Y)
+                if self.marks & 2:
+                    cv.glyph(font.RIGHT, cv.width - 6, _LINE_Y)
+        cv.hline(0, _MSG_Y - 2, cv.width)
+        cv.text(self.msg[1], 1, _MSG_Y)
+
+
+# ---- the keeper's menu (A+B)
+
+_MATCHES = (1, 3, 5, 7)
+_TARGETS = (121, 61)
+
+
+class KeeperMenu(ListScreen):
+    """Back to the game, start a new match (asks twice) with the target,
+    length, colours and first dealer set below it, help, main menu."""
+
+    ITEMS = ("Back to game", "New match", "Game to", "Match", "A colour", "B colour",
+             "First deal", "Help", "Main menu")  # fmt: skip
+
+    def __init__(self, screen):
+        ListScreen.__init__(self, "Score keeper", list(self.ITEMS))
+        self.screen = screen
+        k = screen.ki.keeper
+        self.target = k.target
+        self.best_of = k.best_of if k.best_of in _MATCHES else 1
+        self.colors = [k.colors[0], k.colors[1]]
+        self.first = 0
+        self.armed = False  # "New match" chosen once: the next A starts it
+
+    def value(self, i):
+        if i == 1:
+            return "sure? A" if self.armed else None
+        if i == 2:
+            return str(self.target)
+        if i == 3:
+            return "1 game" if self.best_of == 1 else "best of %d" % self.best_of
+        if i == 4 or i == 5:
+            return COLORS[self.colors[i - 4]][0]
+        if i == 6:
+            return SIDES[self.first]
+        return None
+
+    def adjust(self, i, step):
+        self.armed = False
+        if i == 2:
+            self.target = _TARGETS[(_TARGETS.index(self.target) + 1) % 2]
+        elif i == 3:
+            j = _MATCHES.index(self.best_of)
+            self.best_of = _MATCHES[(j + step) % len(_MATCHES)]
+        elif i == 4 or i == 5:
+            s = i - 4
+            c = self.colors[s]
+            while True:  # skip the other side's colour
+                c = (c + step) % len(COLORS)
+                if c != self.colors[s ^ 1]:
+                    break
+            self.colors[s] = c
+        elif i == 6:
+            self.first ^= 1
+        else:
+            return False
+        return True
+
+    def choose(self, i):
+        if i == 0:
+            self.app.pop()
+        elif i == 1:
+            if not self.armed:
+                self.armed = True
+                return
+            self.armed = False
+            ki = self.screen.ki
+            ki.new_match(self.target, self.best_of, tuple(self.colors), self.first)
+            self.app.pop()
+        elif i == 7:
+            self.app.push(MessageScreen("Keeper buttons", HELP))
+        elif i == 8:
+            self.app.home()
+        else:
+            self.adjust(i, 1)
+
+    def update(self, dt_ms, events):
+        cursor = self.cursor
+        changed = ListScreen.update(self, dt_ms, events)
+        if self.cursor != cursor:
+            self.armed = False
+        return changed
+
+
+def make(app):
+    return KeeperScreen()

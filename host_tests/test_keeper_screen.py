@@ -1,0 +1,440 @@
+# portable
+"""The score keeper and hand counter screens driven like a player would:
+raw button levels into the headless app (host backend, simulated clock),
+never by calling the screens directly. Scores expected here are worked out
+by hand from the rules (R5 heels, R11 deal entry order, R14 game end, R15
+skunks, V2 matches); a restart builds a new app over the same storage, as a
+power cut would. Runs under CPython (pytest) and the MicroPython unix port."""
+
+from engine.cards import parse_many
+from engine.rng import Rng
+from firmware.app import App
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.hw import host
+from firmware.keeper import Keeper
+from firmware.keeper_input import OVER, SCORE, open_store
+from firmware.screens import menu
+
+FRAME = 20
+
+
+class Rig:
+    """One app over ``files`` (a dict: the storage that outlives a restart)."""
+
+    def __init__(self, files=None, pegboard=None, root=None):
+        self.files = {} if files is None else files
+        self.hw = host.make(storage=host.DictStorage(self.files))
+        self.app = App(self.hw, root=root, pegboard=pegboard)
+        self.t = 0
+        self.app.tick(self.t)
+
+    def run(self, ms):
+        for _ in range(ms // FRAME):
+            self.t += FRAME
+            self.app.tick(self.t)
+
+    def tap(self, bit, times=1):
+        for _ in range(times):
+            self.hw.buttons.press(bit)
+            self.run(60)
+            self.hw.buttons.release(bit)
+            self.run(60)
+
+    def hold(self, bit, ms=900):
+        self.hw.buttons.press(bit)
+        self.run(ms)
+        self.hw.buttons.release(bit)
+        self.run(60)
+
+    def chord(self):
+        """A and B together (the keeper's menu)."""
+        self.hw.buttons.press(A)
+        self.run(60)
+        self.hw.buttons.press(B)
+        self.run(60)
+        self.hw.buttons.release(A | B)
+        self.run(60)
+
+    def open(self, module):
+        """From the start menu, open the entry whose screen is ``module``."""
+        names = [e[1] for e in menu.ENTRIES]
+        cursor = self.app.top().cursor
+        self.tap(DOWN, (names.index(module) - cursor) % len(names))
+        self.tap(A)
+        return self.app.top()
+
+    def top(self):
+        return self.app.top()
+
+
+def saved_keeper(files):
+    payload, version, problem = open_store(host.DictStorage(files)).load()
+    assert problem is None, problem
+    return Keeper.from_bytes(payload, version)
+
+
+def number(rig, points):
+    """Score mode: A, UP ``points`` times, A."""
+    rig.tap(A)
+    rig.tap(UP, points)
+    rig.tap(A)
+
+
+# ---- the keeper
+
+
+def test_keeper_opens_from_the_menu_with_a_fresh_game():
+    rig = Rig()
+    screen = rig.open("keeper")
+    assert type(screen).__name__ == "KeeperScreen"
+    k = screen.ki.keeper
+    assert k.scores == [0, 0] and k.target == 121 and k.dealer == 0
+    assert rig.app.errors == 0
+
+
+def test_keeper_session_by_buttons_ends_in_the_right_score():
+    rig = Rig()
+    s = rig.open("keeper")
+    rig.tap(RIGHT)
+    rig.tap(UP, 2)  # B +1 +1 = 2
+    rig.tap(LEFT)
+    number(rig, 5)  # A +5 = 5
+    rig.hold(A)  # R5 heels: the dealer (A deals first) +2 = 7
+    rig.tap(DOWN)  # deal entry: pone (B) first, then the dealer (A), R11
+    rig.tap(UP, 3)
+    rig.tap(A)
+    rig.tap(RIGHT)  # +10
+    rig.tap(UP)
+    rig.tap(A)  # B 2+3 = 5, A 7+11 = 18, B deals next
+    k = s.ki.keeper
+    assert k.scores == [18, 5]
+    assert k.dealer == 1 and k.deal_number == 2
+    rig.tap(B)  # undo the deal entry
+    assert s.ki.keeper.scores == [7, 2] and s.ki.keeper.dealer == 0
+    assert "undone" in s.msg[0] + " " + s.msg[1]
+    rig.hold(B)  # redo it
+    k = s.ki.keeper
+    assert k.scores == [18, 5] and k.dealer == 1
+    assert s.status.startswith("deal 2")
+    assert saved_keeper(rig.files).scores == [18, 5]
+    assert rig.app.errors == 0
+
+
+def test_keeper_number_entry_shows_pending_and_side():
+    rig = Rig()
+    s = rig.open("keeper")
+    rig.tap(A)
+    rig.tap(UP, 7)
+    rig.tap(RIGHT)
+    assert s.line == "add to B: 7"
+    assert s.selected() == 1
+    rig.tap(B)  # cancel: nothing added
+    assert s.ki.keeper.scores == [0, 0] and s.ki.mode == SCORE
+    rig.tap(A)
+    rig.tap(UP, 40)  # an award stops at 29
+    assert s.line == "add to B: 29"
+    rig.tap(A)
+    assert s.ki.keeper.scores == [0, 29]
+
+
+def test_keeper_game_over_winner_and_double_skunk():
+    rig = Rig()
+    s = rig.open("keeper")
+    for _ in range(4):
+        number(rig, 29)
+    assert s.ki.keeper.scores == [116, 0]
+    number(rig, 5)  # 121: A wins; B under 61 (R15)
+    k = s.ki.keeper
+    assert s.ki.mode == OVER and k.winner == 0
+    assert s.line == "A wins 121-0 double-skunk"
+    assert s.selected() == -1
+    rig.tap(UP)  # nothing counts after the game is won (R14)
+    assert s.ki.keeper.scores == [121, 0]
+    rig.tap(A)  # one game match over: a new match
+    k = s.ki.keeper
+    assert k.scores == [0, 0] and s.ki.mode == SCORE
+    assert rig.app.errors == 0
+
+
+def test_keeper_menu_new_best_of_3_match_and_tally():
+    rig = Rig()
+    s = rig.open("keeper")
+    number(rig, 9)
+    rig.chord()
+    m = rig.top()
+    assert type(m).__name__ == "KeeperMenu"
+    rig.tap(DOWN, 3)  # Match
+    rig.tap(RIGHT)  # best of 3
+    rig.tap(DOWN, 3)  # First deal
+    rig.tap(RIGHT)  # B deals first
+    rig.tap(UP, 5)  # New match: asks first
+    rig.tap(A)
+    assert rig.top() is m and m.armed
+    rig.tap(A)
+    assert rig.top() is s
+    k = s.ki.keeper
+    assert k.best_of == 3 and k.scores == [0, 0] and k.dealer == 1
+    assert s.tally == "0-0"
+    rig.tap(RIGHT)
+    for _ in range(4):
+        number(rig, 29)
+    number(rig, 10)  # B 126 (over the line: still a win), A 0
+    k = s.ki.keeper
+    assert k.winner == 1 and s.tally == "0-1"
+    rig.tap(A)  # game 2 of the match; the first dealer alternates (V2)
+    k = s.ki.keeper
+    assert k.game_no == 2 and k.wins == [0, 1] and k.dealer == 0
+    assert saved_keeper(rig.files).game_no == 2
+    assert rig.app.errors == 0
+
+
+def test_keeper_menu_main_menu_and_back_resumes():
+    rig = Rig()
+    s = rig.open("keeper")
+    number(rig, 4)
+    rig.chord()
+    rig.tap(UP)  # wraps to "Main menu"
+    rig.tap(A)
+    assert type(rig.top()).__name__ == "MenuScreen"
+    s2 = rig.open("keeper")
+    assert s2 is not s and s2.ki.keeper.scores == [4, 0]
+    rig.chord()
+    rig.tap(A)  # "Back to game"
+    assert rig.top() is s2
+    rig.tap(UP)  # the chord's buttons did nothing else
+    assert s2.ki.keeper.scores == [5, 0]
+    assert rig.app.errors == 0
+
+
+def test_restart_at_several_points_resumes_the_same_game():
+    files = {}
+    rig = Rig(files)
+    rig.open("keeper")
+    steps = (
+        lambda r: number(r, 6),
+        lambda r: r.hold(A),
+        lambda r: (r.tap(RIGHT), number(r, 12)),  # the picked side is not saved
+        lambda r: r.tap(B),
+        lambda r: (r.tap(DOWN), r.tap(UP, 4), r.tap(A), r.tap(UP, 8), r.tap(A)),
+        lambda r: r.tap(B),
+        lambda r: r.hold(B),
+    )
+    seen = []
+    for step in steps:
+        step(rig)
+        before = rig.top().ki.keeper.to_bytes()
+        seen.append(rig.top().ki.keeper.scores[:])
+        rig = Rig(files)  # power cut: a new app over the same storage
+        s = rig.open("keeper")
+        assert s.ki.keeper.to_bytes() == before
+        assert s.ki.message == ""
+    # A 6, heels 8; B 12 undone; deal: pone B 4, dealer A 8; undone; redone
+    assert seen == [[6, 0], [8, 0], [8, 12], [8, 0], [16, 4], [8, 0], [16, 4]]
+    assert rig.top().ki.keeper.dealer == 1
+
+
+def test_restart_mid_entry_and_after_the_win():
+    files = {}
+    rig = Rig(files)
+    rig.open("keeper")
+    number(rig, 20)
+    rig.tap(A)
+    rig.tap(UP, 9)  # a number being entered is not a change: not saved
+    rig = Rig(files)
+    s = rig.open("keeper")
+    assert s.ki.keeper.scores == [20, 0] and s.ki.mode == SCORE
+    for _ in range(3):
+        number(rig, 29)  # 107
+    number(rig, 14)  # 121
+    rig = Rig(files)
+    s = rig.open("keeper")
+    assert s.ki.mode == OVER and s.ki.keeper.winner == 0
+    assert s.line.startswith("A wins 121-0")
+
+
+def test_damaged_save_is_reported_and_a_new_game_starts():
+    files = {}
+    rig = Rig(files)
+    rig.open("keeper")
+    number(rig, 3)
+    for name in files:
+        if name.startswith("keeper"):
+            data = bytearray(files[name])
+            data[-1] ^= 0xFF
+            files[name] = bytes(data)
+    rig = Rig(files)
+    s = rig.open("keeper")
+    assert s.ki.keeper.scores == [0, 0]
+    assert s.ki.message  # said in words, on the screen
+    assert s.ki.message[:12] in s.msg[0] + " " + s.msg[1]
+    assert rig.app.errors == 0
+
+
+def test_keeper_feeds_the_led_pegboard():
+    import boards
+    from firmware.pegboard import Pegboard
+
+    board = boards.load("pico")
+    peg = Pegboard(board.LAYOUT, board.POWER, board.N_LEDS)
+    rig = Rig(pegboard=peg)
+    rig.open("keeper")
+    number(rig, 7)
+    rig.tap(RIGHT)
+    number(rig, 3)
+    number(rig, 2)
+    assert list(peg.front) == [7, 5] and list(peg.rear) == [0, 3]
+    rig.run(2000)  # let the walk finish
+    writes = rig.hw.leds.writes
+    assert writes > 0
+    # A's front peg at hole 7 is lit in A's colour (red), B's at hole 5 in blue
+    r, g, b = rig.hw.leds.rgb(peg.led(0, 7))
+    assert r > 0 and g == 0 and b == 0
+    r, g, b = rig.hw.leds.rgb(peg.led(1, 5))
+    assert b > 0 and r == 0
+    rig2 = Rig(rig.files, pegboard=Pegboard(board.LAYOUT, board.POWER, board.N_LEDS))
+    rig2.open("keeper")
+    assert list(rig2.app.pegboard.front) == [7, 5]
+
+
+def test_keeper_screen_draws_big_scores():
+    rig = Rig()
+    s = rig.open("keeper")
+    blank = bytes(rig.hw.display.buf)
+    number(rig, 8)
+    assert bytes(rig.hw.display.buf) != blank
+    # the 3x digit "8" of side A: its middle bar is ink, the hole above it is not
+    x0 = (64 - 15) // 2
+    d = rig.hw.display
+    assert d.pixel(x0 + 7, 21 + 3 * 3 + 1) == 1
+    assert d.pixel(x0 + 7, 21 + 3 * 1 + 1) == 0
+    assert s.ki.keeper.scores[0] == 8
+
+
+# ---- the hand counter
+
+
+def test_counter_counts_29_entered_by_buttons():
+    rig = Rig()
+    s = rig.open("counter")
+    assert type(s).__name__ == "CounterScreen"
+    rig.tap(A)  # the card in hand starts as 5C
+    rig.tap(RIGHT)
+    rig.tap(A)  # 5D
+    rig.tap(RIGHT)
+    rig.tap(A)  # 5H
+    rig.tap(RIGHT)
+    rig.tap(UP, 6)
+    rig.tap(A)  # JS
+    rig.tap(DOWN, 6)
+    rig.tap(A)  # 5S: the starter
+    assert s.hc.cards == parse_many("5C 5D 5H JS 5S")
+    assert s.total_line() == "total 29"
+    # 8 fifteens, 6 pairs, nobs (R12): 15 lines then the total
+    assert len(s.lines) == 16
+    rig.tap(DOWN, 20)  # scroll to the end and no further
+    assert s.top == len(s.lines) - 6
+    assert rig.app.errors == 0
+
+
+def test_counter_zero_hand_is_the_19():
+    rig = Rig()
+    s = rig.open("counter")
+    rig.tap(DOWN, 4)
+    rig.tap(A)  # AC
+    rig.tap(UP, 2)
+    rig.tap(RIGHT)
+    rig.tap(A)  # 3D
+    rig.tap(UP, 4)
+    rig.tap(RIGHT)
+    rig.tap(A)  # 7H
+    rig.tap(UP, 2)
+    rig.tap(RIGHT)
+    rig.tap(A)  # 9S
+    rig.tap(UP, 3)
+    rig.tap(RIGHT)
+    rig.tap(A)  # QC
+    assert s.hc.cards == parse_many("AC 3D 7H 9S QC")
+    # no fifteen, pair, run, flush or nobs in A 3 7 9 Q
+    assert len(s.lines) == 1
+    assert s.total_line().startswith("total 0")
+    assert "19" in s.total_line()
+
+
+def test_counter_crib_flush_needs_five():
+    rig = Rig()
+    s = rig.open("counter")
+    # 2H 4H 6H 8H + KS: a four-card flush counts in a hand, not in the crib
+    rig.tap(RIGHT, 2)
+    rig.tap(DOWN, 3)
+    rig.tap(A)
+    for _ in range(3):
+        rig.tap(UP, 2)
+        rig.tap(A)
+    rig.tap(UP, 5)
+    rig.tap(RIGHT)
+    rig.tap(A)
+    assert s.hc.cards == parse_many("2H 4H 6H 8H KS")
+    # all five values are even, so no fifteen; no pair or run: the flush of 4
+    assert s.total_line() == "total 4"
+    rig.hold(A)  # count it as the crib
+    assert s.hc.crib and s.total_line().startswith("total 0")
+
+
+def test_counter_refuses_a_card_twice_and_takes_cards_out():
+    rig = Rig()
+    s = rig.open("counter")
+    rig.tap(A)
+    rig.tap(A)  # 5C again
+    assert s.hc.cards[1] == -1
+    assert "already" in s.message
+    rig.tap(UP)
+    rig.tap(A)  # 6C
+    rig.tap(B)  # 6C comes back out into the hand
+    assert s.hc.cards[:2] == [parse_many("5C")[0], -1]
+    assert (s.rank, s.suit) == (5, 0)
+    rig.tap(B)
+    rig.tap(B)  # nothing left: back to the menu
+    assert type(rig.top()).__name__ == "MenuScreen"
+    assert rig.app.errors == 0
+
+
+# ---- mashing
+
+
+def mash(rig, seed, n):
+    rng = Rng(seed)
+    bits = (UP, DOWN, LEFT, RIGHT, A, B)
+    for _ in range(n):
+        r = rng.below(10)
+        if r < 7:
+            mask = bits[rng.below(6)]
+        elif r < 9:
+            mask = bits[rng.below(6)] | bits[rng.below(6)]
+        else:
+            mask = 0
+        rig.hw.buttons.set(mask)
+        rig.run(FRAME * (1 + rng.below(45)))  # up to 900 ms: longs and repeats
+        rig.hw.buttons.set(0)
+        rig.run(FRAME * rng.below(4))
+        assert rig.app.errors == 0, rig.app.last_error
+
+
+def test_mashing_the_keeper_never_fails_and_saves_what_it_shows():
+    from firmware.screens import keeper
+
+    root = keeper.make(None)
+    rig = Rig(root=root)
+    mash(rig, 12345, 1500)
+    k = root.ki.keeper
+    assert saved_keeper(rig.files).to_bytes() == k.to_bytes()
+    assert k.scores[0] >= 0 and k.scores[1] >= 0
+
+
+def test_mashing_the_counter_never_fails():
+    from firmware.screens import counter
+
+    rig = Rig(root=counter.make(None))
+    mash(rig, 777, 1500)
+    hc = rig.app.stack[0].hc
+    used = [c for c in hc.cards if c >= 0]
+    assert len(used) == len(set(used))

@@ -102,9 +102,11 @@ def test_keeper_session_by_buttons_ends_in_the_right_score():
     rig.hold(A)  # R5 heels: the dealer (A deals first) +2 = 7
     rig.tap(DOWN)  # deal entry: pone (B) first, then the dealer (A), R11
     rig.tap(UP, 3)
+    assert s.line == "pone B: 3" and s.selected() == 1
     rig.tap(A)
     rig.tap(RIGHT)  # +10
     rig.tap(UP)
+    assert s.line == "B 3  dealer A: 11" and s.selected() == 0
     rig.tap(A)  # B 2+3 = 5, A 7+11 = 18, B deals next
     k = s.ki.keeper
     assert k.scores == [18, 5]
@@ -270,6 +272,23 @@ def test_damaged_save_is_reported_and_a_new_game_starts():
     assert rig.app.errors == 0
 
 
+class BrokenStorage(host.DictStorage):
+    def read(self, name):
+        raise OSError(5, "EIO")
+
+
+def test_unreadable_storage_fails_the_opening_not_the_app():
+    rig = Rig()
+    rig.hw.storage = BrokenStorage()
+    rig.open("keeper")
+    assert rig.app.errors == 1 and "EIO" in rig.app.last_error
+    rig.tap(A)  # close the error: back on the start menu, which still works
+    assert len(rig.app.stack) == 1
+    rig.hw.storage = host.DictStorage()
+    s = rig.open("keeper")
+    assert type(s).__name__ == "KeeperScreen" and rig.app.errors == 1
+
+
 def test_keeper_feeds_the_led_pegboard():
     import boards
     from firmware.pegboard import Pegboard
@@ -422,8 +441,9 @@ def mash(rig, seed, n):
 def test_mashing_the_keeper_never_fails_and_saves_what_it_shows():
     from firmware.screens import keeper
 
-    root = keeper.make(None)
-    rig = Rig(root=root)
+    files = {}
+    root = keeper.make(Rig(files).app)  # its game lives in ``files``
+    rig = Rig(files, root=root)
     mash(rig, 12345, 1500)
     k = root.ki.keeper
     assert saved_keeper(rig.files).to_bytes() == k.to_bytes()

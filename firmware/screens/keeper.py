@@ -87,8 +87,8 @@ def big_width(n, scale=_BIG):
 
 
 class KeeperScreen(Screen):
-    def __init__(self):
-        self.ki = None
+    def __init__(self, ki):
+        self.ki = ki  # the KeeperInput: the game, its input state and its store
         self._ab = 0  # A/B held, for the A+B chord
         self._chord = False  # the chord opened the menu: swallow A/B until released
         self.status = ""
@@ -100,10 +100,7 @@ class KeeperScreen(Screen):
 
     # ---- life cycle
     def enter(self):
-        if self.ki is None:
-            self.ki = KeeperInput(open_store(self.app.hw.storage), self.app.pegboard)
-        else:
-            self.ki.board = self.app.pegboard  # the app drops a broken strip
+        self.ki.board = self.app.pegboard  # None when the app dropped a broken strip
         self._ab = 0  # the app mutes held buttons on a screen change
         self._chord = False
         self.refresh()
@@ -148,8 +145,16 @@ class KeeperScreen(Screen):
         if mode == NUMBER:
             self.line = "add to %s: %d" % (SIDES[ki.side], ki.pending)
         elif mode == DEAL:
-            who = k.dealer if ki.step else k.dealer ^ 1
-            self.line = "%s %s: %d" % ("dealer" if ki.step else "pone", SIDES[who], ki.pending)
+            d = k.dealer
+            if ki.step:
+                self.line = "%s %d  dealer %s: %d" % (
+                    SIDES[d ^ 1],
+                    ki.pone_points,
+                    SIDES[d],
+                    ki.pending,
+                )
+            else:
+                self.line = "pone %s: %d" % (SIDES[d ^ 1], ki.pending)
         elif mode == OVER:
             sk = k.skunk()
             w = k.winner
@@ -160,7 +165,8 @@ class KeeperScreen(Screen):
                 (" " + sk) if sk else "",
             )
         else:
-            self.line = "last: " + k.describe(k.last_action())
+            last = k.describe(k.last_action())
+            self.line = ("last: " + last) if len(last) <= _COLS - 8 else last[: _COLS - 2]
         msg = ki.message
         if not msg:
             if mode == OVER:
@@ -307,4 +313,6 @@ class KeeperMenu(ListScreen):
 
 
 def make(app):
-    return KeeperScreen()
+    """Resume the saved game (or start one): done here, not in ``enter``, so
+    a storage that cannot be read fails the opening, not every return."""
+    return KeeperScreen(KeeperInput(open_store(app.hw.storage), app.pegboard))

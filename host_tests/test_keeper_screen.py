@@ -149,6 +149,7 @@ def test_keeper_game_over_winner_and_double_skunk():
     k = s.ki.keeper
     assert s.ki.mode == OVER and k.winner == 0
     assert s.line == "A wins 121-0 double-skunk"
+    assert s.msg[1] == "A:next game B:undo"
     assert s.selected() == -1
     rig.tap(UP)  # nothing counts after the game is won (R14)
     assert s.ki.keeper.scores == [121, 0]

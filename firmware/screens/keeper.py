@@ -168,6 +168,8 @@ class KeeperScreen(Screen):
             last = k.describe(k.last_action())
             self.line = ("last: " + last) if len(last) <= _COLS - 8 else last[: _COLS - 2]
         msg = ki.message
+        if mode == OVER and msg == self.line:
+            msg = ""  # the win is on the line above: show what to do next
         if not msg:
             if mode == OVER:
                 if k.best_of > 1 and k.match_winner() >= 0:

@@ -1,0 +1,473 @@
+# portable
+"""firmware/screens/play.py through the app, with button events only: whole
+games against the computer (61 and 121, V1) ending on the game-over page, the
+exported last.log replays (GAMELOG.md) to the same score, a power cut at
+several points resumes the same game (and it then ends exactly as the
+uninterrupted one), open hands (V3) show the computer's cards, the table on
+screen always agrees with the engine, hints, and a seeded button-mashing fuzz
+never raises. Also the demo (computer against itself). Runs on CPython and
+MicroPython."""
+
+from engine import gamelog
+from engine.rng import Rng
+from firmware.app import App, MessageScreen
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.hw import host
+from firmware.screens import play as playmod
+from firmware.screens.play import CONFIRM, DISCARD, NO_PAGE, OVER_PAGE, PLAY, PlayScreen
+
+BITS = (UP, DOWN, LEFT, RIGHT, A, B)
+
+
+class Driver:
+    """An app on a simulated clock; ``press`` is a real press and release."""
+
+    def __init__(self, app):
+        self.app = app
+        self.hw = app.hw
+        self.t = 0
+        self.tick(2)
+
+    def tick(self, n=1, raw=0, dt=20):
+        self.hw.buttons.set(raw)
+        for _ in range(n):
+            self.app.tick(self.t)
+            self.t += dt
+
+    def press(self, bit):
+        self.tick(2, bit)
+        self.tick(2, 0)
+
+
+def new_driver(
+    storage=None, target=61, match=1, open_hands=False, level="medium", seed=None, ticks=2
+):
+    """An app with the given settings and the play screen open (resuming when
+    ``storage`` holds a save; a new match from ``seed`` otherwise)."""
+    app = App(host.make(storage=storage))
+    app.settings.set("target", target)
+    app.settings.set("match", match)
+    app.settings.set("open_hands", open_hands)
+    app.settings.set("difficulty", level)
+    d = Driver(app)
+    if seed is None:
+        app.open("play")
+    else:
+        app.push(PlayScreen(seed))
+    d.tick(ticks)
+    return d
+
+
+def screen(d):
+    for s in d.app.stack:
+        if isinstance(s, PlayScreen):
+            return s
+    return None
+
+
+def check_table(s):
+    """What the screen shows agrees with the engine (when you must act)."""
+    g = s.game
+    v = g.view(0)
+    assert s.scores == g.scores, (s.scores, g.scores)
+    assert s.hand == v.hand, (s.hand, v.hand)
+    assert s.pile == v.pile and s.count == v.count
+    assert s.starter == v.starter
+    assert s.dealer == g.dealer
+    if g.open_hands:
+        assert s.opp == v.opponent_hand
+    else:
+        assert s.opp is None and s.opp_left == v.opponent_left
+
+
+def wait_for_you(d, limit=3000):
+    """Let time pass (A through pages) until the screen asks for a decision or
+    the game-over page shows; returns the mode or "over"."""
+    for _ in range(limit):
+        s = screen(d)
+        assert d.app.errors == 0, d.app.last_error
+        if s.page == OVER_PAGE:
+            return "over"
+        if s.page != NO_PAGE:
+            d.press(A)
+        elif s.mode in (DISCARD, CONFIRM, PLAY) and not s.queue and s.wait <= 0:
+            return s.mode
+        else:
+            d.tick(1, 0, 250)
+    raise AssertionError("the screen never asked for a decision")
+
+
+def move_to(d, s, pos):
+    n = len(s.hand)
+    steps = (pos - s.cursor) % n
+    if steps * 2 > n:
+        for _ in range(n - steps):
+            d.press(LEFT)
+    else:
+        for _ in range(steps):
+            d.press(RIGHT)
+    assert s.cursor == pos
+
+
+def decide(d, rng):
+    """One decision of a simple player, through buttons only."""
+    s = screen(d)
+    check_table(s)
+    g = s.game
+    if s.mode == DISCARD:
+        before = list(s.hand)
+        i = rng.below(6)
+        j = (i + 1 + rng.below(5)) % 6
+        move_to(d, s, i)
+        d.press(A)
+        move_to(d, s, j)
+        d.press(A)
+        assert s.mode == CONFIRM
+        d.press(A)
+        crib = g.discards[0]
+        assert set(crib) == set((before[i], before[j]))
+        return
+    assert s.mode == PLAY
+    fits = [k for k in range(len(s.hand)) if g.can_play(0, s.hand[k])]
+    assert fits, "the screen asks for a card when it should say go for you"
+    k = fits[rng.below(len(fits))]
+    card = s.hand[k]
+    move_to(d, s, k)
+    n = len(g.moves)
+    d.press(A)
+    assert g.moves[n : n + 2] == bytes((0, card))
+
+
+def play_game(d, seed=1, decisions=None):
+    """Play until the game-over page; returns the number of decisions made.
+    The player's choices hang only on the game's state, so a resumed game is
+    played on the same way."""
+    n = 0
+    while True:
+        mode = wait_for_you(d)
+        if mode == "over":
+            return n
+        s = screen(d)
+        decide(d, Rng(seed * 7919 + len(s.game.moves)))
+        n += 1
+        if decisions is not None and n >= decisions:
+            return n
+
+
+def check_log_agrees(d):
+    s = screen(d)
+    text = d.hw.storage.read("last.log").decode()
+    g = gamelog.replay(text)
+    assert g.winner == s.game.winner
+    assert g.scores == s.game.scores
+    assert s.scores == s.game.scores
+    assert g.target == s.game.target
+    return text
+
+
+def test_a_game_to_61_through_buttons_ends_on_the_game_over_page():
+    d = new_driver(seed=11, target=61)
+    s = screen(d)
+    assert s.game.target == 61 and s.game.first_dealer is None  # R2: cut for deal
+    n = play_game(d, 11)
+    assert n >= 8  # two decisions at least per deal, several deals
+    g = s.game
+    assert g.phase == "over" and max(g.scores) >= 61 and min(g.scores) < 61
+    assert s.page == OVER_PAGE
+    text = check_log_agrees(d)
+    assert text.startswith("game 1 target=61")
+    assert "cut A" in text  # the cut for deal is in the log
+    # one game match: it is over, the save is gone, A goes back to the menu
+    assert not d.hw.storage.exists("game.rec")
+    d.press(A)
+    assert screen(d) is None and len(d.app.stack) == 1
+    assert d.app.errors == 0
+
+
+def test_a_game_to_121_with_the_hard_computer():
+    d = new_driver(seed=5, target=121, level="hard")
+    s = screen(d)
+    assert s.level == "hard"
+    play_game(d, 5)
+    g = s.game
+    assert max(g.scores) >= 121
+    check_log_agrees(d)
+    assert s.lines[0] in ("You win!", "The computer wins")
+    assert (g.skunk != "") == (("Skunk!" in s.lines) or ("Double skunk!" in s.lines))
+    assert d.app.errors == 0
+
+
+def test_best_of_three_goes_on_to_the_next_game_and_keeps_the_match_score():
+    d = new_driver(seed=3, target=61, match=3)
+    s = screen(d)
+    first = s.game.dealt_first
+    play_game(d, 3)
+    w1 = s.game.winner
+    assert d.hw.storage.exists("game.rec")  # the match goes on
+    d.press(A)
+    assert s.game.winner is None and s.match.wins[w1] == 1
+    assert s.game.dealt_first == 1 - first  # V2: the first deal alternates
+    assert s.scores == [0, 0]
+    games = 1
+    while True:
+        play_game(d, 3 + games)
+        games += 1
+        if s.match_over:
+            break
+        d.press(A)
+    assert games in (2, 3)
+    assert not d.hw.storage.exists("game.rec")
+    assert any([ln.endswith("the match!") for ln in s.lines])
+    assert d.app.errors == 0
+
+
+def test_power_cut_resumes_the_same_game_which_then_ends_the_same():
+    # the uninterrupted game
+    d = new_driver(seed=21, target=61)
+    play_game(d, 21)
+    whole = bytes(screen(d).game.moves)
+    final = list(screen(d).game.scores)
+    # the same game, the power cut after 3, 7 and 12 more decisions
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=21, target=61)
+    for k in (3, 4, 5):
+        play_game(d, 21, decisions=k)
+        before = screen(d).game
+        hands = [list(h) for h in before.hands]
+        scores = list(before.scores)
+        moves = bytes(before.moves)
+        d = new_driver(storage, target=121, ticks=0)  # the save's settings count
+        s = screen(d)
+        g = s.game
+        assert g.target == 61
+        assert bytes(g.moves) == moves and g.hands == hands and g.scores == scores
+        assert whole.startswith(moves)
+        assert s.scores == scores
+    play_game(d, 21)
+    assert bytes(screen(d).game.moves) == whole
+    assert screen(d).game.scores == final
+    assert d.app.errors == 0
+
+
+def test_resume_while_the_computer_is_showing_its_moves():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=8, target=61)
+    play_game(d, 8, decisions=2)  # the discard and one card: the computer answers
+    d.tick(3)
+    moves = bytes(screen(d).game.moves)
+    d2 = new_driver(storage, ticks=0)
+    g = screen(d2).game
+    assert moves.startswith(bytes(g.moves)) and len(g.moves) >= 8
+    wait_for_you(d2)
+    check_table(screen(d2))
+
+
+def test_a_damaged_save_starts_a_new_match_and_says_why():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=4)
+    play_game(d, 4, decisions=1)
+    data = bytearray(storage.read("game.rec"))
+    data[20] ^= 0xFF
+    storage.write("game.rec", bytes(data))
+    storage.remove("game.old") if storage.exists("game.old") else None
+    d = new_driver(storage)
+    d.tick(2)
+    assert isinstance(d.app.top(), MessageScreen)
+    d.press(A)
+    s = screen(d)
+    assert s is not None and len(s.game.moves) == 0
+    assert d.app.errors == 0
+
+
+def test_open_hands_show_the_computer_cards():
+    d = new_driver(seed=9, open_hands=True)
+    s = screen(d)
+    wait_for_you(d)
+    assert s.game.open_hands
+    assert s.opp == s.game.hands[1] and len(s.opp) in (4, 6)
+    decide(d, Rng(1))
+    mode = wait_for_you(d)
+    assert mode == PLAY
+    assert s.opp == s.game.hands[1]
+    assert s.idle.startswith("CPU ")  # its cards are named on the message line
+
+
+def test_hidden_hands_stay_hidden():
+    d = new_driver(seed=9)
+    s = screen(d)
+    wait_for_you(d)
+    assert s.opp is None
+    assert s.opp_left in (4, 6)
+
+
+def test_dimmed_cards_cannot_be_played_and_go_is_said_for_you():
+    d = new_driver(seed=13, target=121)
+    seen_dim = 0
+    seen_go = 0
+    s = screen(d)
+    for _ in range(60):
+        mode = wait_for_you(d)
+        if mode == "over":
+            break
+        if mode == PLAY and s.dimmed:
+            seen_dim += 1
+            k = 0
+            while not s.dimmed & (1 << k):
+                k += 1
+            move_to(d, s, k)
+            n = len(s.game.moves)
+            d.press(A)
+            assert len(s.game.moves) == n  # refused: nothing happened
+            assert "pass 31" in s.line
+        before = sum(
+            [1 for i in range(0, len(s.game.moves), 2) if s.game.moves[i : i + 2] == bytes((0, 52))]
+        )
+        decide(d, Rng(len(s.game.moves)))
+        after = sum(
+            [1 for i in range(0, len(s.game.moves), 2) if s.game.moves[i : i + 2] == bytes((0, 52))]
+        )
+        seen_go += after - before
+    moves = s.game.moves
+    gos = [i for i in range(0, len(moves), 2) if moves[i] == 0 and moves[i + 1] == 52]
+    assert seen_dim > 0
+    assert gos  # the screen said go for you (never by a button)
+    assert d.app.errors == 0
+
+
+def test_pause_menu_hint_and_save_and_quit():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=17)
+    wait_for_you(d)
+    d.press(B)
+    assert d.app.top().title == "Paused"
+    d.press(DOWN)
+    d.press(A)  # Hint
+    top = d.app.top()
+    assert isinstance(top, MessageScreen) and top.title == "Hint"
+    assert "Lay away" in top.lines[0]
+    d.press(A)
+    s = screen(d)
+    assert d.app.top() is s and s.mode == DISCARD
+    moves = bytes(s.game.moves)
+    d.press(B)
+    d.press(DOWN)
+    d.press(DOWN)
+    d.press(A)  # Save and quit
+    assert len(d.app.stack) == 1
+    d2 = new_driver(storage, ticks=0)
+    assert bytes(screen(d2).game.moves) == moves
+
+
+def test_abandon_asks_then_deletes_the_save():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=17)
+    wait_for_you(d)
+    d.press(B)
+    d.press(UP)  # wraps to the last entry: Abandon
+    d.press(A)
+    d.press(A)  # "No, play on"
+    assert d.app.top() is screen(d) and storage.exists("game.rec")
+    d.press(B)
+    d.press(UP)
+    d.press(A)
+    d.press(DOWN)
+    d.press(A)  # "Yes, abandon it"
+    assert len(d.app.stack) == 1 and not storage.exists("game.rec")
+
+
+def test_log_text_replays_mid_game():
+    d = new_driver(seed=30)
+    play_game(d, 30, decisions=6)
+    s = screen(d)
+    g = gamelog.replay(playmod.log_text(s.game))
+    assert g.scores == s.game.scores and g.winner is None
+
+
+def test_peg_text_names_what_scored():
+    # 5H TD: fifteen; 4C 4D 4H: pair royal; 10C 10D JC AC: 31
+    assert playmod.peg_text([4 * 4 + 2, 9 * 4 + 1], 2) == "15 for 2"
+    assert playmod.peg_text([12, 13, 14], 6) == "pair royal for 6"
+    assert playmod.peg_text([9 * 4, 9 * 4 + 1, 10 * 4, 0], 2) == "31 for 2"
+
+
+def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=77, target=61, match=3)
+    rng = Rng(2024)
+    ended = 0
+    for step in range(3000):
+        r = rng.below(100)
+        if r < 70:
+            bit = BITS[rng.below(5)] if rng.below(8) else B
+            d.tick(rng.below(3) + 1, bit)
+            d.tick(rng.below(3) + 1, 0)
+        else:
+            d.tick(rng.below(6) + 1, 0, 200)
+        assert d.app.errors == 0, d.app.last_error
+        s = screen(d)
+        if s is None:  # quit or abandoned through the menu: come back
+            d.app.home()
+            d.app.open("play")
+            d.tick(2)
+            if not isinstance(d.app.top(), PlayScreen):
+                d.press(A)
+            continue
+        if d.app.top() is s and s.page == NO_PAGE and not s.queue and s.wait <= 0:
+            if s.mode in (DISCARD, CONFIRM, PLAY):
+                check_table(s)
+        if s.page == OVER_PAGE and step % 2:
+            ended += 1
+        if s.game.phase == "over":
+            gamelog.replay(playmod.log_text(s.game))
+    assert d.app.errors == 0
+    s = screen(d)
+    if s is not None:
+        gamelog.replay(playmod.log_text(s.game))
+
+
+def test_demo_plays_itself_and_buttons_step():
+    app = App(host.make())
+    d = Driver(app)
+    app.open("demo")
+    s = d.app.top()
+    assert not s.human
+    first = None
+    for _ in range(4000):
+        d.tick(1, 0, 250)
+        if s.game.phase == "over":
+            first = s.game
+            break
+    assert first is not None and max(first.scores) >= first.target
+    assert app.errors == 0
+    # pressing A steps faster than waiting
+    n = len(s.game.moves)
+    for _ in range(40):
+        d.press(A)
+    assert len(s.game.moves) > n or s.game is not first
+    assert not app.hw.storage.exists("game.rec")  # the demo saves nothing
+    d.press(B)
+    assert len(app.stack) == 1
+    assert app.errors == 0
+
+
+def test_drawing_stays_on_the_screen_and_shows_something():
+    d = new_driver(seed=2)
+    s = screen(d)
+    pages = set()
+    for _ in range(400):
+        s = screen(d)
+        if s is None or s.page == OVER_PAGE:
+            break
+        d.app.invalidate()
+        if s.mode in (DISCARD, CONFIRM, PLAY) and s.page == NO_PAGE and not s.queue:
+            decide(d, Rng(len(s.game.moves)))
+        elif s.page != NO_PAGE:
+            pages.add(s.page)
+            d.tick(1)
+            disp = d.hw.display
+            assert sum([disp.buf[i] != 0 for i in range(1024)]) > 50
+            d.press(A)
+        else:
+            d.tick(1, 0, 100)
+        assert d.app.errors == 0, d.app.last_error
+    assert len(pages) >= 2  # the cut, the show

@@ -13,6 +13,7 @@ from engine.rng import Rng
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
+from firmware.pegboard import Pegboard
 from firmware.screens import play as playmod
 from firmware.screens.play import CONFIRM, DISCARD, NO_PAGE, OVER_PAGE, PLAY, PlayScreen
 
@@ -394,11 +395,17 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
     storage = host.DictStorage()
     d = new_driver(storage, seed=77, target=61, match=3)
     rng = Rng(2024)
-    ended = 0
-    for step in range(3000):
+    games = 0
+    decisions = 0
+    for step in range(4000):
         r = rng.below(100)
-        if r < 70:
-            bit = BITS[rng.below(5)] if rng.below(8) else B
+        s = screen(d)
+        before = len(s.game.moves) if s is not None else 0
+        if r < 3:
+            d.tick(40, BITS[rng.below(6)])  # held: long press and repeats
+            d.tick(2, 0)
+        elif r < 70:
+            bit = B if rng.below(30) == 0 else A if rng.below(3) == 0 else BITS[rng.below(5)]
             d.tick(rng.below(3) + 1, bit)
             d.tick(rng.below(3) + 1, 0)
         else:
@@ -415,11 +422,15 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
         if d.app.top() is s and s.page == NO_PAGE and not s.queue and s.wait <= 0:
             if s.mode in (DISCARD, CONFIRM, PLAY):
                 check_table(s)
-        if s.page == OVER_PAGE and step % 2:
-            ended += 1
-        if s.game.phase == "over":
-            gamelog.replay(playmod.log_text(s.game))
+        if len(s.game.moves) > before:
+            decisions += 1
+        if s.game.phase == "over" and s.page == OVER_PAGE and s.game.winner is not None:
+            if not s.over_logged:
+                s.over_logged = True
+                games += 1
+                check_log_agrees(d)
     assert d.app.errors == 0
+    assert decisions > 150 and games >= 1, (decisions, games)
     s = screen(d)
     if s is not None:
         gamelog.replay(playmod.log_text(s.game))
@@ -471,3 +482,57 @@ def test_drawing_stays_on_the_screen_and_shows_something():
             d.tick(1, 0, 100)
         assert d.app.errors == 0, d.app.last_error
     assert len(pages) >= 2  # the cut, the show
+
+
+def test_messages_tell_every_award_and_the_pegboard_mirrors_them():
+    import boards
+
+    peg = Pegboard(boards.load("pico").LAYOUT)
+    app = App(host.make(), pegboard=peg)
+    app.settings.set("target", 61)
+    d = Driver(app)
+    said = []
+    app.push(PlayScreen(44))
+    s = screen(d)
+    real_say = s._say
+
+    def say(text, ms=2500):
+        said.append(text)
+        real_say(text, ms)
+
+    s._say = say
+    walked = []
+    real_set = peg.set_pegs
+
+    def set_pegs(player, front, rear, animate=False):
+        walked.append((player, front, rear))
+        real_set(player, front, rear, animate)
+
+    peg.set_pegs = set_pegs
+    play_game(d, 44)
+    text = d.hw.storage.read("last.log").decode()
+    awards = [ln.split() for ln in text.split("\n") if ln.startswith("score ")]
+    assert walked == [("AB".index(w[1]), int(w[3]), int(w[3]) - int(w[2])) for w in awards]
+    assert peg.front == s.game.scores
+    names = ("You", "CPU")
+    told = [(names["AB".index(w[1])], w[2]) for w in awards if w[4] in ("peg", "go", "heels")]
+    heard = []
+    for t in said:
+        words = t.replace(":", "").split()
+        if words[-2:-1] == ["for"]:
+            heard.append((words[0], words[-1]))
+    assert told == heard
+    assert peg._cel == s.game.winner  # the winner's track celebrates
+    assert app.errors == 0
+
+
+def test_hint_in_the_play_names_a_card_you_can_play():
+    d = new_driver(seed=12)
+    s = screen(d)
+    wait_for_you(d)
+    decide(d, Rng(5))
+    assert wait_for_you(d) == PLAY
+    text = s.hint_text()
+    assert text.startswith("Play")
+    best = text.split("\n")[1].split()[0]
+    assert best in [playmod.card_text(c) for c in s.hand if s.game.can_play(0, c)]

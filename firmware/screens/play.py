@@ -173,6 +173,7 @@ class PlayScreen(Screen):
         self.wait = 0
         self.saved_at = -1  # len(game.moves) when last saved
         self.over_seen = False
+        self.over_logged = False  # tests
         self.match_over = False
         self.foot = ""
         self.cursor = 0

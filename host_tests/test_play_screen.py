@@ -536,3 +536,29 @@ def test_hint_in_the_play_names_a_card_you_can_play():
     assert text.startswith("Play")
     best = text.split("\n")[1].split()[0]
     assert best in [playmod.card_text(c) for c in s.hand if s.game.can_play(0, c)]
+
+
+def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
+    from engine.score import hand_breakdown, hand_score
+
+    rng = Rng(99)
+    deck = bytearray(range(52))
+    hands = [[16, 17, 18, 40], [0, 4, 8, 12], [4 * 2, 4 * 2 + 1, 4 * 3, 4 * 3 + 1]]
+    for _ in range(1500):
+        rng.shuffle(deck)
+        hands.append([deck[0], deck[1], deck[2], deck[3], deck[4]])
+    hands.append([19, 18, 17, 16, 41])  # 5S 5H 5D 5C + JD: 28 (29 with JC)
+    hands.append([16 + 2, 20 + 2, 24 + 2, 28 + 2, 0 + 2])  # five hearts
+    for h in hands:
+        if len(set(h)) < 4:
+            continue
+        cards, starter = h[:4], h[4] if len(h) > 4 else 51
+        if starter in cards:
+            continue
+        for crib in (False, True):
+            total = 0
+            for item in hand_breakdown(cards, starter, crib):
+                text = playmod.show_line(item)
+                assert len(text) <= 21, text
+                total += int(text.split(":")[0].split()[-1])
+            assert total == hand_score(cards, starter, crib)

@@ -34,7 +34,7 @@ from engine.match import Match
 from engine.save import SaveError, load_match, save_match
 from engine.score import describe, hand_breakdown, peg_breakdown
 from firmware import buttons as _b
-from firmware.app import ListScreen, MessageScreen, Screen, title_bar, wrap
+from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.records import RecordStore
 
@@ -107,6 +107,23 @@ def peg_text(pile, points):
     if not names:
         return "%d" % points
     return "%s for %d" % ("+".join(names), points)
+
+
+def show_line(item):
+    """One counted item of a hand (engine.score.hand_breakdown) in at most 21
+    cells: '15 2: A\x82 4\x80 T\x80', 'run 3: ...', 'flush 5: all \x82'."""
+    kind, points, cards = item
+    if kind == "fifteen":
+        name = "15"
+    elif kind == "run" or kind == "pair" or kind == "nobs":
+        name = kind
+    elif kind == "flush":
+        if len(cards) == 5:
+            return "flush 5: all five " + chr(128 + (cards[0] & 3))
+        name = kind
+    else:
+        return describe(item)
+    return "%s %d: %s" % (name, points, cards_text(cards))
 
 
 def log_text(game):
@@ -467,7 +484,7 @@ class PlayScreen(Screen):
         self.page_starter = self.starter
         lines = []
         for item in hand_breakdown(cards, self.starter, what == "crib"):
-            lines.extend(wrap(describe(item)))
+            lines.append(show_line(item))
         lines.append("total %d" % points if lines else "nothing: 0")
         self.lines = lines
         self.shown = 1
@@ -611,12 +628,15 @@ class PlayScreen(Screen):
                 self._open_over(g.winner, g.scores[0], g.scores[1], g.skunk)
                 return True
             return False
-        waiting = g.waiting()
-        if not waiting:
+        # who must act (g.waiting() without its per-frame tuple)
+        if g.phase == "discard":
+            seat = 1 if not g.discards[1] else 0 if not g.discards[0] else -1
+        else:
+            seat = g.turn
+        if seat < 0:
             return False
-        if not self.human or 1 in waiting:
+        if seat == 1 or not self.human:
             self._set_mode(BUSY)
-            seat = 1 if 1 in waiting else waiting[0]
             self._computer_move(seat)
             return True
         if self.saved_at != len(g.moves):

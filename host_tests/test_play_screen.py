@@ -562,3 +562,30 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
                 assert len(text) <= 21, text
                 total += int(text.split(":")[0].split()[-1])
             assert total == hand_score(cards, starter, crib)
+
+
+def test_power_cut_inside_a_save_keeps_the_decision_before_or_after():
+    from firmware.records import MemStorage
+
+    # a save is write temp, remove .old, rename .rec to .old, rename temp: four
+    # steps; cut before any of them the decision is lost, after them it is kept
+    for step in (0, 1, 2, 3, 4):
+        storage = MemStorage()
+        d = new_driver(storage, seed=50)
+        play_game(d, 50, decisions=2)
+        wait_for_you(d)
+        s = screen(d)
+        saved = bytes(s.game.moves)  # saved before it asked
+        storage.arm(step=step)
+        try:
+            decide(d, Rng(step))
+        except AssertionError:
+            pass  # the cut stopped the press half way: the app shows the error
+        after = bytes(s.game.moves)
+        assert len(after) > len(saved)
+        d2 = new_driver(storage.reboot(), ticks=0)
+        got = bytes(screen(d2).game.moves)
+        assert got == (saved if step < 4 else after), step
+        assert d.app.errors == (1 if step < 4 else 0)
+        wait_for_you(d2)
+        assert d2.app.errors == 0

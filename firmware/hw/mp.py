@@ -1,0 +1,186 @@
+"""MicroPython backend of the hardware contract (``firmware/hal.py``) for
+RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
+
+  display   our SSD1306 driver (``firmware.hw.ssd1306``) on ``machine.I2C``
+            with the board's bus, pins, frequency and OLED address
+  buttons   ``machine.Pin`` inputs with pull-ups (pressed = low), read into
+            the ``firmware.hal`` bitmask; a loop over pairs made once
+  leds      the port's ``neopixel`` module; ``write(buf)`` copies the caller's
+            G R B bytes into the strip's own ``buf`` and sends it
+  storage   files in ``/data`` on the littlefs filesystem through ``os``;
+            littlefs renames atomically, as the record layer expects
+  clock     ``time.ticks_ms`` / ``ticks_diff`` / ``sleep_ms``
+  feed()    a ``machine.WDT`` started at the first feed (the app loop), so a
+            board sitting at the REPL is never reset; it cannot be stopped
+            again (tools/deploy.py removes main.py and resets before copying)
+  reset()   ``machine.reset()``
+
+Without a board, the Raspberry Pi Pico pins of ``boards/pico.py`` are used.
+Nothing here allocates per frame: ``buttons.read``, ``leds.write`` and
+``display.show`` (checked with ``gc.mem_alloc`` on the unix port).
+
+Verified: only on CPython and the MicroPython unix port against the recording
+fakes of host_tests/fakes/mp (host_tests/test_hw_mp.py). Not verified: a real
+board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
+
+Imports ``firmware.hal``, ``firmware.hw.ssd1306``; ``machine``, ``neopixel``,
+``os`` and ``time`` when ``make`` runs.
+"""
+
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+
+_BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
+# boards/pico.py's pins, for when no board description could be loaded
+_I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
+_OLED = {"address": 0x3C, "width": 128, "height": 64}
+_BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
+_LED_PIN = 22
+_N_LEDS = 242
+WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
+
+
+class Buttons:
+    def __init__(self, machine, gpios):
+        pairs = []
+        for name in gpios:
+            bit = _BITS.get(name)
+            if bit is None:
+                raise ValueError("unknown button %r (choose from %s)" % (name, ", ".join(_BITS)))
+            pin = machine.Pin(gpios[name], machine.Pin.IN, machine.Pin.PULL_UP)
+            pairs.append((pin, bit))
+        self._pairs = tuple(pairs)
+
+    def read(self):
+        mask = 0
+        for pin, bit in self._pairs:
+            if not pin.value():
+                mask |= bit
+        return mask
+
+
+class Leds:
+    def __init__(self, machine, neopixel, gpio, n):
+        self.n = n
+        self._strip = neopixel.NeoPixel(machine.Pin(gpio, machine.Pin.OUT), n)
+        self._buf = self._strip.buf
+
+    def write(self, buf):
+        if len(buf) != len(self._buf):
+            raise ValueError("LED buffer must be %d bytes, got %d" % (len(self._buf), len(buf)))
+        self._buf[:] = buf
+        self._strip.write()
+
+
+class FileStorage:
+    """One file per name in directory ``root`` (made when missing)."""
+
+    def __init__(self, os, root="/data"):
+        self._os = os
+        self.root = root
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass  # already there
+
+    def _path(self, name):
+        if not name or "/" in name or name[0] == ".":
+            raise ValueError("bad storage name: %r" % (name,))
+        return self.root + "/" + name
+
+    def read(self, name):
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, data):
+        with open(self._path(name), "wb") as f:
+            f.write(data)
+
+    def rename(self, old, new):
+        self._os.rename(self._path(old), self._path(new))
+
+    def remove(self, name):
+        self._os.remove(self._path(name))
+
+    def exists(self, name):
+        try:
+            self._os.stat(self._path(name))
+            return True
+        except OSError:
+            return False
+
+
+class Clock:
+    def __init__(self, time):
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.sleep_ms = time.sleep_ms
+
+
+class Hardware:
+    def __init__(self, machine, display, buttons, leds, storage, clock, watchdog_ms):
+        self._machine = machine
+        self.display = display
+        self.buttons = buttons
+        self.leds = leds
+        self.storage = storage
+        self.clock = clock
+        self.watchdog_ms = watchdog_ms
+        self._wdt = None
+
+    def feed(self):
+        wdt = self._wdt
+        if wdt is None:
+            if not self.watchdog_ms:
+                return
+            wdt = self._wdt = self._machine.WDT(timeout=self.watchdog_ms)
+        wdt.feed()
+
+    def reset(self):
+        self._machine.reset()
+
+
+def _get(board, name, default):
+    return getattr(board, name, default) if board is not None else default
+
+
+def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=None):
+    """The board's hardware; ``watchdog_ms=0`` runs without a watchdog."""
+    import machine
+    import neopixel
+    import os
+
+    from firmware.hw.ssd1306 import SSD1306
+
+    if time_module is None:
+        import time as time_module
+
+    bus = _get(board, "I2C", _I2C)
+    oled = _get(board, "OLED", _OLED)
+    i2c = machine.I2C(
+        bus["id"],
+        sda=machine.Pin(bus["sda"]),
+        scl=machine.Pin(bus["scl"]),
+        freq=bus.get("freq", 400000),
+    )
+    display = SSD1306(
+        i2c,
+        oled.get("address", 0x3C),
+        oled.get("width", 128),
+        oled.get("height", 64),
+        rotate=oled.get("rotate", 0),
+    )
+    if display.errors:
+        print("OLED not answering at 0x%02x on I2C%d; retrying each frame" % (
+            display.address, bus["id"]))  # fmt: skip
+    return Hardware(
+        machine,
+        display,
+        Buttons(machine, _get(board, "BUTTONS", _BUTTONS)),
+        Leds(machine, neopixel, _get(board, "LED_PIN", _LED_PIN), _get(board, "N_LEDS", _N_LEDS)),
+        FileStorage(os, storage_root),
+        Clock(time_module),
+        watchdog_ms,
+    )

@@ -1,0 +1,396 @@
+# portable
+"""The MicroPython backend (firmware/hw/mp.py) and our SSD1306 driver run
+against the recording fakes of host_tests/fakes/mp: the I2C bytes of a frame
+are decoded by an independent panel model (host_tests/ssd1306_model.py) back
+into the picture that was drawn; only changed pages are sent; I2C failures
+never raise; a button held on a fake pin is the right bit; the LED buffer
+reaches the strip; saves write, rename and remove files; the watchdog starts
+at the first feed; nothing allocates per frame on MicroPython. Runs on CPython
+and the MicroPython unix port."""
+
+import gc
+import os
+import sys
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "host_tests"
+_FAKES = _HERE + "/fakes/mp"
+if _FAKES not in sys.path:
+    sys.path.insert(0, _FAKES)
+
+import machine  # noqa: E402  the fake, from host_tests/fakes/mp
+import mptime  # noqa: E402
+import neopixel  # noqa: E402
+
+import boards  # noqa: E402
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
+from firmware.hw import mp  # noqa: E402
+from ssd1306_model import Panel  # noqa: E402
+
+_STORE = "build/test_hw_mp_store"
+
+
+def _fresh(board_name="pico", **kw):
+    machine.clear()
+    del neopixel.NeoPixel.strips[:]
+    board = boards.load(board_name) if board_name else None
+    kw.setdefault("storage_root", _STORE)
+    hw = mp.make(board, time_module=mptime, **kw)
+    return hw, board, machine.I2C.buses[-1]
+
+
+def _panel(i2c, address=0x3C):
+    panel = Panel()
+    panel.feed_all(i2c.writes, address)
+    return panel
+
+
+def _mismatches(panel, truth):
+    """Pixels where what the panel shows differs from truth(x, y)."""
+    bad = []
+    for y in range(64):
+        for x in range(128):
+            if panel.seen(x, y) != truth(x, y):
+                bad.append((x, y))
+    return bad
+
+
+def test_power_up_sequence_sets_the_panel_up_for_a_128x64_module():
+    hw, board, i2c = _fresh()
+    assert i2c.id == board.I2C["id"] and i2c.freq == board.I2C["freq"]
+    assert i2c.sda.id == board.I2C["sda"] and i2c.scl.id == board.I2C["scl"]
+    hw.display.show()
+    panel = _panel(i2c, board.OLED["address"])
+    assert panel.on and panel.charge_pump
+    assert panel.mux == 63 and panel.com_pins == 0x12
+    assert panel.seg_remap and panel.com_remap  # upright on the usual module
+    assert panel.offset == 0 and panel.start_line == 0
+    assert not panel.inverted and not panel.all_on and not panel.scrolling
+    assert panel.mode == 0  # horizontal addressing
+    # the first show sends the whole (blank) frame: panel RAM was unknown
+    assert panel.data_bytes == 1024 and panel.ram == bytearray(1024)
+
+
+def test_a_drawn_frame_decodes_back_into_the_same_picture():
+    hw, board, i2c = _fresh()
+    fb = hw.display.fb
+    fb.fill(0)
+    fb.fill_rect(10, 20, 30, 5, 1)  # x 10..39, y 20..24
+    fb.hline(0, 63, 128, 1)  # bottom row
+    fb.pixel(127, 0, 1)
+    fb.vline(64, 0, 7, 1)  # x 64, y 0..6
+    hw.display.show()
+
+    def truth(x, y):
+        if 10 <= x < 40 and 20 <= y < 25:
+            return 1
+        if y == 63 or (x == 127 and y == 0) or (x == 64 and y < 7):
+            return 1
+        return 0
+
+    assert _mismatches(_panel(i2c), truth) == []
+
+
+def test_a_cursor_move_sends_only_its_page():
+    hw, board, i2c = _fresh()
+    fb = hw.display.fb
+    fb.fill_rect(0, 0, 128, 8, 1)  # page 0 lit
+    fb.fill_rect(20, 16, 8, 8, 1)  # cursor in page 2
+    hw.display.show()
+    before = len(i2c.writes)
+    hw.display.show()  # nothing changed
+    assert len(i2c.writes) == before
+    fb.fill_rect(20, 16, 8, 8, 0)  # cursor moves right, same page
+    fb.fill_rect(28, 16, 8, 8, 1)
+    hw.display.show()
+    sent = i2c.writes[before:]
+    assert len(sent) == 2  # one window command, one data write
+    step = Panel()
+    step.feed(sent[0][1])
+    assert step.commands == [(0x21, 0, 127), (0x22, 2, 2)]
+    assert len(sent[1][1]) == 1 + 128 and sent[1][1][0] == 0x40
+    truth = lambda x, y: 1 if y < 8 or (28 <= x < 36 and 16 <= y < 24) else 0
+    assert _mismatches(_panel(i2c), truth) == []
+
+
+def test_two_changed_pages_cost_two_page_writes_and_a_full_change_one_frame():
+    hw, board, i2c = _fresh()
+    hw.display.show()
+    start = len(i2c.writes)
+    hw.display.fb.pixel(0, 0, 1)
+    hw.display.fb.pixel(5, 63, 1)
+    hw.display.show()
+    sent = i2c.writes[start:]
+    assert [len(d) for a, d in sent] == [7, 129, 7, 129]
+    start = len(i2c.writes)
+    hw.display.fb.fill(1)
+    hw.display.show()
+    sent = i2c.writes[start:]
+    assert [len(d) for a, d in sent] == [7, 1025]
+    assert _mismatches(_panel(i2c), lambda x, y: 1) == []
+
+
+def test_missing_oled_never_raises_and_is_set_up_when_it_answers():
+    machine.clear()
+    machine.I2C.absent = (0x3C,)
+    del neopixel.NeoPixel.strips[:]
+    hw = mp.make(boards.load("pico"), time_module=mptime, storage_root=_STORE)
+    i2c = machine.I2C.buses[-1]
+    assert hw.display.errors >= 1
+    hw.display.fb.fill_rect(0, 0, 4, 4, 1)
+    hw.display.show()  # still absent: no exception
+    hw.display.contrast(50)
+    hw.display.power(True)
+    assert i2c.writes == []
+    machine.I2C.absent = ()
+    hw.display.show()
+    panel = _panel(i2c)
+    assert panel.on and panel.contrast == 50
+    assert _mismatches(panel, lambda x, y: 1 if x < 4 and y < 4 else 0) == []
+
+
+def test_an_i2c_error_mid_game_resends_everything_after_power_up():
+    hw, board, i2c = _fresh()
+    hw.display.fb.fill_rect(0, 40, 128, 8, 1)
+    hw.display.show()
+    machine.I2C.absent = (0x3C,)
+    hw.display.fb.pixel(3, 3, 1)
+    hw.display.show()
+    machine.I2C.absent = ()
+    start = len(i2c.writes)
+    hw.display.show()
+    again = Panel()
+    again.feed_all(i2c.writes[start:])
+    assert again.count(0xAF) == 1 and again.charge_pump  # power-up ran again
+    assert again.data_bytes == 1024  # the panel may have lost its RAM
+    truth = lambda x, y: 1 if 40 <= y < 48 or (x, y) == (3, 3) else 0
+    assert _mismatches(_panel(i2c), truth) == []
+
+
+def test_contrast_and_power_reach_the_panel():
+    hw, board, i2c = _fresh()
+    hw.display.contrast(17)
+    hw.display.power(False)
+    panel = _panel(i2c)
+    assert panel.contrast == 17 and not panel.on
+    hw.display.contrast(999)  # clamped, not an error
+    hw.display.power(True)
+    panel = _panel(i2c)
+    assert panel.contrast == 255 and panel.on
+
+
+def test_rotated_module_shows_the_picture_turned_half_way():
+    machine.clear()
+    from firmware.hw.ssd1306 import SSD1306
+
+    i2c = machine.I2C(0)
+    display = SSD1306(i2c, rotate=180)
+    display.fb.fill_rect(0, 0, 10, 3, 1)
+    display.show()
+    panel = _panel(i2c)
+    assert not panel.seg_remap and not panel.com_remap
+    # a module mounted upside down: the glass shows screen (x, y) at (127-x, 63-y)
+    truth = lambda x, y: 1 if x >= 118 and y >= 61 else 0
+    assert _mismatches(panel, truth) == []
+
+
+def test_held_buttons_read_as_the_hal_bitmask():
+    hw, board, i2c = _fresh()
+    pins = board.BUTTONS
+    assert hw.buttons.read() == 0  # pull-ups: nothing pressed
+    machine.Pin.levels[pins["a"]] = 0
+    machine.Pin.levels[pins["left"]] = 0
+    assert hw.buttons.read() == A | LEFT
+    machine.Pin.levels[pins["a"]] = 1
+    machine.Pin.levels[pins["up"]] = 0
+    machine.Pin.levels[pins["down"]] = 0
+    machine.Pin.levels[pins["right"]] = 0
+    machine.Pin.levels[pins["b"]] = 0
+    assert hw.buttons.read() == LEFT | UP | DOWN | RIGHT | B
+
+
+def test_buttons_are_inputs_with_pull_ups_on_every_board():
+    for name in boards.NAMES:
+        machine.clear()
+        board = boards.load(name)
+        buttons = mp.Buttons(machine, board.BUTTONS)
+        for pin, bit in buttons._pairs:
+            assert pin.mode == machine.Pin.IN and pin.pull == machine.Pin.PULL_UP
+            assert board.BUTTONS[_name_of(bit)] == pin.id
+        assert len(buttons._pairs) == 6
+
+
+def _name_of(bit):
+    return {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right", A: "a", B: "b"}[bit]
+
+
+def test_unknown_button_name_is_a_clear_error():
+    machine.clear()
+    try:
+        mp.Buttons(machine, {"start": 3})
+    except ValueError as e:
+        assert "start" in str(e)
+    else:
+        assert False, "expected ValueError"
+
+
+def test_led_buffer_reaches_the_strip_on_the_board_pin():
+    hw, board, i2c = _fresh()
+    strip = neopixel.NeoPixel.strips[-1]
+    assert strip.pin.id == board.LED_PIN and strip.n == board.N_LEDS == hw.leds.n
+    buf = bytearray(hw.leds.n * 3)
+    buf[0] = 10  # LED 0 green
+    buf[4] = 20  # LED 1 red
+    buf[-1] = 30  # last LED blue
+    hw.leds.write(buf)
+    assert strip.written == [bytes(buf)]
+    try:
+        hw.leds.write(bytearray(3))
+    except ValueError as e:
+        assert "bytes" in str(e)
+    else:
+        assert False, "expected ValueError"
+    assert len(strip.written) == 1
+
+
+def _clean_store():
+    try:
+        for name in os.listdir(_STORE):
+            os.remove(_STORE + "/" + name)
+    except OSError:
+        pass
+
+
+def test_storage_writes_renames_and_removes_files():
+    try:
+        os.mkdir("build")
+    except OSError:
+        pass
+    _clean_store()
+    hw, board, i2c = _fresh()
+    st = hw.storage
+    assert st.read("game.rec") is None and not st.exists("game.rec")
+    st.write("game.rec", b"old")
+    st.write("game.tmp", b"new save")
+    st.rename("game.tmp", "game.rec")  # replaces the old one
+    assert st.read("game.rec") == b"new save"
+    assert not st.exists("game.tmp")
+    with open(_STORE + "/game.rec", "rb") as f:
+        assert f.read() == b"new save"  # a real file in the storage folder
+    st.remove("game.rec")
+    assert not st.exists("game.rec") and st.read("game.rec") is None
+    try:
+        st.remove("game.rec")
+    except OSError:
+        pass
+    else:
+        assert False, "removing a missing file should raise OSError"
+    for bad in ("", "../x", "a/b", ".hidden"):
+        try:
+            st.write(bad, b"x")
+        except ValueError:
+            pass
+        else:
+            assert False, "bad name accepted: %r" % bad
+    _clean_store()
+
+
+def test_watchdog_starts_at_the_first_feed_and_can_be_left_off():
+    hw, board, i2c = _fresh()
+    assert machine.WDT.made == []  # sitting at the REPL: no watchdog yet
+    hw.feed()
+    hw.feed()
+    assert len(machine.WDT.made) == 1
+    wdt = machine.WDT.made[0]
+    assert wdt.timeout == mp.WATCHDOG_MS <= 8388 and wdt.feeds == 2
+    hw, board, i2c = _fresh(watchdog_ms=0)
+    hw.feed()
+    assert machine.WDT.made == []
+
+
+def test_reset_restarts_the_board():
+    hw, board, i2c = _fresh()
+    try:
+        hw.reset()
+    except SystemExit:
+        pass
+    assert machine.log[-1] == ("reset",)
+
+
+def test_clock_is_the_time_module_and_wraps():
+    hw, board, i2c = _fresh()
+    t0 = hw.clock.ticks_ms()
+    hw.clock.sleep_ms(25)
+    assert hw.clock.ticks_diff(hw.clock.ticks_ms(), t0) == 25
+    assert hw.clock.ticks_diff(2, (1 << 30) - 3) == 5  # across the wrap
+
+
+def test_no_board_uses_the_pico_pins():
+    hw, board, i2c = _fresh(board_name=None)
+    pico = boards.load("pico")
+    assert i2c.sda.id == pico.I2C["sda"] and hw.leds.n == pico.N_LEDS
+    assert neopixel.NeoPixel.strips[-1].pin.id == pico.LED_PIN
+
+
+def test_every_board_gets_its_own_bus_and_strip():
+    for name in boards.NAMES:
+        hw, board, i2c = _fresh(name)
+        assert (i2c.id, i2c.sda.id, i2c.scl.id) == (
+            board.I2C["id"],
+            board.I2C["sda"],
+            board.I2C["scl"],
+        )
+        assert hw.leds.n == board.N_LEDS
+        assert neopixel.NeoPixel.strips[-1].pin.id == board.LED_PIN
+
+
+def test_the_app_runs_on_this_backend_and_the_panel_shows_its_frames():
+    from firmware.main import build
+
+    hw, board, i2c = _fresh()
+    app = build(hw=hw, board=board)
+    t = 0
+    for i in range(30):
+        machine.Pin.levels[board.BUTTONS["down"]] = 0 if 10 <= i < 14 else 1
+        app.tick(t)
+        t += 20
+    buf = hw.display.buf
+    assert any(buf)  # the app drew something
+    truth = lambda x, y: (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1
+    assert _mismatches(_panel(i2c), truth) == []
+
+
+def test_frames_buttons_and_leds_allocate_nothing_on_micropython():
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: there is no heap to measure
+    hw, board, i2c = _fresh()
+    hw.display.i2c = _NullI2C()  # the recording fake allocates; the driver must not
+    buf = bytearray(hw.leds.n * 3)
+    strip = neopixel.NeoPixel.strips[-1]
+    strip.write = lambda: None
+    fb = hw.display.fb
+    hw.display.show()
+    hw.display.i2c.n = 0
+    gc.collect()
+    before = gc.mem_alloc()
+    for i in range(40):
+        fb.pixel(i, 20, 1)  # one page changes each frame
+        hw.display.show()
+        hw.buttons.read()
+        buf[0] = i
+        hw.leds.write(buf)
+    used = gc.mem_alloc() - before
+    assert used == 0, "per-frame allocation: %d bytes" % used
+    assert hw.display.i2c.n == 80  # a window and a page each frame
+
+
+class _NullI2C:
+    """A bus that counts writes and keeps nothing (so it allocates nothing)."""
+
+    def __init__(self):
+        self.n = 0
+
+    def writeto(self, addr, buf):
+        self.n += 1
+
+    def writevto(self, addr, vector):
+        self.n += 1

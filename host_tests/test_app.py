@@ -193,22 +193,3 @@ def test_wrap_breaks_at_spaces_and_long_words():
     assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
     assert wrap("abcdefghijkl", 5) == ["abcde", "fghij", "kl"]
     assert wrap("a\nb", 5) == ["a", "b"]
-
-
-def test_demo_counts_the_kept_four_and_pegs_it():
-    d = new_app()
-    d.app.open("demo")
-    demo = d.app.top()
-    demo.hand[:] = [4 * 4, 4 * 4 + 1, 4 * 10, 4 * 3, 4 * 0, 4 * 12]  # 5C 5D JC 4C AC KC
-    demo.starter = 4 * 4 + 2  # 5H
-    d.press(A)  # pick the first card
-    d.press(A)  # A again on the same card drops it
-    assert demo.chosen == 0
-    for _ in range(4):
-        d.press(RIGHT)
-    d.press(A)
-    d.press(RIGHT)
-    d.press(A)
-    # kept 5C 5D JC 4C, starter 5H: fifteens 5+5+5 and three 5+J = 8, pair royal 6: 14
-    assert demo.points == 14 and demo.note == "Your hand: 14"
-    assert d.app.pegboard is None or d.app.pegboard.front[0] == 14

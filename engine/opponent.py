@@ -43,6 +43,8 @@ def discard_values(view, crib, end_game):
     ``crib`` weighs the crib table; ``end_game`` adds, when this deal may
     count the seat out, the chance that it does (hand, its crib, pegging)."""
     hand = view.hand
+    if len(hand) != 6:
+        raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
     known = _known(view)
     dealer = view.me == view.dealer
     sign = (1 if dealer else -1) if crib else 0
@@ -66,7 +68,7 @@ def discard_values(view, crib, end_game):
 
 def _ranked(values):
     order = list(range(15))
-    order.sort(key=lambda i: -values[i])
+    order.sort(key=lambda i: (-values[i], i))  # ties: first in order, as the players pick
     return order
 
 

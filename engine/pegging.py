@@ -249,7 +249,7 @@ def rate(view, mode, out):
     for c in view.hand:
         if VALUES[c >> 2] <= room:
             out.append((c, card_value(view, c, mode, w, total) / UNIT))
-    out.sort(key=lambda x: -x[1])
+    out.sort(key=lambda x: (-x[1], view.hand.index(x[0])))  # ties: hand order, as choose()
     return out
 
 

@@ -443,3 +443,21 @@ def test_hint_play_lists_the_playable_cards_best_first():
         shown += len(hints)
         game.act(seat, card)
     assert shown > 10
+
+
+def test_hard_discard_plays_for_the_count_out_near_the_end():
+    # Pone at 111 of 121 counts first: with about 2 pegged it needs 8 from the
+    # hand. Keeping 2 4 6 7 gives up EV but reaches 8 with some starters, the
+    # best-EV keep (throwing T 4) never does. Early in the game EV decides.
+    hand = parse_many("2D 7C 6S TD TH 4C")
+    hard = opponent.make("hard", 1)
+
+    def reach(out, need):
+        keep = [c for c in hand if c not in out]
+        return len([s for s in range(52) if s not in hand and hand_score(keep, s) >= need])
+
+    late = hard.discard(_view(hand, me=0, dealer=1, scores=(111, 90)))
+    early = hard.discard(_view(hand, me=0, dealer=1, scores=(11, 9)))
+    best_ev = opponent.hint_discard(_view(hand, me=0, dealer=1))[0]
+    assert sorted(early) == sorted(best_ev[:2])
+    assert reach(late, 8) > reach(early, 8)

@@ -1,0 +1,453 @@
+"""CircuitPython backend of the hardware contract (``firmware/hal.py``):
+``make(board)`` returns a ``Hardware``. The entry point is ``code.py``
+(``firmware/cp_code.py``); ``boot.py`` (``firmware/cp_boot.py``) decides who
+may write the flash drive.
+
+  display   our 1024-byte MONO_VLSB buffer (drawn by ``framebuf`` where the
+            firmware has it, else ``firmware.fakefb``) is copied into a
+            1-bit ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306
+            on an I2C display bus; ``show()`` finds the changed pages as the
+            MicroPython driver does (a shadow per page, compared without
+            allocating), writes only the pixels whose bit changed (integer
+            bitmap index, no tuples), then refreshes the display by hand, so
+            displayio sends only the dirty area
+  buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the
+            background; ``read()`` drains its events into the held bitmask
+            with one reused ``keypad.Event``; after an event overflow the
+            scanner is reset and reports the keys still held
+  leds      ``neopixel_write`` (the built-in under the ``neopixel`` library)
+            sends the caller's G R B buffer as it is: no pixel-by-pixel copy
+  storage   files in ``/data`` when boot.py made the drive writable for the
+            code (see firmware/cp_boot.py); otherwise ``NvmStorage`` keeps all
+            files in ``microcontroller.nvm`` behind a header with a CRC
+  clock     ``supervisor.ticks_ms`` (wraps at 2**29 ms, small ints only)
+  feed()    ``microcontroller.watchdog`` started at the first feed
+  reset()   ``microcontroller.reset()``
+
+NvmStorage: ``CRN1`` magic, length (2 bytes), CRC-16 (2 bytes), then the
+files as ``name length, name, data length (2 bytes), data``. Every change
+rewrites the image (4 KB at most on the RP2040). The RP2040 keeps nvm in one
+flash sector that is erased and rewritten whole, so a power cut in the middle
+can lose every file: the CRC then reports the loss instead of loading garbage.
+The filesystem mode does not have that weakness.
+
+Verified: on CPython with Adafruit Blinka's displayio and the real
+adafruit_displayio_ssd1306 over a recording fake I2C bus, and the fakes of
+host_tests/fakes/cp for keypad, neopixel_write, microcontroller and storage
+(host_tests/test_hw_cp.py). Not verified: CircuitPython itself, a real
+panel, keypad timing, nvm on flash, the watchdog.
+
+Imports ``firmware.hal`` and ``engine.crc``; the CircuitPython modules when
+``make`` runs.
+"""
+
+from engine.crc import crc16
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
+# boards/pico.py's pins, for when no board description could be loaded
+_I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
+_OLED = {"address": 0x3C, "width": 128, "height": 64}
+_BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
+_LED_PIN = 22
+_N_LEDS = 242
+WATCHDOG_S = 8
+_NVM_MAGIC = b"CRN1"
+_NVM_HEAD = const(8)  # magic 4, length 2, crc 2
+_TICKS_PERIOD = const(1 << 29)
+
+
+class Display:
+    def __init__(self, displayio, ssd1306_module, bus, framebuf, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.pages = height >> 3
+        self.buf = bytearray(width * self.pages)
+        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        view = memoryview(self.buf)
+        self._views = tuple(view[p * width : (p + 1) * width] for p in range(self.pages))
+        self._shadow = tuple(bytearray(width) for _ in range(self.pages))
+        self.bitmap = displayio.Bitmap(width, height, 2)
+        palette = displayio.Palette(2)
+        palette[0] = 0x000000
+        palette[1] = 0xFFFFFF
+        group = displayio.Group()
+        group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.panel = ssd1306_module.SSD1306(bus, width=width, height=height, auto_refresh=False)
+        try:
+            self.panel.root_group = group
+        except AttributeError:
+            self.panel.show(group)  # CircuitPython before 8.1
+        self.pixels_written = 0  # by the last show (tests, benchmarks)
+        self.errors = 0
+        self._retry = False
+        self.on = True
+
+    def show(self):
+        width = self.width
+        bitmap = self.bitmap
+        written = 0
+        for p in range(self.pages):
+            shadow = self._shadow[p]
+            page = self._views[p]
+            if shadow == page:
+                continue
+            base = p * 8 * width
+            for x in range(width):
+                b = page[x]
+                d = b ^ shadow[x]
+                if d:
+                    i = base + x
+                    for bit in range(8):
+                        if d & (1 << bit):
+                            bitmap[i] = (b >> bit) & 1
+                            written += 1
+                        i += width
+            shadow[:] = page
+        self.pixels_written = written
+        if written or self._retry:
+            self._retry = False
+            try:
+                try:
+                    self.panel.refresh(target_frames_per_second=None)
+                except TypeError:
+                    self.panel.refresh()  # CircuitPython 7: no such argument
+            except (OSError, RuntimeError):
+                self.errors += 1  # a loose wire: try again at the next show
+                self._retry = True
+
+    def contrast(self, level):
+        self.panel.brightness = max(0, min(255, int(level))) / 255
+
+    def power(self, on):
+        self.on = bool(on)
+        if self.on:
+            self.panel.wake()
+        else:
+            self.panel.sleep()
+
+
+class NoDisplay:
+    """Stands in when the OLED did not answer at start: the app still runs
+    (buttons, LEDs, saves) and draws into a buffer nobody sees."""
+
+    def __init__(self, framebuf, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.buf = bytearray(width * (height >> 3))
+        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        self.on = True
+
+    def show(self):
+        pass
+
+    def contrast(self, level):
+        pass
+
+    def power(self, on):
+        self.on = bool(on)
+
+
+class Buttons:
+    def __init__(self, keypad, microcontroller, gpios):
+        pins = []
+        bits = []
+        for name in gpios:
+            bit = _BITS.get(name)
+            if bit is None:
+                raise ValueError("unknown button %r (choose from %s)" % (name, ", ".join(_BITS)))
+            pins.append(pin_of(microcontroller, gpios[name]))
+            bits.append(bit)
+        self._keys = keypad.Keys(tuple(pins), value_when_pressed=False, pull=True)
+        self._bits = bytes(bits)
+        self._event = keypad.Event()
+        self._mask = 0
+
+    def read(self):
+        events = self._keys.events
+        if events.overflowed:
+            events.clear()
+            self._keys.reset()  # keys still held report a press again
+            self._mask = 0
+        event = self._event
+        mask = self._mask
+        while events.get_into(event):
+            bit = self._bits[event.key_number]
+            if event.pressed:
+                mask |= bit
+            else:
+                mask &= ~bit
+        self._mask = mask
+        return mask
+
+
+class Leds:
+    def __init__(self, digitalio, neopixel_write, pin, n):
+        self.n = n
+        self._pin = digitalio.DigitalInOut(pin)
+        self._pin.direction = digitalio.Direction.OUTPUT
+        self._send = neopixel_write.neopixel_write
+
+    def write(self, buf):
+        if len(buf) != self.n * 3:
+            raise ValueError("LED buffer must be %d bytes, got %d" % (self.n * 3, len(buf)))
+        self._send(self._pin, buf)
+
+
+class FileStorage:
+    """One file per name in directory ``root``; the drive must be writable
+    for the code (boot.py)."""
+
+    def __init__(self, os, root="/data"):
+        self._os = os
+        self.root = root
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass  # already there (or read-only: writable() says)
+
+    def writable(self):
+        probe = self.root + "/probe.tmp"
+        try:
+            with open(probe, "wb") as f:
+                f.write(b"1")
+            self._os.remove(probe)
+            return True
+        except OSError:
+            return False
+
+    def _path(self, name):
+        if not name or "/" in name or name[0] == ".":
+            raise ValueError("bad storage name: %r" % (name,))
+        return self.root + "/" + name
+
+    def read(self, name):
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, data):
+        with open(self._path(name), "wb") as f:
+            f.write(data)
+
+    def rename(self, old, new):
+        self._os.rename(self._path(old), self._path(new))
+
+    def remove(self, name):
+        self._os.remove(self._path(name))
+
+    def exists(self, name):
+        try:
+            self._os.stat(self._path(name))
+            return True
+        except OSError:
+            return False
+
+
+class NvmStorage:
+    """All files in one CRC-checked image in ``nvm`` (a bytearray-like)."""
+
+    def __init__(self, nvm):
+        self._nvm = nvm
+        self.files = {}
+        self.problem = None  # plain words when the image could not be read
+        self._load()
+
+    def _load(self):
+        nvm = self._nvm
+        head = bytes(nvm[0:_NVM_HEAD])
+        if head[0:4] != _NVM_MAGIC:
+            return  # never written (or another program's data): start empty
+        n = (head[4] << 8) | head[5]
+        if _NVM_HEAD + n > len(nvm):
+            self.problem = "saved data is damaged (bad length)"
+            return
+        body = bytes(nvm[_NVM_HEAD : _NVM_HEAD + n])
+        if crc16(body) != (head[6] << 8) | head[7]:
+            self.problem = "saved data is damaged (checksum)"
+            return
+        i = 0
+        files = {}
+        while i < n:
+            k = body[i]
+            name = body[i + 1 : i + 1 + k].decode()
+            i += 1 + k
+            m = (body[i] << 8) | body[i + 1]
+            files[name] = body[i + 2 : i + 2 + m]
+            i += 2 + m
+        self.files = files
+
+    def _commit(self, files):
+        parts = []
+        for name in files:
+            key = name.encode()
+            data = files[name]
+            parts.append(bytes((len(key),)) + key + bytes((len(data) >> 8, len(data) & 255)))
+            parts.append(bytes(data))
+        body = b"".join(parts)
+        n = len(body)
+        if _NVM_HEAD + n > len(self._nvm):
+            raise OSError(28, "no space: %d bytes of nvm" % len(self._nvm))
+        c = crc16(body)
+        self._nvm[0 : _NVM_HEAD + n] = _NVM_MAGIC + bytes((n >> 8, n & 255, c >> 8, c & 255)) + body
+        self.files = files
+        self.problem = None
+
+    def read(self, name):
+        return self.files.get(name)
+
+    def write(self, name, data):
+        if not name or len(name) > 255 or len(data) > 0xFFFF:
+            raise ValueError("bad storage name or size: %r" % (name,))
+        files = dict(self.files)
+        files[name] = bytes(data)
+        self._commit(files)
+
+    def rename(self, old, new):
+        if old not in self.files:
+            raise OSError(2, "no such file: %s" % old)
+        files = dict(self.files)
+        files[new] = files.pop(old)
+        self._commit(files)
+
+    def remove(self, name):
+        if name not in self.files:
+            raise OSError(2, "no such file: %s" % name)
+        files = dict(self.files)
+        del files[name]
+        self._commit(files)
+
+    def exists(self, name):
+        return name in self.files
+
+
+class Clock:
+    def __init__(self, supervisor, time):
+        self.ticks_ms = supervisor.ticks_ms
+        self._time = time
+
+    def ticks_diff(self, a, b):
+        d = (a - b) & (_TICKS_PERIOD - 1)
+        if d >= _TICKS_PERIOD >> 1:
+            d -= _TICKS_PERIOD
+        return d
+
+    def sleep_ms(self, n):
+        self._time.sleep(n / 1000)
+
+
+class Hardware:
+    def __init__(self, microcontroller, display, buttons, leds, storage, clock, watchdog_s):
+        self._mc = microcontroller
+        self.display = display
+        self.buttons = buttons
+        self.leds = leds
+        self.storage = storage
+        self.clock = clock
+        self.watchdog_s = watchdog_s
+        self._wdt = None
+
+    def feed(self):
+        wdt = self._wdt
+        if wdt is None:
+            if not self.watchdog_s:
+                return
+            from watchdog import WatchDogMode
+
+            wdt = self._mc.watchdog
+            wdt.timeout = self.watchdog_s
+            wdt.mode = WatchDogMode.RESET
+            self._wdt = wdt
+        wdt.feed()
+
+    def reset(self):
+        self._mc.reset()
+
+
+def pin_of(microcontroller, gpio):
+    """The ``microcontroller.pin`` object of GPIO number ``gpio``."""
+    pin = getattr(microcontroller.pin, "GPIO%d" % gpio, None)
+    if pin is None:
+        raise ValueError("this board has no GPIO%d" % gpio)
+    return pin
+
+
+def _get(board, name, default):
+    return getattr(board, name, default) if board is not None else default
+
+
+def make_storage(os, microcontroller, root="/data"):
+    files = FileStorage(os, root)
+    if files.writable():
+        return files
+    return NvmStorage(microcontroller.nvm)
+
+
+def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data"):
+    """The board's hardware; ``watchdog_s=0`` runs without a watchdog."""
+    import adafruit_displayio_ssd1306
+    import busio
+    import digitalio
+    import displayio
+    import keypad
+    import microcontroller
+    import neopixel_write
+    import os
+    import supervisor
+    import time
+
+    try:
+        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and later
+    except ImportError:
+        I2CDisplayBus = displayio.I2CDisplay
+    try:
+        import framebuf
+    except ImportError:
+        from firmware import fakefb as framebuf
+
+    bus = _get(board, "I2C", _I2C)
+    oled = _get(board, "OLED", _OLED)
+    displayio.release_displays()  # a display left from the previous run holds the pins
+    i2c = busio.I2C(
+        pin_of(microcontroller, bus["scl"]),
+        pin_of(microcontroller, bus["sda"]),
+        frequency=bus.get("freq", 400000),
+    )
+    width = oled.get("width", 128)
+    height = oled.get("height", 64)
+    address = oled.get("address", 0x3C)
+    try:
+        display_bus = I2CDisplayBus(i2c, device_address=address)
+        display = Display(
+            displayio, adafruit_displayio_ssd1306, display_bus, framebuf, width, height
+        )
+    except (OSError, RuntimeError) as e:
+        print("OLED not answering at 0x%02x (%s); running without a screen" % (address, e))
+        displayio.release_displays()
+        display = NoDisplay(framebuf, width, height)
+    storage = make_storage(os, microcontroller, storage_root)
+    if isinstance(storage, NvmStorage):
+        print("drive read-only for code: saves go to nvm (%d bytes)" % len(microcontroller.nvm))
+        if storage.problem:
+            print(storage.problem)
+    return Hardware(
+        microcontroller,
+        display,
+        Buttons(keypad, microcontroller, _get(board, "BUTTONS", _BUTTONS)),
+        Leds(
+            digitalio,
+            neopixel_write,
+            pin_of(microcontroller, _get(board, "LED_PIN", _LED_PIN)),
+            _get(board, "N_LEDS", _N_LEDS),
+        ),
+        storage,
+        Clock(supervisor, time),
+        watchdog_s,
+    )

@@ -1,0 +1,346 @@
+"""Checks of the CircuitPython backend (firmware/hw/cp.py), run by
+host_tests/test_hw_cp.py inside .venv-cp (Adafruit Blinka's displayio and the
+real adafruit_displayio_ssd1306), with host_tests/fakes/cp first on sys.path
+for the modules Blinka cannot give on a PC: busio (a recording I2C bus),
+microcontroller, keypad, neopixel_write, supervisor, watchdog, storage.
+
+The panel's bytes go through the independent model host_tests/ssd1306_model.py
+(displayio uses vertical addressing, our MicroPython driver horizontal: the
+model does both). Prints one line per failure and ends with
+'N passed, N failed'; exit status 1 when anything failed.
+
+    .venv-cp/bin/python host_tests/cp_checks.py
+"""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [os.path.join(HERE, "fakes", "cp"), ROOT, HERE]
+
+import busio  # noqa: E402  the fakes
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
+import neopixel_write  # noqa: E402
+import supervisor  # noqa: E402
+
+import boards  # noqa: E402
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
+from firmware.hw import cp  # noqa: E402
+from ssd1306_model import Panel  # noqa: E402
+
+STORE = tempfile.mkdtemp(prefix="cp_checks_")
+
+
+def fresh(name="pico", **kw):
+    microcontroller.clear()
+    busio.I2C.buses.clear()
+    busio.I2C.absent = ()
+    keypad.Keys.made.clear()
+    neopixel_write.written.clear()
+    board = boards.load(name) if name else None
+    kw.setdefault("storage_root", STORE)
+    hw = cp.make(board, **kw)
+    return hw, board, busio.I2C.buses[-1]
+
+
+def panel_of(i2c, address=0x3C):
+    panel = Panel()
+    panel.feed_all(i2c.writes, address)
+    return panel
+
+
+def mismatches(panel, truth):
+    return [(x, y) for y in range(64) for x in range(128) if panel.seen(x, y) != truth(x, y)]
+
+
+def check_bus_and_power_up_follow_the_board():
+    hw, board, i2c = fresh()
+    assert (i2c.scl.n, i2c.sda.n) == (board.I2C["scl"], board.I2C["sda"])
+    assert i2c.frequency == board.I2C["freq"]
+    panel = panel_of(i2c, board.OLED["address"])
+    assert panel.on and panel.charge_pump and panel.mux == 63
+    assert panel.seg_remap and panel.com_remap and panel.com_pins == 0x12
+
+
+def check_a_drawn_frame_reaches_the_panel():
+    hw, board, i2c = fresh()
+    fb = hw.display.fb
+    fb.fill_rect(10, 20, 30, 5, 1)
+    fb.hline(0, 63, 128, 1)
+    fb.pixel(127, 0, 1)
+    hw.display.show()
+
+    def truth(x, y):
+        return 1 if (10 <= x < 40 and 20 <= y < 25) or y == 63 or (x, y) == (127, 0) else 0
+
+    assert hw.display.pixels_written == 150 + 128 + 1
+    assert mismatches(panel_of(i2c), truth) == []
+
+
+def check_only_changed_pixels_are_written_and_nothing_sent_without_change():
+    hw, board, i2c = fresh()
+    fb = hw.display.fb
+    fb.fill_rect(0, 0, 128, 8, 1)
+    fb.fill_rect(20, 16, 8, 8, 1)
+    hw.display.show()
+    before = len(i2c.writes)
+    hw.display.show()
+    assert len(i2c.writes) == before and hw.display.pixels_written == 0
+    fb.fill_rect(20, 16, 8, 8, 0)  # the cursor moves 4 px right
+    fb.fill_rect(24, 16, 8, 8, 1)
+    hw.display.show()
+    assert hw.display.pixels_written == 2 * 4 * 8  # 4 columns off, 4 on
+    sent = i2c.writes[before:]
+    data = sum(len(d) - 1 for a, d in sent if d[0] == 0x40)
+    print("  cursor move: displayio sent %d transactions, %d display bytes" % (len(sent), data))
+    truth = lambda x, y: 1 if y < 8 or (24 <= x < 32 and 16 <= y < 24) else 0  # noqa: E731
+    assert mismatches(panel_of(i2c), truth) == []
+
+
+def check_contrast_and_power():
+    hw, board, i2c = fresh()
+    hw.display.contrast(0)
+    panel = panel_of(i2c)
+    assert panel.contrast == 0
+    hw.display.contrast(255)
+    hw.display.power(False)
+    panel = panel_of(i2c)
+    assert panel.contrast == 255 and not panel.on
+    hw.display.power(True)
+    assert panel_of(i2c).on
+
+
+def check_missing_oled_runs_without_a_screen():
+    microcontroller.clear()
+    busio.I2C.absent = (0x3C,)
+    busio.I2C.buses.clear()
+    hw = cp.make(boards.load("pico"), storage_root=STORE)
+    busio.I2C.absent = ()
+    assert isinstance(hw.display, cp.NoDisplay)
+    hw.display.fb.fill(1)
+    hw.display.show()
+    hw.display.contrast(3)
+
+
+def check_buttons_follow_keypad_events():
+    hw, board, i2c = fresh()
+    keys = keypad.Keys.made[-1]
+    assert keys.value_when_pressed is False and keys.pull is True
+    names = list(board.BUTTONS)
+    assert [p.n for p in keys.pins] == [board.BUTTONS[n] for n in names]
+    index = {n: i for i, n in enumerate(names)}
+    assert hw.buttons.read() == 0
+    keys.press(index["a"])
+    keys.press(index["left"])
+    assert hw.buttons.read() == A | LEFT
+    keys.release(index["a"])
+    assert hw.buttons.read() == LEFT
+    keys.press(index["up"])
+    keys.press(index["down"])
+    keys.press(index["right"])
+    keys.press(index["b"])
+    assert hw.buttons.read() == LEFT | UP | DOWN | RIGHT | B
+
+
+def check_buttons_recover_from_an_event_overflow():
+    hw, board, i2c = fresh()
+    keys = keypad.Keys.made[-1]
+    names = list(board.BUTTONS)
+    a = names.index("a")
+    b = names.index("b")
+    for _ in range(100):  # mashing while the app was busy: the queue overflows
+        keys.press(a)
+        keys.release(a)
+    keys.press(b)
+    keys.events.overflowed = True
+    assert hw.buttons.read() == B  # held keys are reported again after the reset
+    keys.release(b)
+    assert hw.buttons.read() == 0
+
+
+def check_leds_are_sent_as_given():
+    hw, board, i2c = fresh()
+    buf = bytearray(hw.leds.n * 3)
+    buf[0] = 9
+    buf[-1] = 200
+    hw.leds.write(buf)
+    assert neopixel_write.written == [(board.LED_PIN, bytes(buf))]
+    try:
+        hw.leds.write(bytearray(6))
+    except ValueError as e:
+        assert "bytes" in str(e)
+    else:
+        raise AssertionError("short LED buffer accepted")
+
+
+def check_file_storage_when_the_drive_is_writable():
+    hw, board, i2c = fresh()
+    st = hw.storage
+    assert isinstance(st, cp.FileStorage)
+    st.write("s.tmp", b"abc")
+    st.rename("s.tmp", "s.rec")
+    assert st.read("s.rec") == b"abc" and not st.exists("s.tmp")
+    st.remove("s.rec")
+    assert st.read("s.rec") is None
+
+
+class ReadOnlyOs:
+    """An ``os`` whose drive refuses writes (as when boot.py left it to the PC)."""
+
+    def mkdir(self, path):
+        raise OSError(30, "Read-only filesystem")
+
+
+def check_nvm_storage_when_the_drive_is_read_only():
+    import builtins
+
+    microcontroller.clear()
+    real_open = builtins.open
+
+    def refusing_open(path, mode="r", *a, **k):
+        if "w" in mode and str(path).startswith("/ro"):
+            raise OSError(30, "Read-only filesystem")
+        return real_open(path, mode, *a, **k)
+
+    builtins.open = refusing_open
+    try:
+        st = cp.make_storage(ReadOnlyOs(), microcontroller, "/ro")
+    finally:
+        builtins.open = real_open
+    assert isinstance(st, cp.NvmStorage)
+    st.write("game.tmp", b"\x01\x02" * 100)
+    st.write("settings.rec", b"s")
+    st.rename("game.tmp", "game.rec")
+    again = cp.NvmStorage(microcontroller.nvm)  # after a restart
+    assert again.read("game.rec") == b"\x01\x02" * 100 and again.read("settings.rec") == b"s"
+    assert not again.exists("game.tmp") and again.problem is None
+    try:
+        again.write("log.txt", bytes(5000))
+    except OSError as e:
+        assert "no space" in str(e)
+    else:
+        raise AssertionError("5000 bytes fit in 4096 of nvm")
+    assert cp.NvmStorage(microcontroller.nvm).read("game.rec") == b"\x01\x02" * 100
+    microcontroller.nvm[20] ^= 0xFF  # a torn write
+    damaged = cp.NvmStorage(microcontroller.nvm)
+    assert damaged.problem and "damaged" in damaged.problem and damaged.files == {}
+    damaged.write("x", b"y")  # saving again works
+    assert cp.NvmStorage(microcontroller.nvm).read("x") == b"y"
+
+
+def check_record_layer_saves_and_loads_through_nvm():
+    from firmware.records import RecordStore
+
+    microcontroller.clear()
+    st = cp.NvmStorage(microcontroller.nvm)
+    rec = RecordStore(st, "game", b"GAME", 1)
+    rec.load()
+    rec.save(b"first")
+    rec.save(b"second")
+    payload, version, problem = RecordStore(
+        cp.NvmStorage(microcontroller.nvm), "game", b"GAME", 1
+    ).load()
+    assert payload == b"second" and problem is None
+
+
+def check_watchdog_starts_at_first_feed():
+    hw, board, i2c = fresh()
+    wd = microcontroller.watchdog
+    assert wd.mode is None
+    hw.feed()
+    hw.feed()
+    assert wd.mode == "reset" and wd.timeout == cp.WATCHDOG_S and wd.feeds == 2
+    hw, board, i2c = fresh(watchdog_s=0)
+    hw.feed()
+    assert microcontroller.watchdog.mode is None
+
+
+def check_reset_and_clock():
+    hw, board, i2c = fresh()
+    try:
+        hw.reset()
+    except SystemExit:
+        pass
+    assert microcontroller.log == ["reset"]
+    supervisor.now[0] = (1 << 29) - 5
+    t0 = hw.clock.ticks_ms()
+    supervisor.now[0] += 12
+    assert hw.clock.ticks_diff(hw.clock.ticks_ms(), t0) == 12  # across the 2**29 wrap
+
+
+def check_unknown_gpio_is_a_clear_error():
+    try:
+        cp.pin_of(microcontroller, 47)
+    except ValueError as e:
+        assert "GPIO47" in str(e)
+    else:
+        raise AssertionError("GPIO47 accepted")
+
+
+def check_the_app_runs_on_this_backend():
+    from firmware.main import build
+
+    hw, board, i2c = fresh()
+    app = build(hw=hw, board=board)
+    keys = keypad.Keys.made[-1]
+    down = list(board.BUTTONS).index("down")
+    t = 0
+    for i in range(30):
+        if i == 10:
+            keys.press(down)
+        if i == 14:
+            keys.release(down)
+        app.tick(t)
+        t += 20
+    buf = hw.display.buf
+    assert any(buf)
+    truth = lambda x, y: (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1  # noqa: E731
+    assert mismatches(panel_of(i2c), truth) == []
+
+
+def check_boot_py_gives_the_drive_to_the_game_unless_b_is_held():
+    import runpy
+
+    import digitalio
+    import storage
+
+    boot = os.path.join(ROOT, "firmware", "cp_boot.py")
+    b = boards.load(boards.DEFAULT).BUTTONS["b"]
+    storage.remounts.clear()
+    digitalio.DigitalInOut.levels.clear()
+    runpy.run_path(boot)
+    assert storage.remounts == [("/", False)]  # writable for the code
+    digitalio.DigitalInOut.levels[b] = 0  # B held at reset
+    runpy.run_path(boot)
+    assert storage.remounts == [("/", False)]  # no second remount: the PC keeps it
+    digitalio.DigitalInOut.levels.clear()
+
+
+def main():
+    import displayio
+
+    passed = failed = 0
+    for name in sorted(globals()):
+        if not name.startswith("check_"):
+            continue
+        try:
+            globals()[name]()
+            passed += 1
+        except Exception as e:  # report every failure, go on
+            failed += 1
+            import traceback
+
+            print("FAIL %s: %s %s" % (name, type(e).__name__, e))
+            traceback.print_exc()
+        displayio.release_displays()
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    os._exit(1 if code else 0)  # Blinka's refresh thread must not keep us alive

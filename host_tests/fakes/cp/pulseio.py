@@ -1,0 +1,2 @@
+"""Stub of CircuitPython's ``pulseio`` (tests only): imported by Blinka's
+display packages, never used here."""

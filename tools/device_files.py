@@ -1,0 +1,67 @@
+"""Which source files go onto a board, for tools/deploy.py, tools/check_mpy.py
+and tools/gen_package_json.py. Everything under engine/, firmware/ and
+boards/ goes, except:
+
+  HOST_ONLY   the simulator's backend and the pure-Python framebuf stand-in
+              (CircuitPython has no framebuf, so the CP target takes fakefb)
+  CP_ONLY     the CircuitPython backend and its boot.py/code.py
+  MP_ONLY     the MicroPython backend and its SSD1306 driver
+  BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
+
+Paths are relative to the repository root with forward slashes.
+CPython only (PC side). Imports os.
+"""
+
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("engine", "firmware", "boards")
+HOST_ONLY = ("firmware/hw/host.py", "firmware/fakefb.py")
+CP_ONLY = ("firmware/hw/cp.py", "firmware/cp_boot.py", "firmware/cp_code.py")
+MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/ssd1306.py")
+BUILD_ONLY = ("firmware/manifest.py",)
+TARGETS = ("mp", "cp")
+
+
+def _sources(root=ROOT):
+    found = []
+    for package in PACKAGES:
+        for folder, dirs, files in os.walk(os.path.join(root, package)):
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__pycache__")))
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    path = os.path.relpath(os.path.join(folder, name), root)
+                    found.append(path.replace(os.sep, "/"))
+    return found
+
+
+def files(target="mp", board=None, root=ROOT):
+    """Device files for ``target`` ("mp" or "cp"); with ``board``, only that
+    board's description (and boards/__init__.py) from boards/."""
+    if target not in TARGETS:
+        raise ValueError("unknown target %r; choose one of: %s" % (target, ", ".join(TARGETS)))
+    skip = set(BUILD_ONLY)
+    if target == "mp":
+        skip.update(HOST_ONLY + CP_ONLY)
+    else:
+        skip.update(MP_ONLY)
+        skip.add("firmware/hw/host.py")
+    out = []
+    for path in _sources(root):
+        if path in skip:
+            continue
+        if board is not None and path.startswith("boards/"):
+            if path not in ("boards/__init__.py", "boards/%s.py" % board):
+                continue
+        out.append(path)
+    return out
+
+
+def compiled(root=ROOT):
+    """Every file a board may run, for the mpy-cross check: both targets."""
+    seen = []
+    for target in TARGETS:
+        for path in files(target, root=root):
+            if path not in seen:
+                seen.append(path)
+    return sorted(seen)

@@ -112,18 +112,39 @@ def measure(repeat, games):
     }
 
 
+def _goal(value, limit, label):
+    return "(goal < %s: %s)" % (label, "ok" if value < limit else "OVER")
+
+
 def _report(r):
+    mp = r["interpreter"] == "micropython"
     print("interpreter: %s" % r["interpreter"])
-    if r["interpreter"] == "micropython":
-        print("  import opponent from .mpy: %d bytes of heap" % r["import_heap_bytes"])
-        print("  most heap one decision allocates: %d bytes" % r["decision_alloc_max_bytes"])
+    if mp:
+        print(
+            "  import opponent from .mpy: %d bytes of heap %s"
+            % (r["import_heap_bytes"], _goal(r["import_heap_bytes"], 24 * 1024, "24 KB"))
+        )
+        print(
+            "  most heap one decision allocates: %d bytes %s"
+            % (r["decision_alloc_max_bytes"], _goal(r["decision_alloc_max_bytes"], 4096, "4 KB"))
+        )
     print(
-        "  hard discard: %.2f ms median, %.2f ms worst (%d decisions)"
-        % (r["discard_us"] / 1000, r["discard_worst_us"] / 1000, r["discards_timed"])
+        "  hard discard: %.2f ms median, %.2f ms worst (%d decisions) %s"
+        % (
+            r["discard_us"] / 1000,
+            r["discard_worst_us"] / 1000,
+            r["discards_timed"],
+            _goal(r["discard_us"], 4000, "4 ms") if mp else "",
+        )
     )
     print(
-        "  hard play: %.3f ms median, %.3f ms worst (%d decisions)"
-        % (r["play_us"] / 1000, r["play_worst_us"] / 1000, r["plays_timed"])
+        "  hard play: %.3f ms median, %.3f ms worst (%d decisions) %s"
+        % (
+            r["play_us"] / 1000,
+            r["play_worst_us"] / 1000,
+            r["plays_timed"],
+            _goal(r["play_us"], 500, "0.5 ms") if mp else "",
+        )
     )
 
 

@@ -461,3 +461,16 @@ def test_hard_discard_plays_for_the_count_out_near_the_end():
     best_ev = opponent.hint_discard(_view(hand, me=0, dealer=1))[0]
     assert sorted(early) == sorted(best_ev[:2])
     assert reach(late, 8) > reach(early, 8)
+
+
+_ENGINE = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../engine/"
+
+
+def test_opponent_modules_cannot_reach_the_game():
+    # Fair play by construction: the players import no game, deck or save
+    # module, so a View is all they can see.
+    for name in ("opponent", "discard", "pegging", "baseline", "crib_table"):
+        with open(_ENGINE + name + ".py") as f:
+            source = f.read()
+        for forbidden in ("engine.game", "engine.save", "engine.match", "import game"):
+            assert forbidden not in source, (name, forbidden)

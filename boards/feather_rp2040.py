@@ -27,7 +27,7 @@ Adafruit Feather RP2040
   Buttons to GND (pull-ups): up D5 (GP7), down D6 (GP8), left D9 (GP9),
     right D10 (GP10), A D11 (GP11), B D12 (GP12)
   WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- D4 (GP6) via
-    330 ohm, 5V <- USB pin, GND; 1000 uF across the strip's supply
+    470 ohm, 5V <- USB pin, GND; 1000 uF across the strip's supply
   The onboard NeoPixel (GP16) stays the status light; D13 is the red LED
   Power: USB 500 mA; strip estimate kept under 440 mA. On battery (BAT,
     3.7 V) lower limit_ma: WS2812s dim and shift colour below ~4 V

@@ -39,7 +39,7 @@ Raspberry Pi Pico
     right GP13 (pin 17), A GP14 (pin 19), B GP15 (pin 20)
   WS2812 strip, 242 LEDs: 121 for player A, then 121 for player B (hole 1
     of A is the first LED; score 0 has no LED)
-    DIN <- GP22 (pin 29) through a 330 ohm resistor
+    DIN <- GP22 (pin 29) through a 470 ohm resistor
     5V  <- VBUS (pin 40), GND <- GND (pin 38); 1000 uF across 5V/GND at the strip
     WS2812 wants DIN >= 0.7 x 5 V: short leads usually work from 3.3 V;
     a 74AHCT125 level shifter makes it sure

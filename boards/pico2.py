@@ -23,7 +23,7 @@ Raspberry Pi Pico 2 (RP2350): same pins as the Pico
   OLED SSD1306 (I2C0, 0x3C): SDA GP4 (pin 6), SCL GP5 (pin 7), 3V3, GND
   Buttons to GND (pull-ups): up GP10, down GP11, left GP12, right GP13,
     A GP14, B GP15
-  WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- GP22 via 330 ohm,
+  WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- GP22 via 470 ohm,
     5V <- VBUS (pin 40), GND; 1000 uF across the strip's supply
   Power: USB 500 mA; strip estimate kept under 440 mA
 """

@@ -26,7 +26,7 @@ Waveshare RP2040-Zero
   OLED SSD1306 (I2C0, 0x3C): SDA GP4, SCL GP5, 3V3, GND
   Buttons to GND (pull-ups): up GP9, down GP10, left GP11, right GP12,
     A GP13, B GP14
-  WS2812 strip, 122 LEDs: DIN <- GP15 via 330 ohm, 5V <- 5V pin, GND;
+  WS2812 strip, 122 LEDs: DIN <- GP15 via 470 ohm, 5V <- 5V pin, GND;
     1000 uF across the strip's supply. GP16 is the onboard WS2812: not the strip
   Layout: LED 0 is a spare (offset 1), then 121 holes shared by both
     players in an 11 x 11 grid. Holes count left to right on every row;

@@ -147,7 +147,7 @@ Every build has the same four parts:
 
 1. **Resistor**: 470 ohm (300-500 ohm is fine) in the data line, soldered
    close to the strip's DIN. It damps ringing on the wire and protects the
-   first LED. (The notes in `boards/` say 330 ohm; either value works.)
+   first LED.
 2. **Capacitor**: 1000 uF, 6.3 V or more, across the strip's 5 V and GND
    where the power wires reach the strip, minus lead to GND. It absorbs the
    inrush when the strip switches on.

@@ -4,16 +4,19 @@ V1, V3), driven by the players' decisions.
 The game does everything that needs no decision by itself (cut for deal, deal,
 starter and heels, go points, resets, the show, the next deal) and asks for
 decisions only: two discards per seat, then a card or a go from the seat whose
-turn it is. ``waiting()`` says who must act. An illegal decision raises
-``IllegalMove`` with a message a player can read and changes nothing.
+turn it is, and with muggins (V4) the count of a seat's own hand and crib.
+``waiting()`` says who must act. An illegal decision raises ``IllegalMove``
+with a message a player can read and changes nothing.
 
 What happened is told as event tuples, one per GAMELOG.md line, collected
 until ``take_events()``: ``("deal", dealer)``, ``("hand", seat, cards)``,
 ``("crib", seat, c1, c2)``, ``("starter", card)``, ``("play", seat, card,
 count)``, ``("go", seat)``, ``("reset",)``, ``("show", seat, "hand"|"crib",
 points)``, ``("score", seat, points, total, reason)``, ``("end", winner, score0,
-score1, skunk)`` and ``("cut", card0, card1)``. "hand" and "crib" events are
-private to their seat (see ``visible``). A player is given only ``view(seat)``.
+score1, skunk)`` and ``("cut", card0, card1)``; with muggins (V4) also
+``("claim", seat, "hand"|"crib", points)`` and the score reason "muggins".
+"hand" and "crib" events are private to their seat (see ``visible``). A
+player is given only ``view(seat)``.
 
 Every decision is also kept in ``moves`` (two bytes each), which with the seed
 and settings is the whole game: ``engine.save`` stores and replays it.
@@ -34,8 +37,10 @@ _NEW = const(0)
 _DISCARD = const(1)
 _PLAY = const(2)
 _OVER = const(3)
-PHASES = ("new", "discard", "play", "over")
+_COUNT = const(4)
+PHASES = ("new", "discard", "play", "over", "count")
 GO = const(52)  # move code for "go" in ``moves``
+CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
 
 
 class IllegalMove(ValueError):
@@ -70,7 +75,9 @@ class Game:
     Call ``start()``, then feed decisions until ``phase == "over"``.
     """
 
-    def __init__(self, seed=1, target=121, first_dealer=None, open_hands=False):
+    def __init__(
+        self, seed=1, target=121, first_dealer=None, open_hands=False, muggins=False, counters=(0,)
+    ):
         if target != 121 and target != 61:
             raise ValueError("target must be 121 or 61, not %r" % (target,))
         if first_dealer not in (None, 0, 1):
@@ -80,6 +87,9 @@ class Game:
         self.target = target
         self.first_dealer = first_dealer
         self.open_hands = open_hands
+        self.muggins = muggins  # V4: seats in ``counters`` count their own hands
+        self.counters = counters
+        self._show_step = 0  # which of the three counts of the show is next
         self.scores = [0, 0]
         self.dealer = 0
         self.dealt_first = None  # the seat that dealt first, once started
@@ -120,6 +130,8 @@ class Game:
             return tuple([s for s in (0, 1) if not self.discards[s]])
         if self._phase == _PLAY:
             return (self.turn,)
+        if self._phase == _COUNT:
+            return (self._counted()[0],)
         return ()
 
     def take_events(self):
@@ -149,6 +161,9 @@ class Game:
         v.opponent_left = len(self.hands[other])
         v.opponent_go = self.gone[other]
         v.deal_number = self.deal_number
+        if self._phase == _COUNT:
+            v.counting = self._counted()[1]
+            v.count_cards = list(self._counted()[2])
         if self.open_hands:
             v.opponent_hand = list(self.hands[other])
         return v
@@ -166,8 +181,11 @@ class Game:
         self._deal()
 
     def act(self, seat, decision):
-        """A player's decision: (c1, c2) in the discard, a card or None (go) in the play."""
-        if self._phase == _DISCARD:
+        """A player's decision: (c1, c2) in the discard, a card or None (go) in
+        the play, a number of points in a muggins count (V4)."""
+        if self._phase == _COUNT:
+            self.claim(seat, decision)
+        elif self._phase == _DISCARD:
             try:
                 c1, c2 = decision
             except (TypeError, ValueError):
@@ -248,7 +266,40 @@ class Game:
         self.events.append(("go", seat))
         self._settle()
 
+    def claim(self, seat, points):
+        """V4: ``seat`` counts its own hand or crib as ``points``. An overclaim
+        is corrected to the real value; points left out go to the other seat."""
+        self._check_seat(seat)
+        if self._phase != _COUNT:
+            raise IllegalMove("it is not time to count a hand")
+        who, what, cards = self._counted()
+        if seat != who:
+            raise IllegalMove("it is not your count")
+        if not isinstance(points, int) or not 0 <= points <= 29:
+            raise IllegalMove("a count is a number from 0 to 29")
+        self.moves.append(seat)
+        self.moves.append(CLAIM + points)
+        self.events.append(("claim", seat, what, points))
+        actual = hand_score(cards, self.starter, what == "crib")
+        self.events.append(("show", seat, what, actual))
+        got = points if points < actual else actual
+        if got and self._award(seat, got, what):
+            return
+        if actual > got and self._award(1 - seat, actual - got, "muggins"):
+            return
+        self._show_step += 1
+        self._show()
+
     # -- what the game does by itself ------------------------------------------
+
+    def _counted(self):
+        # (seat, "hand" or "crib", cards) for the show's count number _show_step.
+        step = self._show_step
+        if step == 0:
+            return 1 - self.dealer, "hand", self.kept[1 - self.dealer]
+        if step == 1:
+            return self.dealer, "hand", self.kept[self.dealer]
+        return self.dealer, "crib", self.crib
 
     def _check_seat(self, seat):
         if seat != 0 and seat != 1:
@@ -326,6 +377,7 @@ class Game:
                 # R9: the very last card scores 1 unless it made 31.
                 if self.count != 31 and self._award(self.last, 1, "go"):
                     return
+                self._show_step = 0
                 self._show()
                 return
             t = self.turn
@@ -350,17 +402,17 @@ class Game:
 
     def _show(self):
         # R11: pone's hand, dealer's hand, the crib; each may win at once.
-        pone = 1 - self.dealer
-        for seat, what, cards in (
-            (pone, "hand", self.kept[pone]),
-            (self.dealer, "hand", self.kept[self.dealer]),
-            (self.dealer, "crib", self.crib),
-        ):
+        while self._show_step < 3:
+            seat, what, cards = self._counted()
+            if self.muggins and seat in self.counters:
+                self._phase = _COUNT  # wait for claim()
+                return
             points = hand_score(cards, self.starter, what == "crib")
             self.events.append(("show", seat, what, points))
             if points and self._award(seat, points, what):
                 return
-        self.dealer = pone
+            self._show_step += 1
+        self.dealer = 1 - self.dealer
         self._deal()
 
     def _award(self, seat, points, reason):
@@ -399,5 +451,14 @@ def run(game, players, on_event=None):
         view = game.view(seat)
         if game._phase == _DISCARD:
             game.act(seat, players[seat].discard(view))
+        elif game._phase == _COUNT:
+            game.act(seat, _count(players[seat], view))
         else:
             game.act(seat, players[seat].play(view))
+
+
+def _count(player, view):
+    # A player without a count() method counts every hand exactly.
+    if hasattr(player, "count"):
+        return player.count(view)
+    return hand_score(view.count_cards, view.starter, view.counting == "crib")

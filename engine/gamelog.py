@@ -24,6 +24,8 @@ def header(game):
     words = ["game", str(VERSION), "target=%d" % game.target, "seed=%d" % game.seed]
     if game.open_hands:
         words.append("open")
+    if game.muggins:
+        words.append("muggins")
     return " ".join(words)
 
 
@@ -38,8 +40,8 @@ def line(event):
         return "hand %s %s" % (SEATS[event[1]], " ".join([text(c) for c in event[2]]))
     if kind == "crib":
         return "crib %s %s %s" % (SEATS[event[1]], text(event[2]), text(event[3]))
-    if kind == "show":
-        return "show %s %s %d" % (SEATS[event[1]], event[2], event[3])
+    if kind == "show" or kind == "claim":
+        return "%s %s %s %d" % (kind, SEATS[event[1]], event[2], event[3])
     if kind == "starter":
         return "starter " + text(event[1])
     if kind == "deal" or kind == "go":
@@ -56,7 +58,7 @@ def line(event):
 
 # -- reading --------------------------------------------------------------------
 
-_REASONS = ("heels", "peg", "go", "hand", "crib")
+_REASONS = ("heels", "peg", "go", "hand", "crib", "muggins")
 _SKUNKS = ("", "skunk", "double-skunk")
 
 
@@ -102,8 +104,8 @@ def _event(words, n):
         return ("hand", _seat(words[1], n), tuple([_card(w, n) for w in words[2:]]))
     if kind == "crib" and k == 4:
         return ("crib", _seat(words[1], n), _card(words[2], n), _card(words[3], n))
-    if kind == "show" and k == 4 and words[2] in ("hand", "crib"):
-        return ("show", _seat(words[1], n), words[2], _int(words[3], n, 0, 29))
+    if (kind == "show" or kind == "claim") and k == 4 and words[2] in ("hand", "crib"):
+        return (kind, _seat(words[1], n), words[2], _int(words[3], n, 0, 29))
     if kind == "starter" and k == 2:
         return ("starter", _card(words[1], n))
     if (kind == "deal" or kind == "go") and k == 2:
@@ -154,10 +156,10 @@ def _settings(words, n):
         raise LogError(
             "line %d: log format version %s; this reads version %d" % (n, words[1], VERSION)
         )
-    settings = {"target": 121, "open": False}
+    settings = {"target": 121, "open": False, "muggins": False}
     for w in words[2:]:
-        if w == "open":
-            settings["open"] = True
+        if w == "open" or w == "muggins":
+            settings[w] = True
         elif "=" in w:
             key, value = w.split("=", 1)
             settings[key] = value
@@ -181,7 +183,10 @@ def replay(text_):
     dealt = [None, None]
     first_dealer = None
     cuts = []
+    counters = []
     for n, e in events:
+        if e[0] == "claim" and e[1] not in counters:
+            counters.append(e[1])
         if e[0] == "deal" and first_dealer is None:
             first_dealer = e[1]
         elif e[0] == "hand":
@@ -201,7 +206,11 @@ def replay(text_):
             raise LogError("line %d: the lower cut deals first (R2)" % n)
     if dealt[0] is not None and dealt[1] is not None:
         rigged.append((dealt[0], dealt[1], None))  # a deal still in its discard
-    game = Game(0, settings["target"], first_dealer, settings["open"])
+    if counters and not settings["muggins"]:
+        raise LogError("the log has claims but its first line does not say muggins")
+    game = Game(
+        0, settings["target"], first_dealer, settings["open"], settings["muggins"], tuple(counters)
+    )
     game.rigged = rigged
     game.start()
     made = game.take_events()
@@ -218,6 +227,8 @@ def replay(text_):
                 game.play(e[1], e[2])
             elif kind == "go":
                 game.go(e[1])
+            elif kind == "claim":
+                game.claim(e[1], e[3])
         except IllegalMove as err:
             raise LogError("line %d: %s" % (n, err))
         made.extend(game.take_events())

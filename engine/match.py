@@ -13,13 +13,16 @@ class Match:
     until ``over``. Game ``i`` is seeded ``seed + i`` so a match replays.
     """
 
-    def __init__(self, games=3, seed=1, target=121, first_dealer=None, open_hands=False):
+    def __init__(
+        self, games=3, seed=1, target=121, first_dealer=None, open_hands=False, muggins=False
+    ):
         if games < 1 or games % 2 == 0:
             raise ValueError("a match is best of an odd number of games, not %r" % (games,))
         self.games = games
         self.seed = seed
         self.target = target
         self.open_hands = open_hands
+        self.muggins = muggins  # V4: seat 0 counts its own hands
         self.first_dealer = first_dealer  # of game 1; None: cut for deal
         self.wins = [0, 0]
         self.skunks = [0, 0]  # skunks each seat inflicted (double skunks count here too)
@@ -49,6 +52,6 @@ class Match:
             if self.over:
                 return False
         first = self.first_dealer if self.game is None else 1 - self.game.dealt_first
-        self.game = Game(self.seed + self.played, self.target, first, self.open_hands)
+        self.game = Game(self.seed + self.played, self.target, first, self.open_hands, self.muggins)
         self.game.start()
         return True

@@ -6,6 +6,9 @@ A player is any object with two methods; the game hands it a ``View`` (see
     discard(view) -> (card, card)   two cards of view.hand (six cards) for the crib
     play(view) -> card or None      a card of view.hand with value <= 31 - view.count,
                                     or None to say go (only when no card fits)
+    count(view) -> int              optional, muggins (V4) only: the points claimed for
+                                    view.count_cards with view.starter; without it
+                                    ``engine.game.run`` counts exactly
 
 A player may keep its own state between calls (a seeded ``Rng``, notes on what
 was played) but must decide only from what the views showed it. An outside bot

@@ -7,7 +7,8 @@ truncated, with a wrong checksum or with decisions that do not replay is
 refused with ``SaveError`` and nothing is half-loaded.
 
 Layout (big-endian): b"CRB" kind(1: b"G" game, b"M" match) version(1)
-target(1) flags(1: bit0 open hands, bits 1-2 first dealer 0/1/2 = cut)
+target(1) flags(1: bit0 open hands, bits 1-2 first dealer 0/1/2 = cut,
+bit3 muggins, bits 4-5 seats that count their own hands)
 seed(4) [match only: games(1) wins0(1) wins1(1) skunks0(1) skunks1(1)
 played(1) match_seed(4)] moves(2 + 2n) crc16(2) over all before it.
 A full 121-point game is about 300 bytes. Imports engine.game, engine.match,
@@ -15,7 +16,7 @@ engine.crc.
 """
 
 from engine.crc import crc16
-from engine.game import Game, IllegalMove
+from engine.game import CLAIM, GO, Game, IllegalMove
 from engine.match import Match
 
 VERSION = 1
@@ -30,9 +31,16 @@ def _u32(x):
     return bytes(((x >> 24) & 255, (x >> 16) & 255, (x >> 8) & 255, x & 255))
 
 
+def _flags(first_dealer, open_hands, muggins, counters):
+    first = 2 if first_dealer is None else first_dealer
+    flags = (1 if open_hands else 0) | first << 1 | (8 if muggins else 0)
+    for seat in counters:
+        flags |= 16 << seat
+    return flags
+
+
 def _game_fields(game):
-    first = 2 if game.first_dealer is None else game.first_dealer
-    flags = (1 if game.open_hands else 0) | first << 1
+    flags = _flags(game.first_dealer, game.open_hands, game.muggins, game.counters)
     return bytes((game.target, flags)) + _u32(game.seed)
 
 
@@ -64,8 +72,7 @@ def save_match(match):
             match.played,
         )
     )
-    first = 2 if match.first_dealer is None else match.first_dealer
-    flags = (1 if match.open_hands else 0) | first << 1
+    flags = _flags(match.first_dealer, match.open_hands, match.muggins, match.game.counters)
     body = bytes((match.target, flags)) + _u32(match.seed) + head
     return _seal(
         b"M", body + _u32(match.game.seed) + _game_flags(match.game) + _moves_field(match.game)
@@ -105,10 +112,11 @@ def _read_settings(body):
     target = body[0]
     flags = body[1]
     first = flags >> 1 & 3
-    if target not in (121, 61) or first > 2 or flags > 7:
+    if target not in (121, 61) or first > 2 or flags > 63:
         raise SaveError("the save has impossible settings")
     seed = body[2] << 24 | body[3] << 16 | body[4] << 8 | body[5]
-    return target, bool(flags & 1), None if first == 2 else first, seed
+    counters = tuple([seat for seat in (0, 1) if flags & 16 << seat])
+    return target, bool(flags & 1), None if first == 2 else first, seed, bool(flags & 8), counters
 
 
 def _replay(game, moves):
@@ -125,12 +133,15 @@ def _replay(game, moves):
             del events[:]  # a whole game's events would not fit a device heap
             seat = moves[i]
             code = moves[i + 1]
-            if game.phase == "discard":
+            if game.phase == "count":
+                game.claim(seat, code - CLAIM)
+                i += 2
+            elif game.phase == "discard":
                 if i + 3 >= len(moves) or moves[i + 2] != seat:
                     raise IllegalMove("a discard needs two cards")
                 game.discard(seat, code, moves[i + 3])
                 i += 4
-            elif code == 52:
+            elif code == GO:
                 game.go(seat)
                 i += 2
             else:
@@ -145,14 +156,14 @@ def _replay(game, moves):
 def load_game(record):
     """The ``Game`` a record saved; SaveError when it cannot be trusted."""
     body = _open(record, b"G")
-    target, open_hands, first, seed = _read_settings(body)
-    return _replay(Game(seed, target, first, open_hands), body[6:])
+    target, open_hands, first, seed, muggins, counters = _read_settings(body)
+    return _replay(Game(seed, target, first, open_hands, muggins, counters), body[6:])
 
 
 def load_match(record):
     """The ``Match`` a record saved, its game replayed to where it was."""
     body = _open(record, b"M")
-    target, open_hands, first, seed = _read_settings(body)
+    target, open_hands, first, seed, muggins, counters = _read_settings(body)
     if len(body) < 17:
         raise SaveError("the save is truncated")
     games, w0, w1, k0, k1, played = body[6:12]
@@ -162,10 +173,11 @@ def load_match(record):
     game_first = body[16]
     if game_first > 2:
         raise SaveError("the save has impossible settings")
-    match = Match(games, seed, target, first, open_hands)
+    match = Match(games, seed, target, first, open_hands, muggins)
     match.wins = [w0, w1]
     match.skunks = [k0, k1]
     match.played = played
-    game = Game(game_seed, target, None if game_first == 2 else game_first, open_hands)
+    game_first = None if game_first == 2 else game_first
+    game = Game(game_seed, target, game_first, open_hands, muggins, counters)
     match.game = _replay(game, body[17:])
     return match

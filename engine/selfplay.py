@@ -14,7 +14,7 @@ from engine.game import Game, run
 from engine.players import make
 
 _PARTS = ("pegging", "heels", "hand", "crib")
-_PART_OF = {"peg": 0, "go": 0, "heels": 1, "hand": 2, "crib": 3}
+_PART_OF = {"peg": 0, "go": 0, "heels": 1, "hand": 2, "crib": 3, "muggins": 2}
 
 
 class Tally:

@@ -20,6 +20,8 @@ Fields (seats are 0 and 1; ``me`` is the viewer):
   opponent_go       True once the opponent has said go in this count
   deal_number       1 for the first deal of the game
   opponent_hand     the opponent's cards in hand, only in an open-hand game (V3); else None
+  counting          in phase "count" (muggins, V4): "hand" or "crib", the viewer's to count
+  count_cards       in phase "count": the four cards to count with the starter
 """
 
 from engine.cards import VALUES
@@ -43,6 +45,8 @@ class View:
         self.opponent_go = False
         self.deal_number = 0
         self.opponent_hand = None
+        self.counting = ""
+        self.count_cards = []
 
     def is_dealer(self):
         return self.me == self.dealer

@@ -13,10 +13,11 @@ leave 5 or 21, keep the card that answers.
 Values are integers, points times UNIT (chances in 4096ths, tie-breaks in
 16ths of a point), so a decision allocates no floats and stays in small ints
 on the device.
-Imports engine.cards.
+Imports engine.cards, engine.score.
 """
 
 from engine.cards import VALUES
+from engine.score import peg_points
 
 try:
     from micropython import const
@@ -40,43 +41,6 @@ def _buffers():
         for size in (16, 13, 13, 13):
             _bufs.append(bytearray(size))
     return _bufs
-
-
-def peg_ranks(pr, n, count):
-    """Points for the last of the n ranks in ``pr`` (R7), ``count`` being the
-    running count including it; like engine.score.peg_score on ranks."""
-    pts = 2 if count == 15 or count == 31 else 0
-    last = pr[n - 1]
-    same = 1
-    i = n - 2
-    while i >= 0 and pr[i] == last:
-        same += 1
-        i -= 1
-    if same > 1:
-        return pts + same * (same - 1)
-    if n < 3:
-        return pts
-    mask = 0
-    lo = 13
-    hi = -1
-    best = 0
-    k = 0
-    i = n - 1
-    while i >= 0:
-        r = pr[i]
-        bit = 1 << r
-        if mask & bit:
-            break
-        mask |= bit
-        if r < lo:
-            lo = r
-        if r > hi:
-            hi = r
-        k += 1
-        if k >= 3 and hi - lo == k - 1:
-            best = k
-        i -= 1
-    return pts + best
 
 
 def _avoid(x, total, k):
@@ -128,7 +92,7 @@ def _my_best(view, skip, pr, n, count):
         v = VALUES[c >> 2]
         if v <= room:
             pr[n] = c >> 2
-            p = peg_ranks(pr, n + 1, count + v)
+            p = peg_points(pr, n + 1, count + v, 0)
             if p > best:
                 best = p
     return best
@@ -145,7 +109,7 @@ def _alone(view, used, pr, n, count):
             continue
         v = VALUES[c >> 2]
         pr[n] = c >> 2
-        p = peg_ranks(pr, n + 1, count + v) + _alone(view, used | bit, pr, n + 1, count + v)
+        p = peg_points(pr, n + 1, count + v, 0) + _alone(view, used | bit, pr, n + 1, count + v)
         if p > best:
             best = p
     if best < 0:
@@ -167,7 +131,7 @@ def card_value(view, card, mode, w, total):
     r = card >> 2
     pr[n] = r
     count = view.count + VALUES[r]
-    now = peg_ranks(pr, n + 1, count)
+    now = peg_points(pr, n + 1, count, 0)
     me = view.me
     my_need = view.target - view.scores[me]
     opp_need = view.target - view.scores[1 - me]
@@ -206,7 +170,7 @@ def card_value(view, card, mode, w, total):
             continue
         pr[n + 1] = q
         c2 = count + VALUES[q]
-        s = peg_ranks(pr, n + 2, c2)
+        s = peg_points(pr, n + 2, c2, 0)
         if mode == FULL:
             if s >= opp_need:
                 s = _WIN

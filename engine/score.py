@@ -135,22 +135,30 @@ def peg_score(pile):
     count = 0
     for i in range(n):
         count += VALUES[pile[i] >> 2]
+    return peg_points(pile, n, count, 2)
+
+
+def peg_points(seq, n, count, shift):
+    """Points for the last of the first ``n`` items of ``seq`` (R7), the
+    running count being ``count``; item ``i`` has rank ``seq[i] >> shift``, so
+    ``shift`` is 2 for cards and 0 for bare ranks (the opponent's lookahead
+    tries ranks it has not seen). Allocates nothing."""
     pts = 2 if count == 15 or count == 31 else 0
-    last = pile[n - 1] >> 2
+    last = seq[n - 1] >> shift
     same = 1
     i = n - 2
-    while i >= 0 and pile[i] >> 2 == last:
+    while i >= 0 and seq[i] >> shift == last:
         same += 1
         i -= 1
     if same > 1:
         return pts + same * (same - 1)  # 2, 6, 12; a pair ends any run
     if n >= 3:
-        pts += _peg_run(pile, n)
+        pts += _peg_run(seq, n, shift)
     return pts
 
 
-def _peg_run(pile, n):
-    # Longest k >= 3 such that the last k cards are k distinct consecutive ranks.
+def _peg_run(seq, n, shift):
+    # Longest k >= 3 such that the last k items are k distinct consecutive ranks.
     mask = 0
     lo = 13
     hi = -1
@@ -158,7 +166,7 @@ def _peg_run(pile, n):
     k = 0
     i = n - 1
     while i >= 0:
-        r = pile[i] >> 2
+        r = seq[i] >> shift
         bit = 1 << r
         if mask & bit:
             break
@@ -245,7 +253,7 @@ def peg_breakdown(pile):
     if same > 1:
         items.append((PAIR, same * (same - 1), tuple(pile[n - same :])))
     elif n >= 3:
-        k = _peg_run(pile, n)
+        k = _peg_run(pile, n, 2)
         if k:
             items.append((RUN, k, tuple(pile[n - k :])))
     return items

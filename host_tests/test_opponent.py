@@ -4,7 +4,7 @@ legal decisions at every level, the greedy baseline's definition, fair play
 (a decision depends on the view alone), hints, and the pegging advice the
 lookahead must reproduce. Runs under CPython (pytest) and MicroPython."""
 
-from engine import opponent, pegging
+from engine import opponent
 from engine.baseline import GreedyPlayer, four_card_points
 from engine.cards import VALUES, parse, parse_many
 from engine.crib_table import SCALE, crib_value
@@ -13,7 +13,7 @@ from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.players import make as make_player
 from engine.rng import Rng
-from engine.score import hand_score, peg_score
+from engine.score import hand_score, peg_points, peg_score
 from engine.view import View
 
 
@@ -274,7 +274,7 @@ def test_greedy_plays_the_card_that_pegs_most_now():
         assert peg_score(v.pile + [card]) == best
 
 
-def test_peg_ranks_agrees_with_peg_score():
+def test_peg_points_on_ranks_agrees_with_peg_score():
     rng = Rng(4)
     pr = bytearray(16)
     for _ in range(400):
@@ -291,7 +291,7 @@ def test_peg_ranks_agrees_with_peg_score():
             continue
         for i, c in enumerate(pile):
             pr[i] = c >> 2
-        assert pegging.peg_ranks(pr, len(pile), count) == peg_score(pile), pile
+        assert peg_points(pr, len(pile), count, 0) == peg_score(pile), pile
 
 
 def test_hard_leads_below_five_and_never_leads_the_five():

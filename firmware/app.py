@@ -35,11 +35,29 @@ is caught: the app shows an error screen (B or A closes it and the screen that
 failed) and carries on; ``errors`` counts them and ``last_error`` holds the
 text.
 
+Every error caught this way is also written to the crash log
+(``firmware.crashlog``). When ``FAIL_LIMIT`` of them come within
+``FAIL_WINDOW_MS``, ``tick`` raises ``Failing``: the device's main loop
+(``firmware.main``) then logs it and restarts the app into the saved game.
+
+Modes and restarts
+------------------
+The mode opened from the start menu (``open(name)`` on the root) is kept in
+a tiny record (``firmware.lastmode``); back at the menu it is cleared.
+``App(hw, resume=True)`` reopens that mode, which resumes from its own save.
+A mode reopened this way that fails again before it has run ``STABLE_MS``
+counts as a failed start; after ``RESUME_TRIES`` of them the app starts at
+the menu with a message instead of looping.
+
+A save or settings file that was refused (damaged, cut short, foreign, from
+newer firmware) is said on screen in a message when the app starts.
+
 Driving the loop
 ----------------
 ``app.tick(now)`` runs one frame at time ``now`` (ms, the hardware clock's
-ticks); a device main loop calls ``app.run()``, tests call ``tick`` with their
-own times (the host backend's SimClock).
+ticks); a device main loop calls ``app.run()``, which feeds the watchdog
+(``hw.feed()``) after every frame; tests call ``tick`` with their own times
+(the host backend's SimClock).
 """
 
 import gc
@@ -54,6 +72,10 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 FRAME_MS = const(20)
+FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the app
+FAIL_WINDOW_MS = const(30000)
+STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
+RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
 _ROW = const(9)  # list row pitch
 _TOP = const(11)  # first list row under the title bar
 
@@ -242,8 +264,12 @@ def _log(exc):
         pass
 
 
+class Failing(Exception):
+    """Raised by ``App.tick`` when errors keep coming: restart the app."""
+
+
 class App:
-    def __init__(self, hw, root=None, board=None, settings=None, pegboard=None):
+    def __init__(self, hw, root=None, board=None, settings=None, pegboard=None, resume=False):
         self.hw = hw
         self.board = board
         self.canvas = Canvas(hw.display.fb, hw.display.buf, hw.display.width, hw.display.height)
@@ -263,15 +289,29 @@ class App:
         self.errors = 0
         self.last_error = None
         self.frames = 0
+        self.failing = None  # set when errors keep coming: tick raises Failing
+        self._fail_times = []
+        self.mode = None  # the mode opened from the root, by name
+        self._modes = None  # its record (firmware.lastmode), made when first used
+        self._settle = 0  # ms a reopened mode must still run to count as started
         if root is None:
             from firmware.screens.menu import MenuScreen
 
             root = MenuScreen()
         self.push(root)
+        if resume:
+            self._resume()
+        problem = getattr(settings, "problem", None)
+        if problem:
+            self.push(MessageScreen("Settings", problem))
 
     # ---- the stack ----
     def _enter(self, screen):
         screen.app = self
+        if self.mode is not None and len(self.stack) == 1:
+            self.mode = None  # back at the root
+            self._settle = 0
+            self._note_mode("")
         self.dirty = True
         self.buttons.mute()
         try:
@@ -325,7 +365,61 @@ class App:
                 raise  # the module exists but something inside it is missing
             self.push(MessageScreen("Coming soon", "This part of the game is not built yet."))
             return
+        if len(self.stack) == 1 and self.mode != name:
+            self.mode = name
+            if not self._settle:
+                self._note_mode(name)
         self.push(sys.modules[full].make(self))
+
+    # ---- the mode record (restarts) ----
+    def _mode_record(self):
+        if self._modes is None:
+            from firmware.lastmode import LastMode
+
+            self._modes = LastMode(self.hw.storage)
+            try:
+                self._modes.load()
+            except Exception as e:  # storage that cannot be read
+                _log(e)
+        return self._modes
+
+    def _note_mode(self, name, tries=0):
+        # never fatal: a mode opens whether or not the record could be written
+        try:
+            self._mode_record().save(name, tries)
+        except Exception as e:
+            _log(e)
+
+    def forget_mode(self):
+        """Start at the menu after the next restart (a safe start)."""
+        self._note_mode("")
+
+    def _resume(self):
+        """Reopen the mode that was open when the app last stopped."""
+        rec = self._mode_record()
+        name, tries, problem = rec.name, rec.tries, None
+        try:
+            name, tries, problem = rec.load()
+        except Exception as e:
+            problem = "the last mode could not be read: %s" % e
+        if problem:
+            self.push(MessageScreen("Restart", problem))
+            return
+        if not name:
+            return
+        if tries >= RESUME_TRIES:
+            self._note_mode("")
+            self.push(
+                MessageScreen(
+                    "Restart",
+                    "%s failed as it started %d times, so the app starts at the menu. "
+                    "Its save is kept." % (name, tries),
+                )
+            )
+            return
+        self._note_mode(name, tries + 1)
+        self._settle = STABLE_MS
+        self.open(name)
 
     def apply_settings(self):
         """Pass the settings on to the hardware (call after a change)."""
@@ -334,18 +428,43 @@ class App:
 
     # ---- errors ----
     def crash(self, exc, screen=None):
-        """Show ``exc`` on an error screen over the failing screen."""
+        """Show ``exc`` on an error screen over the failing screen, write it to
+        the crash log; when errors keep coming, mark the app ``failing``."""
         _log(exc)
         gc.collect()
         self.errors += 1
         self.last_error = _describe(exc)
         if screen is None:
             screen = self.stack[-1]
+        now = self.last if self.last is not None else 0
+        where = type(screen).__name__
+        if self.mode:
+            where = self.mode + ": " + where
+        try:
+            from firmware import crashlog
+
+            crashlog.record(self.hw.storage, exc, self.errors, now, where)
+        except Exception as e:  # e.g. no memory left to import it
+            _log(e)
+        self._count_failure(exc, now)
         if isinstance(screen, ErrorScreen):
             return  # the error screen itself failed: do not stack another
         self.stack.append(ErrorScreen(self.last_error, screen))
         self.stack[-1].app = self
         self.dirty = True
+
+    def _count_failure(self, exc, now):
+        times = self._fail_times
+        diff = self.hw.clock.ticks_diff
+        while times and diff(now, times[0]) >= FAIL_WINDOW_MS:
+            times.pop(0)
+        times.append(now)
+        if len(times) >= FAIL_LIMIT or self._settle > 0:
+            # errors keep coming, or a reopened mode failed before it settled
+            self.failing = Failing(
+                "%d errors in %d s; the last: %s"
+                % (len(times), FAIL_WINDOW_MS // 1000, _describe(exc))
+            )
 
     # ---- the frame ----
     def tick(self, now=None):
@@ -371,11 +490,19 @@ class App:
             except Exception as e:
                 self.pegboard = None  # a broken strip must not stop the game
                 self.crash(e)
-        if not self.dirty:
-            return False
-        self.dirty = False
-        self._draw()
-        return True
+        if self._settle > 0:
+            self._settle -= dt
+            if self._settle <= 0:
+                self._settle = 0
+                if self.mode:
+                    self._note_mode(self.mode)  # it started cleanly: tries back to 0
+        drew = self.dirty
+        if drew:
+            self.dirty = False
+            self._draw()
+        if self.failing is not None:
+            raise self.failing
+        return drew
 
     def _draw(self):
         cv = self.canvas

@@ -193,3 +193,182 @@ def test_wrap_breaks_at_spaces_and_long_words():
     assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
     assert wrap("abcdefghijkl", 5) == ["abcde", "fghij", "kl"]
     assert wrap("a\nb", 5) == ["a", "b"]
+
+
+# ---- the last mode, restarts and repeated failures (issue 7)
+
+
+def drawn_text(d):
+    """Every string the next full redraw puts on the screen, joined by spaces."""
+    seen = []
+    cv = d.app.canvas
+    plain = cv.text
+
+    def record(s, x, y, c=1, dim=False):
+        seen.append(s if isinstance(s, str) else "".join([chr(b) for b in s]))
+        return plain(s, x, y, c, dim)
+
+    cv.text = record
+    try:
+        d.app.invalidate()
+        d.frames(1)
+    finally:
+        cv.text = plain
+    return " ".join(seen)
+
+
+def goto(d, module):
+    names = [e[1] for e in ENTRIES]
+    cursor = d.app.stack[0].cursor
+    for _ in range((names.index(module) - cursor) % len(names)):
+        d.press(DOWN)
+    d.press(A)
+
+
+def restart(storage):
+    return Driver(App(host.make(storage=storage), resume=True))
+
+
+def test_the_open_mode_is_recorded_and_cleared_at_the_menu():
+    from firmware.lastmode import LastMode
+
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto(d, "keeper")
+    assert d.app.mode == "keeper"
+    assert LastMode(storage).load() == ("keeper", 0, None)
+    d.app.home()
+    assert d.app.mode is None
+    assert LastMode(storage).load() == ("", 0, None)
+
+
+def test_restart_reopens_the_keeper_where_it_was():
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto(d, "keeper")
+    for _ in range(4):
+        d.press(UP)  # A +1 each
+    assert d.app.top().ki.keeper.scores == [4, 0]
+    d2 = restart(storage)  # e.g. after a crash: nothing left of the first app
+    top = d2.app.top()
+    assert type(top).__name__ == "KeeperScreen" and d2.app.mode == "keeper"
+    assert top.ki.keeper.scores == [4, 0]
+    d2.press(UP)
+    assert top.ki.keeper.scores == [5, 0] and d2.app.errors == 0
+    assert "5" in drawn_text(d2) or top.ki.message == "A +1 = 5"
+
+
+def test_restart_at_the_menu_stays_at_the_menu():
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto(d, "keeper")
+    d.app.home()
+    d2 = restart(storage)
+    assert len(d2.app.stack) == 1 and isinstance(d2.app.top(), MenuScreen)
+
+
+class Explodes(Exception):
+    pass
+
+
+def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
+    from firmware.app import RESUME_TRIES, Failing
+    from firmware.screens.keeper import KeeperScreen
+
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto(d, "keeper")
+    d.press(UP)
+    plain = KeeperScreen.update
+
+    def broken(self, dt_ms, events):
+        raise Explodes("keeper broke")
+
+    KeeperScreen.update = broken
+    try:
+        starts = 0
+        for _ in range(RESUME_TRIES + 2):
+            app = App(host.make(storage=storage), resume=True)
+            if app.mode != "keeper":
+                break
+            starts += 1
+            try:
+                Driver(app)  # its first frames
+                raise AssertionError("a reopened mode that fails must restart the app")
+            except Failing as e:
+                assert "keeper broke" in str(e)
+        assert starts == RESUME_TRIES
+        d2 = Driver(app)
+        assert isinstance(d2.app.top(), MessageScreen)  # said why, over the menu
+        text = drawn_text(d2)
+        assert "failed" in text and "keeper" in text, text
+        assert d2.app.stack[0] is not d2.app.top() and len(d2.app.stack) == 2
+    finally:
+        KeeperScreen.update = plain
+    # the save is untouched: once fixed, the keeper opens where it was
+    d3 = new_app(storage)
+    goto(d3, "keeper")
+    assert d3.app.top().ki.keeper.scores == [1, 0]
+
+
+def test_a_mode_that_settled_resets_its_tries():
+    from firmware.app import STABLE_MS
+    from firmware.lastmode import LastMode
+
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto(d, "keeper")
+    d2 = restart(storage)
+    assert LastMode(storage).load()[:2] == ("keeper", 1)
+    d2.frames(STABLE_MS // 20 + 2)
+    assert LastMode(storage).load()[:2] == ("keeper", 0)
+
+
+def test_damaged_mode_record_is_said_and_the_menu_used():
+    for data in (b"", b"MODE\x01", b"\x00" * 40, b"XXXX\x01\x00\x00\x00\x01\x00\x01\x00zz"):
+        storage = host.DictStorage({"mode.rec": data})
+        d = restart(storage)
+        assert isinstance(d.app.top(), MessageScreen), data
+        assert "mode.rec" in drawn_text(d)
+        d.press(A)
+        assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0
+
+
+def test_settings_problem_is_shown_on_screen():
+    storage = host.DictStorage({"settings.rec": b"\x00garbage\xff" * 3})
+    d = new_app(storage)
+    text = drawn_text(d)
+    assert "settings.rec" in text and "not a SETT record" in text, text
+    d.press(B)
+    assert isinstance(d.app.top(), MenuScreen)
+
+
+def test_errors_that_keep_coming_raise_failing_and_are_logged():
+    from firmware import crashlog
+    from firmware.app import FAIL_LIMIT, FAIL_WINDOW_MS, Failing
+
+    storage = host.DictStorage()
+    d = new_app(storage)
+    d.app.push(Boom("update"))
+    for i in range(FAIL_LIMIT - 1):
+        d.press(DOWN)  # fails; B closes the error and the failed screen
+        assert isinstance(d.app.top(), ErrorScreen)
+        d.press(B)
+        d.app.push(Boom("update"))
+    assert crashlog.count(storage) == FAIL_LIMIT - 1
+    assert b"ValueError: update broke" in crashlog.read(storage)
+    failed = False
+    try:
+        d.press(DOWN)
+    except Failing as e:
+        failed = True
+        assert "update broke" in str(e)
+    assert failed
+    # the same number of errors spread wider than the window is only shown
+    d = new_app(host.DictStorage())
+    for i in range(FAIL_LIMIT + 1):
+        d.app.push(Boom("update"))
+        d.press(DOWN)
+        d.press(B)
+        d.frames(FAIL_WINDOW_MS // 20 // (FAIL_LIMIT - 1) + 1)
+    assert d.app.errors == FAIL_LIMIT + 1 and d.app.failing is None

@@ -65,7 +65,7 @@ def entry(exc, count=0, now=0, where=""):
             ln = lines[i]
             if not ln or ln.startswith("Traceback"):
                 continue
-            if ln.strip() == body.strip():
+            if ln.strip().endswith(body.strip()):
                 continue  # the exception line is said above
             if len(tail) + len(ln) + 1 > room:
                 break

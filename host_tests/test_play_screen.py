@@ -15,7 +15,16 @@ from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.pegboard import Pegboard
 from firmware.screens import play as playmod
-from firmware.screens.play import CONFIRM, DISCARD, NO_PAGE, OVER_PAGE, PLAY, PlayScreen
+from firmware.screens.play import (
+    CONFIRM,
+    COUNT,
+    DISCARD,
+    NO_PAGE,
+    OVER_PAGE,
+    PLAY,
+    SHOW_PAGE,
+    PlayScreen,
+)
 
 BITS = (UP, DOWN, LEFT, RIGHT, A, B)
 
@@ -41,7 +50,14 @@ class Driver:
 
 
 def new_driver(
-    storage=None, target=61, match=1, open_hands=False, level="medium", seed=None, ticks=2
+    storage=None,
+    target=61,
+    match=1,
+    open_hands=False,
+    level="medium",
+    seed=None,
+    ticks=2,
+    muggins=False,
 ):
     """An app with the given settings and the play screen open (resuming when
     ``storage`` holds a save; a new match from ``seed`` otherwise)."""
@@ -50,6 +66,7 @@ def new_driver(
     app.settings.set("match", match)
     app.settings.set("open_hands", open_hands)
     app.settings.set("difficulty", level)
+    app.settings.set("muggins", muggins)
     d = Driver(app)
     if seed is None:
         app.open("play")
@@ -91,7 +108,7 @@ def wait_for_you(d, limit=3000):
             return "over"
         if s.page != NO_PAGE:
             d.press(A)
-        elif s.mode in (DISCARD, CONFIRM, PLAY) and not s.queue and s.wait <= 0:
+        elif s.mode in (DISCARD, CONFIRM, PLAY, COUNT) and not s.queue and s.wait <= 0:
             return s.mode
         else:
             d.tick(1, 0, 250)
@@ -110,9 +127,33 @@ def move_to(d, s, pos):
     assert s.cursor == pos
 
 
+def worth(g):
+    """What the hand or crib being counted (muggins) is worth."""
+    from engine.score import hand_score
+
+    v = g.view(0)
+    return hand_score(v.count_cards, v.starter, v.counting == "crib")
+
+
+def enter_count(d, s, points):
+    """Type ``points`` on the count page (RIGHT adds 2, UP 1) and claim it."""
+    assert s.mode == COUNT and s.claim == 0
+    for _ in range(points // 2):
+        d.press(RIGHT)
+    if points & 1:
+        d.press(UP)
+    assert s.claim == min(points, 29) and s.s_claim == str(s.claim)
+    n = len(s.game.moves)
+    d.press(A)
+    assert len(s.game.moves) == n + 2
+
+
 def decide(d, rng):
     """One decision of a simple player, through buttons only."""
     s = screen(d)
+    if s.mode == COUNT:  # muggins: count exactly
+        enter_count(d, s, worth(s.game))
+        return
     check_table(s)
     g = s.game
     if s.mode == DISCARD:
@@ -589,3 +630,80 @@ def test_power_cut_inside_a_save_keeps_the_decision_before_or_after():
         assert d.app.errors == (1 if step < 4 else 0)
         wait_for_you(d2)
         assert d2.app.errors == 0
+
+
+def test_muggins_a_short_count_gives_the_computer_the_difference():
+    # V4: the player counts; claims below the value give the rest to the other
+    d = new_driver(seed=19, target=121, muggins=True)
+    s = screen(d)
+    assert s.game.muggins and s.game.counters == (0,)
+    counts = []  # (claimed, worth)
+    pages = []
+    while True:
+        mode = wait_for_you(d)
+        if mode == "over":
+            break
+        if mode != COUNT:
+            decide(d, Rng(len(s.game.moves)))
+            continue
+        real = worth(s.game)
+        assert len(s.page_cards) == 4 and s.page_starter == s.game.starter
+        k = len(counts)
+        claim = real - 2 if real >= 2 and k % 3 == 0 else real + 3 if k % 3 == 1 else real
+        claim = min(max(claim, 0), 29)
+        counts.append((claim, real))
+        enter_count(d, s, claim)
+        for _ in range(40):  # to the show page of this count
+            if s.page == SHOW_PAGE:
+                pages.append(list(s.lines))
+                break
+            d.tick(1, 0, 100)
+    assert any([c < r for c, r in counts]) and any([c > r for c, r in counts])
+    text = check_log_agrees(d)
+    assert text.split("\n")[0].split()[-1] == "muggins"
+    lines = text.split("\n")
+    claims = [i for i in range(len(lines)) if lines[i].startswith("claim A")]
+    assert len(claims) == len(counts)
+    taken = 0
+    for (claim, real), i in zip(counts, claims):
+        assert lines[i].split()[3] == str(claim)
+        assert lines[i + 1].split()[:2] == ["show", "A"] and lines[i + 1].split()[3] == str(real)
+        j = i + 2
+        got = min(claim, real)
+        if got:
+            w = lines[j].split()
+            assert w[:3] == ["score", "A", str(got)] and w[4] in ("hand", "crib")
+            j += 1
+        if claim < real and not lines[j - 1].startswith("end"):
+            w = lines[j].split()
+            assert w[:3] == ["score", "B", str(real - claim)] and w[4] == "muggins"
+            taken += real - claim
+    assert taken > 0
+    # what the show pages said
+    for (claim, real), said in zip(counts, pages):
+        assert said[0] == "You said %d" % claim
+        if claim < real:
+            assert said[-1] == "CPU takes %d: muggins" % (real - claim)
+        else:
+            assert "muggins" not in said[-1]
+    assert d.app.errors == 0
+
+
+def test_muggins_count_resumes_after_a_power_cut():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=23, target=61, muggins=True)
+    s = screen(d)
+    while wait_for_you(d) != COUNT:
+        decide(d, Rng(len(s.game.moves)))
+    d.press(RIGHT)  # half entered when the power goes
+    cards = list(s.page_cards)
+    moves = bytes(s.game.moves)
+    d = new_driver(storage, ticks=0)
+    s = screen(d)
+    assert wait_for_you(d) == COUNT
+    assert bytes(s.game.moves) == moves and s.page_cards == cards and s.claim == 0
+    assert s.hint_text().startswith("Muggins")
+    play_game(d, 23)
+    assert s.game.phase == "over"
+    check_log_agrees(d)
+    assert d.app.errors == 0

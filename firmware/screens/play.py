@@ -3,7 +3,7 @@
 hands (V3). Imports ``engine.game``, ``engine.match``, ``engine.save``,
 ``engine.score``, ``engine.gamelog``, ``engine.opponent`` (``engine.players``
 when it is missing), ``firmware.app``, ``firmware.buttons``,
-``firmware.records``.
+``firmware.records``, ``firmware.stats`` (at a game's end).
 
 How it runs: the engine does the rules and hands back event tuples; the
 screen keeps its own copy of the table (scores, your hand, the pile, the
@@ -19,6 +19,15 @@ Keys: LEFT/RIGHT move the cursor; A marks a card for the crib (two, then A
 lays them away, B takes the last one back) or plays the card; A also skips
 a message; B opens the pause menu (hint, save and quit, abandon).
 
+Muggins (V4, the setting): at each of your counts the game stops in phase
+"count"; the screen shows your four cards and the starter and you enter the
+count (UP/DOWN 1, RIGHT/LEFT 2, A claims it). The show page then says what
+you said, what it was worth, and what the computer took by muggins.
+
+Statistics: when a game ends it is replayed once from its decisions; the
+events feed both the exported log and ``firmware.stats`` (so a resumed game
+counts whole, and a game counts once even when its over page shows again).
+
 Saving: after each of your decisions (and before asking for one) the match
 is stored with ``engine.save.save_match`` in a crash-safe ``RecordStore``
 named "game" (payload: difficulty level byte + match record); entering the
@@ -32,7 +41,7 @@ from engine.game import visible
 from engine.gamelog import header, line
 from engine.match import Match
 from engine.save import SaveError, load_match, save_match
-from engine.score import describe, hand_breakdown, peg_breakdown
+from engine.score import describe, hand_breakdown, hand_score, peg_breakdown
 from firmware import buttons as _b
 from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
@@ -48,6 +57,7 @@ BUSY = const(0)  # showing events or the computer to move
 DISCARD = const(1)  # you pick two cards for the crib
 CONFIRM = const(2)  # two picked: A lays them away, B takes one back
 PLAY = const(3)  # you pick a card to play
+COUNT = const(4)  # muggins (V4): you count your hand or crib
 # full-screen pages over the table
 NO_PAGE = const(0)
 CUT_PAGE = const(1)
@@ -67,6 +77,7 @@ _T_RESET = const(800)
 _T_LINE = const(450)  # one line of a hand's count
 _T_MSG = const(2500)  # a message line stays this long after its event
 _SHOW_ROWS = const(4)
+_MOST = const(29)  # the most a hand can be worth
 _OVER_AUTO = const(5000)  # demo: a finished game stays this long
 
 _GO_CODE = const(52)
@@ -126,25 +137,30 @@ def show_line(item):
     return "%s %d: %s" % (name, points, cards_text(cards))
 
 
-def log_text(game):
-    """The GAMELOG text of ``game`` so far, replayed from its decisions (so a
-    resumed game exports whole)."""
-    from engine.game import Game
+def replay(game, on_event):
+    """Play ``game``'s decisions again from its seed into a fresh game,
+    calling ``on_event(event)`` for every event in order (hidden ones too):
+    the whole game's events even after a resume, without keeping them."""
+    from engine.game import CLAIM, Game
 
-    g = Game(game.seed, game.target, game.first_dealer, game.open_hands)
+    g = Game(
+        game.seed, game.target, game.first_dealer, game.open_hands, game.muggins, game.counters
+    )
     g.start()
-    out = [header(g)]
     moves = game.moves
     i = 0
     n = len(moves)
     while True:
         for e in g.take_events():
-            out.append(line(e))
+            on_event(e)
         if i >= n:
-            break
+            return g
         seat = moves[i]
         code = moves[i + 1]
-        if g.phase == "discard":
+        if g.phase == "count":
+            g.claim(seat, code - CLAIM)
+            i += 2
+        elif g.phase == "discard":
             g.discard(seat, code, moves[i + 3])
             i += 4
         elif code == _GO_CODE:
@@ -153,6 +169,19 @@ def log_text(game):
         else:
             g.play(seat, code)
             i += 2
+
+
+def log_text(game, on_event=None):
+    """The GAMELOG text of ``game`` so far, replayed from its decisions (so a
+    resumed game exports whole); ``on_event`` also sees every event."""
+    out = [header(game)]
+
+    def take(e):
+        out.append(line(e))
+        if on_event is not None:
+            on_event(e)
+
+    replay(game, take)
     out.append("")
     return "\n".join(out)
 
@@ -212,6 +241,9 @@ class PlayScreen(Screen):
         self.title = ""
         self.page_cards = []
         self.page_starter = None
+        self.claim = 0  # the count you are entering (muggins)
+        self.s_claim = "0"
+        self.claimed = None  # (seat, points) of the last claim event shown
 
     def _clear_table(self):
         self.hand = []
@@ -242,7 +274,7 @@ class PlayScreen(Screen):
         except Exception as e:  # storage that cannot even be read
             payload, problem = None, "the save could not be read: %s" % e
         if problem:
-            self.notice = problem
+            self.notice = ("Saved match", problem)
         if payload is None:
             return False
         try:
@@ -250,7 +282,7 @@ class PlayScreen(Screen):
                 raise SaveError("the save has an unknown difficulty")
             match = load_match(bytes(payload[1:]))
         except SaveError as e:
-            self.notice = "Saved match not resumed: %s. A new one starts." % e
+            self.notice = ("Saved match", "Saved match not resumed: %s. A new one starts." % e)
             return False
         self.level = LEVELS[payload[0]]
         self._begin(match)
@@ -266,7 +298,7 @@ class PlayScreen(Screen):
         if seed is None:
             seed = (self.app.hw.clock.ticks_ms() * 40503 + self.app.frames) & 0x3FFFFFFF
         self.level = self._settings_level()
-        self._begin(Match(s.match, seed, s.target, None, s.open_hands))
+        self._begin(Match(s.match, seed, s.target, None, s.open_hands, s.muggins))
         self.queue = self.game.take_events()
         self._save()
 
@@ -325,13 +357,33 @@ class PlayScreen(Screen):
         except OSError as e:
             self._say("Save not deleted: %s" % e)
 
-    def _export_log(self):
+    def _game_done(self, match_won):
+        """The game is over: export its log and add it to the statistics,
+        both from one replay of its events (so a resumed game counts whole).
+        A game already counted (its over page shown again after a power
+        cut) is only exported."""
         if not self.human:
             return
+        from firmware.stats import Stats, key
+
+        stats = Stats(self.app.hw.storage)
+        problem = stats.load()
+        k = key(self.game)
+        fresh = not stats.counted(k)
+        text = log_text(self.game, stats.feed if fresh else None)
         try:
-            self.app.hw.storage.write(LOG_NAME, log_text(self.game).encode())
+            self.app.hw.storage.write(LOG_NAME, text.encode())
         except OSError as e:
             self._say("Log not written: %s" % e)
+        text = None
+        if fresh:
+            if self.match_over and self.match.games > 1:
+                stats.add_match(match_won)
+            stats.mark(k)
+            if not stats.save():
+                problem = stats.problem
+        if problem:
+            self.notice = ("Statistics", problem)
 
     # ---- strings, made when the table changes (never in draw) ----
     def _say(self, text, ms=_T_MSG):
@@ -408,6 +460,8 @@ class PlayScreen(Screen):
                 self._say("%s %s for 1" % (names[seat], "last card" if last else "go"))
             elif reason == "heels":
                 self._say("%s: heels for 2" % names[seat])
+            elif reason == "muggins":
+                self._say("%s takes %d by muggins" % (names[seat], points))
             else:
                 return 0  # hand and crib: the show page said it
             return _T_SCORE
@@ -451,8 +505,12 @@ class PlayScreen(Screen):
             self.opp_left = 6
             self._say("%s deal%s" % (names[e[1]], "" if e[1] == 0 and self.human else "s"))
             return _T_DEAL
+        if kind == "claim":
+            self.claimed = (e[1], e[3])
+            return 0
         if kind == "show":
             self._open_show(e[1], e[2], e[3])
+            self.claimed = None
             return 0
         if kind == "cut":
             self._open_cut(e[1], e[2])
@@ -486,11 +544,28 @@ class PlayScreen(Screen):
         for item in hand_breakdown(cards, self.starter, what == "crib"):
             lines.append(show_line(item))
         lines.append("total %d" % points if lines else "nothing: 0")
+        claimed = self.claimed
+        if claimed is not None and claimed[0] == seat:
+            said = "You said %d" if seat == 0 and self.human else self.names[seat] + " said %d"
+            lines.insert(0, said % claimed[1])
+            taken = self._muggins_ahead()
+            if taken is not None:
+                lines.append("%s takes %d: muggins" % (self.names[taken[1]], taken[2]))
         self.lines = lines
         self.shown = 1
         self.top_line = 0
         self.page_ms = _T_LINE
         self.page = SHOW_PAGE
+
+    def _muggins_ahead(self):
+        # the ("score", seat, points, total, "muggins") this show leads to
+        for e in self.queue:
+            if e[0] == "score":
+                if e[4] == "muggins":
+                    return e
+            elif e[0] != "end":
+                return None
+        return None
 
     def _open_over(self, winner, s0, s1, skunk):
         self.page = OVER_PAGE
@@ -523,7 +598,7 @@ class PlayScreen(Screen):
             peg = self.app.pegboard
             if peg is not None:
                 peg.celebrate(winner)
-            self._export_log()
+            self._game_done(wins[0] > wins[1])
             if self.match_over:
                 self._drop_save()
 
@@ -591,9 +666,9 @@ class PlayScreen(Screen):
         if not self.ready or self.game is None:
             return False
         if self.notice:
-            notice = self.notice
+            title, text = self.notice
             self.notice = None
-            self.app.push(MessageScreen("Saved match", notice))
+            self.app.push(MessageScreen(title, text))
             return True
         changed = False
         if self.msg_ms > 0:
@@ -631,6 +706,8 @@ class PlayScreen(Screen):
         # who must act (g.waiting() without its per-frame tuple)
         if g.phase == "discard":
             seat = 1 if not g.discards[1] else 0 if not g.discards[0] else -1
+        elif g.phase == "count":
+            seat = 0 if self.mode == COUNT else g.waiting()[0]
         else:
             seat = g.turn
         if seat < 0:
@@ -643,6 +720,8 @@ class PlayScreen(Screen):
             self._save()
         if g.phase == "discard":
             return self._discard_input(events)
+        if g.phase == "count":
+            return self._count_input(events)
         return self._play_input(events)
 
     def _computer_move(self, seat):
@@ -653,6 +732,11 @@ class PlayScreen(Screen):
         view = g.view(seat)
         if g.phase == "discard":
             g.act(seat, player.discard(view))
+        elif g.phase == "count":  # the computer counts exactly (engine.score)
+            if hasattr(player, "count"):
+                g.act(seat, player.count(view))
+            else:
+                g.act(seat, hand_score(view.count_cards, view.starter, view.counting == "crib"))
         else:
             g.act(seat, player.play(view))
         self.queue.extend(g.take_events())
@@ -703,6 +787,38 @@ class PlayScreen(Screen):
             changed = True
         return changed
 
+    def _count_input(self, events):
+        """Muggins (V4): UP/DOWN change your count by 1, RIGHT/LEFT by 2, A
+        claims it; the engine says what it was worth."""
+        if self.mode != COUNT:
+            v = self.game.view(0)
+            self.page_cards = list(v.count_cards)
+            self.page_starter = v.starter
+            self.title = "Count your %s" % v.counting
+            self.claim = 0
+            self.s_claim = "0"
+            self._set_mode(COUNT)
+            return True
+        step = 0
+        if _b.went(events, UP):
+            step += 1
+        if _b.went(events, DOWN):
+            step -= 1
+        if _b.went(events, RIGHT):
+            step += 2
+        if _b.went(events, LEFT):
+            step -= 2
+        if step:
+            n = self.claim + step
+            self.claim = 0 if n < 0 else _MOST if n > _MOST else n
+            self.s_claim = "%d" % self.claim
+            return True
+        if _b.happened(events, "press", A):
+            self.game.claim(0, self.claim)
+            self._human_done()
+            return True
+        return False
+
     def _play_input(self, events):
         g = self.game
         hand = self.hand
@@ -752,6 +868,8 @@ class PlayScreen(Screen):
     def hint_text(self):
         """Advice for the decision you face now, in words."""
         g = self.game
+        if self.mode == COUNT:
+            return "Muggins is on: count it yourself. What you leave out, the computer takes."
         if self.mode not in (DISCARD, CONFIRM, PLAY) or 0 not in g.waiting():
             return "No hint now: wait for your turn."
         try:
@@ -797,6 +915,9 @@ class PlayScreen(Screen):
             return
         if page == OVER_PAGE:
             self._draw_lines(cv, self.title, self.lines, self.foot)
+            return
+        if self.mode == COUNT:
+            self._draw_count(cv)
             return
         top = self.s_top
         cv.text(top[0], 0, 0)
@@ -844,13 +965,7 @@ class PlayScreen(Screen):
             y += 9
 
     def _draw_show(self, cv):
-        title_bar(cv, self.title)
-        cards = self.page_cards
-        for i in range(len(cards)):
-            cv.card(1 + i * 15, 10, cards[i])
-        if self.page_starter is not None:
-            cv.text("+", 64, 16)
-            cv.card(71, 10, self.page_starter)
+        self._draw_cards(cv)
         end = min(self.shown, self.top_line + _SHOW_ROWS)
         y = 31
         for i in range(self.top_line, end):
@@ -858,6 +973,22 @@ class PlayScreen(Screen):
             y += 8
         if self.shown >= len(self.lines):
             cv.glyph(0x85, 122, 16)  # all told: A goes on
+
+    def _draw_count(self, cv):
+        self._draw_cards(cv)
+        cv.text("Your count:", 1, 34)
+        x = cv.text(self.s_claim, 74, 34)
+        cv.invert(72, 33, x - 71, 9)
+        cv.text("\x87\x88 1  \x86\x85 2  A: claim", 1, 55)
+
+    def _draw_cards(self, cv):
+        title_bar(cv, self.title)
+        cards = self.page_cards
+        for i in range(len(cards)):
+            cv.card(1 + i * 15, 10, cards[i])
+        if self.page_starter is not None:
+            cv.text("+", 64, 16)
+            cv.card(71, 10, self.page_starter)
 
     def _draw_lines(self, cv, title, lines, foot):
         title_bar(cv, title)

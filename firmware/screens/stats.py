@@ -1,0 +1,183 @@
+"""Statistics screen: your record against the computer (firmware.stats) on
+three pages: results (games, wins, losses, skunks, matches), points per deal
+(hand, crib, pegging, heels, muggins) and your best hand drawn as cards.
+
+Keys: LEFT/RIGHT turn the page, UP/DOWN scroll a page's rows, B goes back,
+a long B asks whether to reset every figure (No is the first answer). A
+damaged statistics record is reported once and fresh figures are shown.
+The rows are formatted when the screen is entered, never in ``draw``.
+Imports ``firmware.app``, ``firmware.buttons``, ``firmware.hal`` and
+``firmware.stats``.
+"""
+
+from firmware import buttons as _b
+from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+from firmware.hal import B, DOWN, LEFT, RIGHT, UP
+from firmware.stats import Stats
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_TOP = const(11)
+_ROW = const(9)
+_ROWS = const(5)
+_FOOT = const(56)
+PAGES = ("Results", "Per deal", "Best hand")
+BEST = const(2)
+
+
+def _avg(x):
+    return "-" if x is None else "%.2f" % x
+
+
+def _pct(part, whole):
+    return "-" if not whole else "%d%%" % ((part * 100 + whole // 2) // whole)
+
+
+def rows_of(st, page):
+    """The (label, value) rows of ``page`` (0 or 1) for Stats ``st``."""
+    if page == 0:
+        return [
+            ("Games", "%d" % st.games),
+            ("Won", "%d" % st.wins),
+            ("Lost", "%d" % st.losses),
+            ("Win rate", _pct(st.wins, st.games)),
+            ("Skunks given", "%d" % st.skunks_given),
+            ("Skunks taken", "%d" % st.skunks_taken),
+            ("Double skunks", "%d/%d" % (st.doubles_given, st.doubles_taken)),
+            ("Matches won", "%d/%d" % (st.match_wins, st.matches)),
+        ]
+    return [
+        ("Deals", "%d" % st.deals),
+        ("Hand", _avg(st.hand_avg())),
+        ("Crib (yours)", _avg(st.crib_avg())),
+        ("Pegging", _avg(st.peg_avg())),
+        ("Heels", "%d" % st.heels),
+        ("Hands counted", "%d" % st.hands),
+        ("Cribs counted", "%d" % st.cribs),
+        ("Lost to muggins", "%d" % st.muggins_lost),
+    ]
+
+
+class StatsScreen(Screen):
+    def __init__(self, stats=None):
+        self.stats = stats
+        self.loaded = stats is not None
+        self.notice = None
+        self.page = 0
+        self.top = 0
+        self.rows = []
+        self.title = ""
+        self.foot = ""
+        self.best = ""
+        self.b_long = False
+
+    def enter(self):
+        self.b_long = False
+        if not self.loaded:
+            self.loaded = True
+            self.stats = Stats(self.app.hw.storage)
+            self.notice = self.stats.load()
+        self._build()
+
+    def _build(self):
+        st = self.stats
+        page = self.page
+        self.title = "%s %d/%d" % (PAGES[page], page + 1, len(PAGES))
+        self.rows = rows_of(st, page) if page != BEST else []
+        if self.top > max(0, len(self.rows) - _ROWS):
+            self.top = 0
+        if st.best_cards:
+            self.best = "%d point%s" % (st.best, "" if st.best == 1 else "s")
+        else:
+            self.best = "No hand counted yet"
+        self.foot = "\x86\x85 page  hold B: reset"
+
+    def reset(self):
+        """Every figure back to 0, stored at once."""
+        self.stats.clear()
+        if not self.stats.save():
+            self.notice = self.stats.problem
+        self._build()
+
+    def update(self, dt_ms, events):
+        if self.notice:
+            text = self.notice
+            self.notice = None
+            self.app.push(MessageScreen("Statistics", text))
+            return True
+        changed = False
+        n = len(PAGES)
+        if _b.went(events, RIGHT):
+            self.page = (self.page + 1) % n
+            self.top = 0
+            changed = True
+        if _b.went(events, LEFT):
+            self.page = (self.page - 1) % n
+            self.top = 0
+            changed = True
+        if changed:
+            self._build()
+        if _b.went(events, DOWN) and self.top + _ROWS < len(self.rows):
+            self.top += 1
+            changed = True
+        if _b.went(events, UP) and self.top > 0:
+            self.top -= 1
+            changed = True
+        if _b.happened(events, "press", B):
+            self.b_long = False
+        if _b.happened(events, "long", B):
+            self.b_long = True
+            self.app.push(ResetMenu(self))
+            return True
+        if _b.happened(events, "release", B) and not self.b_long:
+            self.app.pop()
+            return True
+        return changed
+
+    def draw(self, cv):
+        title_bar(cv, self.title)
+        if self.page == BEST:
+            self._draw_best(cv)
+        else:
+            rows = self.rows
+            end = min(len(rows), self.top + _ROWS)
+            y = _TOP
+            for i in range(self.top, end):
+                cv.text(rows[i][0], 1, y)
+                cv.right(rows[i][1], cv.width - 4, y)
+                y += _ROW
+            n = len(rows)
+            if n > _ROWS:  # scroll bar
+                h = _ROWS * _ROW * _ROWS // n
+                y = _TOP + (_ROWS * _ROW - h) * self.top // (n - _ROWS)
+                cv.vline(cv.width - 1, y, h)
+        cv.dotted_hline(0, _FOOT - 2, cv.width)
+        cv.center(self.foot, _FOOT)
+
+    def _draw_best(self, cv):
+        cards = self.stats.best_cards
+        if cards:
+            x = 14
+            for i in range(4):
+                cv.card(x + i * 16, 13, cards[i])
+            cv.text("+", x + 66, 19)
+            cv.card(x + 74, 13, cards[4])
+        cv.center(self.best, 38 if cards else 28)
+
+
+class ResetMenu(ListScreen):
+    def __init__(self, screen):
+        ListScreen.__init__(self, "Reset statistics?", ["No, keep them", "Yes, reset all"])
+        self.screen = screen
+
+    def choose(self, index):
+        self.app.pop()
+        if index == 1:
+            self.screen.reset()
+
+
+def make(app):
+    return StatsScreen()

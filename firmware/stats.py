@@ -1,0 +1,211 @@
+"""The player's statistics against the computer, kept on the device: games,
+wins and losses, skunks given and taken, matches, the best hand (points and
+cards), and the points per deal of hand, crib and pegging.
+
+Nothing here computes a score: ``feed(event)`` takes the engine's event
+tuples of one finished game (engine.game; seat 0 is the player) in order and
+adds what they tell. Points come from ("score", seat, points, total, reason)
+by reason (peg and go are pegging; heels, hand, crib and muggins are kept
+apart); the best hand from ("show", 0, "hand", points) with the kept four
+(the dealt six less the two laid away) and the starter. After the game,
+``add_match`` for a finished best-of-N match, ``mark(key)`` and ``save()``.
+``key(game)`` names a game so a game is counted once even when its game-over
+page is shown again after a power cut (``counted(key)``).
+
+Stored with ``firmware.records.RecordStore`` ("stats", crash-safe): version 1
+payload is the counters below, 4 bytes big-endian each, then the five best
+cards (255 = none). A damaged or foreign record gives fresh statistics and a
+sentence in ``problem``. Imports ``firmware.records``.
+"""
+
+from firmware.records import RecordStore
+
+NAME = "stats"
+MAGIC = b"STAT"
+VERSION = 1
+
+# every counter, in record order
+COUNTERS = (
+    "games",  # finished games against the computer
+    "wins",
+    "skunks_given",  # games you won by a skunk or double skunk (R15)
+    "doubles_given",  # of which double skunks
+    "skunks_taken",
+    "doubles_taken",
+    "matches",  # finished matches of more than one game (V2)
+    "match_wins",
+    "deals",  # deals dealt ("deal" events)
+    "pegging",  # your points from "peg" and "go"
+    "heels",  # your points for his heels
+    "hands",  # your hands counted ("show" of your hand)
+    "hand_points",  # what you scored for them
+    "cribs",  # your cribs counted
+    "crib_points",
+    "muggins_lost",  # points the computer took from your counts (V4)
+    "muggins_won",
+    "best",  # the best hand you held (its value from the show)
+    "last_seed",  # the key of the last game counted
+    "last_moves",
+)
+_N = len(COUNTERS)
+_SIZE = 4 * _N + 5
+
+
+def key(game):
+    """What names a finished game: its seed and its number of decisions."""
+    return (game.seed & 0xFFFFFFFF, len(game.moves))
+
+
+class Stats:
+    def __init__(self, storage=None):
+        self.store = RecordStore(storage, NAME, MAGIC, VERSION) if storage is not None else None
+        self.problem = None
+        self.clear()
+
+    def clear(self):
+        """Every figure back to nothing (in memory; ``save`` stores it)."""
+        for name in COUNTERS:
+            setattr(self, name, 0)
+        self.best_cards = []  # the four kept cards and the starter
+        self._dealt = ()
+        self._kept = []
+        self._starter = None
+
+    # ---- what the figures say ----
+    @property
+    def losses(self):
+        return self.games - self.wins
+
+    def per(self, points, times):
+        """``points / times`` as a float, or None when ``times`` is 0."""
+        return points / times if times else None
+
+    def hand_avg(self):
+        return self.per(self.hand_points, self.hands)
+
+    def crib_avg(self):
+        return self.per(self.crib_points, self.cribs)
+
+    def peg_avg(self):
+        return self.per(self.pegging, self.deals)
+
+    def counted(self, k):
+        return (self.last_seed, self.last_moves) == k
+
+    def mark(self, k):
+        self.last_seed, self.last_moves = k
+
+    # ---- adding a game ----
+    def feed(self, e):
+        """One engine event of a game, in order."""
+        kind = e[0]
+        if kind == "score":
+            seat, points, reason = e[1], e[2], e[4]
+            if seat == 0:
+                if reason == "peg" or reason == "go":
+                    self.pegging += points
+                elif reason == "hand":
+                    self.hand_points += points
+                elif reason == "crib":
+                    self.crib_points += points
+                elif reason == "heels":
+                    self.heels += points
+                elif reason == "muggins":
+                    self.muggins_won += points
+            elif reason == "muggins":
+                self.muggins_lost += points
+        elif kind == "deal":
+            self.deals += 1
+            self._dealt = ()
+            self._kept = []
+            self._starter = None
+        elif kind == "hand" and e[1] == 0:
+            self._dealt = e[2]
+        elif kind == "crib" and e[1] == 0:
+            self._kept = [c for c in self._dealt if c != e[2] and c != e[3]]
+        elif kind == "starter":
+            self._starter = e[1]
+        elif kind == "show" and e[1] == 0:
+            if e[2] == "crib":
+                self.cribs += 1
+                return
+            self.hands += 1
+            if (e[3] > self.best or not self.best_cards) and len(self._kept) == 4:
+                self.best = e[3]
+                self.best_cards = self._kept + [self._starter]
+        elif kind == "end":
+            self.games += 1
+            skunk = e[4]
+            if e[1] == 0:
+                self.wins += 1
+                if skunk:
+                    self.skunks_given += 1
+                    if skunk == "double-skunk":
+                        self.doubles_given += 1
+            elif skunk:
+                self.skunks_taken += 1
+                if skunk == "double-skunk":
+                    self.doubles_taken += 1
+
+    def add_match(self, won):
+        self.matches += 1
+        if won:
+            self.match_wins += 1
+
+    # ---- the record ----
+    def payload(self):
+        out = bytearray(_SIZE)
+        for i in range(_N):
+            v = getattr(self, COUNTERS[i]) & 0xFFFFFFFF
+            out[4 * i] = v >> 24
+            out[4 * i + 1] = (v >> 16) & 255
+            out[4 * i + 2] = (v >> 8) & 255
+            out[4 * i + 3] = v & 255
+        for i in range(5):
+            out[4 * _N + i] = self.best_cards[i] if i < len(self.best_cards) else 255
+        return bytes(out)
+
+    def read(self, payload):
+        """Take the figures from a payload; False (nothing changed) when it
+        is not one."""
+        if len(payload) != _SIZE:
+            return False
+        cards = [c for c in payload[4 * _N :] if c < 52]
+        if len(cards) not in (0, 5):
+            return False
+        for i in range(_N):
+            o = 4 * i
+            v = payload[o] << 24 | payload[o + 1] << 16 | payload[o + 2] << 8 | payload[o + 3]
+            setattr(self, COUNTERS[i], v)
+        self.best_cards = cards
+        return True
+
+    def load(self):
+        """Read the stored figures; fresh ones when there are none or they are
+        damaged. Returns ``problem``: a sentence, or None when all is well."""
+        self.clear()
+        self.problem = None
+        if self.store is None:
+            return None
+        try:
+            payload, version, problem = self.store.load()
+        except Exception as e:  # storage that cannot even be read
+            self.problem = "Statistics could not be read (%s); starting afresh." % e
+            return self.problem
+        if problem:
+            self.problem = "Statistics: " + problem + "."
+        if payload is not None and not self.read(payload):
+            self.clear()
+            self.problem = "Statistics record has the wrong size; starting afresh."
+        return self.problem
+
+    def save(self):
+        """Store the figures; False (and ``problem`` set) when storage failed."""
+        if self.store is None:
+            return True
+        try:
+            self.store.save(self.payload())
+            return True
+        except OSError as e:
+            self.problem = "Statistics not saved: %s" % e
+            return False

@@ -1,0 +1,319 @@
+# portable
+"""Statistics (firmware/stats.py, firmware/screens/stats.py): games played
+through the app with button events add up to what their exported logs say
+(counted here from the log text, line by line, GAMELOG.md); they survive a
+restart; a game whose over page shows again after a power cut counts once; a
+damaged record is reported and fresh figures start; the screen shows the
+figures and a long B resets them after asking. Runs on CPython and
+MicroPython."""
+
+import test_play_screen as tps
+from engine.cards import text as card_text
+from firmware.app import App, MessageScreen
+from firmware.hal import A, B, DOWN, RIGHT
+from firmware.hw import host
+from firmware.screens.stats import ResetMenu, StatsScreen
+from firmware.stats import COUNTERS, Stats
+
+FIGURES = (
+    "games",
+    "wins",
+    "skunks_given",
+    "doubles_given",
+    "skunks_taken",
+    "doubles_taken",
+    "deals",
+    "pegging",
+    "heels",
+    "hands",
+    "hand_points",
+    "cribs",
+    "crib_points",
+    "muggins_lost",
+    "best",
+)
+
+
+def from_logs(texts):
+    """The figures, counted from GAMELOG texts (seat A is the player); the
+    best hand as card words."""
+    f = {}
+    for name in FIGURES:
+        f[name] = 0
+    best_cards = None
+    for text in texts:
+        dealt = []
+        kept = []
+        starter = None
+        for ln in text.split("\n"):
+            w = ln.split()
+            if not w:
+                continue
+            if w[0] == "deal":
+                f["deals"] += 1
+            elif w[0] == "hand" and w[1] == "A":
+                dealt = w[2:]
+            elif w[0] == "crib" and w[1] == "A":
+                kept = [c for c in dealt if c not in w[2:]]
+            elif w[0] == "starter":
+                starter = w[1]
+            elif w[0] == "show" and w[1] == "A":
+                if w[2] == "crib":
+                    f["cribs"] += 1
+                else:
+                    f["hands"] += 1
+                    if best_cards is None or int(w[3]) > f["best"]:
+                        f["best"] = int(w[3])
+                        best_cards = kept + [starter]
+            elif w[0] == "score":
+                points = int(w[2])
+                reason = w[4]
+                if w[1] == "A":
+                    if reason in ("peg", "go"):
+                        f["pegging"] += points
+                    elif reason == "hand":
+                        f["hand_points"] += points
+                    elif reason == "crib":
+                        f["crib_points"] += points
+                    elif reason == "heels":
+                        f["heels"] += points
+                elif reason == "muggins":
+                    f["muggins_lost"] += points
+            elif w[0] == "end":
+                f["games"] += 1
+                skunk = w[4] if len(w) > 4 else ""
+                if w[1] == "A":
+                    f["wins"] += 1
+                    f["skunks_given"] += 1 if skunk else 0
+                    f["doubles_given"] += 1 if skunk == "double-skunk" else 0
+                else:
+                    f["skunks_taken"] += 1 if skunk else 0
+                    f["doubles_taken"] += 1 if skunk == "double-skunk" else 0
+    return f, best_cards
+
+
+def check_figures(st, texts):
+    want, best_cards = from_logs(texts)
+    for name in FIGURES:
+        assert getattr(st, name) == want[name], (name, getattr(st, name), want[name])
+    assert [card_text(c) for c in st.best_cards] == (best_cards or [])
+
+
+def stored(storage):
+    st = Stats(storage)
+    assert st.load() is None, st.problem
+    return st
+
+
+def play_match(d, seed):
+    """Play every game of the match on screen; the log of each game."""
+    s = tps.screen(d)
+    logs = []
+    while True:
+        tps.play_game(d, seed + len(logs))
+        logs.append(d.hw.storage.read("last.log").decode())
+        if s.match_over:
+            return logs
+        d.press(A)
+
+
+def test_games_played_on_screen_add_up_to_their_logs_and_survive_a_restart():
+    storage = host.DictStorage()
+    d = tps.new_driver(storage, seed=61, target=61, match=3)
+    s = tps.screen(d)
+    logs = play_match(d, 61)
+    assert len(logs) in (2, 3)
+    st = stored(storage)
+    check_figures(st, logs)
+    assert st.matches == 1 and st.match_wins == (1 if s.match.winner == 0 else 0)
+    assert st.deals > 2 * len(logs) and st.hands > 0
+    # a one-game match to 121 against the hard computer on the same device
+    d = tps.new_driver(storage, seed=122, target=121, level="hard")
+    tps.play_game(d, 122)
+    logs.append(storage.read("last.log").decode())
+    st = stored(storage)
+    check_figures(st, logs)
+    assert st.games == len(logs) and st.matches == 1  # single games are not matches
+    # a restart: a new app over the same storage shows the same figures
+    app = App(host.make(storage=storage))
+    d = tps.Driver(app)
+    app.open("stats")
+    d.tick(2)
+    top = app.top()
+    assert isinstance(top, StatsScreen), app.last_error
+    check_figures(top.stats, logs)
+    assert ("Games", "%d" % len(logs)) in top.rows
+    assert app.errors == 0
+
+
+def test_a_game_counts_once_when_its_over_page_shows_again_after_a_power_cut():
+    storage = host.DictStorage()
+    d = tps.new_driver(storage, seed=7, target=61, match=3)
+    tps.play_game(d, 7)  # the over page of game 1; the match is saved
+    first = storage.read("last.log").decode()
+    assert stored(storage).games == 1
+    d = tps.new_driver(storage, ticks=0)  # power back: the same over page
+    s = tps.screen(d)
+    tps.wait_for_you(d)
+    assert s.game.phase == "over" and s.page == tps.OVER_PAGE
+    st = stored(storage)
+    check_figures(st, [first])
+    d.press(A)  # on to game 2, which counts
+    tps.play_game(d, 8)
+    check_figures(stored(storage), [first, storage.read("last.log").decode()])
+    assert d.app.errors == 0
+
+
+def test_a_resumed_game_counts_whole():
+    storage = host.DictStorage()
+    d = tps.new_driver(storage, seed=31, target=61)
+    tps.play_game(d, 31, decisions=5)
+    d = tps.new_driver(storage, ticks=0)
+    tps.play_game(d, 31)
+    st = stored(storage)
+    check_figures(st, [storage.read("last.log").decode()])
+    assert st.deals >= 2
+
+
+def test_a_damaged_record_is_reported_and_fresh_figures_start():
+    storage = host.DictStorage()
+    storage.write("stats.rec", b"STAT\x01garbage that is not a record")
+    d = tps.new_driver(storage, seed=12, target=61)
+    tps.play_game(d, 12)
+    d.tick(2)
+    top = d.app.top()
+    assert isinstance(top, MessageScreen) and top.title == "Statistics"
+    assert "afresh" in " ".join(top.lines)
+    d.press(A)
+    assert tps.screen(d).page == tps.OVER_PAGE
+    check_figures(stored(storage), [storage.read("last.log").decode()])
+    assert storage.exists("stats.bad")  # the damaged file is kept aside
+    assert d.app.errors == 0
+
+
+def test_the_screen_reports_a_damaged_record_and_shows_zeros():
+    for junk in (b"", b"\xff" * 40, b"STAT\x01\x00\x00\x00\x01\x00\x03abc\x00\x00"):
+        storage = host.DictStorage({"stats.rec": junk})
+        app = App(host.make(storage=storage))
+        d = tps.Driver(app)
+        app.open("stats")
+        d.tick(2)
+        assert isinstance(app.top(), MessageScreen), junk
+        d.press(A)
+        top = app.top()
+        assert isinstance(top, StatsScreen)
+        assert ("Games", "0") in top.rows
+        for _ in range(3):
+            d.press(RIGHT)
+            d.press(DOWN)
+        assert app.errors == 0
+
+
+def test_a_record_of_the_wrong_size_gives_fresh_figures():
+    from firmware.records import RecordStore
+
+    storage = host.DictStorage()
+    RecordStore(storage, "stats", b"STAT", 1).save(b"\x00\x01\x02")
+    st = Stats(storage)
+    assert "size" in st.load()
+    assert st.games == 0 and st.best_cards == []
+
+
+def test_figures_survive_their_record():
+    storage = host.DictStorage()
+    st = Stats(storage)
+    st.load()
+    for i in range(len(COUNTERS)):
+        setattr(st, COUNTERS[i], 1000003 * (i + 1))
+    st.best_cards = [4, 9, 14, 19, 51]
+    assert st.save()
+    back = stored(storage)
+    for name in COUNTERS:
+        assert getattr(back, name) == getattr(st, name), name
+    assert back.best_cards == [4, 9, 14, 19, 51]
+
+
+def test_feed_counts_a_hand_made_deal():
+    # A deals; A holds 5C 5D 5H JS after laying away 2C 3C, starter 5S: 29 (R12)
+    st = Stats()
+    five = [4 * 4 + s for s in range(4)]
+    js = 10 * 4 + 3
+    for e in (
+        ("deal", 0),
+        ("hand", 0, (five[0], five[1], 4, 8, five[2], js)),
+        ("hand", 1, (0, 1, 2, 3, 12, 13)),
+        ("crib", 0, 4, 8),
+        ("starter", five[3]),
+        ("play", 1, 0, 1),
+        ("score", 0, 2, 2, "peg"),
+        ("score", 1, 1, 1, "go"),
+        ("score", 0, 1, 3, "go"),
+        ("show", 1, "hand", 4),
+        ("score", 1, 4, 5, "hand"),
+        ("claim", 0, "hand", 20),
+        ("show", 0, "hand", 29),
+        ("score", 0, 20, 23, "hand"),
+        ("score", 1, 9, 14, "muggins"),
+        ("show", 0, "crib", 0),
+        ("deal", 1),
+        ("score", 1, 2, 16, "heels"),
+        ("end", 0, 61, 16, "skunk"),
+    ):
+        st.feed(e)
+    assert (st.games, st.wins, st.losses, st.skunks_given, st.doubles_given) == (1, 1, 0, 1, 0)
+    assert (st.deals, st.pegging, st.heels) == (2, 3, 0)
+    assert (st.hands, st.hand_points, st.best) == (1, 20, 29)
+    assert sorted(st.best_cards) == sorted(five + [js])
+    assert (st.cribs, st.crib_points, st.muggins_lost) == (1, 0, 9)
+    assert st.hand_avg() == 20.0 and st.crib_avg() == 0.0 and st.peg_avg() == 1.5
+
+
+def goto_stats(d):
+    from firmware.screens.menu import ENTRIES
+
+    names = [e[1] for e in ENTRIES]
+    for _ in range(names.index("stats")):
+        d.press(DOWN)
+    d.press(A)
+    assert isinstance(d.app.top(), StatsScreen)
+
+
+def test_pages_scroll_and_a_long_b_resets_after_asking():
+    storage = host.DictStorage()
+    st = Stats(storage)
+    st.games, st.wins, st.deals, st.hands, st.hand_points = 4, 3, 30, 25, 200
+    st.best, st.best_cards = 24, [16, 17, 18, 41, 19]
+    st.save()
+    d = tps.Driver(App(host.make(storage=storage)))
+    goto_stats(d)
+    top = d.app.top()
+    assert top.title == "Results 1/3"
+    assert (
+        ("Won", "3") in top.rows and ("Lost", "1") in top.rows and ("Win rate", "75%") in top.rows
+    )
+    d.press(DOWN)
+    d.press(DOWN)
+    d.press(DOWN)
+    d.press(DOWN)
+    assert top.top == 3  # eight rows, five shown: scrolled to the end
+    d.press(RIGHT)
+    assert top.title == "Per deal 2/3" and ("Hand", "8.00") in top.rows and top.top == 0
+    d.press(RIGHT)
+    assert top.title == "Best hand 3/3" and top.best == "24 points"
+    # long B, then "No": nothing changes
+    d.tick(45, B)
+    assert isinstance(d.app.top(), ResetMenu)
+    d.tick(2, 0)
+    d.press(A)
+    assert d.app.top() is top and stored(storage).games == 4
+    # long B, then "Yes": all back to 0, stored
+    d.tick(45, B)
+    d.tick(2, 0)
+    d.press(DOWN)
+    d.press(A)
+    assert d.app.top() is top
+    assert stored(storage).games == 0 and top.best == "No hand counted yet"
+    # a short B goes back to the menu
+    d.press(B)
+    assert len(d.app.stack) == 1
+    assert d.app.errors == 0

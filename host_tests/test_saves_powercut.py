@@ -1,0 +1,490 @@
+# portable
+"""Every kind of save through the whole app (issue 7): settings, the score
+keeper, the game in progress, the statistics and the last-mode record. For
+each, one uncut run lists the storage operations of the save; then the power
+is cut before every step and after every byte of every record written (and
+at the ends and middle of the plain last.log export), the board starts again
+over what the cut left (firmware.main.build with resume), and the app must
+load the last completed state, with no error and no complaint (an
+interrupted save is not a problem), and carry on. Also a damaged, cut-short,
+foreign or future-version file of each kind is said on screen in plain words
+and the good copy before it is used. Both atomic and remove-then-rename
+(FAT) renames. Runs on CPython and MicroPython."""
+
+from engine.rng import Rng
+from engine.save import load_match
+from firmware import main
+from firmware.app import Failing, MessageScreen
+from firmware.hal import A, B, DOWN, RIGHT, UP
+from firmware.hw import host
+from firmware.records import MemStorage, PowerCut, pack
+from firmware.screens.menu import ENTRIES
+from test_play_screen import decide, play_game, screen, wait_for_you
+
+
+class CutStorage(MemStorage):
+    """MemStorage that lists what it completed and says whether it cut."""
+
+    def __init__(self, files=None, atomic_rename=True):
+        MemStorage.__init__(self, files, atomic_rename)
+        self.ops = []  # ("write", name, bytes before, length) / ("rename", old, new) / ...
+        self.cut = False
+
+    def reboot(self):
+        return CutStorage(dict(self.files), self.atomic_rename)
+
+    def write(self, name, data):
+        at = self.written
+        try:
+            MemStorage.write(self, name, data)
+        except PowerCut:
+            self.cut = True
+            raise
+        self.ops.append(("write", name, at, len(data)))
+
+    def rename(self, old, new):
+        try:
+            MemStorage.rename(self, old, new)
+        except PowerCut:
+            self.cut = True
+            raise
+        self.ops.append(("rename", old, new))
+
+    def remove(self, name):
+        try:
+            MemStorage.remove(self, name)
+        except PowerCut:
+            self.cut = True
+            raise
+        self.ops.append(("remove", name))
+
+    def done(self, name):
+        """True when the save of record ``name`` completed (its temp file
+        was renamed into place)."""
+        return ("rename", name + ".tmp", name + ".rec") in self.ops
+
+
+class Board:
+    """The app as the device builds it, on a simulated clock."""
+
+    def __init__(self, storage):
+        self.hw = host.make(storage=storage)
+        self.app = main.build(hw=self.hw, resume=True)
+        self.t = 0
+        self.tick(2)
+
+    def tick(self, n=1, raw=0, dt=20):
+        self.hw.buttons.set(raw)
+        for _ in range(n):
+            self.app.tick(self.t)
+            self.t += dt
+
+    def press(self, bit, n=1):
+        for _ in range(n):
+            self.tick(2, bit)
+            self.tick(2, 0)
+
+    def open(self, module):
+        names = [e[1] for e in ENTRIES]
+        menu = self.app.stack[0]
+        self.press(DOWN, (names.index(module) - menu.cursor) % len(names))
+        self.press(A)
+        self.tick(2)
+        return self.app.top()
+
+    def text(self):
+        seen = []
+        cv = self.app.canvas
+        plain = cv.text
+
+        def record(s, x, y, c=1, dim=False):
+            seen.append(s if isinstance(s, str) else "".join([chr(b) for b in s]))
+            return plain(s, x, y, c, dim)
+
+        cv.text = record
+        try:
+            self.app.invalidate()
+            self.tick(1)
+        finally:
+            cv.text = plain
+        return " ".join(seen)
+
+
+def cut_points(base, act):
+    """Every power cut of ``act`` (run once uncut on a copy of ``base``),
+    counted from where it calls ``arm()``: ("step", k) for each storage step,
+    ("bytes", n) for every byte of each record written and a few of any
+    other file."""
+    st = base.reboot()
+
+    def arm():
+        st.arm()  # counts steps and bytes from here
+        st.ops = []
+
+    act(st, arm)
+    assert not st.cut
+    points = [("step", k) for k in range(st.steps + 1)]
+    seen = {}
+    for op in st.ops:
+        if op[0] != "write":
+            continue
+        name, at, n = op[1], op[2], op[3]
+        if name.endswith(".tmp"):
+            offsets = range(n + 1)
+        else:  # a plain export: its ends and middle
+            offsets = (0, 1, n // 2, n - 1, n)
+        for i in offsets:
+            if at + i not in seen:
+                seen[at + i] = 1
+                points.append(("bytes", at + i))
+    return points
+
+
+def each_cut(make_base, act, check):
+    """For both kinds of rename: cut ``act`` everywhere, then ``check`` the
+    storage the cut left (a copy); returns the number of cuts tried."""
+    tried = 0
+    for atomic in (True, False):
+        base = make_base(CutStorage(atomic_rename=atomic))
+        for how, n in cut_points(base, act):
+            st = base.reboot()
+
+            def arm():
+                st.ops = []
+                if how == "step":
+                    st.arm(step=n)
+                else:
+                    st.arm(nbytes=n)
+
+            try:
+                act(st, arm)
+            except Failing:
+                pass  # the cut failed a mode just reopened: the app would restart
+            tried += 1
+            check(st.reboot(), st, (atomic, how, n))
+    return tried
+
+
+# ---- settings
+
+
+def test_power_cut_anywhere_in_a_settings_save():
+    def make_base(st):
+        b = Board(st)
+        b.open("settings")
+        b.press(RIGHT)  # difficulty medium -> hard
+        b.press(B)  # leaving saves
+        assert b.app.settings.difficulty == "hard"
+        return st
+
+    def act(st, arm):
+        b = Board(st)
+        b.open("settings")
+        b.press(DOWN)
+        b.press(RIGHT)  # game to 121 -> 61
+        arm()
+        b.press(B)  # the settings save, then the mode record: back at the menu
+
+    def check(after, st, where):
+        b = Board(after)
+        s = b.app.settings
+        assert s.difficulty == "hard", where
+        assert s.target == (61 if st.done("settings") else 121), where
+        assert s.problem is None and b.app.errors == 0, where
+        # the mode record: still in settings until its save completed
+        assert b.app.mode == (None if st.done("mode") else "settings"), where
+        b.press(B)
+        b.open("keeper")
+        assert b.app.errors == 0, where
+
+    assert each_cut(make_base, act, check) > 2 * 30
+
+
+# ---- the score keeper
+
+
+def test_power_cut_anywhere_in_a_keeper_save():
+    def make_base(st):
+        b = Board(st)
+        b.open("keeper")
+        b.press(UP, 3)
+        return st
+
+    def act(st, arm):
+        b = Board(st)  # resumes the keeper at A 3
+        assert b.app.top().ki.keeper.scores == [3, 0]
+        b.press(A)  # enter a number
+        b.press(UP, 5)
+        arm()
+        b.press(A)  # A +5: saved before shown
+
+    def check(after, st, where):
+        b = Board(after)
+        top = b.app.top()
+        assert type(top).__name__ == "KeeperScreen", where
+        want = 8 if st.done("keeper") else 3
+        assert top.ki.keeper.scores == [want, 0], where
+        assert not top.ki.message and b.app.errors == 0, where
+        b.press(UP)
+        assert top.ki.keeper.scores == [want + 1, 0] and b.app.errors == 0, where
+
+    assert each_cut(make_base, act, check) > 2 * 40
+
+
+def test_power_cut_anywhere_in_opening_a_mode():
+    def act(st, arm):
+        b = Board(st)
+        arm()
+        b.open("keeper")  # writes the last-mode record
+
+    def check(after, st, where):
+        b = Board(after)
+        top = type(b.app.top()).__name__
+        assert top == ("KeeperScreen" if st.done("mode") else "MenuScreen"), where
+        assert b.app.errors == 0, where
+
+    assert each_cut(lambda st: st, act, check) > 2 * 20
+
+
+# ---- the game in progress
+
+
+def open_play(b):
+    b.app.settings.set("target", 61)
+    b.open("play")
+    return b
+
+
+class PlayDriver:
+    """test_play_screen's helpers drive a Board the same way."""
+
+    def __init__(self, board):
+        self.app = board.app
+        self.hw = board.hw
+        self.board = board
+
+    def tick(self, n=1, raw=0, dt=20):
+        self.board.tick(n, raw, dt)
+
+    def press(self, bit):
+        self.board.press(bit)
+
+
+def test_power_cut_anywhere_in_a_game_save():
+    saved = {}
+
+    def make_base(st):
+        d = PlayDriver(open_play(Board(st)))
+        play_game(d, 3, decisions=3)
+        wait_for_you(d)
+        saved["moves"] = bytes(screen(d).game.moves)
+        return st
+
+    def act(st, arm):
+        d = PlayDriver(Board(st))  # resumes the game
+        s = screen(d)
+        assert bytes(s.game.moves) == saved["moves"]
+        wait_for_you(d)
+        arm()
+        try:
+            decide(d, Rng(5))
+        except AssertionError:
+            pass  # the cut stopped the press half way
+        saved["after"] = bytes(s.game.moves)
+
+    def check(after, st, where):
+        d = PlayDriver(Board(after))
+        s = screen(d)
+        got = bytes(s.game.moves)
+        assert got == (saved["after"] if st.done("game") else saved["moves"]), where
+        assert d.app.errors == 0, where
+        assert not isinstance(d.app.top(), MessageScreen), where  # no complaint
+        wait_for_you(d)  # and it plays on
+
+    assert each_cut(make_base, act, check) > 2 * 50
+
+
+def test_power_cut_anywhere_at_the_end_of_a_game_counts_it_once():
+    # the last decision's save, the last.log export, the statistics and the
+    # game's own save being dropped, cut everywhere
+    def make_base(st):
+        d = PlayDriver(open_play(Board(st)))
+        last = None
+        while True:
+            if wait_for_you(d) == "over":
+                break
+            last = st.reboot()  # the storage before this decision
+            decide(d, Rng(len(screen(d).game.moves)))
+        return last
+
+    def finish(st, arm):
+        d = PlayDriver(Board(st))
+        arm()
+        try:
+            while wait_for_you(d) != "over":
+                decide(d, Rng(len(screen(d).game.moves)))
+        except AssertionError:
+            pass  # the power went in the middle
+
+    def check(after, st, where):
+        from firmware.stats import Stats
+
+        resumes = after.exists("game.rec") or after.exists("game.old")
+        d = PlayDriver(Board(after))
+        if resumes:  # the game's save is still there: play it to its end
+            while wait_for_you(d) != "over":
+                decide(d, Rng(len(screen(d).game.moves)))
+        assert d.app.errors == 0, where
+        stats = Stats(after)
+        assert stats.load() is None, where
+        assert stats.games == 1, (where, stats.games)  # never lost, never twice
+
+    assert each_cut(make_base, finish, check) > 2 * 50
+
+
+# ---- refused files are said on screen, and the good copy is used
+
+DAMAGE = (
+    ("damaged", "damaged"),
+    ("short", "cut short"),
+    ("foreign", "is not a"),
+    ("future", "newer firmware"),
+)
+
+
+def spoil(data, how):
+    if how == "damaged":
+        data = bytearray(data)
+        data[11] ^= 0x55  # the first byte of the payload
+        return bytes(data)
+    if how == "short":
+        return data[: len(data) - 3]
+    payload = data[11:-2]
+    seq = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
+    if how == "foreign":
+        return pack(b"JUNK", data[4], seq, payload)
+    return pack(data[0:4], data[4] + 1, seq, payload)
+
+
+def two_saves(st, first, second):
+    b = Board(st)
+    first(b)
+    second(b)
+    return st
+
+
+def refused(name, first, second, opener, state):
+    """Two saves of record ``name``; its .rec spoiled each way: the app
+    says so in words and uses the .old copy (``state(board, payload)`` is
+    "first" when the app holds what ``payload``, the .old record's, says,
+    "fresh" for a new start); with the .old gone too it starts afresh."""
+    for how, words in DAMAGE:
+        for keep_old in (True, False):
+            st = two_saves(host.DictStorage(), first, second)
+            old = st.files[name + ".old"][11:-2]  # its payload (records.py's layout)
+            st.files[name + ".rec"] = spoil(st.files[name + ".rec"], how)
+            if not keep_old:
+                st.files.pop(name + ".old")
+            b = Board(st)
+            opener(b)
+            text = b.text()
+            assert words in text, (name, how, text)
+            assert b.app.errors == 0
+            expect = "first" if keep_old else "fresh"
+            assert state(b, old) == expect, (name, how, keep_old, state(b, old))
+
+
+def test_refused_settings_are_said_and_the_good_copy_used():
+    def first(b):
+        b.app.settings.set("difficulty", "hard")
+        b.app.settings.save()
+
+    def second(b):
+        b.app.settings.set("target", 61)
+        b.app.settings.save()
+
+    def state(b, old):
+        s = b.app.settings
+        if bytes(s.index) == old:
+            return "first"
+        return "fresh" if (s.difficulty, s.target) == ("medium", 121) else "?"
+
+    refused("settings", first, second, lambda b: None, state)
+
+
+def test_refused_keeper_saves_are_said_and_the_good_copy_used():
+    def first(b):
+        b.open("keeper")
+        b.press(UP, 2)
+
+    def second(b):
+        b.press(UP)
+        b.app.home()
+
+    def state(b, old):
+        k = b.app.top().ki.keeper
+        if k.to_bytes() == old:
+            return "first"
+        return "fresh" if k.scores == [0, 0] and not k.actions else "?"
+
+    refused("keeper", first, second, lambda b: b.open("keeper"), state)
+
+
+def test_refused_game_saves_are_said_and_the_good_copy_used():
+    def first(b):
+        d = PlayDriver(open_play(b))
+        play_game(d, 9, decisions=1)
+        wait_for_you(d)
+
+    def second(b):
+        d = PlayDriver(b)
+        play_game(d, 9, decisions=1)
+        wait_for_you(d)
+        b.app.home()  # save and quit
+
+    def opener(b):
+        b.open("play")
+
+    def state(b, old):
+        s = screen(b)
+        if bytes(s.game.moves) == bytes(load_match(old[1:]).game.moves):
+            return "first"
+        return "fresh" if len(s.game.moves) <= 4 else "?"  # at most the computer's discard
+
+    refused("game", first, second, opener, state)
+
+
+def test_refused_statistics_are_said_and_the_good_copy_used():
+    from firmware.stats import Stats
+
+    def saved(games):
+        def put(b):
+            s = Stats(b.hw.storage)
+            s.load()
+            s.games = games
+            s.wins = 1
+            assert s.save()
+
+        return put
+
+    def state(b, old):
+        st = b.app.stack[1].stats
+        if st.payload() == old:
+            return "first"
+        return "fresh" if st.games == 0 else "?"
+
+    refused("stats", saved(3), saved(4), lambda b: b.open("stats"), state)
+
+
+def test_refused_mode_record_is_said_and_the_menu_used():
+    for how, words in DAMAGE:
+        st = host.DictStorage()
+        b = Board(st)
+        b.open("keeper")
+        st.files.pop("mode.old", None)
+        st.files["mode.rec"] = spoil(st.files["mode.rec"], how)
+        b = Board(st)
+        text = b.text()
+        assert words in text and "mode.rec" in text, (how, text)
+        b.press(A)
+        assert len(b.app.stack) == 1 and b.app.errors == 0

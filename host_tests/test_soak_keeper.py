@@ -1,0 +1,57 @@
+"""Leak check of a long score-keeper session by buttons on the MicroPython
+unix port with a device-like heap (-X heapsize=160k, the app loaded as .mpy):
+the short CI version of tools/soak_keeper.py."""
+
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_keeper_session_leaves_the_heap_where_it_was():
+    p = subprocess.run(
+        [
+            sys.executable,
+            "tools/soak_keeper.py",
+            "--micropython",
+            "--games",
+            "30",
+            "--restart-every",
+            "10",
+        ],  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    r = json.loads(p.stdout.strip().split("\n")[-1])
+    assert r["interpreter"] == "micropython"
+    assert r["games"] == 30 and r["restarts"] == 3
+    assert r["button_events"] > 10000 and r["actions"] > 1000
+    assert r["grown"] <= 512, r
+
+
+def test_the_soak_fails_when_the_heap_grows():
+    # the check can fail: with no slack any growth at all is reported
+    p = subprocess.run(
+        [
+            sys.executable,
+            "tools/soak_keeper.py",
+            "--micropython",
+            "--games",
+            "3",
+            "--restart-every",
+            "0",
+            "--slack",
+            "-1000000",
+        ],  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert json.loads(p.stdout.strip().split("\n")[-1])["games"] == 3

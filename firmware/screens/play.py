@@ -37,8 +37,9 @@ from the game and the number of decisions so far, so a resumed game goes on
 exactly as it would have.
 """
 
+import gc
+
 from engine.game import visible
-from engine.gamelog import header, line
 from engine.match import Match
 from engine.save import SaveError, load_match, save_match
 from engine.score import describe, hand_breakdown, hand_score, peg_breakdown
@@ -81,6 +82,9 @@ _MOST = const(29)  # the most a hand can be worth
 _OVER_AUTO = const(5000)  # demo: a finished game stays this long
 
 _GO_CODE = const(52)
+# the computer player's modules: not needed from a game's end to the next game
+_COMPUTER = ("engine.opponent", "engine.discard", "engine.pegging", "engine.crib_table")
+_LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 SAVE_NAME = "game"
 SAVE_MAGIC = b"CRBM"
 SAVE_VERSION = 1
@@ -171,30 +175,92 @@ def replay(game, on_event):
             i += 2
 
 
-def log_text(game, on_event=None):
-    """The GAMELOG text of ``game`` so far, replayed from its decisions (so a
-    resumed game exports whole); ``on_event`` also sees every event."""
-    out = [header(game)]
+def _unload(name):
+    """Forget module ``name`` so its heap comes back (``_module`` loads it
+    again when it is next needed). MicroPython only: CPython has room, and
+    other code there may hold on to the module."""
+    import sys
 
-    def take(e):
-        out.append(line(e))
+    if sys.implementation.name != "micropython":
+        return
+    if sys.modules.pop(name, None) is not None:
+        package, _, leaf = name.rpartition(".")
+        if package in sys.modules and hasattr(sys.modules[package], leaf):
+            delattr(sys.modules[package], leaf)
+
+
+def log_bytes(game, on_event=None, room=None):
+    """The GAMELOG text of ``game`` so far as a bytearray (or a memoryview
+    of ``room``, a bytearray to reuse, when it is big enough), replayed from
+    its decisions (so a resumed game exports whole); ``on_event`` also sees
+    every event. Two replays, one to measure and one to fill the buffer, so
+    a whole game's lines are never held at once. ``engine.gamelog`` is
+    loaded for this only and forgotten after: a game does not need it."""
+    gamelog = _module("engine.gamelog")
+    try:
+        return _log_bytes(game, on_event, room, gamelog.header, gamelog.line)
+    finally:
+        gamelog = None
+        _unload("engine.gamelog")
+
+
+def _log_bytes(game, on_event, room, header, line):
+    head = header(game)
+    size = len(head) + 1
+
+    def measure(e):
+        nonlocal size
+        size += len(line(e)) + 1  # log lines are ASCII: one byte a character
         if on_event is not None:
             on_event(e)
 
-    replay(game, take)
-    out.append("")
-    return "\n".join(out)
+    replay(game, measure)
+    if room is not None and len(room) >= size:
+        buf = memoryview(room)[:size]
+    else:
+        buf = bytearray(size)
+    pos = 0
+
+    def put(text):
+        nonlocal pos
+        n = len(text)
+        buf[pos : pos + n] = text.encode()
+        buf[pos + n] = 10
+        pos += n + 1
+
+    put(head)
+    replay(game, lambda e: put(line(e)))
+    return buf
+
+
+def log_text(game, on_event=None):
+    """``log_bytes`` as a str."""
+    return bytes(log_bytes(game, on_event)).decode()
+
+
+def _module(name):
+    """The module ``name``, imported once between two collections so what
+    its loading throws away leaves no holes among what stays (on a small
+    heap, a fragmented heap fails before a full one); None when missing."""
+    import sys
+
+    m = sys.modules.get(name)
+    if m is None:
+        gc.collect()
+        try:
+            __import__(name)
+        except ImportError:
+            return None
+        gc.collect()
+        m = sys.modules[name]
+    return m
 
 
 def _computer(level, seed):
-    try:
-        from engine import opponent
-
+    opponent = _module("engine.opponent")
+    if opponent is not None:
         return opponent.make(level, seed)
-    except ImportError:
-        from engine import players
-
-        return players.make("random", seed)
+    return _module("engine.players").make("random", seed)
 
 
 class PlayScreen(Screen):
@@ -244,6 +310,7 @@ class PlayScreen(Screen):
         self.claim = 0  # the count you are entering (muggins)
         self.s_claim = "0"
         self.claimed = None  # (seat, points) of the last claim event shown
+        self.log_room = None
 
     def _clear_table(self):
         self.hand = []
@@ -260,6 +327,11 @@ class PlayScreen(Screen):
         if self.ready:
             return
         self.ready = True
+        # what the game needs later, loaded now while the heap is tidy
+        _module("engine.opponent")
+        _module("firmware.stats")
+        if self.human:  # one piece of heap for the log, taken while there is one
+            self.log_room = bytearray(_LOG_ROOM)
         self.store = RecordStore(self.app.hw.storage, SAVE_NAME, SAVE_MAGIC, SAVE_VERSION)
         if not self._resume():
             self._new_match()
@@ -358,30 +430,35 @@ class PlayScreen(Screen):
             self._say("Save not deleted: %s" % e)
 
     def _game_done(self, match_won):
-        """The game is over: export its log and add it to the statistics,
-        both from one replay of its events (so a resumed game counts whole).
-        A game already counted (its over page shown again after a power
-        cut) is only exported."""
+        """The game is over: add it to the statistics, then export its log,
+        each from a replay of its events (so a resumed game counts whole). A
+        game already counted (its over page shown again after a power cut)
+        is only exported. Short of memory, neither is half done. The
+        computer player is forgotten first (it comes back at its next move):
+        a heap the size of a Pico's holds both only just."""
         if not self.human:
             return
-        from firmware.stats import Stats, key
-
-        stats = Stats(self.app.hw.storage)
+        for name in _COMPUTER:
+            _unload(name)
+        gc.collect()
+        sm = _module("firmware.stats")
+        stats = sm.Stats(self.app.hw.storage)
         problem = stats.load()
-        k = key(self.game)
-        fresh = not stats.counted(k)
-        text = log_text(self.game, stats.feed if fresh else None)
+        k = sm.key(self.game)
         try:
-            self.app.hw.storage.write(LOG_NAME, text.encode())
+            if not stats.counted(k):
+                replay(self.game, stats.feed)
+                if self.match_over and self.match.games > 1:
+                    stats.add_match(match_won)
+                stats.mark(k)
+                if not stats.save():
+                    problem = stats.problem
+            stats = None
+            self.app.hw.storage.write(LOG_NAME, log_bytes(self.game, None, self.log_room))
         except OSError as e:
             self._say("Log not written: %s" % e)
-        text = None
-        if fresh:
-            if self.match_over and self.match.games > 1:
-                stats.add_match(match_won)
-            stats.mark(k)
-            if not stats.save():
-                problem = stats.problem
+        except MemoryError:
+            self._say("Not saved: out of memory")
         if problem:
             self.notice = ("Statistics", problem)
 

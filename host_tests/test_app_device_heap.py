@@ -1,0 +1,71 @@
+"""The whole device app in a device-like heap: engine/, firmware/, boards/ and
+the host backend compiled to .mpy (tools/check_mpy.py's helper, through
+tools/bench_app.py), then a whole game against the hard computer played
+through button presses (tools/app_driver.py) under ``micropython -X
+heapsize=160k`` with nothing but those .mpy files on ``sys.path``. The game
+must finish without an error caught by the app, and the last.log it exported
+must replay under CPython (engine.gamelog) to the same end. CPython only (it
+starts the unix port)."""
+
+import os
+import shutil
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import bench_app  # noqa: E402
+from engine import gamelog  # noqa: E402
+
+HEAP = "160k"  # the unix port's 8-byte words: about 100 KB of a device's heap
+
+
+@pytest.fixture(scope="module")
+def mpy_dir(tmp_path_factory):
+    if shutil.which("micropython") is None:
+        pytest.fail("micropython not found: install requirements.txt (tools/test.py does)")
+    out = str(tmp_path_factory.mktemp("mpy"))
+    bench_app.build(out)
+    return out
+
+
+def play(mpy_dir, tmp_path, seed, level, target, muggins=False):
+    folder = str(tmp_path / "storage")
+    r = bench_app.run_child(mpy_dir, folder, seed, level, target, HEAP, muggins)
+    assert r["finished"] and r["errors"] == 0, r
+    with open(os.path.join(folder, "last.log")) as f:
+        text = f.read()
+    g = gamelog.replay(text)
+    assert g.winner == r["winner"] and g.scores == r["scores"]
+    assert max(g.scores) >= target
+    assert os.path.exists(os.path.join(folder, "stats.rec"))  # the game was counted
+    return r, text
+
+
+def test_only_mpy_files_are_on_the_path(mpy_dir):
+    found = []
+    for folder, dirs, files in os.walk(mpy_dir):
+        found += [f for f in files if not f.endswith(".mpy")]
+    assert found == []
+    names = [
+        os.path.relpath(os.path.join(d, f), mpy_dir) for d, _, fs in os.walk(mpy_dir) for f in fs
+    ]
+    for must in ("engine/game.mpy", "firmware/screens/play.mpy", "boards/pico.mpy"):
+        assert must in names
+
+
+def test_a_121_game_against_the_hard_computer_in_a_160k_heap(mpy_dir, tmp_path):
+    r, text = play(mpy_dir, tmp_path, 5, "hard", 121)
+    assert r["deals"] >= 5 and r["moves"] > 100
+    assert text.startswith("game 1 target=121")
+
+
+def test_a_muggins_game_in_a_160k_heap(mpy_dir, tmp_path):
+    # the driver claims 0 at every count: the computer takes every point (V4)
+    r, text = play(mpy_dir, tmp_path, 2, "hard", 61, muggins=True)
+    claims = [ln for ln in text.split("\n") if ln.startswith("claim A")]
+    assert claims and all([ln.endswith(" 0") for ln in claims])
+    assert " muggins" in text

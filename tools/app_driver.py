@@ -1,0 +1,141 @@
+"""The player of tools/bench_app.py and host_tests/test_app_device_heap.py:
+one whole game against the computer on the device app (host backend, pico
+board with its LED pegboard), played through button presses only, with the
+heap or the frame time measured. Kept apart from bench_app.py so that what
+runs under MicroPython loads little besides the app. Imports only ``sys``
+at the top (the app when ``drive`` runs).
+"""
+
+import sys
+
+IS_MP = sys.implementation.name == "micropython"
+
+
+def _clock():
+    import time
+
+    if IS_MP:
+        return time.ticks_us, time.ticks_diff
+    return (lambda: time.perf_counter_ns() // 1000), (lambda a, b: a - b)
+
+
+def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
+    """Play one game as the player would, through button presses only, until
+    its game-over page; ``mode`` "heap" or "time" measures. Returns a dict."""
+    import gc
+
+    from firmware import main as device
+    from firmware.hal import A, LEFT, RIGHT
+    from firmware.hw import host
+    from firmware.screens import play
+
+    gc.collect()
+    base = gc.mem_alloc() if IS_MP else 0
+    app = device.build(
+        backend="host", board=device.load_board("pico"), storage=host.DirStorage(folder)
+    )
+    s = app.settings
+    s.set("difficulty", level)
+    s.set("target", target)
+    s.set("match", 1)
+    s.set("muggins", muggins)
+    screen = play.PlayScreen(seed)
+    app.push(screen)
+    hw = app.hw
+    now_us, diff_us = _clock()
+    heap = mode == "heap" and IS_MP
+    timing = mode == "time"
+    times = []
+    drawn = []
+    live_peak = 0
+    frame_peak = 0
+    worst_alloc = 0
+    t = 0
+    frames = 0
+
+    def frame(raw):
+        nonlocal t, frames, live_peak, frame_peak, worst_alloc
+        hw.buttons.set(raw)
+        if heap:
+            gc.collect()
+            a0 = gc.mem_alloc()
+            app.tick(t)
+            a1 = gc.mem_alloc()
+            if a0 > live_peak:
+                live_peak = a0
+            if a1 > frame_peak:
+                frame_peak = a1
+            if a1 - a0 > worst_alloc:
+                worst_alloc = a1 - a0
+        elif timing:
+            t0 = now_us()
+            redrew = app.tick(t)
+            us = diff_us(now_us(), t0)
+            times.append(us)
+            if redrew:
+                drawn.append(us)
+        else:
+            app.tick(t)
+        t += 20
+        frames += 1
+
+    frame(0)
+    g = screen.game
+    while frames < limit:
+        g = screen.game
+        top = app.top()
+        if top is screen and g.phase == "over" and screen.page == play.OVER_PAGE:
+            break
+        bit = 0
+        if top is not screen:
+            bit = A  # a message over the game (statistics, saved match)
+        elif screen.page != play.NO_PAGE:
+            bit = A
+        elif screen.mode == play.DISCARD:
+            # lay away the first two cards: A on 0, RIGHT, A on 1
+            want = 0 if not screen.marked else 1
+            bit = A if screen.cursor == want else (RIGHT if screen.cursor < want else LEFT)
+        elif screen.mode in (play.CONFIRM, play.PLAY, play.COUNT):
+            bit = A  # lay away; play the card the cursor offers; claim
+        elif screen.wait > 0:
+            bit = A  # skip the message
+        if bit:
+            frame(bit)
+            frame(bit)
+            frame(0)
+            frame(0)
+        else:
+            frame(0)
+    gc.collect()
+    out = {
+        "finished": g.phase == "over",
+        "winner": g.winner,
+        "scores": list(g.scores),
+        "moves": len(g.moves),
+        "deals": g.deal_number,
+        "frames": frames,
+        "errors": app.errors,
+        "last_error": app.last_error,
+        "redraws": app.frames,
+    }
+    if IS_MP:
+        out["heap_end"] = gc.mem_alloc()
+        out["app_heap"] = gc.mem_alloc() - base
+    if heap:
+        out["live_peak"] = live_peak
+        out["frame_peak"] = frame_peak
+        out["most_one_frame_allocates"] = worst_alloc
+    if timing:
+        out["tick_us_median"] = _median(times)
+        out["tick_us_worst"] = max(times)
+        out["drawn_us_median"] = _median(drawn)
+        out["drawn_us_worst"] = max(drawn) if drawn else 0
+        out["drawn_frames"] = len(drawn)
+    return out
+
+
+def _median(xs):
+    if not xs:
+        return 0
+    xs = sorted(xs)
+    return xs[len(xs) // 2]

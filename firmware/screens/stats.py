@@ -20,10 +20,10 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_TOP = const(11)
-_ROW = const(9)
+_TOP = const(10)
+_ROW = const(8)
 _ROWS = const(5)
-_FOOT = const(56)
+_FOOT = const(55)
 PAGES = ("Results", "Per deal", "Best hand")
 BEST = const(2)
 
@@ -154,7 +154,7 @@ class StatsScreen(Screen):
                 h = _ROWS * _ROW * _ROWS // n
                 y = _TOP + (_ROWS * _ROW - h) * self.top // (n - _ROWS)
                 cv.vline(cv.width - 1, y, h)
-        cv.dotted_hline(0, _FOOT - 2, cv.width)
+        cv.dotted_hline(0, _FOOT - 3, cv.width)
         cv.center(self.foot, _FOOT)
 
     def _draw_best(self, cv):

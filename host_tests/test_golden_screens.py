@@ -1,0 +1,208 @@
+"""Golden screenshots: the main screens rendered from fixed seeds and button
+scripts with the host backend, their 1024-byte framebuffer compared with the
+pictures stored in host_tests/golden/ (``NAME.pbm``, a 128x64 binary PBM any
+image viewer opens, with ``NAME.png`` beside it, four times larger, for
+people). Everything here runs on the simulated clock from fixed seeds, so a
+picture changes only when the drawing does.
+
+After a deliberate change of the drawing, regenerate and look at the PNGs:
+
+    GOLDEN_UPDATE=1 python -m pytest host_tests/test_golden_screens.py
+
+A mismatch writes the picture it got as ``host_tests/golden/NAME.new.png``
+(ignored by git) to compare. CPython only (files, Pillow for the previews).
+"""
+
+import os
+
+import pytest
+
+import test_play_screen as tps
+from firmware.app import App
+from firmware.hal import A, DOWN, RIGHT, UP
+from firmware.hw import host
+from firmware.screens.play import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE, PlayScreen
+from firmware.stats import Stats
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(HERE, "golden")
+UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
+W = 128
+H = 64
+
+
+def pbm(buf):
+    """The MONO_VLSB framebuffer as a binary PBM (P4: rows of bits, MSB
+    first, 1 = lit)."""
+    rows = bytearray()
+    for y in range(H):
+        for xb in range(0, W, 8):
+            v = 0
+            for i in range(8):
+                if (buf[(y >> 3) * W + xb + i] >> (y & 7)) & 1:
+                    v |= 0x80 >> i
+            rows.append(v)
+    return b"P4\n%d %d\n" % (W, H) + bytes(rows)
+
+
+def pixels(data):
+    """The set of lit (x, y) of a PBM made by ``pbm``."""
+    head = b"P4\n%d %d\n" % (W, H)
+    assert data.startswith(head), "not a 128x64 P4 PBM"
+    bits = data[len(head) :]
+    lit = set()
+    for y in range(H):
+        for x in range(W):
+            if bits[y * (W // 8) + (x >> 3)] & (0x80 >> (x & 7)):
+                lit.add((x, y))
+    return lit
+
+
+def png(path, data):
+    from PIL import Image
+
+    img = Image.new("L", (W, H), 0)
+    for x, y in pixels(data):
+        img.putpixel((x, y), 255)
+    img.resize((W * 4, H * 4), Image.NEAREST).save(path)
+
+
+def check(d, name):
+    """Redraw the top screen and compare it with golden ``name``."""
+    d.app.invalidate()
+    d.tick(1)
+    assert d.app.errors == 0, d.app.last_error
+    got = pbm(d.hw.display.buf)
+    path = os.path.join(GOLDEN, name + ".pbm")
+    if UPDATE:
+        os.makedirs(GOLDEN, exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(got)
+        png(os.path.join(GOLDEN, name + ".png"), got)
+        return
+    if not os.path.exists(path):
+        pytest.fail("no golden picture %s: run with GOLDEN_UPDATE=1" % path)
+    with open(path, "rb") as f:
+        want = f.read()
+    if got != want:
+        png(os.path.join(GOLDEN, name + ".new.png"), got)
+        differ = pixels(got) ^ pixels(want)
+        pytest.fail(
+            "%s differs from its golden picture in %d pixels (first %r); see %s.new.png"
+            % (name, len(differ), sorted(differ)[:3], name)
+        )
+
+
+def app_driver(storage=None):
+    return tps.Driver(App(host.make(storage=storage)))
+
+
+def test_menu_and_settings():
+    d = app_driver()
+    check(d, "menu")
+    for _ in range(3):
+        d.press(DOWN)
+    d.press(A)
+    d.press(RIGHT)  # difficulty medium -> hard
+    check(d, "settings")
+
+
+def wait_mode(d, s, want, seed, limit=60):
+    """Play (the test player) until the screen asks for ``want``."""
+    for _ in range(limit):
+        mode = tps.wait_for_you(d)
+        if mode == want:
+            return
+        assert mode != "over"
+        tps.decide(d, tps.Rng(seed + len(s.game.moves)))
+    raise AssertionError("never asked for %r" % want)
+
+
+def test_a_game_discard_play_show_and_game_over():
+    d = tps.new_driver(seed=41, target=61)
+    s = tps.screen(d)
+    wait_mode(d, s, DISCARD, 41)
+    d.press(A)  # the first card chosen for the crib
+    d.press(RIGHT)
+    d.press(RIGHT)
+    check(d, "discard")
+    d.press(A)
+    d.press(A)  # lays both away
+    for _ in range(60):  # a turn with a pile and a card that does not fit
+        mode = tps.wait_for_you(d)
+        assert mode != "over"
+        if mode == PLAY and s.dimmed and s.pile:
+            break
+        tps.decide(d, tps.Rng(41 + len(s.game.moves)))
+    d.tick(1, 0, 3000)  # let the message line settle to its idle text
+    check(d, "play_dimmed")
+    for _ in range(400):  # on to a show page, all its lines told
+        if s.page == SHOW_PAGE and len(s.lines) >= 3:
+            d.press(A)
+            break
+        if s.page != 0:
+            d.press(A)
+        elif s.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
+            tps.decide(d, tps.Rng(41 + len(s.game.moves)))
+        else:
+            d.tick(1, 0, 100)
+    assert s.page == SHOW_PAGE and s.shown == len(s.lines)
+    check(d, "show")
+    tps.play_game(d, 41)
+    assert s.page == OVER_PAGE
+    check(d, "game_over")
+
+
+def test_muggins_count():
+    app = App(host.make())
+    app.settings.set("target", 61)
+    app.settings.set("muggins", True)
+    d = tps.Driver(app)
+    app.push(PlayScreen(43))
+    s = tps.screen(d)
+    wait_mode(d, s, COUNT, 43)
+    for _ in range(3):
+        d.press(RIGHT)
+    d.press(UP)
+    check(d, "muggins_count")
+
+
+def test_keeper_and_counter():
+    d = app_driver()
+    d.app.open("keeper")
+    d.tick(2)
+    d.press(UP)
+    d.press(UP)
+    d.press(RIGHT)
+    d.press(UP)
+    check(d, "keeper")
+    d.app.home()
+    d.app.open("counter")
+    d.tick(2)
+    for step in (UP, UP, A, RIGHT, UP, A, UP, A, DOWN, A, RIGHT, A):
+        d.press(step)
+    check(d, "counter")
+
+
+def test_stats_pages():
+    storage = host.DictStorage()
+    st = Stats(storage)
+    st.games, st.wins, st.skunks_given, st.matches, st.match_wins = 12, 7, 1, 3, 2
+    st.deals, st.pegging, st.hands, st.hand_points, st.cribs, st.crib_points = (
+        90,
+        301,
+        88,
+        690,
+        45,
+        201,
+    )
+    st.best, st.best_cards = 24, [16, 17, 18, 41, 19]
+    st.save()
+    d = app_driver(storage)
+    d.app.open("stats")
+    d.tick(2)
+    check(d, "stats_results")
+    d.press(RIGHT)
+    check(d, "stats_per_deal")
+    d.press(RIGHT)
+    check(d, "stats_best_hand")

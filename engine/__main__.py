@@ -120,7 +120,7 @@ def cmd_selfplay(args, out):
 
 
 def cmd_replay(args, out):
-    from engine import gamelog
+    from engine import logcheck
 
     if len(args) != 1:
         raise UsageError("replay needs one log file")
@@ -130,11 +130,11 @@ def cmd_replay(args, out):
     except OSError as e:
         raise UsageError("cannot read %r: %s" % (args[0], e))
     n = 0
-    for one in gamelog.split(text_):
+    for one in logcheck.split(text_):
         n += 1
         try:
-            game = gamelog.replay(one)
-        except gamelog.LogError as e:
+            game = logcheck.replay(one)
+        except logcheck.LogError as e:
             raise UsageError("game %d: %s" % (n, e))
         if game.winner is None:
             out.write(

@@ -23,6 +23,7 @@ package(
         "discard.py",
         "game.py",
         "gamelog.py",
+        "logcheck.py",
         "match.py",
         "opponent.py",
         "pegging.py",

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import bench_app  # noqa: E402
-from engine import gamelog  # noqa: E402
+from engine import logcheck  # noqa: E402
 
 HEAP = "160k"  # the unix port's 8-byte words: about 100 KB of a device's heap
 
@@ -38,7 +38,7 @@ def play(mpy_dir, tmp_path, seed, level, target, muggins=False):
     assert r["finished"] and r["errors"] == 0, r
     with open(os.path.join(folder, "last.log")) as f:
         text = f.read()
-    g = gamelog.replay(text)
+    g = logcheck.replay(text)
     assert g.winner == r["winner"] and g.scores == r["scores"]
     assert max(g.scores) >= target
     assert os.path.exists(os.path.join(folder, "stats.rec"))  # the game was counted

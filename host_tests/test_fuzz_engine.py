@@ -5,7 +5,7 @@ lines (the short CI version; tools/fuzz_engine.py runs it long)."""
 
 import io
 
-from engine import gamelog
+from engine import gamelog, logcheck
 from engine.__main__ import main
 from engine.game import Game, run
 from engine.match import Match
@@ -76,8 +76,8 @@ def fuzz_logs(rounds, seed=2):
             else:
                 mutated.insert(k, mutated[rng.below(len(mutated))])
         try:
-            gamelog.replay("\n".join(mutated))
-        except gamelog.LogError:
+            logcheck.replay("\n".join(mutated))
+        except logcheck.LogError:
             refused += 1
     return refused
 

@@ -1,7 +1,7 @@
 # portable: runs under MicroPython too
 """Game logs (GAMELOG.md): written, read back, replayed against the rules."""
 
-from engine import gamelog
+from engine import gamelog, logcheck
 from engine.game import Game, run
 from engine.players import RandomPlayer
 
@@ -17,7 +17,7 @@ def log_of(seed, target=121, open_hands=False):
 def test_written_logs_replay_to_the_same_result():
     for seed in range(10):
         g, text = log_of(seed, 61 if seed % 3 == 0 else 121, seed % 4 == 1)
-        back = gamelog.replay(text)
+        back = logcheck.replay(text)
         assert back.scores == g.scores and back.winner == g.winner and back.skunk == g.skunk
 
 
@@ -37,8 +37,8 @@ def test_log_lines_follow_the_format():
 
 def expect_error(text, words):
     try:
-        gamelog.replay(text)
-    except gamelog.LogError as e:
+        logcheck.replay(text)
+    except logcheck.LogError as e:
         assert words in str(e), str(e)
         return
     assert False, "accepted a bad log"
@@ -78,6 +78,6 @@ def test_malformed_logs_give_clear_errors():
 def test_split_several_games():
     a = log_of(1)[1]
     b = log_of(2)[1]
-    parts = gamelog.split(a + b)
+    parts = logcheck.split(a + b)
     assert len(parts) == 2
-    assert gamelog.replay(parts[1]).scores == gamelog.replay(b).scores
+    assert logcheck.replay(parts[1]).scores == logcheck.replay(b).scores

@@ -3,7 +3,7 @@
 leaves out go to the other player; an overclaim is corrected."""
 
 from enginetools import cards, lines, plays
-from engine import gamelog
+from engine import gamelog, logcheck
 from engine.game import Game, IllegalMove, run
 from engine.players import RandomPlayer
 from engine.save import load_game, save_game
@@ -106,10 +106,10 @@ def test_saves_and_logs_replay_claims():
     assert [e for e in events if e[0] == "claim"]
     text = gamelog.header(g) + "\n" + "\n".join([gamelog.line(e) for e in events])
     assert "muggins" in text.split("\n")[0]
-    assert gamelog.replay(text).scores == g.scores
+    assert logcheck.replay(text).scores == g.scores
     try:
-        gamelog.replay(text.replace(" muggins", "", 1))
-    except gamelog.LogError as e:
+        logcheck.replay(text.replace(" muggins", "", 1))
+    except logcheck.LogError as e:
         assert "muggins" in str(e)
     else:
         assert False

@@ -8,7 +8,7 @@ screen always agrees with the engine, hints, and a seeded button-mashing fuzz
 never raises. Also the demo (computer against itself). Runs on CPython and
 MicroPython."""
 
-from engine import gamelog
+from engine import logcheck
 from engine.rng import Rng
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
@@ -199,7 +199,7 @@ def play_game(d, seed=1, decisions=None):
 def check_log_agrees(d):
     s = screen(d)
     text = d.hw.storage.read("last.log").decode()
-    g = gamelog.replay(text)
+    g = logcheck.replay(text)
     assert g.winner == s.game.winner
     assert g.scores == s.game.scores
     assert s.scores == s.game.scores
@@ -421,7 +421,7 @@ def test_log_text_replays_mid_game():
     d = new_driver(seed=30)
     play_game(d, 30, decisions=6)
     s = screen(d)
-    g = gamelog.replay(playmod.log_text(s.game))
+    g = logcheck.replay(playmod.log_text(s.game))
     assert g.scores == s.game.scores and g.winner is None
 
 
@@ -474,7 +474,7 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
     assert decisions > 150 and games >= 1, (decisions, games)
     s = screen(d)
     if s is not None:
-        gamelog.replay(playmod.log_text(s.game))
+        logcheck.replay(playmod.log_text(s.game))
 
 
 def test_demo_plays_itself_and_buttons_step():

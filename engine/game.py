@@ -428,6 +428,41 @@ class Game:
         return True
 
 
+def replay_moves(game, moves, on_event=None):
+    """Start the new ``game`` and feed it the decisions in ``moves`` (coded as
+    in ``Game.moves``, two bytes each). ``on_event`` sees every event as it
+    comes; without it they are dropped as they come, so a whole game's events
+    are never held. An IllegalMove names the decision that failed."""
+    game.start()
+    events = game.events
+    i = 0
+    n = len(moves)
+    while True:
+        if on_event is not None:
+            for e in events:
+                on_event(e)
+        del events[:]
+        if i >= n:
+            return game
+        seat = moves[i]
+        code = moves[i + 1]
+        try:
+            if game._phase == _COUNT:
+                game.claim(seat, code - CLAIM)
+            elif game._phase == _DISCARD:
+                if i + 3 >= n or moves[i + 2] != seat:
+                    raise IllegalMove("a discard needs two cards")
+                game.discard(seat, code, moves[i + 3])
+                i += 2
+            elif code == GO:
+                game.go(seat)
+            else:
+                game.play(seat, code)
+        except IllegalMove as e:
+            raise IllegalMove("decision %d: %s" % (i // 2 + 1, e))
+        i += 2
+
+
 def _is_card(card):
     return isinstance(card, int) and 0 <= card < 52
 

@@ -16,7 +16,7 @@ engine.crc.
 """
 
 from engine.crc import crc16
-from engine.game import CLAIM, GO, Game, IllegalMove
+from engine.game import Game, IllegalMove, replay_moves
 from engine.match import Match
 
 VERSION = 1
@@ -125,32 +125,10 @@ def _replay(game, moves):
     n = moves[0] << 8 | moves[1]
     if len(moves) != 2 + 2 * n:
         raise SaveError("the save is truncated or has extra bytes")
-    game.start()
-    events = game.events
-    i = 2
     try:
-        while i < len(moves):
-            del events[:]  # a whole game's events would not fit a device heap
-            seat = moves[i]
-            code = moves[i + 1]
-            if game.phase == "count":
-                game.claim(seat, code - CLAIM)
-                i += 2
-            elif game.phase == "discard":
-                if i + 3 >= len(moves) or moves[i + 2] != seat:
-                    raise IllegalMove("a discard needs two cards")
-                game.discard(seat, code, moves[i + 3])
-                i += 4
-            elif code == GO:
-                game.go(seat)
-                i += 2
-            else:
-                game.play(seat, code)
-                i += 2
+        return replay_moves(game, moves[2:])
     except IllegalMove as e:
-        raise SaveError("the save does not replay (decision %d: %s)" % (i // 2 + 1, e))
-    game.take_events()
-    return game
+        raise SaveError("the save does not replay (%s)" % e)
 
 
 def load_game(record):

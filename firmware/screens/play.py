@@ -81,7 +81,6 @@ _SHOW_ROWS = const(4)
 _MOST = const(29)  # the most a hand can be worth
 _OVER_AUTO = const(5000)  # demo: a finished game stays this long
 
-_GO_CODE = const(52)
 # the computer player's modules: not needed from a game's end to the next game
 _COMPUTER = ("engine.opponent", "engine.discard", "engine.pegging", "engine.crib_table")
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
@@ -145,34 +144,12 @@ def replay(game, on_event):
     """Play ``game``'s decisions again from its seed into a fresh game,
     calling ``on_event(event)`` for every event in order (hidden ones too):
     the whole game's events even after a resume, without keeping them."""
-    from engine.game import CLAIM, Game
+    from engine.game import Game, replay_moves
 
     g = Game(
         game.seed, game.target, game.first_dealer, game.open_hands, game.muggins, game.counters
     )
-    g.start()
-    moves = game.moves
-    i = 0
-    n = len(moves)
-    while True:
-        for e in g.take_events():
-            on_event(e)
-        if i >= n:
-            return g
-        seat = moves[i]
-        code = moves[i + 1]
-        if g.phase == "count":
-            g.claim(seat, code - CLAIM)
-            i += 2
-        elif g.phase == "discard":
-            g.discard(seat, code, moves[i + 3])
-            i += 4
-        elif code == _GO_CODE:
-            g.go(seat)
-            i += 2
-        else:
-            g.play(seat, code)
-            i += 2
+    return replay_moves(g, game.moves, on_event)
 
 
 def _unload(name):

@@ -55,6 +55,7 @@ package(
         "records.py",
         "stats.py",
         "hw/__init__.py",
+        "hw/files.py",
         "hw/mp.py",
         "hw/ssd1306.py",
         "screens/__init__.py",

@@ -37,12 +37,13 @@ host_tests/fakes/cp for keypad, neopixel_write, microcontroller and storage
 (host_tests/test_hw_cp.py). Not verified: CircuitPython itself, a real
 panel, keypad timing, nvm on flash, the watchdog.
 
-Imports ``firmware.hal`` and ``engine.crc``; the CircuitPython modules when
+Imports ``firmware.hal``, ``firmware.hw.files`` and ``engine.crc``; the CircuitPython modules when
 ``make`` runs.
 """
 
 from engine.crc import crc16
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.hw.files import FileStorage
 
 try:
     from micropython import const
@@ -197,58 +198,6 @@ class Leds:
         if len(buf) != self.n * 3:
             raise ValueError("LED buffer must be %d bytes, got %d" % (self.n * 3, len(buf)))
         self._send(self._pin, buf)
-
-
-class FileStorage:
-    """One file per name in directory ``root``; the drive must be writable
-    for the code (boot.py)."""
-
-    def __init__(self, os, root="/data"):
-        self._os = os
-        self.root = root
-        try:
-            os.mkdir(root)
-        except OSError:
-            pass  # already there (or read-only: writable() says)
-
-    def writable(self):
-        probe = self.root + "/probe.tmp"
-        try:
-            with open(probe, "wb") as f:
-                f.write(b"1")
-            self._os.remove(probe)
-            return True
-        except OSError:
-            return False
-
-    def _path(self, name):
-        if not name or "/" in name or name[0] == ".":
-            raise ValueError("bad storage name: %r" % (name,))
-        return self.root + "/" + name
-
-    def read(self, name):
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def write(self, name, data):
-        with open(self._path(name), "wb") as f:
-            f.write(data)
-
-    def rename(self, old, new):
-        self._os.rename(self._path(old), self._path(new))
-
-    def remove(self, name):
-        self._os.remove(self._path(name))
-
-    def exists(self, name):
-        try:
-            self._os.stat(self._path(name))
-            return True
-        except OSError:
-            return False
 
 
 class NvmStorage:

@@ -23,11 +23,12 @@ Verified: only on CPython and the MicroPython unix port against the recording
 fakes of host_tests/fakes/mp (host_tests/test_hw_mp.py). Not verified: a real
 board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
-Imports ``firmware.hal``, ``firmware.hw.ssd1306``; ``machine``, ``neopixel``,
+Imports ``firmware.hal``, ``firmware.hw.ssd1306``, ``firmware.hw.files``; ``machine``, ``neopixel``,
 ``os`` and ``time`` when ``make`` runs.
 """
 
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.hw.files import FileStorage
 
 _BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
 # boards/pico.py's pins, for when no board description could be loaded
@@ -69,47 +70,6 @@ class Leds:
             raise ValueError("LED buffer must be %d bytes, got %d" % (len(self._buf), len(buf)))
         self._buf[:] = buf
         self._strip.write()
-
-
-class FileStorage:
-    """One file per name in directory ``root`` (made when missing)."""
-
-    def __init__(self, os, root="/data"):
-        self._os = os
-        self.root = root
-        try:
-            os.mkdir(root)
-        except OSError:
-            pass  # already there
-
-    def _path(self, name):
-        if not name or "/" in name or name[0] == ".":
-            raise ValueError("bad storage name: %r" % (name,))
-        return self.root + "/" + name
-
-    def read(self, name):
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def write(self, name, data):
-        with open(self._path(name), "wb") as f:
-            f.write(data)
-
-    def rename(self, old, new):
-        self._os.rename(self._path(old), self._path(new))
-
-    def remove(self, name):
-        self._os.remove(self._path(name))
-
-    def exists(self, name):
-        try:
-            self._os.stat(self._path(name))
-            return True
-        except OSError:
-            return False
 
 
 class Clock:

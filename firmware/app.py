@@ -1,7 +1,7 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
-``firmware.buttons``, ``firmware.canvas`` and ``firmware.hal``; screens are
-imported lazily by name.
+``firmware.buttons``, ``firmware.canvas``, ``firmware.hal`` and
+``firmware.wrap``; screens are imported lazily by name.
 
 Writing a screen
 ----------------
@@ -65,6 +65,7 @@ import gc
 from firmware import buttons as _buttons
 from firmware.canvas import Canvas
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.wrap import wrap
 
 try:
     from micropython import const
@@ -100,30 +101,6 @@ def title_bar(cv, title):
     """A lit bar across the top with the title in dark ink."""
     cv.box(0, 0, cv.width, 9, 1, True)
     cv.center(title, 1, 0)
-
-
-def wrap(text, cols=21):
-    """``text`` as lines of at most ``cols`` characters, broken at spaces
-    (a new list: call it when the text changes, not per frame)."""
-    lines = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line += " " + word
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
 
 
 class ListScreen(Screen):

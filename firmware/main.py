@@ -1,8 +1,9 @@
 """The device entry point: picks the hardware backend for this interpreter,
 loads the board description, builds the app and runs its loop. The board's
 root ``main.py`` only needs ``import firmware.main`` then
-``firmware.main.main()``. Imports ``firmware.app``, ``boards``,
-``firmware.pegboard`` and one ``firmware.hw`` backend, each when used.
+``firmware.main.main()``. Imports ``firmware.wrap``; ``firmware.app``,
+``boards``, ``firmware.pegboard`` and one ``firmware.hw`` backend, each when
+used.
 
 Backends: ``mp`` on MicroPython boards, ``cp`` on CircuitPython, ``host``
 anywhere else (CPython, the MicroPython unix port). The board name comes from
@@ -24,6 +25,8 @@ KeyboardInterrupt and SystemExit pass through (the REPL, tools/deploy.py).
 
 import gc
 import sys
+
+from firmware.wrap import wrap
 
 CRASH_LIMIT = 3
 CRASH_WINDOW_MS = 60000
@@ -99,30 +102,6 @@ def build(backend=None, board=None, hw=None, resume=False, **hw_args):
     return App(hw, board=board, pegboard=make_pegboard(board), resume=resume)
 
 
-def _lines(text, cols=16):
-    """``text`` in lines of at most ``cols`` (the 8x8 framebuf font: 16),
-    broken at spaces; a word too long for a line is cut."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line += " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
-
 def show_message(hw, title, text):
     """Draw ``title`` (inverted) and ``text`` with the framebuf's own font:
     works when the app's modules cannot be loaded. Never raises."""
@@ -133,7 +112,7 @@ def show_message(hw, title, text):
         fb.fill_rect(0, 0, d.width, 9, 1)
         fb.text(title[:16], 0, 1, 0)
         y = 12
-        for ln in _lines(text):
+        for ln in wrap(text, 16):  # the 8x8 framebuf font: 16 columns
             if y > d.height - 8:
                 break
             fb.text(ln, 0, y, 1)

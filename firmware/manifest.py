@@ -54,6 +54,7 @@ package(
         "pegboard.py",
         "records.py",
         "stats.py",
+        "wrap.py",
         "hw/__init__.py",
         "hw/files.py",
         "hw/mp.py",

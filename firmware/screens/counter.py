@@ -19,7 +19,8 @@ switches hand / crib, long B empties all.
 """
 
 from firmware import font
-from firmware.app import Screen, title_bar, wrap
+from firmware.app import Screen, title_bar
+from firmware.wrap import wrap
 from firmware.canvas import CARD_H, CARD_W
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hand_counter import SLOTS, STARTER, HandCounter

@@ -17,7 +17,8 @@ the keeper's message or a hint.
 """
 
 from firmware import font
-from firmware.app import ListScreen, MessageScreen, Screen, title_bar, wrap
+from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+from firmware.wrap import wrap
 from firmware.hal import A, B
 from firmware.keeper import COLORS, SIDES
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store

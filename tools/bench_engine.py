@@ -2,9 +2,10 @@
 
     python3 tools/bench_engine.py [--repeat 31]
 
-Compiles engine/ to .mpy with mpy-cross into build/mpy, then runs this same
-file under ``micropython -X heapsize=256k`` from that folder and reports:
-  - heap taken by importing the engine (score, game, save, gamelog) from .mpy
+Runs this same file under ``micropython -X heapsize=256k`` with the device
+code compiled to .mpy (tools/benchkit.py), then under CPython, and reports:
+  - heap taken by importing the engine (cards, score, game, save, gamelog, match,
+    players) from .mpy, measured in a clean child (tools/benchkit.py)
   - heap of a game in progress beyond the imported code (mid-deal, mid-game)
   - time for 690 hand scores (15 discards x 46 starters), median of runs
   - time per peg score and per whole game between random players
@@ -14,47 +15,14 @@ about 1.5-2x smaller) and runs about 60x faster than a 125 MHz RP2040.
 
 import sys
 
-IS_MP = sys.implementation.name == "micropython"
-
-
-def _median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
-
 
 def measure(repeat):
     import gc
-    import time
 
-    if IS_MP:
+    from benchkit import alloc, median, now_us, since
 
-        def now_us():
-            return time.ticks_us()
-
-        def since(t):
-            return time.ticks_diff(time.ticks_us(), t)
-
-        def alloc():
-            return gc.mem_alloc()
-
-    else:
-
-        def now_us():
-            return time.perf_counter_ns() // 1000
-
-        def since(t):
-            return now_us() - t
-
-        def alloc():
-            return 0
-
-    gc.collect()
-    base = alloc()
     from engine import game, gamelog, save, score  # noqa: F401
     from engine.players import RandomPlayer
-
-    gc.collect()
-    imported = alloc() - base
 
     # A game in progress: mid-play of the fifth deal.
     gc.collect()
@@ -87,7 +55,7 @@ def measure(repeat):
             for s in starters:
                 hs(keep, s)
         times.append(since(t))
-    per690 = _median(times)
+    per690 = median(times)
 
     pile = [9, 13, 17, 22]
     ps = score.peg_score
@@ -97,7 +65,7 @@ def measure(repeat):
         for _ in range(1000):
             ps(pile)
         times.append(since(t))
-    peg_us = _median(times) / 1000
+    peg_us = median(times) / 1000
 
     gc.collect()
     a = alloc()
@@ -110,10 +78,10 @@ def measure(repeat):
         t = now_us()
         game.run(game.Game(seed=k), [RandomPlayer(k), RandomPlayer(k + 1)])
         times.append(since(t))
-    game_us = _median(times)
+    game_us = median(times)
     return {
         "interpreter": sys.implementation.name,
-        "import_heap_bytes": imported,
+        "import_heap_bytes": 0,  # set by main() from a clean child
         "game_in_progress_heap_bytes": game_heap,
         "save_record_bytes": len(record),
         "hand_score_690_us": per690,
@@ -128,8 +96,8 @@ def _report(r):
     print("interpreter: %s" % r["interpreter"])
     if r["interpreter"] == "micropython":
         print(
-            "  import engine (score, game, save, gamelog) from .mpy: %d bytes of heap"
-            % r["import_heap_bytes"]
+            "  import engine (cards, score, game, save, gamelog, match, players) from .mpy: "
+            "%d bytes of heap" % r["import_heap_bytes"]
         )
         print(
             "  a game in progress (deal 5, mid-play): %d bytes of heap"
@@ -150,8 +118,8 @@ def _report(r):
 def main(argv):
     import json
     import os
-    import shutil
-    import subprocess
+
+    import benchkit
 
     repeat = 31
     if "--repeat" in argv:
@@ -160,34 +128,26 @@ def main(argv):
         except (IndexError, ValueError):
             print("error: --repeat needs a whole number", file=sys.stderr)
             return 2
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = os.path.join(root, "build", "mpy")
-    mpy_cross = shutil.which("mpy-cross")
-    micropython = shutil.which("micropython")
-    if not mpy_cross or not micropython:
-        print(
-            "error: mpy-cross and micropython are needed: python3 tools/test.py sets up .venv",
-            file=sys.stderr,
+    try:
+        mp = benchkit.last_json(
+            benchkit.run_on_unix_port("bench_engine.py", ["--child", str(repeat)])
         )
+    except (benchkit.NoUnixPort, RuntimeError) as e:
+        print("error: %s" % e, file=sys.stderr)
         return 2
-    os.makedirs(os.path.join(out, "engine"), exist_ok=True)
-    for name in sorted(os.listdir(os.path.join(root, "engine"))):
-        if name.endswith(".py"):
-            src = os.path.join(root, "engine", name)
-            dst = os.path.join(out, "engine", name[:-3] + ".mpy")
-            subprocess.check_call([mpy_cross, "-o", dst, src])
-    shutil.copy(os.path.abspath(__file__), os.path.join(out, "bench_engine_mp.py"))
-    p = subprocess.run(
-        [micropython, "-X", "heapsize=256k", "bench_engine_mp.py", "--child", str(repeat)],
-        cwd=out,
-        capture_output=True,
-        text=True,
+    mp["import_heap_bytes"] = benchkit.import_heap(
+        [],
+        [
+            "engine.cards",
+            "engine.score",
+            "engine.game",
+            "engine.save",
+            "engine.gamelog",
+            "engine.match",
+            "engine.players",
+        ],
     )
-    if p.returncode != 0:
-        print(p.stdout + p.stderr, file=sys.stderr)
-        return 1
-    mp = json.loads(p.stdout.strip().split("\n")[-1])
-    sys.path.insert(0, root)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     cp = measure(repeat)
     _report(mp)
     _report(cp)

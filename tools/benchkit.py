@@ -1,0 +1,157 @@
+"""What the benchmarks and soak runs in tools/ share.
+
+On both interpreters: ``now_us()``/``since(t)`` (a microsecond clock),
+``alloc()`` (bytes of heap in use; 0 on CPython, which has no such figure),
+``live_heap()`` (after a collection; tracemalloc's figure on CPython),
+``median(xs)`` and ``int_arg(argv, "--games", 100)``.
+
+On the PC: ``run_on_unix_port(script, args)`` compiles the device files to
+.mpy (as the device loads them), copies ``script`` and this file beside them
+and runs the script under ``micropython -X heapsize=...`` there;
+``last_json(proc)`` reads the JSON line a child printed last;
+``import_heap(before, modules)`` measures what importing ``modules`` adds to
+the heap in a clean child that has imported only ``before``.
+Imports gc, sys, time; on the PC also tools/check_mpy.py and device_files.py.
+"""
+
+import gc
+import sys
+import time
+
+IS_MP = sys.implementation.name == "micropython"
+
+
+if IS_MP:
+
+    def now_us():
+        return time.ticks_us()
+
+    def since(t):
+        return time.ticks_diff(time.ticks_us(), t)
+
+    def alloc():
+        return gc.mem_alloc()
+
+else:
+
+    def now_us():
+        return time.perf_counter_ns() // 1000
+
+    def since(t):
+        return now_us() - t
+
+    def alloc():
+        return 0
+
+
+def live_heap():
+    """Bytes in use after ``gc.collect()``; on CPython, tracemalloc's current
+    figure (started here on first use)."""
+    gc.collect()
+    if IS_MP:
+        return gc.mem_alloc()
+    import tracemalloc
+
+    if not tracemalloc.is_tracing():
+        tracemalloc.start()
+    return tracemalloc.get_traced_memory()[0]
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def int_arg(argv, name, default):
+    """The whole number after ``name`` in ``argv``, or ``default``; ValueError
+    or IndexError when it is missing or not a number."""
+    if name in argv:
+        return int(argv[argv.index(name) + 1])
+    return default
+
+
+class NoUnixPort(Exception):
+    """mpy-cross or micropython is missing (the message says how to get them)."""
+
+
+def _build(name, extra=("firmware/hw/host.py",)):
+    # (build folder with the device files as .mpy, the micropython command)
+    import os
+    import shutil
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    import check_mpy
+    import device_files
+
+    exe = check_mpy.mpy_cross()
+    micropython = shutil.which("micropython")
+    if exe is None or micropython is None:
+        raise NoUnixPort(
+            "mpy-cross and micropython are needed: python3 tools/test.py sets up .venv"
+        )
+    out = os.path.join(device_files.ROOT, "build", "mpy_" + name)
+    failures = check_mpy.compile_all(device_files.compiled() + list(extra), out, exe)
+    if failures:
+        raise RuntimeError("mpy-cross failed on %s: %s" % failures[0])
+    return out, micropython
+
+
+def run_on_unix_port(script, args=(), heap="256k", extra=("firmware/hw/host.py",), capture=True):
+    """Run tools/``script`` under the unix port from a build folder holding
+    the device files (and the repo paths in ``extra``) as .mpy; returns the
+    CompletedProcess. The child runs with its folder as the current one."""
+    import os
+    import shutil
+    import subprocess
+
+    out, micropython = _build(script[:-3], extra)
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in (script, "benchkit.py"):
+        shutil.copy(os.path.join(here, name), os.path.join(out, name))
+    return subprocess.run(
+        [micropython, "-X", "heapsize=" + heap, script] + list(args),
+        cwd=out,
+        capture_output=capture,
+        text=True,
+    )
+
+
+def last_json(proc):
+    """The dict a child printed as its last line; RuntimeError with its output."""
+    import json
+
+    if proc.returncode != 0:
+        raise RuntimeError((proc.stdout or "") + (proc.stderr or ""))
+    return json.loads(proc.stdout.strip().split("\n")[-1])
+
+
+_PROBE = """
+import gc, sys
+sys.path[:] = ['.']
+for name in %r:
+    __import__(name)
+gc.collect()
+base = gc.mem_alloc()
+for name in %r:
+    __import__(name)
+gc.collect()
+print(gc.mem_alloc() - base)
+"""
+
+
+def import_heap(before, modules, heap="256k"):
+    """Bytes of heap that importing ``modules`` (from .mpy) adds in a fresh
+    unix-port process that first imported only ``before``. A clean child,
+    because MicroPython grows its string pool in doubling chunks: in a busy
+    process whichever import happens to start a chunk is charged for it."""
+    import subprocess
+
+    out, micropython = _build("imports")
+    code = _PROBE % (tuple(before), tuple(modules))
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=" + heap, "-c", code], cwd=out, capture_output=True, text=True
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stdout + proc.stderr)
+    return int(proc.stdout.split()[-1])

@@ -206,6 +206,7 @@ class Sim:
             board=self.board,
             storage=storage if storage is not None else host.DictStorage(),
             clock=clock if clock is not None else host.SimClock(),
+            resume=True,  # like the device: reopen the mode that was open
         )
         self.hw = self.app.hw
 

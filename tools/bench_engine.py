@@ -115,51 +115,30 @@ def _report(r):
     print("  whole game, random players: %.1f ms median" % (r["random_game_us"] / 1000))
 
 
-def main(argv):
-    import json
-    import os
+BEFORE = []  # imported first: what the measured modules build on
+MODULES = [
+    "engine.cards",
+    "engine.score",
+    "engine.game",
+    "engine.save",
+    "engine.gamelog",
+    "engine.match",
+    "engine.players",
+]
 
+
+def main(argv):
     import benchkit
 
-    repeat = 31
-    if "--repeat" in argv:
-        try:
-            repeat = int(argv[argv.index("--repeat") + 1])
-        except (IndexError, ValueError):
-            print("error: --repeat needs a whole number", file=sys.stderr)
-            return 2
-    try:
-        mp = benchkit.last_json(
-            benchkit.run_on_unix_port("bench_engine.py", ["--child", str(repeat)])
-        )
-    except (benchkit.NoUnixPort, RuntimeError) as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
-    mp["import_heap_bytes"] = benchkit.import_heap(
-        [],
-        [
-            "engine.cards",
-            "engine.score",
-            "engine.game",
-            "engine.save",
-            "engine.gamelog",
-            "engine.match",
-            "engine.players",
-        ],
+    return benchkit.main(
+        "bench_engine.py", measure, _report, argv, (("--repeat", 31),), BEFORE, MODULES
     )
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    cp = measure(repeat)
-    _report(mp)
-    _report(cp)
-    print(json.dumps({"micropython": mp, "cpython": cp}))
-    return 0
 
 
 if __name__ == "__main__":
     if "--child" in sys.argv:
-        import json
+        import benchkit
 
-        sys.path.insert(0, ".")
-        print(json.dumps(measure(int(sys.argv[sys.argv.index("--child") + 1]))))
+        benchkit.child(measure)
     else:
         sys.exit(main(sys.argv[1:]))

@@ -136,42 +136,22 @@ def _report(r):
         print(line)
 
 
-def main(argv):
-    import json
-    import os
+BEFORE = []  # imported first: what the measured modules build on
+MODULES = ["firmware.app", "firmware.main", "firmware.hal", "firmware.hw.host"]
 
-    repeat = 51
-    if "--repeat" in argv:
-        try:
-            repeat = int(argv[argv.index("--repeat") + 1])
-        except (IndexError, ValueError):
-            print("error: --repeat needs a whole number", file=sys.stderr)
-            return 2
+
+def main(argv):
     import benchkit
 
-    try:
-        mp = benchkit.last_json(
-            benchkit.run_on_unix_port("bench_frame.py", ["--child", str(repeat)])
-        )
-    except (benchkit.NoUnixPort, RuntimeError) as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
-    mp["import_heap_bytes"] = benchkit.import_heap(
-        [], ["firmware.app", "firmware.main", "firmware.hal", "firmware.hw.host"]
+    return benchkit.main(
+        "bench_frame.py", measure, _report, argv, (("--repeat", 51),), BEFORE, MODULES
     )
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    cp = measure(repeat)
-    _report(mp)
-    _report(cp)
-    print(json.dumps({"micropython": mp, "cpython": cp}))
-    return 0
 
 
 if __name__ == "__main__":
     if "--child" in sys.argv:
-        import json
+        import benchkit
 
-        sys.path.insert(0, ".")
-        print(json.dumps(measure(int(sys.argv[sys.argv.index("--child") + 1]))))
+        benchkit.child(measure)
     else:
         sys.exit(main(sys.argv[1:]))

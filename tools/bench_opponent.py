@@ -115,58 +115,40 @@ def _report(r):
     )
 
 
-def _whole(argv, name, default):
-    if name not in argv:
-        return default
-    try:
-        value = int(argv[argv.index(name) + 1])
-    except (IndexError, ValueError):
-        value = 0
-    if value < 1:
-        print("error: %s needs a whole number above 0" % name, file=sys.stderr)
-        sys.exit(2)
-    return value
+BEFORE = [
+    "engine.cards",
+    "engine.game",
+    "engine.rng",
+    "engine.score",
+    "engine.view",
+]  # imported first: what the measured modules build on
+MODULES = [
+    "engine.baseline",
+    "engine.crib_table",
+    "engine.discard",
+    "engine.opponent",
+    "engine.pegging",
+]
 
 
 def main(argv):
-    import json
-    import os
-
-    repeat = _whole(argv, "--repeat", 41)
-    games = _whole(argv, "--games", 20)
     import benchkit
 
-    try:
-        mp = benchkit.last_json(
-            benchkit.run_on_unix_port("bench_opponent.py", ["--child", str(repeat), str(games)])
-        )
-    except (benchkit.NoUnixPort, RuntimeError) as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
-    mp["import_heap_bytes"] = benchkit.import_heap(
-        ["engine.cards", "engine.game", "engine.rng", "engine.score", "engine.view"],
-        [
-            "engine.baseline",
-            "engine.crib_table",
-            "engine.discard",
-            "engine.opponent",
-            "engine.pegging",
-        ],
+    return benchkit.main(
+        "bench_opponent.py",
+        measure,
+        _report,
+        argv,
+        (("--repeat", 41), ("--games", 20)),
+        BEFORE,
+        MODULES,
     )
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    cp = measure(repeat, games)
-    _report(mp)
-    _report(cp)
-    print(json.dumps({"micropython": mp, "cpython": cp}))
-    return 0
 
 
 if __name__ == "__main__":
     if "--child" in sys.argv:
-        import json
+        import benchkit
 
-        sys.path.insert(0, ".")
-        i = sys.argv.index("--child")
-        print(json.dumps(measure(int(sys.argv[i + 1]), int(sys.argv[i + 2]))))
+        benchkit.child(measure)
     else:
         sys.exit(main(sys.argv[1:]))

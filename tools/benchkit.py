@@ -10,7 +10,9 @@ On the PC: ``run_on_unix_port(script, args)`` compiles the device files to
 and runs the script under ``micropython -X heapsize=...`` there;
 ``last_json(proc)`` reads the JSON line a child printed last;
 ``import_heap(before, modules)`` measures what importing ``modules`` adds to
-the heap in a clean child that has imported only ``before``.
+the heap in a clean child that has imported only ``before``; ``main(...)``
+is a benchmark's whole command (unix port from .mpy, then CPython) and
+``child(measure)`` its other half, run under the unix port.
 Imports gc, sys, time; on the PC also tools/check_mpy.py and device_files.py.
 """
 
@@ -155,3 +157,47 @@ def import_heap(before, modules, heap="256k"):
     if proc.returncode != 0:
         raise RuntimeError(proc.stdout + proc.stderr)
     return int(proc.stdout.split()[-1])
+
+
+def child(measure):
+    """The unix-port half of ``main``: ``measure`` of the whole numbers after
+    --child, printed as one JSON line."""
+    import json
+
+    sys.path.insert(0, ".")
+    i = sys.argv.index("--child")
+    print(json.dumps(measure(*[int(a) for a in sys.argv[i + 1 :]])))
+
+
+def main(script, measure, report, argv, options, before, modules):
+    """A benchmark's command: ``options`` maps each --name to its default
+    whole number; ``measure(*values)`` runs under the unix port (from .mpy,
+    with the heap of importing ``modules`` after ``before`` from a clean
+    child) and then under CPython; ``report`` prints each; one JSON line
+    ends it. Returns the exit status (2 for a bad argument or no unix port)."""
+    import json
+    import os
+
+    values = []
+    for name, default in options:
+        try:
+            value = int_arg(argv, name, default)
+        except (IndexError, ValueError):
+            value = 0
+        if value < 1:
+            print("error: %s needs a whole number above 0" % name, file=sys.stderr)
+            return 2
+        values.append(value)
+    try:
+        proc = run_on_unix_port(script, ["--child"] + [str(v) for v in values])
+        mp = last_json(proc)
+        mp["import_heap_bytes"] = import_heap(before, modules)
+    except (NoUnixPort, RuntimeError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cp = measure(*values)
+    report(mp)
+    report(cp)
+    print(json.dumps({"micropython": mp, "cpython": cp}))
+    return 0

@@ -3,10 +3,11 @@ CPython for comparison).
 
     python3 tools/bench_frame.py [--repeat 51]
 
-Compiles firmware/, engine/ and boards/ to .mpy with mpy-cross into
-build/mpy_frame, runs this same file under ``micropython -X heapsize=256k``
-there with the host backend (real ``framebuf``), and reports medians of:
-  - heap taken by importing the app platform, and by the app once built
+Runs this same file under ``micropython -X heapsize=256k`` with the device
+code compiled to .mpy and the host backend (real ``framebuf``), then under
+CPython (tools/benchkit.py), and reports medians of:
+  - heap taken by importing the app platform (in a clean child), and by the
+    app once built
   - a menu frame: clear, draw the start menu, show
   - a hand scene: title, scores, starter, six cards with cursor, raised,
     chosen and dimmed cards

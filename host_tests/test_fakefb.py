@@ -5,11 +5,10 @@ CPython only: it runs MicroPython as a subprocess."""
 
 import os
 import random
-import shutil
 import subprocess
 import sys
 
-import pytest
+from unixport import micropython
 
 from firmware import fakefb
 
@@ -80,9 +79,7 @@ def random_ops(seed, n=120):
 
 
 def micropython_buffers(op_lists, tmp_path):
-    exe = shutil.which("micropython")
-    if exe is None:
-        pytest.fail("micropython not found: install requirements.txt")
+    exe = micropython()
     script = tmp_path / "fb_ops.py"
     script.write_text(
         "import framebuf\n"
@@ -150,9 +147,7 @@ def scene():
 
 
 def test_canvas_scene_same_bytes_on_both_interpreters():
-    exe = shutil.which("micropython")
-    if exe is None:
-        pytest.fail("micropython not found: install requirements.txt")
+    exe = micropython()
     out = subprocess.run(
         [exe, "-c", "import sys\nsys.path.insert(0, '.')\n" + SCENE + "print(scene())"],
         capture_output=True,

@@ -4,10 +4,10 @@ interpreter fails. The same modules run under pytest on CPython directly."""
 
 import glob
 import os
-import shutil
 import subprocess
 
 import pytest
+from unixport import micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -22,13 +22,6 @@ def portable_modules():
         if first.startswith(MARK):
             names.append(os.path.basename(path)[:-3])
     return names
-
-
-def micropython():
-    exe = shutil.which("micropython")
-    if exe is None:
-        pytest.fail("micropython not found: install requirements.txt (tools/test.py does)")
-    return exe
 
 
 @pytest.mark.parametrize("module", portable_modules())

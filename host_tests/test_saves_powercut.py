@@ -19,6 +19,7 @@ from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.records import MemStorage, PowerCut, pack
 from firmware.screens.menu import ENTRIES
+from screentext import drawn_text
 from test_play_screen import decide, play_game, screen, wait_for_you
 
 
@@ -93,21 +94,7 @@ class Board:
         return self.app.top()
 
     def text(self):
-        seen = []
-        cv = self.app.canvas
-        plain = cv.text
-
-        def record(s, x, y, c=1, dim=False):
-            seen.append(s if isinstance(s, str) else "".join([chr(b) for b in s]))
-            return plain(s, x, y, c, dim)
-
-        cv.text = record
-        try:
-            self.app.invalidate()
-            self.tick(1)
-        finally:
-            cv.text = plain
-        return " ".join(seen)
+        return drawn_text(self.app, lambda: self.tick(1))
 
 
 def cut_points(base, act):

@@ -12,8 +12,9 @@ from firmware.app import App
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.keeper import Keeper
-from firmware.keeper_input import OVER, SCORE, open_store
+from firmware.keeper_input import DEAL, OVER, SCORE, open_store
 from firmware.screens import menu
+from screentext import drawn_text
 
 FRAME = 20
 
@@ -137,6 +138,29 @@ def test_keeper_number_entry_shows_pending_and_side():
     assert s.line == "add to B: 29"
     rig.tap(A)
     assert s.ki.keeper.scores == [0, 29]
+
+
+def shown(rig):
+    """The text the keeper screen puts on the display now."""
+    return drawn_text(rig.app, lambda: rig.run(FRAME))
+
+
+def test_keeper_deal_entry_shows_the_number_being_entered():
+    from firmware.screens.keeper import HINTS
+
+    rig = Rig()
+    rig.open("keeper")
+    rig.tap(DOWN)
+    rig.tap(UP, 8)
+    text = shown(rig)
+    assert "pone B: 8" in text, text  # not hidden under a wrapped hint
+    assert HINTS[DEAL] in text
+    rig.tap(A)
+    rig.tap(RIGHT)
+    rig.tap(UP, 2)
+    assert "B 8  dealer A: 12" in shown(rig)
+    for hint in HINTS.values():
+        assert len(hint) <= 21, hint
 
 
 def test_keeper_game_over_winner_and_double_skunk():

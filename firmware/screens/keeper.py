@@ -39,8 +39,8 @@ _COLS = const(21)
 HINTS = {
     SCORE: "A:num \x88:deal A+B:menu",
     NUMBER: "\x87\x88 pts A:add B:back",
-    DEAL: "\x87\x88 1 \x86\x85 10 A:ok B:back",
-}
+    DEAL: "\x87\x881 \x86\x8510 A:ok B:back",
+}  # each fits the 21 columns: a longer one would wrap over the entry line
 
 HELP = (
     "Score: LEFT/RIGHT pick a side, UP adds 1 (hold to run), A enters a number "

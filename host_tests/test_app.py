@@ -360,3 +360,23 @@ def test_errors_that_keep_coming_raise_failing_and_are_logged():
         d.press(B)
         d.frames(FAIL_WINDOW_MS // 20 // (FAIL_LIMIT - 1) + 1)
     assert d.app.errors == FAIL_LIMIT + 1 and d.app.failing is None
+
+
+class ReadOnly(host.DictStorage):
+    """Storage that reads but cannot write (full, or mounted read-only)."""
+
+    def write(self, name, data):
+        raise OSError(30, "read-only storage")
+
+
+def test_a_settings_change_that_cannot_be_saved_is_said_on_screen():
+    # issue 11.3: SettingsScreen.leave ignored the result of save()
+    d = new_app(ReadOnly())
+    goto_settings(d)
+    d.press(RIGHT)  # difficulty medium -> hard
+    d.press(B)  # leaving saves, and the save fails
+    text = drawn_text(d)
+    assert "not saved" in text and "read-only" in text, text
+    assert d.app.settings.difficulty == "hard"  # the change holds until switched off
+    d.press(A)
+    assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0

@@ -10,7 +10,7 @@ The payload is one byte per field, the index of its choice; an unknown or
 damaged record gives the defaults and is never fatal.
 """
 
-from firmware.app import ListScreen
+from firmware.app import ListScreen, MessageScreen
 from firmware.records import RecordStore
 
 # name, label on the screen, values, labels of the values, default index
@@ -95,7 +95,8 @@ class Settings:
 
 
 class SettingsScreen(ListScreen):
-    """LEFT/RIGHT (or A) change the highlighted setting; leaving saves."""
+    """LEFT/RIGHT (or A) change the highlighted setting; leaving saves. A save
+    that fails (full or read-only storage) is said on screen as B leaves."""
 
     def __init__(self, settings):
         ListScreen.__init__(self, "Settings", [f[1] for f in FIELDS])
@@ -114,8 +115,22 @@ class SettingsScreen(ListScreen):
     def choose(self, i):
         self.adjust(i, 1)
 
-    def leave(self):
+    def back(self):
         if self.changed:
+            self.changed = False
+            if not self.settings.save():
+                problem = self.settings.problem
+                self.app.replace(
+                    MessageScreen(
+                        "Settings",
+                        "%s. The change holds until the device is switched off." % problem,
+                    )
+                )
+                return
+        self.app.pop()
+
+    def leave(self):
+        if self.changed:  # left another way than B (nothing can be shown then)
             self.settings.save()
             self.changed = False
 

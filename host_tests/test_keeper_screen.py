@@ -380,6 +380,59 @@ def test_counter_counts_29_entered_by_buttons():
     assert rig.app.errors == 0
 
 
+def ink_rows(code):
+    """The first and last row of ink of font glyph ``code``."""
+    from firmware import font
+
+    o = font.glyph(code)
+    bits = 0
+    for i in range(5):
+        bits |= font.DATA[o + i]
+    rows = [r for r in range(8) if bits >> r & 1]
+    return rows[0], rows[-1]
+
+
+def test_counter_place_mark_is_not_drawn_over_the_text():
+    from firmware import font
+
+    rig = Rig()
+    s = rig.open("counter")
+    cv = rig.app.canvas
+    for placed in range(5):  # the mark under each place in turn, "starter next" last
+        texts = []
+        marks = []
+        plain_text, plain_glyph = cv.text, cv.glyph
+
+        def text(t, x, y, c=1, dim=False):
+            texts.append((t, x, y))
+            return plain_text(t, x, y, c, dim)
+
+        def glyph(code, x, y, c=1, dim=False):
+            if code == font.UP:
+                marks.append((x, y))
+            return plain_glyph(code, x, y, c, dim)
+
+        cv.text, cv.glyph = text, glyph
+        try:
+            rig.app.invalidate()
+            rig.run(FRAME)
+        finally:
+            cv.text, cv.glyph = plain_text, plain_glyph
+        assert len(marks) == 1
+        mx, my = marks[0]
+        top, bottom = ink_rows(font.UP)
+        for t, x, y in texts:
+            apart = my + bottom < y or my + top > y + 7
+            apart = apart or mx + 5 <= x or mx >= x + 6 * len(t)
+            assert apart, "the mark at %r is drawn over %r at %r" % (marks[0], t, (x, y))
+        assert ("starter next" if placed == 4 else "card %d of 4" % (placed + 1)) in [
+            t[0] for t in texts
+        ]
+        rig.tap(A)
+        rig.tap(UP)
+    assert s.hc.ready() and rig.app.errors == 0
+
+
 def test_counter_zero_hand_is_the_19():
     rig = Rig()
     s = rig.open("counter")

@@ -36,6 +36,8 @@ _TOP = const(11)
 _ROW = const(9)
 _SLOT_Y = const(11)
 _PITCH = const(16)
+_MARK_Y = const(29)  # the UP mark under the next place: ink rows 31..33
+_SAY_Y = const(35)  # the line under it (the mark's ink must not reach it)
 _PICK_Y = const(43)
 _RANKS = "A23456789\x84JQK"  # \x84: the one-cell "10" of the font
 _SUIT_LETTERS = "CDHS"
@@ -235,12 +237,12 @@ class CounterScreen(Screen):
             else:
                 cv.dotted_box(x, _SLOT_Y, CARD_W, CARD_H)
             if i == nxt:
-                cv.glyph(font.UP, x + 4, _SLOT_Y + CARD_H + 1)
+                cv.glyph(font.UP, x + 4, _MARK_Y)
         cv.text("cut", slot_x(STARTER) + CARD_W + 3, _SLOT_Y + 6)
         if self.message:
-            cv.text(self.message[:_COLS], 1, 33)
+            cv.text(self.message[:_COLS], 1, _SAY_Y)
         else:
-            cv.text("starter next" if nxt == STARTER else "card %d of 4" % (nxt + 1), 26, 33)
+            cv.text("starter next" if nxt == STARTER else "card %d of 4" % (nxt + 1), 26, _SAY_Y)
         cv.card(4, _PICK_Y, self.rank * 4 + self.suit, True)
         cv.text("\x87\x88 rank \x86\x85 suit", 22, _PICK_Y + 1)
         cv.text("A:put " + ("B:back" if nxt == 0 else "B:take out"), 22, _PICK_Y + 11)

@@ -164,8 +164,10 @@ class RecordStore:
         self._quarantine = False
 
     def clear(self):
-        """Forget the record (every file of it but .bad)."""
-        for name in (self.temp, self.main, self.old):
+        """Forget the record (every file of it but .bad). The older copy goes
+        first, so a power cut part way leaves the newest record or none,
+        never the one before it."""
+        for name in (self.temp, self.old, self.main):
             if self.storage.exists(name):
                 self.storage.remove(name)
         self.seq = 0

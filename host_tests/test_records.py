@@ -185,3 +185,25 @@ def test_oversized_payload_refused():
         assert False
     except ValueError as e:
         assert "too large" in str(e)
+
+
+def test_power_cut_anywhere_in_clear_never_brings_back_an_older_record():
+    # issue 11.4: clear() removed .rec before .old, so a cut between the two
+    # left the record before the newest one to be loaded again
+    for atomic in (True, False):
+        base = MemStorage(atomic_rename=atomic)
+        s = store(base)
+        s.load()
+        s.save(b"older")
+        s.save(b"newest")
+        for k in range(4):
+            st = base.reboot()
+            s = store(st)
+            s.load()
+            st.arm(step=k)
+            try:
+                s.clear()
+            except PowerCut:
+                pass
+            got = store(st.reboot()).load()
+            assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)

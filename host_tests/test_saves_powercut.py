@@ -475,3 +475,52 @@ def test_refused_mode_record_is_said_and_the_menu_used():
         assert words in text and "mode.rec" in text, (how, text)
         b.press(A)
         assert len(b.app.stack) == 1 and b.app.errors == 0
+
+
+def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
+    # issue 11.4: the cut between removing game.rec and game.old resumed the
+    # match two decisions before an end the statistics had already counted,
+    # so it could be played to another end. Once the end is counted, what
+    # resumes (if anything) must go to that end without asking the player.
+    from firmware.stats import Stats
+
+    def finish(st, arm):
+        d = PlayDriver(Board(st))
+        arm()
+        try:
+            while wait_for_you(d) != "over":
+                decide(d, Rng(len(screen(d).game.moves)))
+        except AssertionError:
+            pass  # the power went in the middle
+
+    for atomic in (True, False):
+        base = CutStorage(atomic_rename=atomic)
+        d = PlayDriver(open_play(Board(base)))
+        last = None
+        while wait_for_you(d) != "over":
+            last = base.reboot()  # the storage before this decision
+            decide(d, Rng(len(screen(d).game.moves)))
+        tried = 0
+        for how, n in cut_points(last, finish):
+            if how != "step":
+                continue
+            st = last.reboot()
+
+            def arm():
+                st.ops = []
+                st.arm(step=n)
+
+            try:
+                finish(st, arm)
+            except Failing:
+                pass  # the cut failed the mode just reopened: the app would restart
+            after = st.reboot()
+            s = Stats(after)
+            s.load()
+            if s.games != 1 or not (after.exists("game.rec") or after.exists("game.old")):
+                continue  # not counted yet (a resume plays it to its end), or nothing resumes
+            tried += 1
+            d = PlayDriver(Board(after))
+            assert wait_for_you(d) == "over", (atomic, n)  # no decision left to make
+            assert Stats(after).load() is None
+        assert tried >= 3, tried

@@ -17,6 +17,7 @@ import os
 
 import pytest
 
+import screentext
 import test_play_screen as tps
 from firmware.app import App
 from firmware.hal import A, DOWN, RIGHT, UP
@@ -68,7 +69,10 @@ def png(path, data):
 
 
 def check(d, name):
-    """Redraw the top screen and compare it with golden ``name``."""
+    """Redraw the top screen and compare it with golden ``name``; no text on
+    it may be cut at an edge of the screen."""
+    cut = screentext.off_screen(d.app, lambda: d.tick(1))
+    assert cut == [], "%s: text cut at the edge: %r" % (name, cut)
     d.app.invalidate()
     d.tick(1)
     assert d.app.errors == 0, d.app.last_error

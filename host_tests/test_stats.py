@@ -7,6 +7,7 @@ damaged record is reported and fresh figures start; the screen shows the
 figures and a long B resets them after asking. Runs on CPython and
 MicroPython."""
 
+import screentext
 import test_play_screen as tps
 from engine.cards import text as card_text
 from firmware.app import App, MessageScreen
@@ -288,6 +289,11 @@ def test_pages_scroll_and_a_long_b_resets_after_asking():
     goto_stats(d)
     top = d.app.top()
     assert top.title == "Results 1/3"
+    cut = []
+    for _ in range(3):  # every page's text, the footer too, fits the 21 columns
+        cut += screentext.off_screen(d.app, lambda: d.tick(1))
+        d.press(RIGHT)
+    assert cut == [], cut
     assert (
         ("Won", "3") in top.rows and ("Lost", "1") in top.rows and ("Win rate", "75%") in top.rows
     )

@@ -93,7 +93,7 @@ class StatsScreen(Screen):
             self.best = "%d point%s" % (st.best, "" if st.best == 1 else "s")
         else:
             self.best = "No hand counted yet"
-        self.foot = "\x86\x85 page  hold B: reset"
+        self.foot = "\x86\x85 page  hold B:reset"  # 21 columns: one more is cut
 
     def reset(self):
         """Every figure back to 0, stored at once."""

@@ -259,13 +259,34 @@ def peg_breakdown(pile):
     return items
 
 
-def describe(item):
-    """One line a player can read: 'fifteen 2: 5H TD', 'run of 3 ...'."""
+def item_name(item):
+    """What players call a breakdown item: '15', '31', 'pair', 'pair royal',
+    'double pair royal', 'run', 'flush', 'nobs' (the one wording of the
+    command line, the hand counter and the play screen)."""
+    kind = item[0]
+    if kind == FIFTEEN:
+        return "15"
+    if kind == THIRTY_ONE:
+        return "31"
+    if kind == PAIR:
+        return PAIRS_NAME[len(item[2]) - 2]
+    return kind
+
+
+def describe(item, cols=0, label=text):
+    """One line a player can read: '15 2: 5H TD', 'run 3: 3C 4D 5H',
+    'pair royal 6: 5H 5D 5C'. ``label(card)`` writes a card, its last
+    character the suit. With ``cols`` the line is kept to that many
+    characters: first the cards without their suits ('run 5: 9 10 J Q K'; a
+    flush says its suit: 'flush 5: all H'), then the name and points alone."""
     kind, points, cards = item
-    if kind == RUN:
-        name = "run of %d" % len(cards)
-    elif kind == PAIR:
-        name = PAIRS_NAME[{2: 0, 6: 1, 12: 2}[points]] if points != 2 or len(cards) > 2 else "pair"
+    head = "%s %d" % (item_name(item), points)
+    words = [label(c) for c in cards]
+    line = "%s: %s" % (head, " ".join(words))
+    if not cols or len(line) <= cols:
+        return line
+    if kind == FLUSH:
+        line = "%s: all %s" % (head, words[0][-1])
     else:
-        name = kind
-    return "%s %d: %s" % (name, points, " ".join([text(c) for c in cards]))
+        line = "%s: %s" % (head, " ".join([w[:-1] for w in words]))
+    return line if len(line) <= cols else head

@@ -80,13 +80,16 @@ class HandCounter:
             return None
         return hand_score(self.cards[:4], self.cards[STARTER], self.crib)
 
-    def lines(self):
-        """What scored, one line per item ('fifteen 2: 5H TD'), in the order
-        a player counts out loud."""
+    def items(self):
+        """What scored, as ``engine.score.hand_breakdown`` items, in the order
+        a player counts out loud (empty until all five cards are in)."""
         if not self.ready():
             return []
-        items = hand_breakdown(self.cards[:4], self.cards[STARTER], self.crib)
-        return [describe(item) for item in items]
+        return hand_breakdown(self.cards[:4], self.cards[STARTER], self.crib)
+
+    def lines(self):
+        """The items as plain text, one line each ('15 2: 5H TD')."""
+        return [describe(item) for item in self.items()]
 
     def verdict(self):
         """'12 points', or '19' (said 'nineteen') for a hand worth nothing."""

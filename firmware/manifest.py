@@ -43,6 +43,7 @@ package(
         "app.py",
         "buttons.py",
         "canvas.py",
+        "cardtext.py",
         "crashlog.py",
         "font.py",
         "hal.py",

@@ -20,8 +20,9 @@ def test_score_breakdown_and_total():
     assert status == 0 and err == ""
     assert lines[-1] == "total 17"
     assert "nobs 1: JS" in lines
-    assert len([ln for ln in lines if ln.startswith("fifteen 2:")]) == 4
-    assert len([ln for ln in lines if ln.startswith("run of 3 3:")]) == 2
+    assert len([ln for ln in lines if ln.startswith("15 2:")]) == 4
+    assert len([ln for ln in lines if ln.startswith("run 3:")]) == 2
+    assert "pair 2: 5H 5D" in lines
 
 
 def test_score_crib_flag_r12():

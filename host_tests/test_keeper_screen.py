@@ -453,8 +453,41 @@ def test_counter_zero_hand_is_the_19():
     assert s.hc.cards == parse_many("AC 3D 7H 9S QC")
     # no fifteen, pair, run, flush or nobs in A 3 7 9 Q
     assert len(s.lines) == 1
-    assert s.total_line().startswith("total 0")
-    assert "19" in s.total_line()
+    assert s.total_line() == "total 0: 19 (nothing)"
+    # the total line is lit to its last column of ink: the ")" is not cut off
+    d = rig.hw.display
+    assert [x for x in range(126) if not d.pixel(x, 10)] == []
+    assert shown_off_screen(rig) == []
+
+
+def shown_off_screen(rig):
+    from screentext import off_screen
+
+    return off_screen(rig.app, lambda: rig.run(FRAME))
+
+
+def test_counter_writes_ten_in_two_cells():
+    rig = Rig()
+    s = rig.open("counter")
+    rig.tap(UP, 5)  # the card in hand starts as 5C: up to 10C
+    for _ in range(3):
+        rig.tap(A)
+        rig.tap(RIGHT)  # 10C 10D 10H
+    rig.tap(DOWN, 5)
+    rig.tap(A)  # 5S
+    rig.tap(RIGHT)
+    rig.tap(A)  # the starter 5C
+    assert s.hc.cards == parse_many("TC TD TH 5S 5C")
+    text = shown(rig)
+    assert "\x84" not in text  # the one-cell ten is for card faces
+    assert "pair 2: 10\x80 10\x81" in s.lines
+    assert "pair 2: 5\x83 5\x80" in s.lines and "15 2: 10\x80 5\x83" in s.lines
+    assert s.title.startswith("10\x80 10\x81 10\x82 5\x83  5\x80")
+    assert s.total_line() == "total 20"  # six fifteens 12, pair royal 6, pair 2
+    rig.hold(A)  # as the crib: "crib" no longer fits beside the tens in the title
+    assert s.lines[0] == "counted as the crib" and s.total_line() == "total 20"
+    assert shown_off_screen(rig) == []
+    assert rig.app.errors == 0
 
 
 def test_counter_crib_flush_needs_five():

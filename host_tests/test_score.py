@@ -3,7 +3,16 @@
 
 from engine.cards import parse_many
 from engine.rng import Rng
-from engine.score import FLUSH, NOBS, RUN, hand_breakdown, hand_score, peg_breakdown, peg_score
+from engine.score import (
+    FLUSH,
+    NOBS,
+    RUN,
+    describe,
+    hand_breakdown,
+    hand_score,
+    peg_breakdown,
+    peg_score,
+)
 
 
 def hs(text, crib=False):
@@ -71,6 +80,30 @@ def test_breakdown_adds_up_and_lists_the_cards():
     kinds = [it[0] for it in hand_breakdown(parse_many("5H 5D JS 4C"), parse_many("6S")[0])]
     assert kinds.count("fifteen") == 4 and kinds.count("pair") == 1
     assert kinds.count(RUN) == 2 and kinds.count(NOBS) == 1 and FLUSH not in kinds
+
+
+def test_describe_names_items_as_pegging_does():
+    pile = parse_many("4C 4D 4H 4S")
+    assert [describe(it) for it in peg_breakdown(pile)] == ["double pair royal 12: 4C 4D 4H 4S"]
+    assert [describe(it) for it in peg_breakdown(pile[:3])] == ["pair royal 6: 4C 4D 4H"]
+    assert describe(peg_breakdown(parse_many("TC 5D"))[0]) == "15 2: TC 5D"
+    items = hand_breakdown(parse_many("9C 9D TH JS"), parse_many("KC")[0])
+    assert [describe(it) for it in items if it[0] == RUN][0] == "run 3: 9C TH JS"
+
+
+def test_describe_keeps_to_the_columns_it_is_given():
+    def ten_label(c):  # as the screens write cards: "10" in two cells
+        return ("10" if c >> 2 == 9 else "A23456789TJQK"[c >> 2]) + "CDHS"[c & 3]
+
+    run5 = hand_breakdown(parse_many("9H TD JC QS"), parse_many("KH")[0])[0]
+    assert describe(run5, 0, ten_label) == "run 5: 9H 10D JC QS KH"  # 22
+    assert describe(run5, 21, ten_label) == "run 5: 9 10 J Q K"
+    flush = [it for it in hand_breakdown(parse_many("2H 4H 6H 8H"), parse_many("QH")[0])]
+    assert describe(flush[-1], 23, ten_label) == "flush 5: 2H 4H 6H 8H QH"
+    assert describe(flush[-1], 21, ten_label) == "flush 5: all H"
+    pr = ("pair", 6, tuple(parse_many("TC TD TH")))
+    assert describe(pr, 21, ten_label) == "pair royal 6"  # "pair royal 6: 10 10 10" is 22
+    assert describe(pr, 0, ten_label) == "pair royal 6: 10C 10D 10H"
 
 
 def test_pegging_fifteen_and_thirty_one_r7():

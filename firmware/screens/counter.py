@@ -2,8 +2,8 @@
 with the buttons and reads what they score, item by item, and the total.
 The cards and the points live in ``firmware.hand_counter.HandCounter``
 (which asks ``engine.score``); this screen only picks and shows. Imports
-``firmware.app``, ``firmware.canvas``, ``firmware.font``, ``firmware.hal``
-and ``firmware.hand_counter``.
+``firmware.app``, ``firmware.canvas``, ``firmware.cardtext``,
+``firmware.font``, ``firmware.hal`` and ``firmware.hand_counter``.
 
 Picking (fewer than five cards in):
   UP / DOWN     rank of the card in hand (hold to run)
@@ -20,8 +20,8 @@ switches hand / crib, long B empties all.
 
 from firmware import font
 from firmware.app import Screen, title_bar
-from firmware.wrap import wrap
 from firmware.canvas import CARD_H, CARD_W
+from firmware.cardtext import card_text, item_text
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hand_counter import SLOTS, STARTER, HandCounter
 
@@ -39,29 +39,11 @@ _PITCH = const(16)
 _MARK_Y = const(29)  # the UP mark under the next place: ink rows 31..33
 _SAY_Y = const(35)  # the line under it (the mark's ink must not reach it)
 _PICK_Y = const(43)
-_RANKS = "A23456789\x84JQK"  # \x84: the one-cell "10" of the font
-_SUIT_LETTERS = "CDHS"
 
 
 def slot_x(i):
     """x of place ``i``: four hand cards, a gap, the starter."""
     return 6 + i * _PITCH + (14 if i == STARTER else 0)
-
-
-def card_label(card):
-    """Rank and suit symbol: two cells of the font."""
-    return _RANKS[card >> 2] + chr(font.SUIT_CODES[card & 3])
-
-
-def symbols(line):
-    """``line`` with card words such as '5C' or 'TD' as rank + suit symbol."""
-    out = []
-    for word in line.split(" "):
-        if len(word) == 2 and word[1] in _SUIT_LETTERS and word[0] in "A23456789TJQK":
-            r = "A23456789TJQK".index(word[0])
-            word = _RANKS[r] + chr(font.SUIT_CODES[_SUIT_LETTERS.index(word[1])])
-        out.append(word)
-    return " ".join(out)
 
 
 class CounterScreen(Screen):
@@ -70,7 +52,7 @@ class CounterScreen(Screen):
         self.rank = 4  # the card in hand: a five of clubs to start
         self.suit = 0
         self.message = ""
-        self.lines = []  # counted: the breakdown and the total, wrapped
+        self.lines = []  # counted: the breakdown and the total, 21 columns each
         self.title = ""
         self.top = 0
         self._held = 0  # A/B seen pressed (they act on release or long)
@@ -171,7 +153,7 @@ class CounterScreen(Screen):
         try:
             hc.set(slot, card)
         except ValueError:  # the model refuses a card already in
-            self.message = card_label(card) + " is in already"
+            self.message = card_text(card) + " is in already"
             return
         hc.slot = slot
 
@@ -187,13 +169,16 @@ class CounterScreen(Screen):
         for i in range(SLOTS):
             if i == STARTER:
                 title += " "
-            title += card_label(hc.cards[i]) + " "
-        self.title = title + ("crib" if hc.crib else "")
+            title += card_text(hc.cards[i]) + " "
         lines = []
-        for line in hc.lines():
-            parts = wrap(symbols(line), _COLS - 2)
-            for j in range(len(parts)):
-                lines.append(parts[j] if j == 0 else "  " + parts[j])
+        if hc.crib:  # said in the title when it fits beside the cards (tens take 3 cells)
+            if len(title) + 4 <= _COLS:
+                title += "crib"
+            else:
+                lines.append("counted as the crib")
+        self.title = title
+        for item in hc.items():
+            lines.append(item_text(item, _COLS))
         t = hc.total()
         total = "total %d" % t
         if t == 0:
@@ -219,8 +204,8 @@ class CounterScreen(Screen):
         for i in range(self.top, min(n, self.top + _ROWS)):
             y = _TOP + (i - self.top) * _ROW
             cv.text(lines[i], 1, y)
-            if i == n - 1:
-                cv.invert(0, y - 1, cv.width - 3, _ROW)
+            if i == n - 1:  # lit to the last column of ink, clear of the scroll bar
+                cv.invert(0, y - 1, cv.width - 2, _ROW)
         if n > _ROWS:
             h = max(3, (cv.height - _TOP) * _ROWS // n)
             y = _TOP + (cv.height - _TOP - h) * self.top // (n - _ROWS)

@@ -1,0 +1,43 @@
+"""Cards and scoring items as text for the screens: a card is its rank and
+suit symbol ('10' in two cells, like every other number on the screen; the
+one-cell ten is for card faces only), a counted item is said in the one
+wording of ``engine.score`` ('15 2: 5\\x81 10\\x80', 'pair royal 6: ...')
+kept to the screen's 21 columns, and a pegged card says what it made
+('15+pair for 4'). Imports ``engine.score``.
+"""
+
+from engine.score import describe, item_name, peg_breakdown
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+COLS = const(21)
+_TEN = const(9)  # rank index of the ten
+_RANKS = "A23456789TJQK"
+
+
+def card_text(card):
+    """Rank and suit symbol: '5\\x81', '10\\x82' (suits are font codes 128-131)."""
+    r = card >> 2
+    return ("10" if r == _TEN else _RANKS[r]) + chr(128 + (card & 3))
+
+
+def cards_text(cards):
+    return " ".join([card_text(c) for c in cards])
+
+
+def item_text(item, cols=COLS):
+    """One counted item (``engine.score.hand_breakdown``) in at most ``cols``
+    cells."""
+    return describe(item, cols, card_text)
+
+
+def peg_text(pile, points):
+    """'15 for 2', '31+pair for 4', 'pair royal for 6': what the last card of
+    ``pile`` pegged, named as in the show."""
+    names = [item_name(i) for i in peg_breakdown(pile)]
+    if not names:
+        return "%d" % points
+    return "%s for %d" % ("+".join(names), points)

@@ -125,16 +125,27 @@ def make(name, seed=1):
     raise ValueError("unknown level %r (known: %s)" % (name, ", ".join(LEVELS)))
 
 
-def hint_discard(view):
-    """The 15 discards of ``view.hand`` as (card, card, expected points), best
-    first in hard's order; the points are the kept hand's expected value plus
-    (dealer) or minus (pone) the crib's."""
+def hint_discard(view, detail=False):
+    """The 15 discards of ``view.hand`` as (card, card, figure), best first in
+    hard's order, which is the order of ``figure``: the kept hand's expected
+    points plus (dealer) or minus (pone) the crib's and, when this deal may
+    count the seat out, plus _GAME (20) points times the chance that it does.
+    With ``detail`` each is (card, card, figure, points, chance): ``points``
+    without the game, ``chance`` of counting out (None when the game is too
+    far for the deal to end it), so figure = points + 20 * chance."""
     values, n, _ = discard_values(view, True, False)
     ends = discard_values(view, True, True)[0]
+    near = view.target - view.scores[view.me] <= 31
     out = []
+    scale = n * SCALE
     for i in _ranked(ends):
         j, k = pair_at(i)
-        out.append((view.hand[j], view.hand[k], values[i] / (n * SCALE)))
+        figure = ends[i] / scale
+        if detail:
+            chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
+            out.append((view.hand[j], view.hand[k], figure, values[i] / scale, chance))
+        else:
+            out.append((view.hand[j], view.hand[k], figure))
     return out
 
 

@@ -421,6 +421,28 @@ def test_hint_discard_lists_all_fifteen_best_first():
         assert abs(ev - expect) < 1e-6
 
 
+def test_hint_discard_near_the_end_shows_the_figure_it_is_ordered_by():
+    # 61 game, 43-34, the computer's crib: 18 to go out. Hard weighs the chance
+    # of counting out this deal; the figure shown is the one the list is in.
+    crossed = 0
+    for hand in _hands(24, 7):
+        v = _view(hand, me=0, dealer=1, scores=(43, 34), target=61)
+        hints = opponent.hint_discard(v)
+        figures = [f for c1, c2, f in hints]
+        for x, y in zip(figures, figures[1:]):
+            assert x >= y - 1e-9
+        assert sorted(opponent.make("hard", 1).discard(v)) == sorted(hints[0][:2])
+        detail = opponent.hint_discard(v, True)
+        points = [p for c1, c2, f, p, chance in detail]
+        crossed += points != sorted(points, reverse=True)
+        for (c1, c2, f), (d1, d2, g, p, chance) in zip(hints, detail):
+            assert (c1, c2) == (d1, d2) and abs(f - g) < 1e-9
+            assert 0 <= chance <= 1 and abs(g - (p + 20 * chance)) < 1e-6
+    assert crossed  # hands where the chance of going out reorders the points
+    far = opponent.hint_discard(_view(_hands(1, 7)[0], me=0, dealer=1), True)
+    assert all([chance is None and f == p for c1, c2, f, p, chance in far])
+
+
 def test_hint_play_lists_the_playable_cards_best_first():
     game = Game(seed=42)
     game.start()

@@ -45,6 +45,18 @@ def test_bad_arguments_explained(capsys):
     with pytest.raises(SystemExit):
         render_board.main(["--scores", "87", "400"])
     assert "out of range" in capsys.readouterr().err
+    # past the game hole: refused with exit status 2, not drawn
+    for argv in (
+        ["--scores", "130", "5"],
+        ["--scores", "5", "122"],
+        ["--scores", "62", "0", "--target", "61"],
+        ["--scores", "10", "20", "--rear", "-1", "3"],
+    ):
+        with pytest.raises(SystemExit) as e:
+            render_board.main(argv)
+        assert e.value.code == 2, argv
+        assert "out of range 0..%s" % ("61" if "61" in argv else "121") in capsys.readouterr().err
+    assert render_board.parse_args(["--scores", "121", "0"]).scores == [121, 0]
     with pytest.raises(SystemExit):
         render_board.main(["--board", "uno"])
     assert "invalid choice" in capsys.readouterr().err

@@ -42,8 +42,11 @@ def parse_args(argv):
     ap.add_argument("--out", default="board.png")
     args = ap.parse_args(argv)
     for s in list(args.scores) + list(args.rear or ()):
-        if not 0 <= s <= args.target + 29:
-            ap.error("score %d out of range 0..%d" % (s, args.target + 29))
+        if not 0 <= s <= args.target:  # the board has no hole past the game hole
+            ap.error(
+                "score %d out of range 0..%d: a %d game ends in hole %d (the game hole)"
+                % (s, args.target, args.target, args.target)
+            )
     if not 0 <= args.brightness <= 255:
         ap.error("brightness must be 0..255")
     return args

@@ -1,0 +1,219 @@
+"""Device benchmark of the CircuitPython build on the emulated Raspberry Pi
+Pico (CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``): the figures of
+issue 18 against their budgets.
+
+    python3 tools/bench_device_cp.py [--emu-cp DIR] [--mpy] [--parts ui,game,nvm]
+                                     [--heap] [--level hard] [--json]
+
+What runs: ``tools/deploy.py --target cp --board pico`` installs the game
+into a fresh CIRCUITPY folder exactly as it would onto a board (sources, the
+pinned adafruit_displayio_ssd1306 in lib/, board.txt), ``tools/cp_bench.py``
+is added as ``cp_bench.py``, and the emulator boots that folder with the
+SSD1306 attached (``--i2c-oled``) and runs ``cp_bench.run(...)``: the app as
+``code.py`` boots it, with scripted buttons and the LED strip stubbed (its
+``neopixel_write`` is far too slow in the emulator). ``--mpy`` compiles the
+sources with the kit's CircuitPython mpy-cross first (as a board with
+``.mpy`` files would run them). Parts: ``ui`` (menu and discard cursor moves,
+opening "Play the computer", idle frames), ``game`` (a whole game against
+``--level`` by buttons; ``--heap`` adds a ``gc.collect()`` before every frame
+for the peak live heap, which makes the run several times longer), ``nvm``
+(a game saved in ``microcontroller.nvm`` and resumed by a new app).
+
+Times are emulated (deterministic, a best case: a real RP2040 is as fast or
+up to ~1.7x slower); a frame is one ``app.tick`` (buttons, update, drawing,
+the backend's ``show()`` with its I2C transfer, the LED stub), and the
+``show`` column is the backend's part of it. The emulated screen is written
+to ``build/bench-cp/oled.pbm``.
+
+``measure(...)`` returns the figures as a dict, for tools/bench_device.py.
+Exit status: 0 done, 1 a run or check that failed, 2 the emulator or its
+tools missing. CPython only; imports deploy and device_files from tools/.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+EMU_CP = os.path.normpath(os.path.join(ROOT, "..", "shared", "emu-cp"))
+OUT = os.path.join(ROOT, "build", "bench-cp")
+
+# name, key, budget (us, bytes), what
+FIGURES = (
+    ("menu cursor move", "menu_move_us", 20000, "frame"),
+    ("discard cursor move", "discard_move_us", 20000, "frame"),
+    ("idle game frame (nothing to redraw)", "idle_frame_us", 5000, "frame"),
+    ('opening "Play the computer"', "open_play_us", 300000, "frame"),
+    ("peak live heap over a whole game", "game_live_peak", 110 * 1024, "heap"),
+)
+EXTRA = (
+    ("menu cursor move: show()", "menu_move_show_us"),
+    ("discard cursor move: show()", "discard_move_show_us"),
+    ("repaint with nothing changed: frame", "same_redraw_us"),
+    ("repaint with nothing changed: show()", "same_redraw_show_us"),
+    ("opening: show()", "open_play_show_us"),
+    ("game: frame median", "game_frame_median_us"),
+    ("game: slowest frame", "game_frame_max_us"),
+    ("game: timer-driven redraw, median", "game_idle_redraw_median_us"),
+    ("boot (make + build the app)", "boot_us"),
+    ("heap after boot", "boot_heap"),
+)
+
+
+class Missing(Exception):
+    """The emulator or one of its tools is not there."""
+
+
+def emulator(emu_dir=None):
+    """The run script of the kit, or raise Missing saying what is absent."""
+    emu_dir = emu_dir or os.environ.get("EMU_CP") or EMU_CP
+    script = os.path.join(emu_dir, "run_on_pico_cp.sh")
+    if not os.path.isfile(script):
+        raise Missing("no emulated CircuitPython Pico at %s" % emu_dir)
+    path = os.environ.get("PATH", "") + os.pathsep + "/usr/sbin" + os.pathsep + "/sbin"
+    for tool, package in (
+        ("node", "nodejs"),
+        ("npm", "npm"),
+        ("mkfs.fat", "dosfstools"),
+        ("mcopy", "mtools"),
+    ):
+        if shutil.which(tool, path=path) is None:
+            raise Missing("%s not found (apt-get install %s)" % (tool, package))
+    return script
+
+
+def stage(folder, board="pico"):
+    """Install the game into ``folder`` with tools/deploy.py --target cp, as
+    onto a CIRCUITPY drive, and add the device half of this benchmark."""
+    import deploy
+
+    os.makedirs(folder, exist_ok=True)
+    args = deploy.parse(["--board", board, "--target", "cp", "--drive", folder])
+    deploy.deploy_cp(deploy.plan_cp(args))
+    shutil.copyfile(os.path.join(HERE, "cp_bench.py"), os.path.join(folder, "cp_bench.py"))
+    return folder
+
+
+def run_emulator(folder, script_text, mpy=False, emu_dir=None, timeout=1800, pbm=None, env=None):
+    """Boot ``folder`` on the emulated Pico and run ``script_text``; returns
+    (exit status, stdout, stderr)."""
+    script = emulator(emu_dir)
+    os.makedirs(OUT, exist_ok=True)
+    pbm = pbm or os.path.join(OUT, "oled.pbm")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(script_text)
+        path = f.name
+    cmd = [script] + (["--mpy"] if mpy else []) + ["--i2c-oled", folder, path]
+    full_env = dict(os.environ, CP_OLED_PBM=pbm)
+    full_env.update(env or {})
+    try:
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=timeout, env=full_env, errors="replace"
+        )
+    finally:
+        os.remove(path)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def parse(stdout):
+    figures = {}
+    for line in stdout.splitlines():
+        line = line.strip()
+        if line.startswith("BENCH "):
+            words = line.split(" ", 2)
+            value = words[2] if len(words) > 2 else ""
+            try:
+                value = int(value)
+            except ValueError:
+                pass
+            figures[words[1]] = value
+    return figures
+
+
+def measure(parts=("ui", "game", "nvm"), heap=False, mpy=False, level="hard", emu_dir=None):
+    """Run the benchmark; the figures as a dict (``error`` set when it failed)."""
+    work = tempfile.mkdtemp(prefix="bench_cp_")
+    try:
+        folder = stage(os.path.join(work, "CIRCUITPY"))
+        script = "import cp_bench\ncp_bench.LEVEL = %r\ncp_bench.run(%r, %r)\n" % (
+            level,
+            tuple(parts),
+            bool(heap),
+        )
+        rc, stdout, stderr = run_emulator(folder, script, mpy=mpy, emu_dir=emu_dir)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    figures = parse(stdout)
+    for line in stdout.splitlines():
+        if line.startswith("__H__ boot"):
+            for word in line.split():
+                if word.startswith("mem_free="):
+                    figures["boot_free"] = int(word.split("=")[1])
+    figures["rc"] = rc
+    if rc != 0 or "done" not in figures:
+        tail = "\n".join((stdout + stderr).strip().splitlines()[-25:])
+        figures["error"] = "emulator run failed (status %d):\n%s" % (rc, tail)
+    emu = [line for line in stderr.splitlines() if line.startswith("[emu]")]
+    figures["emu"] = emu
+    return figures
+
+
+def fmt(key, value):
+    if not isinstance(value, int) or value < 0:
+        return "-"
+    if key.endswith("_us"):
+        return "%.1f ms" % (value / 1000)
+    if "heap" in key or "peak" in key or key.endswith("free"):
+        return "%.1f KB" % (value / 1024)
+    return str(value)
+
+
+def table(figures):
+    lines = ["| figure (emulated CircuitPython Pico) | now | budget | met |", "|---|---|---|---|"]
+    for name, key, budget, _ in FIGURES:
+        value = figures.get(key)
+        met = "-" if not isinstance(value, int) else ("yes" if value <= budget else "NO")
+        lines.append("| %s | %s | <= %s | %s |" % (name, fmt(key, value), fmt(key, budget), met))
+    for name, key in EXTRA:
+        if key in figures:
+            lines.append("| %s | %s | | |" % (name, fmt(key, figures[key])))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="tools/bench_device_cp.py", description=__doc__.split("\n")[0])
+    p.add_argument("--emu-cp", dest="emu_cp", help="the emulator kit (default ../shared/emu-cp)")
+    p.add_argument("--mpy", action="store_true", help="compile to .mpy with the kit's mpy-cross")
+    p.add_argument("--parts", default="ui,game,nvm", help="ui, game, nvm (comma-separated)")
+    p.add_argument("--heap", action="store_true", help="peak live heap (gc.collect every frame)")
+    p.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
+    p.add_argument("--json", action="store_true", help="print the figures as JSON only")
+    args = p.parse_args(argv)
+    parts = tuple(w for w in args.parts.split(",") if w)
+    try:
+        figures = measure(parts, args.heap, args.mpy, args.level, args.emu_cp)
+    except Missing as e:
+        print("bench_device_cp: %s" % e, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(table(figures))
+        for line in figures.get("emu", []):
+            print(line)
+        print(json.dumps({k: v for k, v in figures.items() if k != "emu"}))
+    if "error" in figures:
+        print(figures["error"], file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

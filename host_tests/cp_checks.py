@@ -66,38 +66,52 @@ def check_bus_and_power_up_follow_the_board():
 
 
 def check_a_drawn_frame_reaches_the_panel():
+    for display in ("direct", "displayio"):
+        hw, board, i2c = fresh(display=display)
+        fb = hw.display.fb
+        fb.fill_rect(10, 20, 30, 5, 1)
+        fb.hline(0, 63, 128, 1)
+        fb.pixel(127, 0, 1)
+        hw.display.show()
+
+        def truth(x, y):
+            return 1 if (10 <= x < 40 and 20 <= y < 25) or y == 63 or (x, y) == (127, 0) else 0
+
+        if display == "displayio":
+            assert hw.display.pixels_written == 150 + 128 + 1
+        assert mismatches(panel_of(i2c), truth) == [], display
+
+
+def check_the_direct_display_draws_with_cp_fb_and_shares_the_mp_driver():
+    from firmware.hw import cp_fb, ssd1306
+
     hw, board, i2c = fresh()
-    fb = hw.display.fb
-    fb.fill_rect(10, 20, 30, 5, 1)
-    fb.hline(0, 63, 128, 1)
-    fb.pixel(127, 0, 1)
-    hw.display.show()
-
-    def truth(x, y):
-        return 1 if (10 <= x < 40 and 20 <= y < 25) or y == 63 or (x, y) == (127, 0) else 0
-
-    assert hw.display.pixels_written == 150 + 128 + 1
-    assert mismatches(panel_of(i2c), truth) == []
+    assert isinstance(hw.display, ssd1306.SSD1306)
+    assert isinstance(hw.display.fb, cp_fb.FrameBuffer)
 
 
 def check_only_changed_pixels_are_written_and_nothing_sent_without_change():
-    hw, board, i2c = fresh()
-    fb = hw.display.fb
-    fb.fill_rect(0, 0, 128, 8, 1)
-    fb.fill_rect(20, 16, 8, 8, 1)
-    hw.display.show()
-    before = len(i2c.writes)
-    hw.display.show()
-    assert len(i2c.writes) == before and hw.display.pixels_written == 0
-    fb.fill_rect(20, 16, 8, 8, 0)  # the cursor moves 4 px right
-    fb.fill_rect(24, 16, 8, 8, 1)
-    hw.display.show()
-    assert hw.display.pixels_written == 2 * 4 * 8  # 4 columns off, 4 on
-    sent = i2c.writes[before:]
-    data = sum(len(d) - 1 for a, d in sent if d[0] == 0x40)
-    print("  cursor move: displayio sent %d transactions, %d display bytes" % (len(sent), data))
-    truth = lambda x, y: 1 if y < 8 or (24 <= x < 32 and 16 <= y < 24) else 0  # noqa: E731
-    assert mismatches(panel_of(i2c), truth) == []
+    for display in ("direct", "displayio"):
+        hw, board, i2c = fresh(display=display)
+        fb = hw.display.fb
+        fb.fill_rect(0, 0, 128, 8, 1)
+        fb.fill_rect(20, 16, 8, 8, 1)
+        hw.display.show()
+        before = len(i2c.writes)
+        hw.display.show()
+        assert len(i2c.writes) == before
+        fb.fill_rect(20, 16, 8, 8, 0)  # the cursor moves 4 px right
+        fb.fill_rect(24, 16, 8, 8, 1)
+        hw.display.show()
+        sent = i2c.writes[before:]
+        data = sum(len(d) - 1 for a, d in sent if d[0] == 0x40)
+        print("  cursor move, %s: %d transactions, %d display bytes" % (display, len(sent), data))
+        if display == "displayio":
+            assert hw.display.pixels_written == 2 * 4 * 8  # 4 columns off, 4 on
+        else:
+            assert data == 128 and len(sent) == 2  # page 2 only: its window, its bytes
+        truth = lambda x, y: 1 if y < 8 or (24 <= x < 32 and 16 <= y < 24) else 0  # noqa: E731
+        assert mismatches(panel_of(i2c), truth) == [], display
 
 
 def check_contrast_and_power():

@@ -22,9 +22,10 @@ MicroPython (``--target mp``, the default):
   Nothing beyond the firmware's built-in modules is needed.
 
 CircuitPython (``--target cp``): copies the .py sources (CircuitPython has
-its own .mpy format), firmware/fakefb.py (no framebuf there), the pinned
-adafruit_displayio_ssd1306 into lib/, boot.py (firmware/cp_boot.py), code.py
-(firmware/cp_code.py) and board.txt onto the CIRCUITPY drive. With boot.py
+its own .mpy format), firmware/fakefb.py and firmware/hw/cp_fb.py (no
+framebuf there), boot.py (firmware/cp_boot.py), code.py (firmware/cp_code.py)
+and board.txt onto the CIRCUITPY drive. No library is needed: the display
+runs on our SSD1306 driver over ``busio.I2C`` (firmware/hw/cp.py). With boot.py
 installed, the drive is writable from the PC only after a reset with B held.
 
 Exit status: 0 done (or planned), 2 wrong arguments, no board, or firmware
@@ -47,7 +48,8 @@ import device_files  # noqa: E402
 
 ROOT = device_files.ROOT
 MPY_VERSION = 6  # what our mpy-cross emits and MicroPython 1.19+ loads
-CP_LIBS = ("adafruit-circuitpython-displayio-ssd1306==3.0.6",)
+CP_LIBS = ()  # pinned CircuitPython libraries for lib/ (none needed now)
+DISPLAYIO_LIB = "adafruit-circuitpython-displayio-ssd1306==3.0.6"  # cp.make(display="displayio")
 MAIN_PY = "import firmware.main\n\nfirmware.main.main()\n"
 PROBE = (
     "import sys\n"
@@ -199,25 +201,26 @@ def plan_mp(args):
 def plan_cp(args):
     plan = Plan(args)
     drive = args.drive or "<CIRCUITPY drive>"
-    plan.steps.append(
-        (
-            "fetch the pinned CircuitPython libraries (cached in build/cp-libs)",
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "-d",
-                os.path.join(ROOT, "build", "cp-libs"),
-            ]
-            + list(CP_LIBS),
+    if CP_LIBS:
+        plan.steps.append(
+            (
+                "fetch the pinned CircuitPython libraries (cached in build/cp-libs)",
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "--no-deps",
+                    "-d",
+                    os.path.join(ROOT, "build", "cp-libs"),
+                ]
+                + list(CP_LIBS),
+            )
         )
-    )
     plan.steps.append(
         (
-            "copy the sources, lib/adafruit_displayio_ssd1306.py, boot.py, code.py "
-            "and board.txt to " + drive,
+            "copy the sources%s, boot.py, code.py and board.txt to %s"
+            % (", lib/" if CP_LIBS else "", drive),
             None,
         )
     )
@@ -368,7 +371,8 @@ def deploy_cp(plan):
         dest = os.path.join(drive, path)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         shutil.copyfile(os.path.join(ROOT, path), dest)
-    os.makedirs(os.path.join(drive, "lib"), exist_ok=True)
+    if libs:
+        os.makedirs(os.path.join(drive, "lib"), exist_ok=True)
     for name, data in libs:
         with open(os.path.join(drive, "lib", name), "wb") as f:
             f.write(data)

@@ -4,8 +4,8 @@ boards/ goes, except:
 
   HOST_ONLY   the simulator's backend and the pure-Python framebuf stand-in
               (CircuitPython has no framebuf, so the CP target takes fakefb)
-  CP_ONLY     the CircuitPython backend and its boot.py/code.py
-  MP_ONLY     the MicroPython backend and its SSD1306 driver
+  CP_ONLY     the CircuitPython backend, its framebuf and its boot.py/code.py
+  MP_ONLY     the MicroPython backend (the SSD1306 driver serves both)
   BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
 
 Paths are relative to the repository root with forward slashes.
@@ -17,8 +17,13 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "firmware", "boards")
 HOST_ONLY = ("firmware/hw/host.py", "firmware/fakefb.py")
-CP_ONLY = ("firmware/hw/cp.py", "firmware/cp_boot.py", "firmware/cp_code.py")
-MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/ssd1306.py")
+CP_ONLY = (
+    "firmware/hw/cp.py",
+    "firmware/hw/cp_fb.py",
+    "firmware/cp_boot.py",
+    "firmware/cp_code.py",
+)
+MP_ONLY = ("firmware/hw/mp.py",)
 BUILD_ONLY = ("firmware/manifest.py",)
 TARGETS = ("mp", "cp")
 

@@ -3,14 +3,19 @@
 (``firmware/cp_code.py``); ``boot.py`` (``firmware/cp_boot.py``) decides who
 may write the flash drive.
 
-  display   our 1024-byte MONO_VLSB buffer (drawn by ``framebuf`` where the
-            firmware has it, else ``firmware.fakefb``) is copied into a
-            1-bit ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306
-            on an I2C display bus; ``show()`` finds the changed pages as the
-            MicroPython driver does (a shadow per page, compared without
-            allocating), writes only the pixels whose bit changed (integer
-            bitmap index, no tuples), then refreshes the display by hand, so
-            displayio sends only the dirty area
+  display   our SSD1306 driver (firmware/hw/ssd1306.py, the one the
+            MicroPython backend uses) straight on ``busio.I2C`` through
+            ``I2CBus``: the app draws into the 1024-byte MONO_VLSB buffer
+            (with ``firmware.hw.cp_fb``, as CircuitPython has no framebuf),
+            which is the panel's own memory layout, so ``show()`` compares
+            each page with its shadow in C and sends only the changed pages,
+            as they are: no conversion, no per-pixel work in Python.
+            Measured on the emulated Pico (tools/bench_device_cp.py): a menu
+            cursor move's show() 1.9 ms, against 67.6 ms for the first
+            backend (the changed pixels copied one by one into a
+            ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306);
+            that path is kept as ``make(display="displayio")`` (``Display``)
+            for comparison and needs the library in lib/
   buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the
             background; ``read()`` drains its events into the held bitmask
             with one reused ``keypad.Event``; after an event overflow the
@@ -31,14 +36,16 @@ flash sector that is erased and rewritten whole, so a power cut in the middle
 can lose every file: the CRC then reports the loss instead of loading garbage.
 The filesystem mode does not have that weakness.
 
-Verified: on CPython with Adafruit Blinka's displayio and the real
-adafruit_displayio_ssd1306 over a recording fake I2C bus, and the fakes of
-host_tests/fakes/cp for keypad, neopixel_write, microcontroller and storage
-(host_tests/test_hw_cp.py). Not verified: CircuitPython itself, a real
-panel, keypad timing, nvm on flash, the watchdog.
+Verified: on CPython over a recording fake I2C bus decoded back into the
+picture (both displays; the displayio one with Adafruit Blinka's displayio and
+the real adafruit_displayio_ssd1306), and the fakes of host_tests/fakes/cp
+for keypad, neopixel_write, microcontroller and storage
+(host_tests/test_hw_cp.py); on CircuitPython 10.2.1 on the emulated Pico with
+its emulated SSD1306 (tools/bench_device_cp.py, host_tests/test_emu_cp.py).
+Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
-Imports ``firmware.hal``, ``firmware.hw.files`` and ``engine.crc``; the CircuitPython modules when
-``make`` runs.
+Imports ``firmware.hal``, ``firmware.hw.files`` and ``engine.crc``; the CircuitPython modules,
+``firmware.hw.ssd1306`` and ``firmware.hw.cp_fb`` when ``make`` runs.
 """
 
 from engine.crc import crc16
@@ -131,6 +138,62 @@ class Display:
             self.panel.wake()
         else:
             self.panel.sleep()
+
+
+class I2CBus:
+    """``busio.I2C`` as the SSD1306 driver (firmware/hw/ssd1306.py, shared
+    with MicroPython) calls it: ``writeto`` and ``writevto``, each taking and
+    releasing the bus lock. ``writevto`` copies its parts into one buffer
+    made once (a control byte and a whole frame) and sends it as one
+    transfer with ``end=``: nothing is allocated per frame. Bus errors are
+    OSError, as the driver expects."""
+
+    def __init__(self, i2c, size=1025):
+        self._i2c = i2c
+        self._tx = bytearray(size)
+
+    def _lock(self):
+        i2c = self._i2c
+        n = 0
+        while not i2c.try_lock():
+            n += 1
+            if n > 10000:
+                raise OSError(16, "I2C bus busy")
+
+    def writeto(self, address, buf):
+        self._lock()
+        try:
+            self._i2c.writeto(address, buf)
+        except RuntimeError as e:
+            raise OSError(5, str(e))
+        finally:
+            self._i2c.unlock()
+
+    def writevto(self, address, parts):
+        tx = self._tx
+        n = 0
+        for part in parts:
+            m = len(part)
+            tx[n : n + m] = part
+            n += m
+        self._lock()
+        try:
+            self._i2c.writeto(address, tx, end=n)
+        except RuntimeError as e:
+            raise OSError(5, str(e))
+        finally:
+            self._i2c.unlock()
+
+
+def direct_display(ssd1306, i2c, address, width, height, framebuf):
+    """Our SSD1306 driver straight on the I2C bus, drawing through
+    ``framebuf`` (firmware.hw.cp_fb on CircuitPython); None when the panel
+    does not answer its power-up sequence."""
+    d = ssd1306.SSD1306(I2CBus(i2c, 1 + width * (height >> 3)), address, width, height)
+    if not d._ready:
+        return None
+    d.fb = framebuf.FrameBuffer(d.buf, width, height, framebuf.MONO_VLSB)
+    return d
 
 
 class NoDisplay:
@@ -332,6 +395,22 @@ def _get(board, name, default):
     return getattr(board, name, default) if board is not None else default
 
 
+def _displayio_display(displayio, i2c, address, framebuf, width, height):
+    import adafruit_displayio_ssd1306
+
+    try:
+        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and later
+    except ImportError:
+        I2CDisplayBus = displayio.I2CDisplay
+    try:
+        display_bus = I2CDisplayBus(i2c, device_address=address)
+        return Display(displayio, adafruit_displayio_ssd1306, display_bus, framebuf, width, height)
+    except (OSError, RuntimeError) as e:
+        print("displayio: %s" % e)
+        displayio.release_displays()
+        return None
+
+
 def make_storage(os, microcontroller, root="/data"):
     files = FileStorage(os, root)
     if files.writable():
@@ -339,12 +418,12 @@ def make_storage(os, microcontroller, root="/data"):
     return NvmStorage(microcontroller.nvm)
 
 
-def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data"):
-    """The board's hardware; ``watchdog_s=0`` runs without a watchdog."""
-    import adafruit_displayio_ssd1306
+def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direct"):
+    """The board's hardware; ``watchdog_s=0`` runs without a watchdog;
+    ``display="displayio"`` shows the frame through displayio and
+    adafruit_displayio_ssd1306 instead of our driver (slower, see above)."""
     import busio
     import digitalio
-    import displayio
     import keypad
     import microcontroller
     import neopixel_write
@@ -353,17 +432,18 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data"):
     import time
 
     try:
-        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and later
-    except ImportError:
-        I2CDisplayBus = displayio.I2CDisplay
-    try:
         import framebuf
     except ImportError:
-        from firmware import fakefb as framebuf
+        from firmware.hw import cp_fb as framebuf
+    try:
+        import displayio
+
+        displayio.release_displays()  # a display left from the previous run holds the pins
+    except ImportError:
+        displayio = None
 
     bus = _get(board, "I2C", _I2C)
     oled = _get(board, "OLED", _OLED)
-    displayio.release_displays()  # a display left from the previous run holds the pins
     i2c = busio.I2C(
         pin_of(microcontroller, bus["scl"]),
         pin_of(microcontroller, bus["sda"]),
@@ -372,15 +452,15 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data"):
     width = oled.get("width", 128)
     height = oled.get("height", 64)
     address = oled.get("address", 0x3C)
-    try:
-        display_bus = I2CDisplayBus(i2c, device_address=address)
-        display = Display(
-            displayio, adafruit_displayio_ssd1306, display_bus, framebuf, width, height
-        )
-    except (OSError, RuntimeError) as e:
-        print("OLED not answering at 0x%02x (%s); running without a screen" % (address, e))
-        displayio.release_displays()
-        display = NoDisplay(framebuf, width, height)
+    if display == "displayio":
+        disp = _displayio_display(displayio, i2c, address, framebuf, width, height)
+    else:
+        from firmware.hw import ssd1306
+
+        disp = direct_display(ssd1306, i2c, address, width, height, framebuf)
+    if disp is None:
+        print("OLED not answering at 0x%02x; running without a screen" % address)
+        disp = NoDisplay(framebuf, width, height)
     storage = make_storage(os, microcontroller, storage_root)
     if isinstance(storage, NvmStorage):
         print("drive read-only for code: saves go to nvm (%d bytes)" % len(microcontroller.nvm))
@@ -388,7 +468,7 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data"):
             print(storage.problem)
     return Hardware(
         microcontroller,
-        display,
+        disp,
         Buttons(keypad, microcontroller, _get(board, "BUTTONS", _BUTTONS)),
         Leds(
             digitalio,

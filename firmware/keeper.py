@@ -18,7 +18,9 @@ After ``MAX_ACTIONS`` the oldest action is folded into the base.
 
 Pegs: the front peg is the score, the rear peg the score before that side's
 last award (an award of 0 moves nothing). Match (V2): best of ``best_of``
-games; the first dealer alternates from game to game.
+games; the first dealer alternates from game to game. The target and match
+length follow the device's settings (``follow``) until the keeper's menu
+sets its own (``own``).
 
 ``to_bytes`` / ``from_bytes`` give the small versioned payload that
 ``firmware.records`` stores (``VERSION``, ``MAGIC``).
@@ -61,7 +63,7 @@ def skunk_of(target, loser_score):
 
 
 class Keeper:
-    def __init__(self, target=121, best_of=1, colors=(0, 1), first_dealer=0):
+    def __init__(self, target=121, best_of=1, colors=(0, 1), first_dealer=0, own=False):
         if target not in (61, 121):
             raise ValueError("target must be 121 or 61")
         if not (1 <= best_of <= 9 and best_of & 1):
@@ -75,6 +77,7 @@ class Keeper:
         self.best_of = best_of
         self.colors = [colors[0], colors[1]]
         self.first_dealer = first_dealer & 1  # of game 1 of this match
+        self.own = bool(own)  # target and length set in the keeper's menu, not the device's
         self.wins = [0, 0]  # games finished before this one
         self.game_no = 1
         self._start_game()
@@ -219,6 +222,29 @@ class Keeper:
         need = self.best_of // 2 + 1
         return 0 if w[0] >= need else 1 if w[1] >= need else -1
 
+    def fresh(self):
+        """Nothing played in this match yet: game 1, no award, nothing to redo."""
+        b = self.base
+        return (
+            self.game_no == 1
+            and not self.actions
+            and b[0] == b[1] == b[2] == b[3] == 0
+            and b[5] == 1
+        )
+
+    def follow(self, target, best_of):
+        """Take the device's ``target`` and match length for a match not set in
+        the keeper's menu with nothing played yet; True when that changed it.
+        (Settings that the keeper cannot use are left alone.)"""
+        if self.own or not self.fresh() or (target, best_of) == (self.target, self.best_of):
+            return False
+        if target not in (61, 121) or not (1 <= best_of <= 9 and best_of & 1):
+            return False
+        self.target = target
+        self.best_of = best_of
+        self._start_game()
+        return True
+
     def new_game(self, abandon=False):
         """After a finished game: the next game of the match, or a new match
         when this one is decided. ``abandon``: start this game over instead."""
@@ -250,7 +276,7 @@ class Keeper:
                 self.best_of,
                 self.colors[0],
                 self.colors[1],
-                self.first_dealer,
+                self.first_dealer | (2 if self.own else 0),
                 self.wins[0],
                 self.wins[1],
                 self.game_no,
@@ -271,8 +297,9 @@ class Keeper:
         if len(data) < _HEAD:
             raise ValueError("keeper record too short")
         k = cls(data[0], data[1], (data[2], data[3]), data[4])
-        if data[4] > 1 or data[12] > 1:
+        if data[4] > 3 or data[12] > 1:  # bit 1 of data[4]: ``own``
             raise ValueError("keeper record names a dealer other than A or B")
+        k.own = bool(data[4] & 2)
         k.wins = [data[5], data[6]]
         k.game_no = data[7]
         need = k.best_of // 2 + 1

@@ -49,11 +49,14 @@ def open_store(storage, name="keeper"):
 
 
 class KeeperInput:
-    def __init__(self, store, board=None):
+    def __init__(self, store, board=None, defaults=None):
         """Resume the saved game from ``store`` (a ``RecordStore``), or start
-        a new one; a refused record is reported in ``message``."""
+        a new one; a refused record is reported in ``message``. ``defaults``:
+        the device's (target, match length), which a match not set in the
+        keeper's menu takes while nothing is played in it."""
         self.store = store
         self.board = board
+        self.defaults = defaults
         self.side = 0
         self.pending = 0
         self.step = 0  # deal mode: 0 = pone's number, 1 = dealer's
@@ -72,6 +75,8 @@ class KeeperInput:
             keeper = Keeper()
         if problem:
             self.message = problem
+        if defaults is not None:
+            keeper.follow(defaults[0], defaults[1])  # saved with the next change
         self.keeper = keeper
         self.mode = OVER if keeper.over() else SCORE
         self._sync_board(False)
@@ -95,10 +100,13 @@ class KeeperInput:
         return True
 
     def new_match(self, target=121, best_of=1, colors=(0, 1), first_dealer=0):
-        """Settings screen: start a new match with these settings (saved)."""
+        """The keeper's menu: start a new match with these settings (saved).
+        A target and length other than the device's are the keeper's own:
+        later changes of the device's settings leave them alone."""
         before = self.keeper.to_bytes()
+        own = self.defaults is not None and (target, best_of) != tuple(self.defaults)
         try:
-            k = Keeper(target, best_of, colors, first_dealer)
+            k = Keeper(target, best_of, colors, first_dealer, own)
         except ValueError as e:
             self.message = str(e)
             return False
@@ -279,6 +287,8 @@ class KeeperInput:
 
             def change():
                 k.new_game()
+                if self.defaults is not None:  # a new match: the device's settings again
+                    k.follow(self.defaults[0], self.defaults[1])
 
             if self._commit(k.to_bytes(), change, False):
                 self.message = "game %d: %s deals" % (k.game_no, SIDES[k.dealer])

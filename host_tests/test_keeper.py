@@ -180,7 +180,7 @@ def test_bytes_round_trip_and_refusals():
         (data[:-1], "length"),
         (bytes((99,)) + data[1:], "target"),
         (data[:18] + bytes((9,)) + data[19:], "action"),
-        (data[:4] + bytes((2,)) + data[5:], "dealer"),
+        (data[:4] + bytes((4,)) + data[5:], "dealer"),
         (data[:5] + bytes((3,)) + data[6:], "tally"),
     )
     for blob, words in bad:

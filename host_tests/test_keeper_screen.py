@@ -215,6 +215,82 @@ def test_keeper_menu_new_best_of_3_match_and_tally():
     assert rig.app.errors == 0
 
 
+def test_keeper_starts_from_the_device_settings_unless_its_menu_sets_its_own():
+    files = {}
+    rig = Rig(files)
+    rig.app.settings.set("target", 61)
+    rig.app.settings.set("match", 3)
+    s = rig.open("keeper")
+    k = s.ki.keeper
+    assert (k.target, k.best_of, k.own) == (61, 3, False)
+    assert s.status == "deal 1  to 61" and s.tally == "0-0"
+    number(rig, 5)  # once something is scored the match keeps its settings
+    rig.app.home()
+    rig.app.settings.set("target", 121)
+    s = rig.open("keeper")
+    assert s.ki.keeper.target == 61 and s.ki.keeper.scores == [5, 0]
+    rig.tap(B)  # undone: nothing played, but the undone award is kept to redo
+    rig.app.home()
+    s = rig.open("keeper")
+    assert s.ki.keeper.target == 61
+    # the keeper's menu sets its own target: the device's no longer count
+    rig.chord()
+    rig.tap(DOWN, 2)  # Game to
+    rig.tap(RIGHT)  # 61 -> 121: the device's now, so still following it
+    rig.tap(UP)
+    rig.tap(A)
+    rig.tap(A)
+    k = s.ki.keeper
+    assert (k.target, k.best_of, k.own) == (121, 3, False) and k.fresh()
+    rig.chord()
+    rig.tap(DOWN, 2)
+    rig.tap(RIGHT)  # 121 -> 61, which the device does not say: the keeper's own
+    rig.tap(UP)
+    rig.tap(A)
+    rig.tap(A)
+    k = s.ki.keeper
+    assert (k.target, k.own) == (61, True)
+    assert saved_keeper(files).own
+    rig = Rig(files)  # power cut; the device still says 121
+    s = rig.open("keeper")
+    assert s.ki.keeper.target == 61 and s.status == "deal 1  to 61"
+    assert rig.app.errors == 0
+
+
+def test_keeper_new_match_after_a_match_takes_the_device_settings():
+    files = {}
+    rig = Rig(files)
+    s = rig.open("keeper")
+    for _ in range(4):
+        number(rig, 29)
+    number(rig, 5)  # A wins the one-game match to 121
+    assert s.ki.mode == OVER
+    rig.app.home()
+    rig.app.settings.set("target", 61)
+    s = rig.open("keeper")
+    assert s.ki.keeper.target == 121 and s.ki.mode == OVER  # the won game stays
+    rig.tap(A)  # a new match: the device now says 61
+    k = s.ki.keeper
+    assert k.target == 61 and k.scores == [0, 0] and s.status == "deal 1  to 61"
+    assert saved_keeper(files).target == 61
+
+
+def test_keeper_record_keeps_its_own_flag_and_reads_old_records():
+    k = Keeper(61, 3, (2, 4), 1, True)
+    k2 = Keeper.from_bytes(k.to_bytes())
+    assert (k2.target, k2.best_of, k2.colors, k2.first_dealer, k2.own) == (61, 3, [2, 4], 1, True)
+    old = bytearray(Keeper(121, 1, (0, 1), 1).to_bytes())
+    assert old[4] == 1  # a record saved before the flag: the first dealer alone
+    assert Keeper.from_bytes(bytes(old)).own is False
+    assert Keeper.from_bytes(bytes(old)).follow(61, 1)
+    old[4] = 4
+    try:
+        Keeper.from_bytes(bytes(old))
+        raise AssertionError("a dealer byte of 4 was accepted")
+    except ValueError:
+        pass
+
+
 def test_keeper_menu_main_menu_and_back_resumes():
     rig = Rig()
     s = rig.open("keeper")

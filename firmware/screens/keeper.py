@@ -318,4 +318,6 @@ class KeeperMenu(ListScreen):
 def make(app):
     """Resume the saved game (or start one): done here, not in ``enter``, so
     a storage that cannot be read fails the opening, not every return."""
-    return KeeperScreen(KeeperInput(open_store(app.hw.storage), app.pegboard))
+    st = app.settings
+    defaults = (st.target, st.match)  # a match not set in the keeper's menu follows these
+    return KeeperScreen(KeeperInput(open_store(app.hw.storage), app.pegboard, defaults))

@@ -5,8 +5,9 @@ The game does everything that needs no decision by itself (cut for deal, deal,
 starter and heels, go points, resets, the show, the next deal) and asks for
 decisions only: two discards per seat, then a card or a go from the seat whose
 turn it is, and with muggins (V4) the count of a seat's own hand and crib.
-``waiting()`` says who must act. An illegal decision raises ``IllegalMove``
-with a message a player can read and changes nothing.
+``waiting()`` says who must act, ``to_act()`` the one seat to ask next. An
+illegal decision raises ``IllegalMove`` with a message a player can read and
+changes nothing.
 
 What happened is told as event tuples, one per GAMELOG.md line, collected
 until ``take_events()``: ``("deal", dealer)``, ``("hand", seat, cards)``,
@@ -133,6 +134,21 @@ class Game:
         if self._phase == _COUNT:
             return (self._counted()[0],)
         return ()
+
+    def to_act(self, prefer=0):
+        """The one seat to ask for a decision now, -1 when none is awaited.
+        In the discard both seats decide, in any order: ``prefer`` first
+        while it still has to. Allocates nothing (a screen asks every frame)."""
+        phase = self._phase
+        if phase == _DISCARD:
+            if not self.discards[prefer]:
+                return prefer
+            return -1 if self.discards[1 - prefer] else 1 - prefer
+        if phase == _PLAY:
+            return self.turn
+        if phase == _COUNT:  # as _counted(): the pone's hand, then the dealer's two
+            return self.dealer if self._show_step else 1 - self.dealer
+        return -1
 
     def take_events(self):
         events = self.events
@@ -479,10 +495,9 @@ def run(game, players, on_event=None):
                 on_event(event)
         else:
             game.events = []
-        waiting = game.waiting()
-        if not waiting:
+        seat = game.to_act()
+        if seat < 0:
             return game.winner
-        seat = waiting[0]
         view = game.view(seat)
         if game._phase == _DISCARD:
             game.act(seat, players[seat].discard(view))

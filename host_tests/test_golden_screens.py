@@ -135,25 +135,25 @@ def test_a_game_discard_play_show_and_game_over():
     for _ in range(60):  # a turn with a pile and a card that does not fit
         mode = tps.wait_for_you(d)
         assert mode != "over"
-        if mode == PLAY and s.dimmed and s.pile:
+        if mode == PLAY and s.table.dimmed and s.table.pile:
             break
         tps.decide(d, tps.Rng(41 + len(s.game.moves)))
     d.tick(1, 0, 3000)  # let the message line settle to its idle text
     check(d, "play_dimmed")
     for _ in range(400):  # on to a show page, all its lines told
-        if s.page == SHOW_PAGE and len(s.lines) >= 3:
+        if s.table.page == SHOW_PAGE and len(s.table.lines) >= 3:
             d.press(A)
             break
-        if s.page != 0:
+        if s.table.page != 0:
             d.press(A)
-        elif s.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
+        elif s.table.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
             tps.decide(d, tps.Rng(41 + len(s.game.moves)))
         else:
             d.tick(1, 0, 100)
-    assert s.page == SHOW_PAGE and s.shown == len(s.lines)
+    assert s.table.page == SHOW_PAGE and s.table.shown == len(s.table.lines)
     check(d, "show")
     tps.play_game(d, 41)
-    assert s.page == OVER_PAGE
+    assert s.table.page == OVER_PAGE
     check(d, "game_over")
 
 

@@ -14,7 +14,8 @@ from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.pegboard import Pegboard
-from firmware.screens import play as playmod
+from firmware import play_end, play_table
+from firmware.screens.pause import hint_text
 from firmware.screens.play import (
     CONFIRM,
     COUNT,
@@ -87,15 +88,15 @@ def check_table(s):
     """What the screen shows agrees with the engine (when you must act)."""
     g = s.game
     v = g.view(0)
-    assert s.scores == g.scores, (s.scores, g.scores)
-    assert s.hand == v.hand, (s.hand, v.hand)
-    assert s.pile == v.pile and s.count == v.count
-    assert s.starter == v.starter
-    assert s.dealer == g.dealer
+    assert s.table.scores == g.scores, (s.table.scores, g.scores)
+    assert s.table.hand == v.hand, (s.table.hand, v.hand)
+    assert s.table.pile == v.pile and s.table.count == v.count
+    assert s.table.starter == v.starter
+    assert s.table.dealer == g.dealer
     if g.open_hands:
-        assert s.opp == v.opponent_hand
+        assert s.table.opp == v.opponent_hand
     else:
-        assert s.opp is None and s.opp_left == v.opponent_left
+        assert s.table.opp is None and s.table.opp_left == v.opponent_left
 
 
 def wait_for_you(d, limit=3000):
@@ -104,27 +105,27 @@ def wait_for_you(d, limit=3000):
     for _ in range(limit):
         s = screen(d)
         assert d.app.errors == 0, d.app.last_error
-        if s.page == OVER_PAGE:
+        if s.table.page == OVER_PAGE:
             return "over"
-        if s.page != NO_PAGE:
+        if s.table.page != NO_PAGE:
             d.press(A)
-        elif s.mode in (DISCARD, CONFIRM, PLAY, COUNT) and not s.queue and s.wait <= 0:
-            return s.mode
+        elif s.table.mode in (DISCARD, CONFIRM, PLAY, COUNT) and not s.queue and s.wait <= 0:
+            return s.table.mode
         else:
             d.tick(1, 0, 250)
     raise AssertionError("the screen never asked for a decision")
 
 
 def move_to(d, s, pos):
-    n = len(s.hand)
-    steps = (pos - s.cursor) % n
+    n = len(s.table.hand)
+    steps = (pos - s.table.cursor) % n
     if steps * 2 > n:
         for _ in range(n - steps):
             d.press(LEFT)
     else:
         for _ in range(steps):
             d.press(RIGHT)
-    assert s.cursor == pos
+    assert s.table.cursor == pos
 
 
 def worth(g):
@@ -137,12 +138,12 @@ def worth(g):
 
 def enter_count(d, s, points):
     """Type ``points`` on the count page (RIGHT adds 2, UP 1) and claim it."""
-    assert s.mode == COUNT and s.claim == 0
+    assert s.table.mode == COUNT and s.table.claim == 0
     for _ in range(points // 2):
         d.press(RIGHT)
     if points & 1:
         d.press(UP)
-    assert s.claim == min(points, 29) and s.s_claim == str(s.claim)
+    assert s.table.claim == min(points, 29) and s.table.s_claim == str(s.table.claim)
     n = len(s.game.moves)
     d.press(A)
     assert len(s.game.moves) == n + 2
@@ -151,29 +152,29 @@ def enter_count(d, s, points):
 def decide(d, rng):
     """One decision of a simple player, through buttons only."""
     s = screen(d)
-    if s.mode == COUNT:  # muggins: count exactly
+    if s.table.mode == COUNT:  # muggins: count exactly
         enter_count(d, s, worth(s.game))
         return
     check_table(s)
     g = s.game
-    if s.mode == DISCARD:
-        before = list(s.hand)
+    if s.table.mode == DISCARD:
+        before = list(s.table.hand)
         i = rng.below(6)
         j = (i + 1 + rng.below(5)) % 6
         move_to(d, s, i)
         d.press(A)
         move_to(d, s, j)
         d.press(A)
-        assert s.mode == CONFIRM
+        assert s.table.mode == CONFIRM
         d.press(A)
         crib = g.discards[0]
         assert set(crib) == set((before[i], before[j]))
         return
-    assert s.mode == PLAY
-    fits = [k for k in range(len(s.hand)) if g.can_play(0, s.hand[k])]
+    assert s.table.mode == PLAY
+    fits = [k for k in range(len(s.table.hand)) if g.can_play(0, s.table.hand[k])]
     assert fits, "the screen asks for a card when it should say go for you"
     k = fits[rng.below(len(fits))]
-    card = s.hand[k]
+    card = s.table.hand[k]
     move_to(d, s, k)
     n = len(g.moves)
     d.press(A)
@@ -202,7 +203,7 @@ def check_log_agrees(d):
     g = logcheck.replay(text)
     assert g.winner == s.game.winner
     assert g.scores == s.game.scores
-    assert s.scores == s.game.scores
+    assert s.table.scores == s.game.scores
     assert g.target == s.game.target
     return text
 
@@ -215,7 +216,7 @@ def test_a_game_to_61_through_buttons_ends_on_the_game_over_page():
     assert n >= 8  # two decisions at least per deal, several deals
     g = s.game
     assert g.phase == "over" and max(g.scores) >= 61 and min(g.scores) < 61
-    assert s.page == OVER_PAGE
+    assert s.table.page == OVER_PAGE
     text = check_log_agrees(d)
     assert text.startswith("game 1 target=61")
     assert "cut A" in text  # the cut for deal is in the log
@@ -234,8 +235,8 @@ def test_a_game_to_121_with_the_hard_computer():
     g = s.game
     assert max(g.scores) >= 121
     check_log_agrees(d)
-    assert s.lines[0] in ("You win!", "The computer wins")
-    assert (g.skunk != "") == (("Skunk!" in s.lines) or ("Double skunk!" in s.lines))
+    assert s.table.lines[0] in ("You win!", "The computer wins")
+    assert (g.skunk != "") == (("Skunk!" in s.table.lines) or ("Double skunk!" in s.table.lines))
     assert d.app.errors == 0
 
 
@@ -249,17 +250,17 @@ def test_best_of_three_goes_on_to_the_next_game_and_keeps_the_match_score():
     d.press(A)
     assert s.game.winner is None and s.match.wins[w1] == 1
     assert s.game.dealt_first == 1 - first  # V2: the first deal alternates
-    assert s.scores == [0, 0]
+    assert s.table.scores == [0, 0]
     games = 1
     while True:
         play_game(d, 3 + games)
         games += 1
-        if s.match_over:
+        if s.table.match_over:
             break
         d.press(A)
     assert games in (2, 3)
     assert not d.hw.storage.exists("game.rec")
-    assert any([ln.endswith("the match!") for ln in s.lines])
+    assert any([ln.endswith("the match!") for ln in s.table.lines])
     assert d.app.errors == 0
 
 
@@ -284,7 +285,7 @@ def test_power_cut_resumes_the_same_game_which_then_ends_the_same():
         assert g.target == 61
         assert bytes(g.moves) == moves and g.hands == hands and g.scores == scores
         assert whole.startswith(moves)
-        assert s.scores == scores
+        assert s.table.scores == scores
     play_game(d, 21)
     assert bytes(screen(d).game.moves) == whole
     assert screen(d).game.scores == final
@@ -326,20 +327,20 @@ def test_open_hands_show_the_computer_cards():
     s = screen(d)
     wait_for_you(d)
     assert s.game.open_hands
-    assert s.opp == s.game.hands[1] and len(s.opp) in (4, 6)
+    assert s.table.opp == s.game.hands[1] and len(s.table.opp) in (4, 6)
     decide(d, Rng(1))
     mode = wait_for_you(d)
     assert mode == PLAY
-    assert s.opp == s.game.hands[1]
-    assert s.idle.startswith("CPU ")  # its cards are named on the message line
+    assert s.table.opp == s.game.hands[1]
+    assert s.table.idle.startswith("CPU ")  # its cards are named on the message line
 
 
 def test_hidden_hands_stay_hidden():
     d = new_driver(seed=9)
     s = screen(d)
     wait_for_you(d)
-    assert s.opp is None
-    assert s.opp_left in (4, 6)
+    assert s.table.opp is None
+    assert s.table.opp_left in (4, 6)
 
 
 def test_dimmed_cards_cannot_be_played_and_go_is_said_for_you():
@@ -351,16 +352,16 @@ def test_dimmed_cards_cannot_be_played_and_go_is_said_for_you():
         mode = wait_for_you(d)
         if mode == "over":
             break
-        if mode == PLAY and s.dimmed:
+        if mode == PLAY and s.table.dimmed:
             seen_dim += 1
             k = 0
-            while not s.dimmed & (1 << k):
+            while not s.table.dimmed & (1 << k):
                 k += 1
             move_to(d, s, k)
             n = len(s.game.moves)
             d.press(A)
             assert len(s.game.moves) == n  # refused: nothing happened
-            assert "pass 31" in s.line
+            assert "pass 31" in s.table.line
         before = sum(
             [1 for i in range(0, len(s.game.moves), 2) if s.game.moves[i : i + 2] == bytes((0, 52))]
         )
@@ -389,7 +390,7 @@ def test_pause_menu_hint_and_save_and_quit():
     assert "Lay away" in top.lines[0]
     d.press(A)
     s = screen(d)
-    assert d.app.top() is s and s.mode == DISCARD
+    assert d.app.top() is s and s.table.mode == DISCARD
     moves = bytes(s.game.moves)
     d.press(B)
     d.press(DOWN)
@@ -421,15 +422,15 @@ def test_log_text_replays_mid_game():
     d = new_driver(seed=30)
     play_game(d, 30, decisions=6)
     s = screen(d)
-    g = logcheck.replay(playmod.log_text(s.game))
+    g = logcheck.replay(play_end.log_text(s.game))
     assert g.scores == s.game.scores and g.winner is None
 
 
 def test_peg_text_names_what_scored():
     # 5H TD: fifteen; 4C 4D 4H: pair royal; 10C 10D JC AC: 31
-    assert playmod.peg_text([4 * 4 + 2, 9 * 4 + 1], 2) == "15 for 2"
-    assert playmod.peg_text([12, 13, 14], 6) == "pair royal for 6"
-    assert playmod.peg_text([9 * 4, 9 * 4 + 1, 10 * 4, 0], 2) == "31 for 2"
+    assert play_table.peg_text([4 * 4 + 2, 9 * 4 + 1], 2) == "15 for 2"
+    assert play_table.peg_text([12, 13, 14], 6) == "pair royal for 6"
+    assert play_table.peg_text([9 * 4, 9 * 4 + 1, 10 * 4, 0], 2) == "31 for 2"
 
 
 def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
@@ -460,12 +461,12 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
             if not isinstance(d.app.top(), PlayScreen):
                 d.press(A)
             continue
-        if d.app.top() is s and s.page == NO_PAGE and not s.queue and s.wait <= 0:
-            if s.mode in (DISCARD, CONFIRM, PLAY):
+        if d.app.top() is s and s.table.page == NO_PAGE and not s.queue and s.wait <= 0:
+            if s.table.mode in (DISCARD, CONFIRM, PLAY):
                 check_table(s)
         if len(s.game.moves) > before:
             decisions += 1
-        if s.game.phase == "over" and s.page == OVER_PAGE and s.game.winner is not None:
+        if s.game.phase == "over" and s.table.page == OVER_PAGE and s.game.winner is not None:
             if not s.over_logged:
                 s.over_logged = True
                 games += 1
@@ -474,7 +475,7 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
     assert decisions > 150 and games >= 1, (decisions, games)
     s = screen(d)
     if s is not None:
-        logcheck.replay(playmod.log_text(s.game))
+        logcheck.replay(play_end.log_text(s.game))
 
 
 def test_demo_plays_itself_and_buttons_step():
@@ -508,13 +509,13 @@ def test_drawing_stays_on_the_screen_and_shows_something():
     pages = set()
     for _ in range(400):
         s = screen(d)
-        if s is None or s.page == OVER_PAGE:
+        if s is None or s.table.page == OVER_PAGE:
             break
         d.app.invalidate()
-        if s.mode in (DISCARD, CONFIRM, PLAY) and s.page == NO_PAGE and not s.queue:
+        if s.table.mode in (DISCARD, CONFIRM, PLAY) and s.table.page == NO_PAGE and not s.queue:
             decide(d, Rng(len(s.game.moves)))
-        elif s.page != NO_PAGE:
-            pages.add(s.page)
+        elif s.table.page != NO_PAGE:
+            pages.add(s.table.page)
             d.tick(1)
             disp = d.hw.display
             assert sum([disp.buf[i] != 0 for i in range(1024)]) > 50
@@ -535,13 +536,13 @@ def test_messages_tell_every_award_and_the_pegboard_mirrors_them():
     said = []
     app.push(PlayScreen(44))
     s = screen(d)
-    real_say = s._say
+    real_say = s.table.say
 
     def say(text, ms=2500):
         said.append(text)
         real_say(text, ms)
 
-    s._say = say
+    s.table.say = say
     walked = []
     real_set = peg.set_pegs
 
@@ -573,10 +574,10 @@ def test_hint_in_the_play_names_a_card_you_can_play():
     wait_for_you(d)
     decide(d, Rng(5))
     assert wait_for_you(d) == PLAY
-    text = s.hint_text()
+    text = hint_text(s)
     assert text.startswith("Play")
     best = text.split("\n")[1].split()[0]
-    assert best in [playmod.card_text(c) for c in s.hand if s.game.can_play(0, c)]
+    assert best in [play_table.card_text(c) for c in s.table.hand if s.game.can_play(0, c)]
 
 
 def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
@@ -599,7 +600,7 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
         for crib in (False, True):
             total = 0
             for item in hand_breakdown(cards, starter, crib):
-                text = playmod.show_line(item)
+                text = play_table.show_line(item)
                 assert len(text) <= 21, text
                 total += int(text.split(":")[0].split()[-1])
             assert total == hand_score(cards, starter, crib)
@@ -647,15 +648,15 @@ def test_muggins_a_short_count_gives_the_computer_the_difference():
             decide(d, Rng(len(s.game.moves)))
             continue
         real = worth(s.game)
-        assert len(s.page_cards) == 4 and s.page_starter == s.game.starter
+        assert len(s.table.page_cards) == 4 and s.table.page_starter == s.game.starter
         k = len(counts)
         claim = real - 2 if real >= 2 and k % 3 == 0 else real + 3 if k % 3 == 1 else real
         claim = min(max(claim, 0), 29)
         counts.append((claim, real))
         enter_count(d, s, claim)
         for _ in range(40):  # to the show page of this count
-            if s.page == SHOW_PAGE:
-                pages.append(list(s.lines))
+            if s.table.page == SHOW_PAGE:
+                pages.append(list(s.table.lines))
                 break
             d.tick(1, 0, 100)
     assert any([c < r for c, r in counts]) and any([c > r for c, r in counts])
@@ -696,13 +697,13 @@ def test_muggins_count_resumes_after_a_power_cut():
     while wait_for_you(d) != COUNT:
         decide(d, Rng(len(s.game.moves)))
     d.press(RIGHT)  # half entered when the power goes
-    cards = list(s.page_cards)
+    cards = list(s.table.page_cards)
     moves = bytes(s.game.moves)
     d = new_driver(storage, ticks=0)
     s = screen(d)
     assert wait_for_you(d) == COUNT
-    assert bytes(s.game.moves) == moves and s.page_cards == cards and s.claim == 0
-    assert s.hint_text().startswith("Muggins")
+    assert bytes(s.game.moves) == moves and s.table.page_cards == cards and s.table.claim == 0
+    assert hint_text(s).startswith("Muggins")
     play_game(d, 23)
     assert s.game.phase == "over"
     check_log_agrees(d)

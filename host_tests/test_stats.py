@@ -113,7 +113,7 @@ def play_match(d, seed):
     while True:
         tps.play_game(d, seed + len(logs))
         logs.append(d.hw.storage.read("last.log").decode())
-        if s.match_over:
+        if s.table.match_over:
             return logs
         d.press(A)
 
@@ -156,7 +156,7 @@ def test_a_game_counts_once_when_its_over_page_shows_again_after_a_power_cut():
     d = tps.new_driver(storage, ticks=0)  # power back: the same over page
     s = tps.screen(d)
     tps.wait_for_you(d)
-    assert s.game.phase == "over" and s.page == tps.OVER_PAGE
+    assert s.game.phase == "over" and s.table.page == tps.OVER_PAGE
     st = stored(storage)
     check_figures(st, [first])
     d.press(A)  # on to game 2, which counts
@@ -186,7 +186,7 @@ def test_a_damaged_record_is_reported_and_fresh_figures_start():
     assert isinstance(top, MessageScreen) and top.title == "Statistics"
     assert "afresh" in " ".join(top.lines)
     d.press(A)
-    assert tps.screen(d).page == tps.OVER_PAGE
+    assert tps.screen(d).table.page == tps.OVER_PAGE
     check_figures(stored(storage), [storage.read("last.log").decode()])
     assert storage.exists("stats.bad")  # the damaged file is kept aside
     assert d.app.errors == 0

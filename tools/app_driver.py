@@ -81,21 +81,22 @@ def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
 
     frame(0)
     g = screen.game
+    tb = screen.table
     while frames < limit:
         g = screen.game
         top = app.top()
-        if top is screen and g.phase == "over" and screen.page == play.OVER_PAGE:
+        if top is screen and g.phase == "over" and tb.page == play.OVER_PAGE:
             break
         bit = 0
         if top is not screen:
             bit = A  # a message over the game (statistics, saved match)
-        elif screen.page != play.NO_PAGE:
+        elif tb.page != play.NO_PAGE:
             bit = A
-        elif screen.mode == play.DISCARD:
+        elif tb.mode == play.DISCARD:
             # lay away the first two cards: A on 0, RIGHT, A on 1
-            want = 0 if not screen.marked else 1
-            bit = A if screen.cursor == want else (RIGHT if screen.cursor < want else LEFT)
-        elif screen.mode in (play.CONFIRM, play.PLAY, play.COUNT):
+            want = 0 if not tb.marked else 1
+            bit = A if tb.cursor == want else (RIGHT if tb.cursor < want else LEFT)
+        elif tb.mode in (play.CONFIRM, play.PLAY, play.COUNT):
             bit = A  # lay away; play the card the cursor offers; claim
         elif screen.wait > 0:
             bit = A  # skip the message

@@ -3,7 +3,7 @@ play screen's table with both seats played by ``engine.opponent``, "Red"
 hard against "Blue" at the settings' difficulty). Any button but B steps on
 at once, otherwise it advances by itself; a finished game stays a few
 seconds and a new one starts. B goes back to the menu. Nothing is saved.
-Imports ``firmware.screens.play``, ``firmware.hal``.
+Imports ``engine.match``, ``firmware.hal`` and ``firmware.screens.play``.
 """
 
 from engine.match import Match

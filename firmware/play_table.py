@@ -1,0 +1,396 @@
+"""The play screen's table: what is on the table as the player has been
+shown it, changed one engine event at a time, with the pages over it (the
+cut, a hand's count, game over) and the strings to draw. A model only: no
+drawing, no buttons, no storage, no app; ``firmware.screens.play`` feeds it
+events and draws it, ``firmware.play_input`` moves its cursor. Imports
+``engine.game`` (``visible``) and ``engine.score``.
+
+The table is never computed, only told: scores come from ("score", ...)
+events, hand counts from ("show", ...) events with
+``engine.score.hand_breakdown`` for the lines. Hidden events (the
+computer's cards) change only what the player may see
+(``engine.game.visible``). ``apply`` says how long each event should stay
+on screen; strings are made when the table changes, never while drawing.
+"""
+
+from engine.game import visible
+from engine.score import describe, hand_breakdown, peg_breakdown
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+# what the screen waits for (``Table.mode``)
+BUSY = const(0)  # showing events or the computer to move
+DISCARD = const(1)  # you pick two cards for the crib
+CONFIRM = const(2)  # two picked: A lays them away, B takes one back
+PLAY = const(3)  # you pick a card to play
+COUNT = const(4)  # muggins (V4): you count your hand or crib
+# full-screen pages over the table (``Table.page``)
+NO_PAGE = const(0)
+CUT_PAGE = const(1)
+SHOW_PAGE = const(2)
+OVER_PAGE = const(3)
+
+# how long each event stays (ms); A skips
+_T_DEAL = const(700)
+_T_CUT = const(2500)
+_T_CRIB = const(700)
+_T_STARTER = const(900)
+_T_CPU_PLAY = const(1100)
+_T_MY_PLAY = const(350)
+_T_SCORE = const(1100)
+_T_GO = const(900)
+_T_RESET = const(800)
+T_LINE = const(450)  # one line of a hand's count
+T_MSG = const(2500)  # a message line stays this long after its event
+_OVER_AUTO = const(5000)  # demo: a finished game stays this long
+
+
+_RANKS = "A23456789\x84JQK"  # \x84: the one-cell "10" of the font
+
+
+def card_text(card):
+    """Rank and suit symbol, two cells: for message lines."""
+    return _RANKS[card >> 2] + chr(128 + (card & 3))
+
+
+def cards_text(cards):
+    return " ".join([card_text(c) for c in cards])
+
+
+def _peg_name(item):
+    kind, points, cards = item
+    if kind == "fifteen":
+        return "15"
+    if kind == "thirty-one":
+        return "31"
+    if kind == "run":
+        return "run of %d" % len(cards)
+    if kind == "pair":
+        return "pair" if points == 2 else "pair royal" if points == 6 else "4 of a kind"
+    return kind
+
+
+def peg_text(pile, points):
+    """'15 for 2', '31+pair for 4': what the last card of ``pile`` pegged."""
+    names = [_peg_name(i) for i in peg_breakdown(pile)]
+    if not names:
+        return "%d" % points
+    return "%s for %d" % ("+".join(names), points)
+
+
+def show_line(item):
+    """One counted item of a hand (engine.score.hand_breakdown) in at most 21
+    cells: '15 2: A\x82 4\x80 T\x80', 'run 3: ...', 'flush 5: all \x82'."""
+    kind, points, cards = item
+    if kind == "fifteen":
+        name = "15"
+    elif kind == "run" or kind == "pair" or kind == "nobs":
+        name = kind
+    elif kind == "flush":
+        if len(cards) == 5:
+            return "flush 5: all five " + chr(128 + (cards[0] & 3))
+        name = kind
+    else:
+        return describe(item)
+    return "%s %d: %s" % (name, points, cards_text(cards))
+
+
+class Table:
+    """``Table(names, human)``: ``names`` of seats 0 and 1; ``human`` False
+    when the computer plays both seats (the demo: both hands open)."""
+
+    def __init__(self, names, human):
+        self.names = names
+        self.human = human
+        self.mode = BUSY
+        self.page = NO_PAGE
+        self.foot = ""
+        self.cursor = 0
+        self.marked = []  # positions picked for the crib, in order
+        self.dimmed = 0  # bit i: card i would pass 31
+        self.clear()
+        self.scores = [0, 0]
+        self.dealer = 0
+        self.s_top = ("", "", "")
+        self.msg = ""
+        self.msg_ms = 0
+        self.idle = ""
+        self.line = ""
+        self.s_count = ""
+        self.lines = []
+        self.shown = 0
+        self.top_line = 0
+        self.page_ms = 0
+        self.title = ""
+        self.page_cards = []
+        self.page_starter = None
+        self.claim = 0  # the count you are entering (muggins)
+        self.s_claim = "0"
+        self.claimed = None  # (seat, points) of the last claim event shown
+        self.match_over = False  # set by open_over
+
+    def clear(self):
+        self.hand = []
+        self.opp = None  # the computer's cards when you may see them
+        self.opp_left = 0
+        self.pile = []
+        self.count = 0
+        self.starter = None
+        self.played = [[], []]  # cards each seat played this deal: its hand for the show
+        self.crib = []
+
+    def start(self, game):
+        """A new or resumed game: an empty table at its scores."""
+        self.mode = BUSY
+        self.page = NO_PAGE
+        self.clear()
+        self.scores = list(game.scores)
+        self.dealer = game.dealer
+        self.prepare(game)
+
+    def sync(self, game):
+        """The table as ``game`` stands (after a resume, no events left)."""
+        v = game.view(0)
+        self.scores = list(game.scores)
+        self.dealer = game.dealer
+        self.hand = list(v.hand)
+        self.opp = list(v.opponent_hand) if v.opponent_hand is not None else None
+        self.opp_left = v.opponent_left
+        self.pile = list(v.pile)
+        self.count = v.count
+        self.starter = v.starter
+        self.played = [[], []]
+        for seat, card in v.played:
+            self.played[seat].append(card)
+        self.crib = list(game.crib)
+        self.prepare(game)
+
+    # ---- strings, made when the table changes (never in draw) ----
+    def say(self, text, ms=T_MSG):
+        self.msg = text
+        self.msg_ms = ms
+        self.line = text
+
+    def tick(self, dt):
+        """A message line's time runs out; True when the line changed."""
+        if self.msg_ms > 0:
+            self.msg_ms -= dt
+            if self.msg_ms <= 0:
+                self.msg = ""
+                self.line = self.idle
+                return True
+        return False
+
+    def prepare(self, game):
+        n = self.names
+        s = self.scores
+        crib = "\x86crib" if self.dealer == 0 else "crib\x85"
+        self.s_top = ("%s %d" % (n[0], s[0]), "%s %d" % (n[1], s[1]), crib)
+        self.s_count = "%d" % self.count
+        self.idle = self._idle_text(game)
+        if not self.msg:
+            self.line = self.idle
+
+    def _idle_text(self, game):
+        if self.mode == DISCARD:
+            return "Pick 2 for %s crib" % ("your" if self.dealer == 0 else "CPU's")
+        if self.mode == CONFIRM:
+            return "A: lay away  B: undo"
+        if self.opp is not None and self.opp and self.starter is not None:
+            return "%s %s" % (self.names[1], cards_text(self.opp))
+        if self.mode == PLAY:
+            return "Your turn: A plays"
+        if game is not None and game.phase == "play" and self.starter is not None:
+            return "%s holds %d" % (self.names[1], self.opp_left)
+        return ""
+
+    def set_mode(self, mode, game):
+        if mode != self.mode:
+            self.mode = mode
+            self.idle = self._idle_text(game)
+            if not self.msg:
+                self.line = self.idle
+
+    def _deals(self, seat):
+        return "%s deal%s" % (self.names[seat], "" if seat == 0 and self.human else "s")
+
+    # ---- events, one at a time ----
+    def apply(self, e, game, queue):
+        """Change the table by one engine event of ``game``; the ms it should
+        stay. ``queue``: the events still to show (a show page looks ahead
+        for the muggins it leads to)."""
+        kind = e[0]
+        names = self.names
+        if not visible(e, 0, game.open_hands or not self.human):
+            if kind == "crib":  # the computer laid two away: say so, not which
+                self.crib.append(e[2])
+                self.crib.append(e[3])
+                self.opp_left = 4
+                self.say("%s lays away 2" % names[1])
+                return _T_CRIB
+            return 0  # a hidden hand
+        if kind == "play":
+            seat, card = e[1], e[2]
+            self.pile.append(card)
+            self.count = e[3]
+            self.played[seat].append(card)
+            held = self.hand if seat == 0 else self.opp
+            if held is not None and card in held:
+                held.remove(card)
+            if seat == 1:
+                self.opp_left -= 1
+            self.say("%s %s, %d" % (names[seat], card_text(card), e[3]))
+            return _T_CPU_PLAY if seat == 1 or not self.human else _T_MY_PLAY
+        if kind == "score":
+            seat, points, total, reason = e[1], e[2], e[3], e[4]
+            self.scores[seat] = total
+            if reason == "peg":
+                self.say("%s %s" % (names[seat], peg_text(self.pile, points)))
+            elif reason == "go":
+                last = not self.hand and not self.opp_left
+                self.say("%s %s for 1" % (names[seat], "last card" if last else "go"))
+            elif reason == "heels":
+                self.say("%s: heels for 2" % names[seat])
+            elif reason == "muggins":
+                self.say("%s takes %d by muggins" % (names[seat], points))
+            else:
+                return 0  # hand and crib: the show page said it
+            return _T_SCORE
+        if kind == "go":
+            if e[1] == 0 and self.human:
+                self.say("Go: no card fits")
+            else:
+                self.say("%s: go" % names[e[1]])
+            return _T_GO
+        if kind == "reset":
+            self.pile = []
+            self.count = 0
+            self.say("Count back to 0")
+            return _T_RESET
+        if kind == "hand":
+            if e[1] == 0:
+                self.hand = list(e[2])
+            else:
+                self.opp = list(e[2])
+            return 0
+        if kind == "crib":
+            self.crib.append(e[2])
+            self.crib.append(e[3])
+            held = self.hand if e[1] == 0 else self.opp
+            if held is not None:
+                for c in (e[2], e[3]):
+                    if c in held:
+                        held.remove(c)
+            if e[1] == 1:
+                self.opp_left = 4
+                self.say("%s lays away %s" % (names[1], cards_text(e[2:4])))
+                return _T_CRIB
+            return 0
+        if kind == "starter":
+            self.starter = e[1]
+            self.say("Starter %s" % card_text(e[1]))
+            return _T_STARTER
+        if kind == "deal":
+            self.clear()
+            self.dealer = e[1]
+            self.opp_left = 6
+            self.say(self._deals(e[1]))
+            return _T_DEAL
+        if kind == "claim":
+            self.claimed = (e[1], e[3])
+            return 0
+        if kind == "show":
+            self._open_show(e[1], e[2], e[3], queue)
+            self.claimed = None
+            return 0
+        if kind == "cut":
+            self._open_cut(e[1], e[2])
+            return 0
+        return 0  # "end": the screen opens the over page (open_over)
+
+    # ---- pages ----
+    def _open_cut(self, a, b):
+        self.page = CUT_PAGE
+        self.page_ms = _T_CUT
+        self.page_cards = [a, b]
+        if a >> 2 == b >> 2:
+            self.lines = ["Same rank: cut again"]
+        else:
+            low = 0 if a >> 2 < b >> 2 else 1
+            self.lines = ["Lower card deals:", self._deals(low)]
+
+    def _open_show(self, seat, what, points, queue):
+        cards = self.crib if what == "crib" else self.played[seat]
+        who = "Your" if seat == 0 and self.human else self.names[seat] + "'s"
+        self.title = "%s %s: %d" % (who, what, points)
+        self.page_cards = list(cards)
+        self.page_starter = self.starter
+        lines = []
+        for item in hand_breakdown(cards, self.starter, what == "crib"):
+            lines.append(show_line(item))
+        lines.append("total %d" % points if lines else "nothing: 0")
+        claimed = self.claimed
+        if claimed is not None and claimed[0] == seat:
+            said = "You said %d" if seat == 0 and self.human else self.names[seat] + " said %d"
+            lines.insert(0, said % claimed[1])
+            taken = _muggins_ahead(queue)
+            if taken is not None:
+                lines.append("%s takes %d: muggins" % (self.names[taken[1]], taken[2]))
+        self.lines = lines
+        self.shown = 1
+        self.top_line = 0
+        self.page_ms = T_LINE
+        self.page = SHOW_PAGE
+
+    def open_count(self, game):
+        """Muggins (V4): the page where you count your hand or crib."""
+        v = game.view(0)
+        self.page_cards = list(v.count_cards)
+        self.page_starter = v.starter
+        self.title = "Count your %s" % v.counting
+        self.claim = 0
+        self.s_claim = "0"
+
+    def open_over(self, match, counted, winner, s0, s1, skunk):
+        """The game-over page; ``counted``: the match has counted this game
+        already (its page shown again after a resume). Sets ``match_over``."""
+        self.page = OVER_PAGE
+        self.page_ms = _OVER_AUTO
+        wins = list(match.wins)
+        if not counted:
+            wins[winner] += 1  # the match counts this game at next_game()
+        names = self.names
+        if self.human:
+            head = "You win!" if winner == 0 else "The computer wins"
+        else:
+            head = "%s wins" % names[winner]
+        lines = [head, "%s %d  %s %d" % (names[0], s0, names[1], s1)]
+        if skunk:
+            lines.append("Double skunk!" if skunk == "double-skunk" else "Skunk!")
+        games = match.games
+        self.match_over = max(wins) * 2 > games
+        if games > 1:
+            lines.append("Match %d-%d (best of %d)" % (wins[0], wins[1], games))
+            if self.match_over:
+                w = 0 if wins[0] > wins[1] else 1
+                lines.append(
+                    "%s win%s the match!" % (names[w], "" if w == 0 and self.human else "s")
+                )
+        self.title = "Game over"
+        self.lines = lines
+        self.foot = "A: menu" if self.match_over else "A: next game"
+        return wins
+
+
+def _muggins_ahead(queue):
+    # the ("score", seat, points, total, "muggins") a show leads to
+    for e in queue:
+        if e[0] == "score":
+            if e[4] == "muggins":
+                return e
+        elif e[0] != "end":
+            return None
+    return None

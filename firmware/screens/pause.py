@@ -1,0 +1,73 @@
+"""The play screen's pause menu (B during a game): back to the game, a hint
+for the decision you face, save and quit, abandon the match (asked again
+first). Loaded when a game is first paused. Imports ``firmware.app`` and
+``firmware.play_table``;
+``engine.opponent`` when a hint is asked for.
+
+``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
+its ``table`` (``mode``: which decision is yours), ``quit()`` and
+``abandon()``.
+"""
+
+from firmware.app import ListScreen, MessageScreen
+from firmware.play_table import CONFIRM, COUNT, DISCARD, PLAY, card_text
+
+
+def hint_text(play):
+    """Advice for the decision you face now, in words."""
+    g = play.game
+    mode = play.table.mode
+    if mode == COUNT:
+        return "Muggins is on: count it yourself. What you leave out, the computer takes."
+    if mode not in (DISCARD, CONFIRM, PLAY) or 0 not in g.waiting():
+        return "No hint now: wait for your turn."
+    try:
+        from engine import opponent
+    except ImportError:
+        return "Hints need the computer player, which is not installed."
+    view = g.view(0)
+    if g.phase == "discard":
+        out = ["Lay away (points expected):"]
+        for c1, c2, pts in opponent.hint_discard(view)[:3]:
+            out.append("%s %s  %.1f" % (card_text(c1), card_text(c2), pts))
+        return "\n".join(out)
+    rated = opponent.hint_play(view)
+    if not rated:
+        return "Nothing fits: go."
+    out = ["Play (points, net):"]
+    for card, value in rated[:3]:
+        out.append("%s  %+.1f" % (card_text(card), value))
+    return "\n".join(out)
+
+
+class PauseMenu(ListScreen):
+    ITEMS = ("Back to the game", "Hint", "Save and quit", "Abandon match")
+
+    def __init__(self, play):
+        ListScreen.__init__(self, "Paused", list(self.ITEMS))
+        self.play = play
+
+    def choose(self, index):
+        app = self.app
+        if index == 0:
+            app.pop()
+        elif index == 1:
+            text = hint_text(self.play)
+            app.pop()
+            app.push(MessageScreen("Hint", text))
+        elif index == 2:
+            app.pop()
+            self.play.quit()
+        else:
+            app.replace(AbandonMenu(self.play))
+
+
+class AbandonMenu(ListScreen):
+    def __init__(self, play):
+        ListScreen.__init__(self, "Abandon the match?", ["No, play on", "Yes, abandon it"])
+        self.play = play
+
+    def choose(self, index):
+        self.app.pop()
+        if index == 1:
+            self.play.abandon()

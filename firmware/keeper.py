@@ -309,7 +309,18 @@ class Keeper:
         pos = (data[16] << 8) | data[17]
         if len(data) != _HEAD + 3 * n or pos > n or n > MAX_ACTIONS:
             raise ValueError("keeper record has the wrong length")
-        k.base = bytearray(data[8:14])
+        if k.wins[0] + k.wins[1] != k.game_no - 1:
+            raise ValueError("keeper record has an impossible match tally")
+        base = data[8:14]
+        for side in (0, 1):
+            if base[side] >= k.target or base[side + 2] > base[side]:
+                raise ValueError(
+                    "keeper record has impossible scores (%d-%d to %d)"
+                    % (base[0], base[1], k.target)
+                )
+        if base[5] < 1:
+            raise ValueError("keeper record has no deal number")
+        k.base = bytearray(base)
         acts = data[_HEAD:]
         for i in range(0, 3 * n, 3):
             op, a, b = acts[i], acts[i + 1], acts[i + 2]
@@ -321,9 +332,21 @@ class Keeper:
             if not ok:
                 raise ValueError("keeper record holds an unknown action")
         k.actions = bytearray(acts)
+        k.pos = n  # every action, the undone ones too, must be one the table makes
+        k._replay_checked()
         k.pos = pos
         k._replay()
         return k
+
+    def _replay_checked(self):
+        # _replay, refusing an action after the game was won (never saved so)
+        self.pos, n = 0, self.pos
+        self._replay()
+        a = self.actions
+        for i in range(0, n * 3, 3):
+            if self.winner >= 0:
+                raise ValueError("keeper record holds an action after the game was won")
+            self._apply(a[i], a[i + 1], a[i + 2])
 
     def describe(self, action):
         """A short line for ``action``, which must be ``last_action()`` (its

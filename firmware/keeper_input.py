@@ -64,13 +64,10 @@ class KeeperInput:
         self.message = ""
         self._held = 0  # A/B bits pressed and not yet released
         self._long = 0  # A/B bits whose long press already acted
-        payload, version, problem = store.load()
-        keeper = None
-        if payload is not None:
-            try:
-                keeper = Keeper.from_bytes(payload, version)
-            except ValueError as e:
-                problem = "saved game unreadable (%s); new game" % e
+        self._loaded = None
+        payload, version, problem = store.load(self._check)
+        keeper = self._loaded
+        self._loaded = None
         if keeper is None:
             keeper = Keeper()
         if problem:
@@ -80,6 +77,15 @@ class KeeperInput:
         self.keeper = keeper
         self.mode = OVER if keeper.over() else SCORE
         self._sync_board(False)
+
+    def _check(self, payload, version):
+        # RecordStore.load's check: the keeper a record holds, kept for __init__
+        try:
+            self._loaded = Keeper.from_bytes(payload, version)
+        except ValueError as e:
+            self._loaded = None
+            return str(e)
+        return None
 
     # ---- saving
     def _commit(self, before, change, forward=True):

@@ -58,6 +58,7 @@ package(
         "play_save.py",
         "play_table.py",
         "records.py",
+        "statcheck.py",
         "stats.py",
         "wrap.py",
         "hw/__init__.py",

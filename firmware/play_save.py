@@ -24,20 +24,31 @@ def payload(level, match):
 
 def load(store):
     """``(level, match, notice)``: the saved match (None when there is none
-    or it cannot be resumed) and a ``(title, text)`` to show, or None."""
+    or it cannot be resumed) and a ``(title, text)`` to show, or None. A
+    record the match cannot be restored from (an illegal decision, an inner
+    save of an unknown version) is refused like a damaged one: named, kept
+    aside as .bad, and the .old copy resumed (issue 11.1)."""
+    got = [None]
+
+    def check(data, version):
+        got[0] = None
+        try:
+            if len(data) < 2 or data[0] >= len(LEVELS):
+                raise SaveError("the save has an unknown difficulty")
+            got[0] = load_match(bytes(data[1:]))
+        except SaveError as e:
+            return str(e)
+        return None
+
     notice = None
     try:
-        data, version, problem = store.load()
+        data, version, problem = store.load(check)
+    except MemoryError:
+        raise  # not a verdict on the save: starting afresh would overwrite it
     except Exception as e:  # storage that cannot even be read
         data, problem = None, "the save could not be read: %s" % e
     if problem:
         notice = ("Saved match", problem)
-    if data is None:
+    if data is None or got[0] is None:
         return None, None, notice
-    try:
-        if len(data) < 2 or data[0] >= len(LEVELS):
-            raise SaveError("the save has an unknown difficulty")
-        match = load_match(bytes(data[1:]))
-    except SaveError as e:
-        return None, None, ("Saved match", "Saved match not resumed: %s. A new one starts." % e)
-    return LEVELS[data[0]], match, notice
+    return LEVELS[data[0]], got[0], notice

@@ -14,7 +14,8 @@ leaves either the new .rec, or the previous record as .rec or .old: a save
 counts once its last rename is done. Loading takes .rec when it is good,
 else .old. A refused .rec (damaged, cut short, foreign, from newer firmware)
 is reported in plain words, and moved to .bad at the next save instead of
-being thrown away.
+being thrown away; so is a .rec whose CRC is good but whose content the
+caller refuses (``load(check)``).
 
 Imports ``engine.crc`` only.
 """
@@ -113,27 +114,37 @@ class RecordStore:
         self.seq = 0
         self._quarantine = False
 
-    def _read(self, name):
+    def _read(self, name, check):
         data = self.storage.read(name)
         if data is None:
             return None, 0, 0, None
-        return unpack(data, self.magic, self.version, name)
+        payload, version, seq, problem = unpack(data, self.magic, self.version, name)
+        if payload is not None and check is not None:
+            why = check(payload, version)
+            if why:
+                return None, 0, 0, "%s is refused: %s" % (name, why)
+        return payload, version, seq, problem
 
-    def load(self):
+    def load(self, check=None):
         """``(payload, version, problem)``: the newest good record (None when
         there is none) and a sentence about a refused file (None when all is
-        well). What an interrupted save leaves behind is not a problem."""
+        well). What an interrupted save leaves behind is not a problem.
+
+        ``check(payload, version)``, when given, says why a record whose CRC
+        is good holds what the caller cannot use (a sentence), or returns
+        None to accept it: a refused .rec is named, kept aside as .bad at the
+        next save and the .old copy is tried, as for a damaged file."""
         self._quarantine = False
-        payload, version, seq, problem = self._read(self.main)
+        payload, version, seq, problem = self._read(self.main, check)
         if payload is not None:
             self.seq = seq
             return payload, version, None
         self._quarantine = problem is not None
-        payload, version, seq, problem_old = self._read(self.old)
+        payload, version, seq, problem_old = self._read(self.old, check)
         if payload is not None:
             self.seq = seq
             if problem is not None:
-                problem += "; using the save before it"
+                problem += "; using the save before it (the file is kept as %s)" % self.bad
             return payload, version, problem
         if problem is None:
             problem = problem_old

@@ -14,8 +14,10 @@ page is shown again after a power cut (``counted(key)``).
 
 Stored with ``firmware.records.RecordStore`` ("stats", crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
-cards (255 = none). A damaged or foreign record gives fresh statistics and a
-sentence in ``problem``. Imports ``firmware.records``.
+cards (255 = none). A damaged, foreign or impossible record (more wins than
+games, a best hand its cards do not score...) is refused: the copy before it
+is used, or fresh statistics, and ``problem`` says so. Imports
+``firmware.records`` (and ``firmware.statcheck`` while a record is read).
 """
 
 from firmware.records import RecordStore
@@ -166,37 +168,55 @@ class Stats:
         return bytes(out)
 
     def read(self, payload):
-        """Take the figures from a payload; False (nothing changed) when it
-        is not one."""
+        """Take the figures from a payload; False (fresh figures) when it is
+        not one or its figures cannot all be true."""
+        return self.check(payload) is None
+
+    def check(self, payload, version=VERSION):
+        """Take the figures from a payload and return None, or fresh figures
+        and the reason they were refused (a phrase)."""
         if len(payload) != _SIZE:
-            return False
+            self.clear()
+            return "it is the wrong size (%d bytes, not %d)" % (len(payload), _SIZE)
         cards = [c for c in payload[4 * _N :] if c < 52]
         if len(cards) not in (0, 5):
-            return False
+            self.clear()
+            return "its best hand is not five cards"
         for i in range(_N):
             o = 4 * i
             v = payload[o] << 24 | payload[o + 1] << 16 | payload[o + 2] << 8 | payload[o + 3]
             setattr(self, COUNTERS[i], v)
         self.best_cards = cards
-        return True
+        import sys
+
+        from firmware import statcheck  # only while a record is read: it is small heap
+
+        try:
+            why = statcheck.impossible(self)
+        finally:
+            if sys.modules.pop("firmware.statcheck", None) is not None:
+                parent = sys.modules.get("firmware")
+                if parent is not None and hasattr(parent, "statcheck"):
+                    delattr(parent, "statcheck")
+        if why:
+            self.clear()
+        return why
 
     def load(self):
         """Read the stored figures; fresh ones when there are none or they are
-        damaged. Returns ``problem``: a sentence, or None when all is well."""
+        damaged or impossible (then the .old copy is used when it is good).
+        Returns ``problem``: a sentence, or None when all is well."""
         self.clear()
         self.problem = None
         if self.store is None:
             return None
         try:
-            payload, version, problem = self.store.load()
+            payload, version, problem = self.store.load(self.check)
         except Exception as e:  # storage that cannot even be read
             self.problem = "Statistics could not be read (%s); starting afresh." % e
             return self.problem
         if problem:
             self.problem = "Statistics: " + problem + "."
-        if payload is not None and not self.read(payload):
-            self.clear()
-            self.problem = "Statistics record has the wrong size; starting afresh."
         return self.problem
 
     def save(self):

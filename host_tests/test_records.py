@@ -207,3 +207,26 @@ def test_power_cut_anywhere_in_clear_never_brings_back_an_older_record():
                 pass
             got = store(st.reboot()).load()
             assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)
+
+
+def test_content_the_caller_refuses_is_named_kept_aside_and_the_old_copy_used():
+    # issue 11.1: a good CRC over content the app refuses must not cost the
+    # good .old copy
+    def check(payload, version):
+        return "it says no" if payload == b"second" else None
+
+    st = good_store()
+    refused_bytes = st.files["game.rec"]
+    s = store(st)
+    got, version, problem = s.load(check)
+    assert got == b"first", got
+    assert "game.rec is refused: it says no" in problem and "game.bad" in problem, problem
+    s.save(b"third")
+    assert st.files["game.bad"] == refused_bytes
+    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == b"first"  # the good copy stays
+    assert store(st.reboot()).load(check) == (b"third", 1, None)
+    # both refused: a fresh start, said, and the refused .rec kept
+    st = good_store()
+    s = store(st)
+    got, version, problem = s.load(lambda p, v: "no")
+    assert got is None and "game.old is refused" in problem and "game.bad" in problem, problem

@@ -370,6 +370,41 @@ def two_saves(st, first, second):
     return st
 
 
+def corpus(name):
+    """The files of host_tests/corpus/records/ for record ``name``: good CRC
+    over content the app refuses, and damaged, foreign and future ones."""
+    import os
+
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    folder = here + "/corpus/records"
+    out = []
+    for f in sorted(os.listdir(folder)):
+        if f.startswith(name + "-") and f.endswith(".rec"):
+            with open(folder + "/" + f, "rb") as fh:
+                out.append((f, fh.read()))
+    assert len(out) >= 5, (name, out)
+    return out
+
+
+def refused_corpus(name, first, second, opener, state, resave):
+    """issue 11.1/11.5: each corpus record of ``name`` put over a good .old is
+    named on screen, the .old copy is used, and the next save (``resave``)
+    keeps the refused file aside as .bad, never as the .old copy."""
+    for what, bad in corpus(name):
+        st = two_saves(host.DictStorage(), first, second)
+        old_file = st.files[name + ".old"]
+        st.files[name + ".rec"] = bad
+        b = Board(st)
+        opener(b)
+        text = b.text()
+        assert name + ".rec" in text, (what, text)
+        assert b.app.errors == 0, (what, b.app.last_error)
+        assert state(b, old_file[11:-2]) == "first", (what, state(b, old_file[11:-2]))
+        resave(b)
+        assert st.files.get(name + ".bad") == bad, what
+        assert st.files[name + ".old"] != bad, what  # never over the good copy
+
+
 def refused(name, first, second, opener, state):
     """Two saves of record ``name``; its .rec spoiled each way: the app
     says so in words and uses the .old copy (``state(board, payload)`` is
@@ -408,6 +443,12 @@ def test_refused_settings_are_said_and_the_good_copy_used():
 
     refused("settings", first, second, lambda b: None, state)
 
+    def resave(b):
+        b.app.settings.set("muggins", True)
+        assert b.app.settings.save()
+
+    refused_corpus("settings", first, second, lambda b: None, state, resave)
+
 
 def test_refused_keeper_saves_are_said_and_the_good_copy_used():
     def first(b):
@@ -425,6 +466,11 @@ def test_refused_keeper_saves_are_said_and_the_good_copy_used():
         return "fresh" if k.scores == [0, 0] and not k.actions else "?"
 
     refused("keeper", first, second, lambda b: b.open("keeper"), state)
+
+    def resave(b):
+        b.press(UP)
+
+    refused_corpus("keeper", first, second, lambda b: b.open("keeper"), state, resave)
 
 
 def test_refused_game_saves_are_said_and_the_good_copy_used():
@@ -450,6 +496,12 @@ def test_refused_game_saves_are_said_and_the_good_copy_used():
 
     refused("game", first, second, opener, state)
 
+    def resave(b):
+        b.press(A)  # the message about the refused file closes
+        second(b)
+
+    refused_corpus("game", first, second, opener, state, resave)
+
 
 def test_refused_statistics_are_said_and_the_good_copy_used():
     from firmware.stats import Stats
@@ -460,6 +512,7 @@ def test_refused_statistics_are_said_and_the_good_copy_used():
             s.load()
             s.games = games
             s.wins = 1
+            s.deals = 10 * games
             assert s.save()
 
         return put
@@ -471,6 +524,7 @@ def test_refused_statistics_are_said_and_the_good_copy_used():
         return "fresh" if st.games == 0 else "?"
 
     refused("stats", saved(3), saved(4), lambda b: b.open("stats"), state)
+    refused_corpus("stats", saved(3), saved(4), lambda b: b.open("stats"), state, saved(5))
 
 
 def test_refused_mode_record_is_said_and_the_menu_used():

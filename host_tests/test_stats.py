@@ -224,9 +224,12 @@ def test_figures_survive_their_record():
     storage = host.DictStorage()
     st = Stats(storage)
     st.load()
+    big = (1000003, 900007, 80009, 7001, 60013, 5003, 400009, 300007, 40000019, 200000033)
+    big += (3000017, 30000001, 600000007, 20000003, 400000009, 50000017, 40000013, 8)
+    big += (4000000007, 123457)  # four bytes each, all of them possible together
     for i in range(len(COUNTERS)):
-        setattr(st, COUNTERS[i], 1000003 * (i + 1))
-    st.best_cards = [4, 9, 14, 19, 51]
+        setattr(st, COUNTERS[i], big[i])
+    st.best_cards = [4, 9, 14, 19, 51]  # 2C 3D 4H 5S and KS: 8
     assert st.save()
     back = stored(storage)
     for name in COUNTERS:
@@ -283,7 +286,7 @@ def test_pages_scroll_and_a_long_b_resets_after_asking():
     storage = host.DictStorage()
     st = Stats(storage)
     st.games, st.wins, st.deals, st.hands, st.hand_points = 4, 3, 30, 25, 200
-    st.best, st.best_cards = 24, [16, 17, 18, 41, 19]
+    st.best, st.best_cards = 28, [16, 17, 18, 41, 19]
     st.save()
     d = tps.Driver(App(host.make(storage=storage)))
     goto_stats(d)
@@ -305,7 +308,7 @@ def test_pages_scroll_and_a_long_b_resets_after_asking():
     d.press(RIGHT)
     assert top.title == "Per deal 2/3" and ("Hand", "8.00") in top.rows and top.top == 0
     d.press(RIGHT)
-    assert top.title == "Best hand 3/3" and top.best == "24 points"
+    assert top.title == "Best hand 3/3" and top.best == "28 points"
     # long B, then "No": nothing changes
     d.tick(45, B)
     assert isinstance(d.app.top(), ResetMenu)

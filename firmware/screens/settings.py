@@ -6,8 +6,10 @@ loses nothing) and the screen that edits it. Imports ``firmware.app`` and
 Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard", target
 121/61, match 1/3/5/7 (games, best of), muggins False/True, open_hands
 False/True, brightness 1..5 (LED level; ``led_level()`` gives 0..255).
-The payload is one byte per field, the index of its choice; an unknown or
-damaged record gives the defaults and is never fatal.
+The payload is one byte per field, the index of its choice (a shorter payload
+leaves the later fields at their defaults); an unknown, damaged or impossible
+record (a choice a field does not have) gives the copy before it or the
+defaults and is never fatal.
 """
 
 from firmware.app import ListScreen, MessageScreen
@@ -71,16 +73,24 @@ class Settings:
         if self.store is None:
             return
         try:
-            payload, version, self.problem = self.store.load()
+            payload, version, self.problem = self.store.load(self._check)
         except Exception as e:  # a storage that cannot even be read
             self.problem = "settings unreadable: %s" % e
             return
         if payload is None:
             return
         for i in range(min(len(payload), len(FIELDS))):
-            if payload[i] < len(FIELDS[i][2]):
-                self.index[i] = payload[i]
+            self.index[i] = payload[i]
         self._apply()
+
+    def _check(self, payload, version):
+        # RecordStore.load's check: a choice no field has refuses the record
+        if not payload:
+            return "it holds no setting"
+        for i in range(min(len(payload), len(FIELDS))):
+            if payload[i] >= len(FIELDS[i][2]):
+                return "%s has no choice %d" % (FIELDS[i][1], payload[i])
+        return None
 
     def save(self):
         """Store the settings; False (and ``problem`` set) when storage failed."""

@@ -1,0 +1,39 @@
+"""What cannot all be true of the statistics (``firmware.stats``): checked
+when a record is read, so an impossible one is refused (issue 11.5) instead
+of shown ("Lost -996", a 25000% win rate, a best hand its cards do not
+score). Loaded only while a record is read, then forgotten: its code is heap
+the play screen needs. Imports ``engine.score``.
+"""
+
+from engine.score import hand_score
+
+# (a, b, m): COUNTERS[a] can be at most m times COUNTERS[b] (firmware.stats
+# order): wins and skunks within games, matches within games, games, hands
+# and cribs within deals, points within what a hand, crib or deal can give
+_BOUNDS = bytes(
+    (1, 0, 1, 2, 1, 1, 3, 2, 1, 5, 4, 1, 6, 0, 1, 7, 6, 1, 7, 1, 1, 0, 8, 1, 11, 8, 1)
+    + (13, 8, 1, 12, 11, 29, 14, 13, 29, 10, 8, 2, 9, 8, 61, 15, 8, 58, 16, 8, 58)
+)
+
+
+def impossible(stats):
+    """Why the figures of ``stats`` (a ``firmware.stats.Stats``) cannot all be
+    true, as a phrase; None when they can."""
+    from firmware.stats import COUNTERS
+
+    for i in range(0, len(_BOUNDS), 3):
+        a, b, m = _BOUNDS[i], _BOUNDS[i + 1], _BOUNDS[i + 2]
+        if getattr(stats, COUNTERS[a]) > m * getattr(stats, COUNTERS[b]):
+            times = "" if m == 1 else "%d x " % m
+            return "impossible figures (%s > %s%s)" % (COUNTERS[a], times, COUNTERS[b])
+    if stats.skunks_taken > stats.games - stats.wins:
+        return "impossible figures (skunks_taken > losses)"
+    cards = stats.best_cards
+    if not cards:
+        return "a best hand without its cards" if stats.best else None
+    for i in range(5):
+        if cards[i] in cards[i + 1 :]:
+            return "its best hand holds a card twice"
+    if not stats.hands or hand_score(cards[:4], cards[4]) != stats.best:
+        return "its best hand does not score %d" % stats.best
+    return None

@@ -1,0 +1,153 @@
+"""Writes host_tests/corpus/records/: saves whose CRC is good but whose
+content the app must refuse (issue 11.1, 11.5), and damaged, cut-short,
+foreign and future-version ones, one file each, named
+``<record>-<what>.rec`` for the record ``<record>`` (game, keeper, stats,
+settings). test_saves_powercut puts each over a good save and checks the app
+names it, keeps it aside as .bad and uses the copy before it. The files are
+committed; run this (CPython, from the repository root) only to add more.
+Imports engine and firmware modules.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+from engine import save  # noqa: E402
+from engine.crc import crc16  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.players import make  # noqa: E402
+from firmware import keeper as kp  # noqa: E402
+from firmware.records import pack  # noqa: E402
+from firmware.stats import COUNTERS, Stats  # noqa: E402
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "records")
+
+
+def reseal(inner):
+    # an engine.save record with its own CRC made good again
+    body = bytes(inner[:-2])
+    c = crc16(body)
+    return body + bytes((c >> 8, c & 255))
+
+
+def game_records():
+    m = Match(3, 11, 61)
+    g = m.game
+    players = [make("random", 1), make("random", 2)]
+    while len(g.moves) < 14:
+        seat = g.waiting()[0]
+        p = players[seat]
+        view = g.view(seat)
+        g.act(seat, p.discard(view) if g.phase == "discard" else p.play(view))
+    inner = bytearray(save.save_match(m))
+    good = b"\x01" + bytes(inner)  # difficulty medium, then the match
+    out = {}
+    bad = bytearray(inner)
+    bad[-3] = 0x3F  # the last decision: a card index no hand has
+    out["illegal-decision"] = b"\x01" + reseal(bad)
+    bad = bytearray(inner)
+    bad[4] = 2  # an inner save format this version does not know
+    out["inner-version"] = b"\x01" + reseal(bad)
+    out["unknown-difficulty"] = b"\x09" + bytes(inner)
+    bad = bytearray(inner)
+    bad[12] = 2  # wins 2-0 in a best of 3 that is still being played
+    bad[13] = 0
+    bad[16] = 2
+    out["impossible-match-score"] = b"\x01" + reseal(bad)
+    out["empty"] = b""
+    out["not-a-match"] = b"\x01" + save.save_game(g)
+    return good, out
+
+
+def keeper_records():
+    k = kp.Keeper(121, 1, (0, 1), 0)
+    k.add(0, 5)
+    k.add(1, 7)
+    good = k.to_bytes()
+    out = {}
+    bad = bytearray(good)
+    bad[8], bad[9], bad[10], bad[11] = 205, 200, 200, 190  # 205-200 against 121
+    out["scores-over-target"] = bytes(bad)
+    bad = bytearray(good)
+    bad[18] = 9  # an action the keeper does not have
+    out["unknown-action"] = bytes(bad)
+    out["wrong-length"] = good + b"\x01"
+    w = kp.Keeper(61, 1, (0, 1), 0)
+    w.add(0, 29)
+    w.add(0, 29)
+    w.add(0, 29)  # won
+    bad = bytearray(w.to_bytes() + bytes((kp.ADD, 1, 5)))
+    bad[15] += 1  # one action more, after the win
+    bad[17] += 1
+    out["action-after-win"] = bytes(bad)
+    bad = bytearray(good)
+    bad[5] = 1  # a game won in a one-game match still being played
+    out["impossible-tally"] = bytes(bad)
+    return good, out
+
+
+def stats_payload(**figures):
+    s = Stats()
+    for name in COUNTERS:
+        setattr(s, name, figures.get(name, 0))
+    s.best_cards = figures.get("cards", [])
+    return s.payload()
+
+
+def stats_records():
+    good = stats_payload(games=4, wins=3, deals=40, hands=38, hand_points=300)
+    out = {
+        "lost-minus-996": stats_payload(games=4, wins=1000, deals=40),
+        "win-rate-25000": stats_payload(games=4, wins=1, deals=40, matches=1, match_wins=250),
+        "best-99-five-alike": stats_payload(
+            games=4, wins=1, deals=40, hands=30, hand_points=99, best=99, cards=[5, 5, 5, 5, 5]
+        ),
+        "best-not-what-it-scores": stats_payload(
+            games=1, deals=5, hands=5, hand_points=40, best=29, cards=[4, 8, 12, 16, 20]
+        ),
+        "wrong-size": good[:-1],
+        "more-skunks-than-wins": stats_payload(games=4, wins=1, skunks_given=2, deals=40),
+    }
+    return good, out
+
+
+def settings_records():
+    good = bytes((2, 1, 1, 0, 0, 2))
+    out = {"no-such-difficulty": bytes((7, 1, 1, 0, 0, 2)), "empty": b""}
+    return good, out
+
+
+RECORDS = (
+    ("game", b"CRBM", game_records),
+    ("keeper", kp.MAGIC, keeper_records),
+    ("stats", b"STAT", stats_records),
+    ("settings", b"SETT", settings_records),
+)
+
+
+def main():
+    os.makedirs(HERE, exist_ok=True)
+    n = 0
+    for name, magic, build in RECORDS:
+        good, bad = build()
+        files = {}
+        for what in bad:
+            files[what] = pack(magic, 1, 7, bad[what])
+        whole = pack(magic, 1, 7, good)
+        damaged = bytearray(whole)
+        damaged[12] ^= 0x55
+        files["damaged"] = bytes(damaged)
+        files["cut-short"] = whole[:-3]
+        files["foreign"] = pack(b"JUNK", 1, 7, good)
+        files["future-version"] = pack(magic, 2, 7, good)
+        files["stray-bytes"] = whole + b"\x00"
+        for what in files:
+            with open(os.path.join(HERE, "%s-%s.rec" % (name, what)), "wb") as f:
+                f.write(files[what])
+            n += 1
+    print("%d records in %s" % (n, HERE))
+
+
+if __name__ == "__main__":
+    main()

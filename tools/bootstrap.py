@@ -1,20 +1,24 @@
 """Create and use the project's virtual environment (.venv) with the pinned
-requirements, so every tools/ command works on a fresh machine with Python 3.
+requirements, so every tools/ command works with a plain ``python3`` on a
+fresh clone.
 
 ``ensure()`` re-runs the calling script inside .venv, installing or updating
-the requirements first when requirements.txt changed. CPython only.
+the requirements first when requirements.txt changed. Every tool's
+``__main__`` calls it first (host_tests/test_readme_commands.py checks the
+README's commands). ``ensure(needed=False)`` (the simulator) goes on with the
+plain interpreter when the requirements cannot be installed here, since it
+needs none of them to play. Under MicroPython (tools/soak.py) it does
+nothing. CPython 3.10 or newer (the pinned pytest and Pillow need it).
 """
 
-import hashlib
 import os
-import subprocess
 import sys
-import venv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".venv")
 REQS = os.path.join(ROOT, "requirements.txt")
 STAMP = os.path.join(VENV, "requirements.sha256")
+MIN_PYTHON = (3, 10)
 
 
 def _venv_python():
@@ -22,25 +26,72 @@ def _venv_python():
 
 
 def _digest():
+    import hashlib
+
     with open(REQS, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def ensure():
-    """Make sure .venv exists with the pinned requirements; re-exec inside it."""
-    py = _venv_python()
+def inside():
+    """True when this interpreter is the one in .venv."""
+    return os.path.realpath(sys.prefix) == os.path.realpath(VENV)
+
+
+def _install(py):
+    """Create .venv and install the pinned requirements; an error message or
+    None."""
+    import subprocess
+    import venv
+
     if not os.path.exists(py):
         print("setting up .venv (first run only)...", file=sys.stderr)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True).create(VENV)
+        except Exception as e:  # no ensurepip (Debian: apt install python3-venv)
+            return "cannot create .venv (%s); on Debian/Ubuntu: apt install python3-venv" % e
     want = _digest()
     have = open(STAMP).read().strip() if os.path.exists(STAMP) else ""
     if have != want:
         print("installing pinned requirements into .venv...", file=sys.stderr)
-        subprocess.check_call([py, "-m", "pip", "install", "-q", "-r", REQS])
+        cmd = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", REQS]
+        if subprocess.call(cmd) != 0:
+            return "pip could not install requirements.txt into .venv (its message is above)"
         with open(STAMP, "w") as f:
             f.write(want)
-    if os.path.realpath(sys.prefix) != os.path.realpath(VENV):
+    return None
+
+
+def ensure(needed=True):
+    """Make sure .venv exists with the pinned requirements; re-exec inside it."""
+    if sys.implementation.name != "cpython":
+        return
+    if sys.version_info < MIN_PYTHON:
+        print(
+            "this needs Python %d.%d or newer; this is %d.%d"
+            % (MIN_PYTHON + tuple(sys.version_info[:2])),
+            file=sys.stderr,
+        )
+        sys.exit(2)
+    py = _venv_python()
+    problem = _install(py)
+    if problem:
+        if needed:
+            print("error: " + problem, file=sys.stderr)
+            sys.exit(2)
+        print("note: %s; going on without it" % problem, file=sys.stderr)
+        return
+    bin_dir = os.path.dirname(py)
+    if inside():  # run as .venv/bin/python: its commands (mpremote, ...) on PATH too
+        path = os.environ.get("PATH", "")
+        if bin_dir not in path.split(os.pathsep):
+            os.environ["PATH"] = path + os.pathsep + bin_dir
+    else:
         env = dict(os.environ)
-        env["PATH"] = os.path.dirname(py) + os.pathsep + env.get("PATH", "")
+        env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
         env["VIRTUAL_ENV"] = VENV
+        env.pop("PYTHONHOME", None)
+        if os.name == "nt":  # no exec on Windows: run it and pass its status on
+            import subprocess
+
+            sys.exit(subprocess.call([py] + sys.argv, env=env))
         os.execve(py, [py] + sys.argv, env)

@@ -194,4 +194,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure()
     main()

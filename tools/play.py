@@ -15,7 +15,7 @@ sys.path.insert(0, HERE)
 import bootstrap  # noqa: E402
 
 if __name__ == "__main__":
-    bootstrap.ensure()
+    bootstrap.ensure(needed=False)  # it plays without them; screenshots need Pillow
     os.chdir(bootstrap.ROOT)
     sys.path.insert(0, bootstrap.ROOT)
     import sim

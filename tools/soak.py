@@ -1,6 +1,7 @@
 """Soak test: many games in a row under a device-like heap, to catch leaks.
 
-    micropython -X heapsize=160k tools/soak.py [--games 2000] [--seed 1]
+    python3 tools/soak.py --micropython [--games 2000] [--seed 1] [--heap 160k]
+    micropython -X heapsize=160k tools/soak.py [--games 2000]   # the same, from .py
     python3 tools/soak.py --games 200          # CPython, with tracemalloc
 
 Plays hard against greedy and hard against hard, alternating, with every game
@@ -87,5 +88,19 @@ def main(argv):
     return 0 if end - start <= slack else 1
 
 
+def on_micropython(argv):
+    """Run this file under the unix port (tools/mpport.py finds it) with the
+    engine as .mpy, in a 160 KB heap unless ``--heap``; its status."""
+    import benchkit
+
+    return benchkit.rerun_on_unix_port("soak.py", argv)
+
+
 if __name__ == "__main__":
+    if sys.implementation.name == "cpython":  # not in the unix port child
+        import bootstrap  # .venv first
+
+        bootstrap.ensure()
+        if "--micropython" in sys.argv:
+            sys.exit(on_micropython(sys.argv[1:]))
     sys.exit(main(sys.argv[1:]))

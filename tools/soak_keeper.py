@@ -191,21 +191,14 @@ def on_micropython(argv):
     """Run this file under the unix port with the app as .mpy; its status."""
     import benchkit
 
-    heap = "160k"
-    if "--heap" in argv:
-        i = argv.index("--heap")
-        heap = argv[i + 1]
-        argv = argv[:i] + argv[i + 2 :]
-    argv = [a for a in argv if a != "--micropython"]
-    try:
-        proc = benchkit.run_on_unix_port("soak_keeper.py", argv, heap=heap, capture=False)
-    except benchkit.NoUnixPort as e:
-        print("error: %s" % e)
-        return 2
-    return proc.returncode
+    return benchkit.rerun_on_unix_port("soak_keeper.py", argv)
 
 
 if __name__ == "__main__":
+    if sys.implementation.name == "cpython":  # not in the unix port child
+        import bootstrap  # .venv first
+
+        bootstrap.ensure()
     if "--micropython" in sys.argv:
         sys.exit(on_micropython(sys.argv[1:]))
     sys.exit(main(sys.argv[1:]))

@@ -18,6 +18,8 @@ Hardware (attributes):
             .write(name, data): may be torn by a power cut (the record layer
             above it makes saves crash-safe with a new file and a rename)
             .rename(old, new) atomic replace; .remove(name); .exists(name)
+            .size(name) -> bytes in the file, or None when absent (optional:
+            the record layer refuses a file too large for a record unread)
   clock     .ticks_ms() -> int; .ticks_diff(a, b) -> a - b, wrap-safe;
             .sleep_ms(n)
   feed()    feed the watchdog (no-op where there is none)

@@ -17,6 +17,10 @@ is reported in plain words, and moved to .bad at the next save instead of
 being thrown away; so is a .rec whose CRC is good but whose content the
 caller refuses (``load(check)``).
 
+A file larger than any record (``LIMIT`` bytes) is refused without being
+read, when the storage can tell a file's size (``size(name)``): a 1 MB
+junk file must not run a device out of memory and cost the good copy.
+
 Imports ``engine.crc`` only.
 """
 
@@ -30,6 +34,7 @@ except ImportError:
 _HEAD = const(11)  # magic 4, version 1, seq 4, length 2
 _TAIL = const(2)  # crc
 MAX_PAYLOAD = const(4096)
+LIMIT = const(4109)  # the largest record: _HEAD + MAX_PAYLOAD + _TAIL
 
 
 def pack(magic, version, seq, payload):
@@ -115,9 +120,19 @@ class RecordStore:
         self._quarantine = False
 
     def _read(self, name, check):
-        data = self.storage.read(name)
+        st = self.storage
+        size = getattr(st, "size", None)  # optional in the storage contract
+        if size is not None:
+            n = size(name)
+            if n is None:
+                return None, 0, 0, None
+            if n > LIMIT:  # never read more than a record can be (issue 11.2)
+                return None, 0, 0, "%s is too large for a record (%d bytes)" % (name, n)
+        data = st.read(name)
         if data is None:
             return None, 0, 0, None
+        if len(data) > LIMIT:
+            return None, 0, 0, "%s is too large for a record (%d bytes)" % (name, len(data))
         payload, version, seq, problem = unpack(data, self.magic, self.version, name)
         if payload is not None and check is not None:
             why = check(payload, version)
@@ -223,6 +238,10 @@ class MemStorage:
 
     def exists(self, name):
         return name in self.files
+
+    def size(self, name):
+        data = self.files.get(name)
+        return None if data is None else len(data)
 
     def write(self, name, data):
         self._step()

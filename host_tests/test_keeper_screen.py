@@ -377,6 +377,9 @@ class BrokenStorage(host.DictStorage):
     def read(self, name):
         raise OSError(5, "EIO")
 
+    def size(self, name):
+        raise OSError(5, "EIO")
+
 
 def test_unreadable_storage_fails_the_opening_not_the_app():
     rig = Rig()

@@ -230,3 +230,53 @@ def test_content_the_caller_refuses_is_named_kept_aside_and_the_old_copy_used():
     s = store(st)
     got, version, problem = s.load(lambda p, v: "no")
     assert got is None and "game.old is refused" in problem and "game.bad" in problem, problem
+
+
+class Huge(MemStorage):
+    """A storage holding a 1 MB file that a small heap cannot read: read()
+    of it fails as a device would (MemoryError)."""
+
+    def __init__(self, files, name):
+        MemStorage.__init__(self, files)
+        self.huge = name
+
+    def size(self, name):
+        return 1 << 20 if name == self.huge else MemStorage.size(self, name)
+
+    def read(self, name):
+        if name == self.huge:
+            raise MemoryError("memory allocation failed, allocating 1048576 bytes")
+        return MemStorage.read(self, name)
+
+
+def test_a_file_too_large_for_a_record_is_refused_unread():
+    # issue 11.2: a 1 MB game.rec gave MemoryError on load, a new match
+    # started and its first save turned the junk into game.old
+    st = good_store()
+    st = Huge(st.files, "game.rec")
+    s = store(st)
+    got, version, problem = s.load()
+    assert got == b"first", got
+    assert "game.rec is too large" in problem and "1048576" in problem, problem
+    s.save(b"third")
+    assert "game.bad" in st.files  # set aside (renamed, never read)
+    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == b"first"
+
+
+def test_file_storages_tell_a_file_size_without_reading_it():
+    import os
+
+    from firmware.hw import host
+
+    path = "/tmp/cribbage_test_huge"
+    st = host.DirStorage(path)
+    with open(path + "/game.rec", "wb") as f:
+        for _ in range(64):
+            f.write(b"\xaa" * 16384)  # 1 MB
+    try:
+        assert st.size("game.rec") == 1 << 20 and st.size("none.rec") is None
+        st.read = None  # reading it would fail the test
+        got, version, problem = store(st).load()
+        assert got is None and "too large" in problem, problem
+    finally:
+        os.remove(path + "/game.rec")

@@ -588,3 +588,43 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
             assert wait_for_you(d) == "over", (atomic, n)  # no decision left to make
             assert Stats(after).load() is None
         assert tried >= 3, tried
+
+
+class HugeGame(host.DictStorage):
+    """game.rec is 1 MB: reading it would fail a device (MemoryError)."""
+
+    def size(self, name):
+        if name == "game.rec" and self.files.get(name) == b"huge":
+            return 1 << 20
+        return host.DictStorage.size(self, name)
+
+    def read(self, name):
+        if name == "game.rec" and self.files.get(name) == b"huge":
+            raise MemoryError("memory allocation failed, allocating 1048576 bytes")
+        return host.DictStorage.read(self, name)
+
+
+def test_a_huge_game_save_is_refused_unread_and_the_good_copy_resumed():
+    # issue 11.2: MemoryError on load started a new match, whose first save
+    # turned the junk into game.old and lost the game
+    st = HugeGame()
+    b = Board(st)
+    d = PlayDriver(open_play(b))
+    play_game(d, 9, decisions=2)
+    wait_for_you(d)
+    b.app.home()  # save and quit
+    good = st.files["game.rec"]
+    st.files["game.old"] = good
+    st.files["game.rec"] = b"huge"
+    b = Board(st)
+    b.open("play")
+    text = b.text()
+    assert "game.rec is too large" in text, text
+    assert b.app.errors == 0, b.app.last_error
+    moves = bytes(load_match(good[12:-2]).game.moves)
+    assert bytes(screen(b).game.moves) == moves  # the good copy resumed
+    b.press(A)
+    d = PlayDriver(b)
+    play_game(d, 9, decisions=1)
+    b.app.home()
+    assert st.files["game.bad"] == b"huge" and st.files["game.old"] != b"huge"

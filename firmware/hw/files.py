@@ -57,3 +57,9 @@ class FileStorage:
             return True
         except OSError:
             return False
+
+    def size(self, name):
+        try:
+            return self._os.stat(self._path(name))[6]
+        except OSError:
+            return None

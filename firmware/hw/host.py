@@ -116,6 +116,10 @@ class DictStorage:
     def exists(self, name):
         return name in self.files
 
+    def size(self, name):
+        data = self.files.get(name)
+        return None if data is None else len(data)
+
 
 class DirStorage:
     """One file per name in directory ``path`` (created when missing)."""
@@ -158,6 +162,12 @@ class DirStorage:
             return True
         except OSError:
             return False
+
+    def size(self, name):
+        try:
+            return self.os.stat(self._file(name))[6]
+        except OSError:
+            return None
 
 
 class SimClock:

@@ -1,7 +1,11 @@
 """The simulator: the device app, unchanged, on CPython with the host backend.
-The 128x64 OLED is drawn in the terminal pixel for pixel (Unicode half blocks,
-128 columns x 32 rows) and the LED pegboard below it in colour from the LED
-buffer the app writes. CPython only; Pillow for screenshots.
+The 128x64 OLED is drawn in the terminal and the LED pegboard below it in
+colour from the LED buffer the app writes, in the largest view that fits the
+terminal, chosen again when it is resized (or --view): pixel for pixel in
+half blocks with the LEDs spaced out (128x42 for the pico), the same with a
+track of LEDs a row (128x38), or 2x4 pixels a braille cell with 61 LEDs a
+row, which fits 80x24 (64x24). CPython only, standard library only (keys by
+termios, or msvcrt on Windows); Pillow for screenshots.
 
     python3 tools/sim.py                      # interactive (needs a terminal)
     python3 tools/sim.py --script "down*3 a right b" --screenshot out.png
@@ -107,12 +111,41 @@ def _number(text, token):
 
 
 # ---------------------------------------------------------------- drawing
+# Terminal views, largest first: (name, OLED drawing, LEDs per row, gap
+# between LEDs). "full" is the OLED pixel for pixel in half blocks (1x2
+# pixels a cell, 128x32 cells) with the LEDs spaced out (128x42 for the
+# pico); "compact" the same OLED with a track of LEDs a row (128x38);
+# "braille" 2x4 pixels a cell (64x16 cells) and 61 LEDs a row, which fits an
+# 80x24 terminal (64x24).
+VIEWS = (("full", "half", LED_COLS, 1), ("compact", "half", 121, 0), ("braille", "braille", 61, 0))
+VIEW_NAMES = tuple(v[0] for v in VIEWS)
+# braille dot bits for (x, y) inside a 2x4 cell
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
 def oled_lines(display):
     """The display as 32 strings of 128 half-block characters."""
     lines = []
     px = display.pixel
     for y in range(0, display.height, 2):
         lines.append("".join(" ▀▄█"[px(x, y) | (px(x, y + 1) << 1)] for x in range(display.width)))
+    return lines
+
+
+def oled_braille(display):
+    """The display as 16 strings of 64 braille characters (2x4 pixels each)."""
+    lines = []
+    px = display.pixel
+    for y0 in range(0, display.height, 4):
+        row = []
+        for x0 in range(0, display.width, 2):
+            bits = 0
+            for dy in range(4):
+                for dx in range(2):
+                    if px(x0 + dx, y0 + dy):
+                        bits |= _DOTS[dy][dx]
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
     return lines
 
 
@@ -132,11 +165,13 @@ def led_tracks(n, board):
     return out
 
 
-def led_rows(n, board):
+def led_rows(n, board, per_row=LED_COLS):
+    """The LED indices row by row as drawn (``per_row`` a row), None for the
+    gap between tracks."""
     rows = []
     for track in led_tracks(n, board):
-        for k in range(0, len(track), LED_COLS):
-            rows.append(track[k : k + LED_COLS])
+        for k in range(0, len(track), per_row):
+            rows.append(track[k : k + per_row])
         rows.append(None)  # gap between tracks
     return rows[:-1]
 
@@ -146,9 +181,11 @@ def shown_rgb(rgb):
     return tuple(int(255 * (v / 255) ** 0.4) for v in rgb)
 
 
-def led_text(leds, board):
+def led_text(leds, board, per_row=LED_COLS, gap=1):
+    """The LED board as coloured text: ``per_row`` LEDs a line, ``gap``
+    spaces between them."""
     lines = []
-    for row in led_rows(leds.n, board):
+    for row in led_rows(leds.n, board, per_row):
         if row is None:
             lines.append("")
             continue
@@ -160,8 +197,64 @@ def led_text(leds, board):
                 parts.append("\x1b[38;2;%d;%d;%dm●" % (r, g, b))
             else:
                 parts.append("\x1b[38;2;60;60;60m·")
-        lines.append(" ".join(parts) + "\x1b[0m")
+        lines.append((" " * gap).join(parts) + "\x1b[0m")
     return lines
+
+
+def view_size(view, display, n_leds, board):
+    """(columns, rows) the terminal needs for ``view``: the OLED, a blank
+    line, the LED rows, a blank line and the key help."""
+    _, oled, per_row, gap = VIEWS[VIEW_NAMES.index(view)]
+    cols, rows = (
+        (display.width, display.height // 2)
+        if oled == "half"
+        else (display.width // 2, display.height // 4)
+    )
+    led = led_rows(n_leds, board, per_row)
+    widest = max([len(r) * (1 + gap) - gap for r in led if r] or [0])
+    return max(cols, widest, len(HELP)), rows + 1 + len(led) + 2
+
+
+def choose_view(cols, rows, display, n_leds, board):
+    """The largest view that fits a ``cols`` x ``rows`` terminal, or None."""
+    for view in VIEW_NAMES:
+        w, h = view_size(view, display, n_leds, board)
+        if w <= cols and h <= rows:
+            return view
+    return None
+
+
+def frame_lines(display, leds, board, view):
+    """The whole terminal picture for ``view`` as lines (with colour codes)."""
+    _, oled, per_row, gap = VIEWS[VIEW_NAMES.index(view)]
+    on = "\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % OLED_ON
+    pic = oled_lines(display) if oled == "half" else oled_braille(display)
+    lines = [on + line + "\x1b[0m" for line in pic]
+    lines.append("")
+    lines.extend(led_text(leds, board, per_row, gap))
+    lines.append("")
+    lines.append(HELP)
+    return lines
+
+
+def too_small(cols, rows, display, n_leds, board):
+    """What to show when not even the smallest view fits."""
+    w, h = view_size(VIEW_NAMES[-1], display, n_leds, board)
+    text = "terminal %dx%d: make it at least %dx%d (q quits)" % (cols, rows, w, h)
+    return [text[: max(1, cols - 1)]]
+
+
+def visible_len(line):
+    """Columns a line takes on screen (colour codes take none)."""
+    n = 0
+    i = 0
+    while i < len(line):
+        if line[i] == "\x1b":
+            i = line.index("m", i) + 1
+            continue
+        n += 1
+        i += 1
+    return n
 
 
 def screenshot(path, display, leds, board):
@@ -280,70 +373,141 @@ def split_keys(data):
     return keys
 
 
-def interactive(sim):
-    import select
-    import termios
+# Windows console: an arrow key is a prefix then a letter
+WIN_ARROWS = {"H": "\x1b[A", "P": "\x1b[B", "M": "\x1b[C", "K": "\x1b[D"}
+
+
+def windows_keys(chars):
+    """msvcrt.getwch() characters -> key strings as split_keys gives them."""
+    keys = []
+    i = 0
+    while i < len(chars):
+        if chars[i] in "\x00\xe0" and i + 1 < len(chars):
+            if chars[i + 1] in WIN_ARROWS:
+                keys.append(WIN_ARROWS[chars[i + 1]])
+            i += 2
+        else:
+            keys.append(chars[i])
+            i += 1
+    return keys
+
+
+class PosixInput:
+    """Keys from a POSIX terminal in cbreak mode."""
+
+    def __enter__(self):
+        import termios
+        import tty
+
+        self.fd = sys.stdin.fileno()
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        return self
+
+    def __exit__(self, *exc):
+        import termios
+
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def keys(self):
+        import select
+
+        if not select.select([self.fd], [], [], 0)[0]:
+            return []
+        return split_keys(os.read(self.fd, 64).decode("latin-1"))
+
+
+class WindowsInput:
+    """Keys from the Windows console (msvcrt); turns on its colour codes."""
+
+    def __enter__(self):
+        os.system("")  # lets the console obey escape sequences (Windows 10 and later)
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def keys(self):
+        import msvcrt
+
+        chars = []
+        while msvcrt.kbhit():
+            chars.append(msvcrt.getwch())
+        return windows_keys("".join(chars))
+
+
+def interactive(sim, view=None):
+    """Play in the terminal; ``view`` forces one of VIEW_NAMES, else the
+    largest that fits is chosen again whenever the terminal is resized."""
     import time
-    import tty
 
     out = sys.stdout
-    fd = sys.stdin.fileno()
-    cols, rows = os.get_terminal_size(out.fileno())
-    need_rows = 34 + len(led_rows(sim.hw.leds.n, sim.board)) + 2
-    if cols < 130 or rows < need_rows:
-        print(
-            "note: the simulator wants a terminal of at least 130x%d (this one is %dx%d)"
-            % (need_rows, cols, rows)
-        )
-        time.sleep(1.5)
-    saved = termios.tcgetattr(fd)
     changed = [True]
     sim.hw.display.on_show = lambda d: changed.__setitem__(0, True)
     sim.hw.leds.on_write = lambda leds: changed.__setitem__(0, True)
     until = {}  # bit -> time (ms) the key stops counting as held
+    size = None
     t0 = time.monotonic()
+    source = WindowsInput() if os.name == "nt" else PosixInput()
     try:
-        tty.setcbreak(fd)
-        out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
-        while True:
-            now = int((time.monotonic() - t0) * 1000)
-            ready, _, _ = select.select([fd], [], [], 0)
-            if ready:
-                data = os.read(fd, 64).decode("latin-1")
-                for key in split_keys(data):
+        with source:
+            out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+            while True:
+                now = int((time.monotonic() - t0) * 1000)
+                for key in source.keys():
                     if key in ("q", "Q", "\x03"):
                         return 0
                     if key in KEYS:
                         bit, ms = KEYS[key]
                         until[bit] = max(until.get(bit, 0), now + ms)
-            raw = 0
-            for bit, t in until.items():
-                if t > now:
-                    raw |= bit
-            sim.hw.buttons.set(raw)
-            sim.app.tick(now)
-            if changed[0]:
-                changed[0] = False
-                draw_terminal(out, sim)
-            spent = int((time.monotonic() - t0) * 1000) - now
-            time.sleep(max(0, FRAME_MS - spent) / 1000)
+                raw = 0
+                for bit, t in until.items():
+                    if t > now:
+                        raw |= bit
+                sim.hw.buttons.set(raw)
+                sim.app.tick(now)
+                now_size = tuple(os.get_terminal_size(out.fileno()))
+                if now_size != size:
+                    size = now_size
+                    changed[0] = True
+                    out.write("\x1b[2J")
+                if changed[0]:
+                    changed[0] = False
+                    draw_terminal(out, sim, size[0], size[1], view)
+                spent = int((time.monotonic() - t0) * 1000) - now
+                time.sleep(max(0, FRAME_MS - spent) / 1000)
     except KeyboardInterrupt:
         return 0
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write("\x1b[0m\x1b[?25h\x1b[?1049l")
         out.flush()
 
 
-def draw_terminal(out, sim):
-    parts = ["\x1b[H\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % OLED_ON]
-    for line in oled_lines(sim.hw.display):
-        parts.append(line + "\x1b[K\r\n")
-    parts.append("\x1b[0m\r\n")
-    for line in led_text(sim.hw.leds, sim.board):
-        parts.append(line + "\x1b[K\r\n")
-    parts.append("\r\n" + HELP + "\x1b[K")
-    out.write("".join(parts))
+class _Panel:
+    width, height = 128, 64
+
+
+def pico_size(view):
+    """(columns, rows) ``view`` needs with the pico board's 242 LEDs."""
+    import boards
+
+    b = boards.load("pico")
+    return view_size(view, _Panel, b.N_LEDS, b)
+
+
+def terminal_lines(sim, cols, rows, view=None):
+    """What the terminal shows at ``cols`` x ``rows``: the forced ``view`` or
+    the largest that fits, else a line asking for a bigger terminal."""
+    d, leds = sim.hw.display, sim.hw.leds
+    view = view or choose_view(cols, rows, d, leds.n, sim.board)
+    if view is None:
+        return too_small(cols, rows, d, leds.n, sim.board)
+    return frame_lines(d, leds, sim.board, view)
+
+
+def draw_terminal(out, sim, cols, rows, view=None):
+    lines = terminal_lines(sim, cols, rows, view)
+    out.write("\x1b[H" + "\x1b[K\r\n".join(lines) + "\x1b[K")
     out.flush()
 
 
@@ -359,6 +523,13 @@ def main(argv=None):
     p.add_argument("--board", default="pico", help="board description from boards/")
     p.add_argument("--storage", metavar="DIR", help="keep settings and saves in DIR")
     p.add_argument("--quiet", action="store_true", help="headless: do not print the screen")
+    p.add_argument(
+        "--view",
+        choices=VIEW_NAMES,
+        help="terminal drawing (default: the largest that fits; full needs %dx%d, "
+        "compact %dx%d, braille %dx%d); headless: how the screen is printed"
+        % tuple(n for v in VIEW_NAMES for n in pico_size(v)),
+    )
     args = p.parse_args(argv)
 
     script = args.script
@@ -404,7 +575,7 @@ def main(argv=None):
 
     if script is None:
         sim = Sim(args.board, storage, host.RealClock())
-        code = interactive(sim)
+        code = interactive(sim, args.view)
     else:
         sim = Sim(args.board, storage)
         try:
@@ -413,7 +584,8 @@ def main(argv=None):
             print("sim.py: %s" % e, file=sys.stderr)
             return 2
         if not args.quiet:
-            print("\n".join(oled_lines(sim.hw.display)))
+            braille = args.view == "braille"
+            print("\n".join((oled_braille if braille else oled_lines)(sim.hw.display)))
             if sim.app.last_error:
                 print("last error: %s" % sim.app.last_error)
         code = 0

@@ -1,0 +1,154 @@
+"""The interactive simulator fits the terminal it is given (issue 10.8):
+at 80x24 the braille view (2x4 pixels a cell) with the LEDs packed; the
+pixel-for-pixel half-block view whenever it fits; a plain request for a
+bigger terminal below the smallest; the braille cells decode back to the
+display's pixels. Also the real program in a pseudo-terminal of 80x24 and
+of 140x45, and the Windows console's arrow keys. CPython only."""
+
+import os
+import re
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import sim  # noqa: E402
+
+from firmware.hal import A, DOWN, UP  # noqa: E402
+from firmware.hw import host  # noqa: E402
+
+
+def menu_sim():
+    s = sim.Sim("pico", host.DictStorage())
+    s.run_script(sim.parse_script("down a b"))  # the menu, a cursor moved
+    return s
+
+
+def fits(lines, cols, rows):
+    return len(lines) <= rows and all(sim.visible_len(ln) <= cols for ln in lines)
+
+
+@pytest.mark.parametrize(
+    "cols,rows,view",
+    [
+        (80, 24, "braille"),
+        (64, 24, "braille"),
+        (127, 60, "braille"),
+        (128, 38, "compact"),
+        (200, 41, "compact"),
+        (128, 42, "full"),
+        (130, 43, "full"),
+        (250, 80, "full"),
+    ],
+)
+def test_the_largest_view_that_fits_is_chosen(cols, rows, view):
+    s = menu_sim()
+    d, n = s.hw.display, s.hw.leds.n
+    assert sim.choose_view(cols, rows, d, n, s.board) == view
+    lines = sim.terminal_lines(s, cols, rows)
+    assert fits(lines, cols, rows), (cols, rows, [sim.visible_len(ln) for ln in lines])
+    assert lines[-1] == sim.HELP
+
+
+def test_the_sizes_are_the_ones_the_readme_gives():
+    assert sim.pico_size("full") == (128, 42)
+    assert sim.pico_size("braille") == (64, 24)
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    assert "80x24" in text and "128x42" in text
+
+
+@pytest.mark.parametrize("cols,rows", [(63, 24), (80, 23), (20, 5), (1, 1)])
+def test_too_small_says_what_size_is_needed(cols, rows):
+    s = menu_sim()
+    assert sim.choose_view(cols, rows, s.hw.display, s.hw.leds.n, s.board) is None
+    lines = sim.terminal_lines(s, cols, rows)
+    assert len(lines) == 1 and len(lines[0]) < max(cols, 2)
+    if cols >= 50:
+        assert "at least 64x24" in lines[0]
+
+
+def test_braille_cells_decode_to_the_pixels():
+    s = menu_sim()
+    d = s.hw.display
+    cells = sim.oled_braille(d)
+    assert len(cells) == 16 and all(len(row) == 64 for row in cells)
+    for y in range(64):
+        for x in range(128):
+            bits = ord(cells[y // 4][x // 2]) - 0x2800
+            on = bool(bits & sim._DOTS[y % 4][x % 2])
+            assert on == bool(d.pixel(x, y)), (x, y)
+
+
+def test_a_view_can_be_forced():
+    s = menu_sim()
+    lines = sim.terminal_lines(s, 80, 24, "full")
+    assert len(lines) == 42 and max(sim.visible_len(ln) for ln in lines) == 128
+
+
+def test_windows_arrow_keys_map_like_a_terminal():
+    got = sim.windows_keys("\xe0H\xe0P\x00M\xe0Kz\xe0Sq")
+    assert got == ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "z", "q"]
+    assert [sim.KEYS[k][0] for k in got[:5]] == [UP, DOWN, sim.RIGHT, sim.LEFT, A]
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def run_in_pty(cols, rows, keys, tmp_path):
+    """Run the interactive simulator in a pseudo-terminal of ``cols`` x
+    ``rows``, type ``keys`` then q; the last frame it drew, as plain lines."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the simulator on the pty
+        os.chdir(ROOT)
+        os.execv(
+            sys.executable,
+            [sys.executable, "tools/sim.py", "--storage", str(tmp_path / "st")],
+        )
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    out = b""
+
+    def read(seconds, until=None):
+        nonlocal out
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if until is not None and until in out:
+                return
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:  # the child has gone
+                    return
+
+    read(30, sim.HELP.encode())  # the first frame
+    for k in keys:
+        os.write(fd, k.encode())
+        read(0.3)
+    os.write(fd, b"q")
+    read(30, b"\x1b[?1049l")  # it left the alternate screen
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = out.decode("utf-8", "replace")
+    last = text.rsplit("\x1b[H", 1)[-1].split("\x1b[?25h")[0]
+    lines = [ANSI.sub("", ln).strip("\r") for ln in last.replace("\x1b[K", "").split("\n")]
+    return os.waitstatus_to_exitcode(status), lines
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX pseudo-terminal")
+@pytest.mark.parametrize("cols,rows,width", [(80, 24, 64), (140, 45, 128)])
+def test_the_real_program_fits_its_terminal(tmp_path, cols, rows, width):
+    code, lines = run_in_pty(cols, rows, ["\x1b[B"], tmp_path)
+    assert code == 0
+    assert len(lines) <= rows and max(len(ln) for ln in lines) <= cols, lines
+    assert len(lines[0]) == width, lines[0]
+    assert lines[-1] == sim.HELP
+    braille = sum(1 for ch in lines[3] if 0x2800 <= ord(ch) <= 0x28FF)
+    assert (braille == width) == (width == 64)

@@ -1,4 +1,4 @@
-"""Cards as small ints, and their text notation (RULES.md R1).
+"""Cards as small ints, and their text notation (docs/rules.md R1).
 
 A card is ``rank * 4 + suit``: rank 0..12 is A 2 .. 10 J Q K, suit 0..3 is
 C D H S. So ``card >> 2`` is the rank, ``card & 3`` the suit, and the counting

@@ -1,4 +1,4 @@
-"""One game of two-player six-card cribbage as a state machine (RULES.md R2-R15,
+"""One game of two-player six-card cribbage as a state machine (docs/rules.md R2-R15,
 V1, V3), driven by the players' decisions.
 
 The game does everything that needs no decision by itself (cut for deal, deal,
@@ -9,7 +9,7 @@ turn it is, and with muggins (V4) the count of a seat's own hand and crib.
 illegal decision raises ``IllegalMove`` with a message a player can read and
 changes nothing.
 
-What happened is told as event tuples, one per GAMELOG.md line, collected
+What happened is told as event tuples, one per docs/gamelog.md line, collected
 until ``take_events()``: ``("deal", dealer)``, ``("hand", seat, cards)``,
 ``("crib", seat, c1, c2)``, ``("starter", card)``, ``("play", seat, card,
 count)``, ``("go", seat)``, ``("reset",)``, ``("show", seat, "hand"|"crib",

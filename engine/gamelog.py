@@ -1,4 +1,4 @@
-"""Game logs in the format of GAMELOG.md, version 1, written from a game's
+"""Game logs in the format of docs/gamelog.md, version 1, written from a game's
 events: ``header(game)`` is the first line, ``line(event)`` one log line.
 The device loads only this; reading a log back and checking it against the
 rules is ``engine.logcheck``. Imports engine.cards.

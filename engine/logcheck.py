@@ -1,4 +1,4 @@
-"""Reading game logs (GAMELOG.md, version 1) back and checking them.
+"""Reading game logs (docs/gamelog.md, version 1) back and checking them.
 
 ``parse(text)`` turns a log into ``(settings, events)`` with the same event
 tuples the game emits. ``replay(text)`` deals the logged cards into a fresh

@@ -1,4 +1,4 @@
-"""A best-of-N match (RULES.md V2): every game starts at 0, the first dealer
+"""A best-of-N match (docs/rules.md V2): every game starts at 0, the first dealer
 alternates from game to game, the first to win a majority wins; skunks are
 noted, no margin bonuses. Imports engine.game.
 """

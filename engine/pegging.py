@@ -1,4 +1,4 @@
-"""Choosing a card in the play (RULES.md R6-R9) from what a seat can see.
+"""Choosing a card in the play (docs/rules.md R6-R9) from what a seat can see.
 
 Each legal card is valued by what it pegs now minus what it lets the opponent
 peg in reply: every rank the opponent may still hold is weighed by the chance

@@ -1,4 +1,4 @@
-"""Scoring of hands, cribs (RULES.md R12) and pegged cards (R7, R10).
+"""Scoring of hands, cribs (docs/rules.md R12) and pegged cards (R7, R10).
 
 ``hand_score`` and ``peg_score`` are the fast paths the game and the computer
 opponent call thousands of times per decision: they allocate nothing and take

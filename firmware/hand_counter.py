@@ -1,7 +1,7 @@
 """Hand counter for the keeper mode: the player enters four cards and the
 starter and sees what they score, item by item (R12). A model only, no
 drawing; the points come from ``engine.score``. A hand worth nothing is
-called "19", the traditional joke: no hand can score 19 (RULES.md).
+called "19", the traditional joke: no hand can score 19 (docs/rules.md).
 Imports ``engine.cards``, ``engine.score`` and ``firmware.hal`` (button bits).
 
 Buttons (``handle``, events as in ``firmware.keeper_input``):

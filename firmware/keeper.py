@@ -1,4 +1,4 @@
-"""Score keeper for a real table game scored on the LED board (RULES.md
+"""Score keeper for a real table game scored on the LED board (docs/rules.md
 "Table score-keeping", R14, R15, V1, V2). A model only: no drawing, no input,
 no storage; ``firmware.keeper_input`` drives it and saves it. Imports nothing.
 

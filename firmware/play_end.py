@@ -1,5 +1,5 @@
 """The end of a game against the computer: its statistics and its exported
-log (``last.log``, GAMELOG.md), each from a replay of its decisions (so a
+log (``last.log``, docs/gamelog.md), each from a replay of its decisions (so a
 resumed game counts whole and exports whole). Loaded by
 ``firmware.screens.play`` only when a game ends. Imports ``engine.game``,
 ``engine.gamelog`` and ``firmware.stats``.

@@ -1,7 +1,7 @@
 # portable: runs under MicroPython too
 """The game state machine: deal, discard, the play with go, 31 and last card,
 who leads after a reset, the show in order, the immediate win, illegal moves
-and hidden cards (RULES.md R2-R15, V1, V3)."""
+and hidden cards (docs/rules.md R2-R15, V1, V3)."""
 
 from enginetools import cards, lines, plays, rigged_game
 from engine.game import Game, IllegalMove, run, skunk_of, visible

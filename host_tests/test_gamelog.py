@@ -1,5 +1,5 @@
 # portable: runs under MicroPython too
-"""Game logs (GAMELOG.md): written, read back, replayed against the rules."""
+"""Game logs (docs/gamelog.md): written, read back, replayed against the rules."""
 
 from engine import gamelog, logcheck
 from engine.game import Game, run

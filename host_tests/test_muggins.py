@@ -1,5 +1,5 @@
 # portable: runs under MicroPython too
-"""Muggins (RULES.md V4): a seat counts its own hand and crib; points it
+"""Muggins (docs/rules.md V4): a seat counts its own hand and crib; points it
 leaves out go to the other player; an overclaim is corrected."""
 
 from enginetools import cards, lines, plays

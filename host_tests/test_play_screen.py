@@ -1,7 +1,7 @@
 # portable
 """firmware/screens/play.py through the app, with button events only: whole
 games against the computer (61 and 121, V1) ending on the game-over page, the
-exported last.log replays (GAMELOG.md) to the same score, a power cut at
+exported last.log replays (docs/gamelog.md) to the same score, a power cut at
 several points resumes the same game (and it then ends exactly as the
 uninterrupted one), open hands (V3) show the computer's cards, the table on
 screen always agrees with the engine, hints, and a seeded button-mashing fuzz

@@ -1,7 +1,7 @@
 # portable
 """Statistics (firmware/stats.py, firmware/screens/stats.py): games played
 through the app with button events add up to what their exported logs say
-(counted here from the log text, line by line, GAMELOG.md); they survive a
+(counted here from the log text, line by line, docs/gamelog.md); they survive a
 restart; a game whose over page shows again after a power cut counts once; a
 damaged record is reported and fresh figures start; the screen shows the
 figures and a long B resets them after asking. Runs on CPython and

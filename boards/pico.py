@@ -33,7 +33,7 @@ STATUS_LED = ("pin", 25)
 WIRING = """\
 Raspberry Pi Pico
   OLED SSD1306 128x64 (I2C0, 0x3C): SDA GP4 (pin 6), SCL GP5 (pin 7),
-    VCC 3V3 (pin 36), GND (pin 8)
+    VCC 3V3(OUT) (pin 36), GND (pin 38)
   Buttons, each from the GPIO to GND (internal pull-ups, pressed = low):
     up GP10 (pin 14), down GP11 (pin 15), left GP12 (pin 16),
     right GP13 (pin 17), A GP14 (pin 19), B GP15 (pin 20)

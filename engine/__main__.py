@@ -33,7 +33,7 @@ def _options(args, spec):
         if a.startswith("--"):
             name = a[2:]
             if name not in spec:
-                raise UsageError("unknown option %s" % a)
+                raise UsageError("unknown option %s" % _clip(a))
             if isinstance(spec[name], bool):
                 opts[name] = True
             else:
@@ -47,11 +47,24 @@ def _options(args, spec):
     return opts, rest
 
 
+def _clip(s):
+    """``s`` quoted for a message, at most 60 characters of it."""
+    s = str(s)
+    return repr(s[:60]) + "..." if len(s) > 60 else repr(s)
+
+
 def _int(opts, name, lo, hi):
-    try:
-        value = int(opts[name])
-    except (TypeError, ValueError):
-        raise UsageError("--%s needs a whole number, not %r" % (name, opts[name]))
+    # ASCII digits only, the same on every interpreter (CPython's int() also
+    # takes other scripts' digits and '_')
+    word = opts[name]
+    if (
+        not isinstance(word, str)
+        or not word
+        or len(word) > 12
+        or not all([c in "0123456789" for c in word])
+    ):
+        raise UsageError("--%s needs a whole number, not %s" % (name, _clip(word)))
+    value = int(word)
     if not lo <= value <= hi:
         raise UsageError("--%s must be between %d and %d" % (name, lo, hi))
     return value
@@ -86,7 +99,7 @@ def cmd_selfplay(args, out):
     spec["json"] = False
     opts, rest = _options(args, spec)
     if rest:
-        raise UsageError("unexpected argument %r" % rest[0])
+        raise UsageError("unexpected argument %s" % _clip(rest[0]))
     if opts["games"] is None:
         raise UsageError("selfplay needs --games N")
     games = _int(opts, "games", 1, 10000000)
@@ -104,12 +117,19 @@ def cmd_selfplay(args, out):
         try:
             log = open(opts["log"], "w")
         except OSError as e:
-            raise UsageError("cannot write the log %r: %s" % (opts["log"], e))
+            raise UsageError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
     try:
         tally = selfplay.play(games, seed, opts["a"], opts["b"], target, log)
+        if log is not None:
+            log.close()  # a full disk may only show here
+    except OSError as e:
+        raise UsageError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
     finally:
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError:
+                pass
     summary = tally.summary()
     summary["seed"] = seed
     summary["target"] = target
@@ -125,28 +145,31 @@ def cmd_replay(args, out):
     if len(args) != 1:
         raise UsageError("replay needs one log file")
     try:
-        with open(args[0]) as f:
-            text_ = f.read()
+        f = open(args[0], "rb")
     except OSError as e:
-        raise UsageError("cannot read %r: %s" % (args[0], e))
+        raise UsageError("cannot read %s: %s" % (_clip(args[0]), e))
     n = 0
-    for one in logcheck.split(text_):
-        n += 1
-        try:
-            game = logcheck.replay(one)
-        except logcheck.LogError as e:
-            raise UsageError("game %d: %s" % (n, e))
-        if game.winner is None:
-            out.write(
-                "game %d: in progress, %d-%d, every line checks\n"
-                % (n, game.scores[0], game.scores[1])
-            )
-        else:
-            result = " (%s)" % game.skunk if game.skunk else ""
-            out.write(
-                "game %d: %s won %d-%d%s, every line checks\n"
-                % (n, "AB"[game.winner], game.scores[0], game.scores[1], result)
-            )
+    try:
+        # a line at a time: a log of any size is checked in constant memory
+        for game in logcheck.replay_file(f):
+            n += 1
+            if game.winner is None:
+                out.write(
+                    "game %d: in progress, %d-%d, every line checks\n"
+                    % (n, game.scores[0], game.scores[1])
+                )
+            else:
+                result = " (%s)" % game.skunk if game.skunk else ""
+                out.write(
+                    "game %d: %s won %d-%d%s, every line checks\n"
+                    % (n, "AB"[game.winner], game.scores[0], game.scores[1], result)
+                )
+    except logcheck.LogError as e:
+        raise UsageError("game %d: %s" % (n + 1, e) if n else str(e))
+    except OSError as e:
+        raise UsageError("cannot read %s: %s" % (_clip(args[0]), e))
+    finally:
+        f.close()
 
 
 COMMANDS = {"score": cmd_score, "selfplay": cmd_selfplay, "replay": cmd_replay}
@@ -160,7 +183,7 @@ def main(argv, out=sys.stdout, err=sys.stderr):
     cmd = COMMANDS.get(argv[0])
     try:
         if cmd is None:
-            raise UsageError("unknown command %r" % argv[0])
+            raise UsageError("unknown command %s" % _clip(argv[0]))
         cmd(argv[1:], out)
     except UsageError as e:
         err.write("error: %s\n%s\n" % (e, USAGE))

@@ -46,11 +46,16 @@ def parse(word):
     """The card written as '5H', 'td', 'TD' or '10D'; ValueError otherwise."""
     if not isinstance(word, str):
         raise ValueError("not a card: %r" % (word,))
+    ok = True
+    for ch in word:  # ASCII only: CPython's strip() and upper() go further
+        if ch > "~":
+            ok = False
     w = word.strip().upper()
     if w[:2] == "10":
         w = "T" + w[2:]
-    if len(w) != 2 or w[0] not in RANKS or w[1] not in SUITS:
-        raise ValueError("not a card: %r (use rank A23456789TJQK + suit CDHS)" % word)
+    if not ok or len(w) != 2 or w[0] not in RANKS or w[1] not in SUITS:
+        shown = repr(word[:12]) + "..." if len(word) > 12 else repr(word)
+        raise ValueError("not a card: %s (use rank A23456789TJQK + suit CDHS)" % shown)
     return RANKS.index(w[0]) * 4 + SUITS.index(w[1])
 
 

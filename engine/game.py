@@ -479,6 +479,25 @@ def replay_moves(game, moves, on_event=None):
         i += 2
 
 
+def seeded_deals(seed, first_dealer=None):
+    """The deals ``Game(seed, first_dealer=...)`` makes, whatever is played
+    (its generator does nothing but cut and deal): yields one ``(cuts,
+    dealer, hand0, hand1, starter)`` per deal, ``cuts`` the list of
+    ``("cut", a, b)`` events of the first deal (empty after it). For checking
+    a log that names this dealing (``rng=`` in engine.gamelog) against its
+    seed; constant memory."""
+    g = Game(seed, 121, first_dealer)
+    g.start()
+    while True:
+        cuts = [e for e in g.events if e[0] == "cut"]
+        g.events = []
+        g._turn_starter()
+        yield cuts, g.dealer, g.dealt[0], g.dealt[1], g.starter
+        g.events = []
+        g.dealer = 1 - g.dealer
+        g._deal()
+
+
 def _is_card(card):
     return isinstance(card, int) and 0 <= card < 52
 

@@ -8,10 +8,15 @@ from engine.cards import text
 
 VERSION = 1
 SEATS = "AB"
+# The dealing named on the first line as rng=: this engine's xorshift32
+# (engine.rng) shuffling and dealing as engine.game does, from seed=. A reader
+# that implements it checks the deals against the seed (GAMELOG.md).
+RNG = "crib1"
 
 
 def header(game):
     words = ["game", str(VERSION), "target=%d" % game.target, "seed=%d" % game.seed]
+    words.append("rng=" + RNG)
     if game.open_hands:
         words.append("open")
     if game.muggins:

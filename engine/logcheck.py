@@ -1,47 +1,179 @@
 """Reading game logs (docs/gamelog.md, version 1) back and checking them.
 
-``parse(text)`` turns a log into ``(settings, events)`` with the same event
-tuples the game emits. ``replay(text)`` deals the logged cards into a fresh
-``Game``, feeds it the logged decisions and checks that every other line
-(counts, scores, shows, the end) is exactly what the rules give; it returns
-the game or raises ``LogError`` naming the line. ``split(text)`` separates
-the games of a file holding several. Writing logs is ``engine.gamelog``.
+``replay(text)`` deals the logged cards into a fresh ``Game``, feeds it the
+logged decisions and checks that every other line (counts, scores, shows,
+the end) is exactly what the rules give; it returns the game or raises
+``LogError`` naming the line. ``replay_file(f)`` does the same for every
+game of a file opened in binary mode, reading it a line at a time, so a log
+of any length is checked in constant memory (MicroPython too). ``parse(text)``
+turns one log into ``(settings, events)``; ``split(text)`` separates the
+games of a text holding several. Writing logs is ``engine.gamelog``.
+
+One grammar on every interpreter: a line is printable ASCII (spaces and
+tabs between words) ending in LF or CR LF, at most ``MAX_LINE`` characters;
+anything else (a byte over 127, a lone CR, a control character) is refused
+with its line number. An error never quotes more than ``ECHO`` characters of
+the input.
+
+The first line: bare words are rule settings (``open``, ``muggins``; any
+other refuses the log), ``target=`` and ``deals=`` are rule settings, every
+other ``key=value`` is the writer's note and is ignored, except that a
+``seed=`` is checked against the deals when ``rng=`` names the dealing of
+this engine (``gamelog.RNG``). Every deal must hold 13 different cards; the
+two ``hand`` lines and the two ``crib`` lines may come in either order; ``cut``
+lines come before the first deal.
 Imports engine.cards, engine.game, engine.gamelog.
 """
 
 from engine.cards import parse as parse_card
-from engine.game import Game, IllegalMove
-from engine.gamelog import SEATS, VERSION, line
+from engine.cards import text as card_text
+from engine.game import Game, IllegalMove, seeded_deals
+from engine.gamelog import RNG, SEATS, VERSION, line
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+MAX_LINE = const(200)  # characters of one line, its ending not counted
+ECHO = const(60)  # characters of the input an error quotes at most
 
 
 class LogError(ValueError):
     """A log line that is malformed or disagrees with the rules."""
 
 
+def clip(s):
+    """``s`` quoted for a message, cut to ``ECHO`` characters."""
+    if len(s) > ECHO:
+        return repr(s[:ECHO]) + "..."
+    return repr(s)
+
+
+# -- lines ----------------------------------------------------------------------
+
+
+_CR = "line %d: a carriage return inside the line (lines end in LF or CR LF, not CR)"
+
+
+def _ascii(raw, n):
+    # raw: bytes of one line without its ending; the text, or LogError
+    for i in range(len(raw)):
+        b = raw[i]
+        if b < 32 or b > 126:
+            if b == 9:
+                continue
+            if b == 13:
+                raise LogError(_CR % n)
+            if b > 127:
+                raise LogError(
+                    "line %d: byte 0x%02x at column %d is not ASCII (a log is plain ASCII text)"
+                    % (n, b, i + 1)
+                )
+            raise LogError("line %d: control character 0x%02x at column %d" % (n, b, i + 1))
+    return raw.decode()
+
+
+def _line(raw, n):
+    # one line's bytes with or without its ending -> its text, or LogError
+    if raw[-1:] == b"\n":
+        raw = raw[:-1]
+        if raw[-1:] == b"\r":
+            raw = raw[:-1]
+    if len(raw) > MAX_LINE:
+        if raw.find(b"\r") >= 0:
+            raise LogError(_CR % n)
+        raise LogError("line %d: longer than %d characters" % (n, MAX_LINE))
+    return _ascii(raw, n)
+
+
+def file_lines(f):
+    """``(number, text)`` for each line of a file opened in binary mode, read
+    one line at a time (never more than ``MAX_LINE`` + 2 bytes at once)."""
+    n = 0
+    while True:
+        raw = f.readline(MAX_LINE + 2)
+        if not raw:
+            return
+        n += 1
+        yield n, _line(raw, n)
+
+
+def text_lines(text_):
+    """``(number, text)`` for each line of a log held as a str (or bytes)."""
+    if isinstance(text_, str):
+        try:
+            text_ = text_.encode()
+        except UnicodeError:
+            raise LogError("line 1: the log is not plain ASCII text")
+    n = 0
+    start = 0
+    end = len(text_)
+    while start < end:
+        nl = text_.find(b"\n", start)
+        stop = end if nl < 0 else nl + 1
+        n += 1
+        yield n, _line(text_[start:stop], n)
+        start = stop
+
+
+class _Lines:
+    """An iterator of ``(number, words)`` over the lines that are not blank
+    or comments, with one line of push-back."""
+
+    def __init__(self, lines):
+        self._it = iter(lines)
+        self._back = None
+
+    def next(self):
+        if self._back is not None:
+            got = self._back
+            self._back = None
+            return got
+        for n, s in self._it:
+            words = s.split()
+            if words and words[0][0] != "#":
+                return n, words
+        return None
+
+    def back(self, got):
+        self._back = got
+
+
 # -- reading --------------------------------------------------------------------
 
 _REASONS = ("heels", "peg", "go", "hand", "crib", "muggins")
 _SKUNKS = ("", "skunk", "double-skunk")
+_DIGITS = "0123456789"
 
 
 def _seat(word, n):
     if word not in ("A", "B"):
-        raise LogError("line %d: player must be A or B, not %r" % (n, word))
+        raise LogError("line %d: player must be A or B, not %s" % (n, clip(word)))
     return SEATS.index(word)
 
 
 def _card(word, n):
     try:
         return parse_card(word)
-    except ValueError as e:
-        raise LogError("line %d: %s" % (n, e))
+    except ValueError:
+        raise LogError("line %d: not a card: %s (rank A23456789TJQK + suit CDHS)" % (n, clip(word)))
+
+
+def _number(word):
+    # a whole number in ASCII digits, or None (no sign, no '_', no other digits)
+    if not word or len(word) > 9:
+        return None
+    for ch in word:
+        if ch not in _DIGITS:
+            return None
+    return int(word)
 
 
 def _int(word, n, lo, hi):
-    try:
-        value = int(word)
-    except ValueError:
-        raise LogError("line %d: %r is not a number" % (n, word))
+    value = _number(word)
+    if value is None:
+        raise LogError("line %d: %s is not a number" % (n, clip(word)))
     if not lo <= value <= hi:
         raise LogError("line %d: %d is out of range %d..%d" % (n, value, lo, hi))
     return value
@@ -54,7 +186,7 @@ def _event(words, n):
         return ("play", _seat(words[1], n), _card(words[2], n), _int(words[3], n, 1, 31))
     if kind == "score" and k == 5:
         if words[4] not in _REASONS:
-            raise LogError("line %d: unknown reason %r" % (n, words[4]))
+            raise LogError("line %d: unknown reason %s" % (n, clip(words[4])))
         return (
             "score",
             _seat(words[1], n),
@@ -79,7 +211,7 @@ def _event(words, n):
     if kind == "end" and k in (4, 5):
         skunk = words[4] if k == 5 else ""
         if skunk not in _SKUNKS:
-            raise LogError("line %d: unknown result %r" % (n, skunk))
+            raise LogError("line %d: unknown result %s" % (n, clip(skunk)))
         return (
             "end",
             _seat(words[1], n),
@@ -87,28 +219,9 @@ def _event(words, n):
             _int(words[3], n, 0, 200),
             skunk,
         )
-    raise LogError("line %d: not a log line: %r" % (n, " ".join(words)))
-
-
-def parse(text_):
-    """``(settings, events)`` from a log's text, where ``events`` is a list of
-    ``(line_number, event)``; LogError on the first bad line."""
-    settings = None
-    events = []
-    n = 0
-    for raw in text_.split("\n"):
-        n += 1
-        s = raw.strip()
-        if not s or s[0] == "#":
-            continue
-        words = s.split()
-        if settings is None:
-            settings = _settings(words, n)
-            continue
-        events.append((n, _event(words, n)))
-    if settings is None:
-        raise LogError("empty log: no 'game 1 ...' line")
-    return settings, events
+    if kind == "game":
+        raise LogError("line %d: a second 'game' line inside one game" % n)
+    raise LogError("line %d: not a log line: %s" % (n, clip(" ".join(words))))
 
 
 def _settings(words, n):
@@ -116,70 +229,175 @@ def _settings(words, n):
         raise LogError("line %d: a log starts with 'game 1 target=...'" % n)
     if words[1] != str(VERSION):
         raise LogError(
-            "line %d: log format version %s; this reads version %d" % (n, words[1], VERSION)
+            "line %d: log format version %s; this reads version %d" % (n, clip(words[1]), VERSION)
         )
-    settings = {"target": 121, "open": False, "muggins": False}
+    settings = {"target": 121, "open": False, "muggins": False, "seed": None, "rng": None}
+    settings["line"] = n
     for w in words[2:]:
-        if w == "open" or w == "muggins":
-            settings[w] = True
-        elif "=" in w:
-            key, value = w.split("=", 1)
+        if "=" not in w:
+            if w == "open" or w == "muggins":
+                settings[w] = True
+                continue
+            raise LogError(
+                "line %d: %s is a rule this reader does not know (it knows open, muggins)"
+                % (n, clip(w))
+            )
+        key, value = w.split("=", 1)
+        if key == "target":
+            if value not in ("121", "61"):
+                raise LogError("line %d: target must be 121 or 61" % n)
+            settings["target"] = int(value)
+        elif key == "deals":
+            raise LogError("line %d: deals= (a game of fixed deals) is not read here" % n)
+        elif key == "seed" or key == "rng":
             settings[key] = value
-    try:
-        settings["target"] = int(settings["target"])
-    except ValueError:
-        raise LogError("line %d: target must be a number" % n)
-    if settings["target"] not in (121, 61):
-        raise LogError("line %d: target must be 121 or 61" % n)
+        # any other key=value is the writer's note: ignored
+    if settings["rng"] == RNG:
+        seed = _number(settings["seed"] or "")
+        if seed is None:
+            raise LogError("line %d: rng=%s needs seed= with a whole number" % (n, RNG))
+        settings["seed"] = seed
     return settings
 
 
-# -- replaying ------------------------------------------------------------------
+def _blocks(lines):
+    """The events of one game from ``_Lines`` past its first line: a list of
+    ``(n, event)`` before the first deal, then one list per deal. Stops
+    before the next game's first line."""
+    block = []
+    while True:
+        got = lines.next()
+        if got is None:
+            break
+        n, words = got
+        if words[0] == "game":
+            lines.back(got)
+            break
+        e = _event(words, n)
+        if e[0] == "deal":
+            yield block
+            block = []
+        block.append((n, e))
+    yield block
 
 
-def replay(text_):
-    """Check a whole log against the rules by playing it again; returns the
-    replayed Game (its ``winner`` is None for a game still in progress)."""
-    settings, events = parse(text_)
-    rigged = []
-    dealt = [None, None]
-    first_dealer = None
-    cuts = []
-    counters = []
-    for n, e in events:
-        if e[0] == "claim" and e[1] not in counters:
-            counters.append(e[1])
-        if e[0] == "deal" and first_dealer is None:
-            first_dealer = e[1]
-        elif e[0] == "hand":
-            dealt[e[1]] = e[2]
-        elif e[0] == "starter":
-            if dealt[0] is None or dealt[1] is None:
+def _deal_cards(block):
+    """``(hand0, hand1, starter)`` logged in one deal's block (None for what
+    is not there); LogError when the deal is impossible."""
+    hands = [None, None]
+    starter = None
+    seen = []
+    for n, e in block:
+        kind = e[0]
+        if kind == "hand":
+            if hands[e[1]] is not None:
+                raise LogError("line %d: a second hand for %s in one deal" % (n, SEATS[e[1]]))
+            hands[e[1]] = e[2]
+            cards = e[2]
+        elif kind == "starter":
+            if hands[0] is None or hands[1] is None:
                 raise LogError("line %d: starter before both hands" % n)
-            rigged.append((dealt[0], dealt[1], e[1]))
-            dealt = [None, None]
-        elif e[0] == "cut":
-            cuts.append((n, e))
-    if first_dealer is None:
-        raise LogError("the log has no deal")
+            if starter is not None:
+                raise LogError("line %d: a second starter in one deal" % n)
+            starter = e[1]
+            cards = (e[1],)
+        elif kind == "cut":
+            raise LogError("line %d: a cut line after the first deal (cuts come first)" % n)
+        else:
+            continue
+        for c in cards:
+            if c in seen:
+                raise LogError("line %d: impossible deal: %s is dealt twice" % (n, card_text(c)))
+            seen.append(c)
+    return hands[0], hands[1], starter
+
+
+def _check_cuts(cuts, first_dealer):
+    for n, e in cuts:
+        if e[0] != "cut":
+            raise LogError("line %d: %s before the first deal" % (n, clip(line(e))))
     if cuts:
         n, (kind, a, b) = cuts[-1]
+        if a == b:
+            raise LogError("line %d: both cut the same card" % n)
         if a >> 2 == b >> 2 or (0 if a >> 2 < b >> 2 else 1) != first_dealer:
             raise LogError("line %d: the lower cut deals first (R2)" % n)
-    if dealt[0] is not None and dealt[1] is not None:
-        rigged.append((dealt[0], dealt[1], None))  # a deal still in its discard
-    if counters and not settings["muggins"]:
-        raise LogError("the log has claims but its first line does not say muggins")
+
+
+def _check_seed(settings, shadow, block, cuts, hands):
+    # the deal of ``block`` against the one seed= and rng= give
+    got_cuts, dealer, h0, h1, starter = next(shadow)
+    n = block[0][0]
+    if cuts is not None and [c[1] for c in cuts] != got_cuts:
+        n = cuts[-1][0] if cuts else n
+        raise LogError(
+            "line %d: the cut is not what seed=%d gives (rng=%s)" % (n, settings["seed"], RNG)
+        )
+    for seat, want in ((0, h0), (1, h1)):
+        if hands[seat] is not None and tuple(hands[seat]) != tuple(want):
+            raise LogError(
+                "line %d: the deal is not what seed=%d gives (rng=%s): %s"
+                % (n, settings["seed"], RNG, line(("hand", seat, want)))
+            )
+    if hands[2] is not None and hands[2] != starter:
+        raise LogError(
+            "line %d: the starter is not what seed=%d gives (rng=%s)" % (n, settings["seed"], RNG)
+        )
+
+
+def _replay_game(settings, lines):
+    blocks = _blocks(lines)
+    cuts = _next(blocks)
+    deal = _next(blocks)
+    if deal is None:
+        raise LogError("line %d: the game has no deal line" % settings["line"])
+    first_dealer = deal[0][1][1]
+    _check_cuts(cuts, first_dealer)
+    shadow = None
+    if settings["rng"] == RNG:
+        shadow = seeded_deals(settings["seed"], None if cuts else first_dealer)
+    cards = _deal_cards(deal)
+    if shadow is not None:
+        _check_seed(settings, shadow, deal, cuts, cards)
     game = Game(
-        0, settings["target"], first_dealer, settings["open"], settings["muggins"], tuple(counters)
+        settings["seed"] if shadow is not None else 0,
+        settings["target"],
+        first_dealer,
+        settings["open"],
+        settings["muggins"],
+        (),
     )
-    game.rigged = rigged
+    game.rigged = [] if cards[1] is None else [cards]
     game.start()
     made = game.take_events()
-    for n, e in events:
+    counters = []
+    while deal is not None:
+        after = _next(blocks)
+        if after is not None:  # the next deal is dealt as this one ends
+            nxt = _deal_cards(after)
+            if shadow is not None:
+                _check_seed(settings, shadow, after, None, nxt)
+            if nxt[1] is not None:
+                game.rigged.append(nxt)
+        for n, e in deal:
+            if e[0] == "claim" and e[1] not in counters:
+                if not settings["muggins"]:
+                    raise LogError("line %d: a claim, but the first line does not say muggins" % n)
+                counters.append(e[1])
+                game.counters = tuple(counters)
+        _replay_deal(game, deal, made)
+        last = deal[-1][0]
+        deal = after
+    if made and game.winner is not None:
+        raise LogError(
+            "line %d: the log stops before the game's end: next is %r" % (last, line(made[0]))
+        )
+    return game
+
+
+def _replay_deal(game, deal, made):
+    for n, e in deal:
         kind = e[0]
-        if kind == "cut":
-            continue
         try:
             if kind == "crib":
                 if game.discards[1 - e[1]] and game.rigged and game.rigged[0][2] is None:
@@ -196,16 +414,73 @@ def replay(text_):
         made.extend(game.take_events())
         if not made:
             raise LogError("line %d: the game was already over or waiting: %s" % (n, line(e)))
+        if kind == "hand" and len(made) > 1 and made[0] != e and made[1] == e:
+            made[0], made[1] = made[1], made[0]  # the two hands in either order
         want = made.pop(0)
         if want != e:
             raise LogError("line %d: the log says %r; the rules give %r" % (n, line(e), line(want)))
-    if made and game.winner is not None:
-        raise LogError("the log stops before the game's end: next is %r" % line(made[0]))
+
+
+def _next(it):
+    # next(it, None): MicroPython's next() may not take a default
+    try:
+        return next(it)
+    except StopIteration:
+        return None
+
+
+def _first(lines):
+    got = lines.next()
+    if got is None:
+        return None
+    n, words = got
+    return _settings(words, n)
+
+
+def replay_lines(lines):
+    """Check every game of ``lines`` (``(number, text)`` pairs, e.g. from
+    ``file_lines`` or ``text_lines``); yields each replayed Game (its
+    ``winner`` is None for a game still in progress). LogError on the first
+    bad line; LogError too when there is no game at all."""
+    lines = _Lines(lines)
+    settings = _first(lines)
+    if settings is None:
+        raise LogError("empty log: no 'game 1 ...' line (only blank lines or comments)")
+    while settings is not None:
+        yield _replay_game(settings, lines)
+        settings = _first(lines)
+
+
+def replay_file(f):
+    """``replay_lines`` over a file opened in binary mode, a line at a time."""
+    return replay_lines(file_lines(f))
+
+
+def replay(text_):
+    """Check one whole log against the rules by playing it again; returns the
+    replayed Game (its ``winner`` is None for a game still in progress)."""
+    games = replay_lines(text_lines(text_))
+    game = _next(games)
+    for _ in games:
+        raise LogError("the text holds more than one game (split it first)")
     return game
 
 
+def parse(text_):
+    """``(settings, events)`` from one log's text, ``events`` a list of
+    ``(line_number, event)``; LogError on the first bad line."""
+    lines = _Lines(text_lines(text_))
+    settings = _first(lines)
+    if settings is None:
+        raise LogError("empty log: no 'game 1 ...' line (only blank lines or comments)")
+    events = []
+    for block in _blocks(lines):
+        events.extend(block)
+    return settings, events
+
+
 def split(text_):
-    """The games of a file holding several logs one after another, as texts."""
+    """The games of a text holding several logs one after another, as texts."""
     games = []
     current = []
     for raw in text_.split("\n"):

@@ -58,4 +58,5 @@ def make(name, seed=1):
     if opponent is not None and name in opponent.LEVELS:
         return opponent.make(name, seed)
     known = NAMES + (tuple(opponent.LEVELS) if opponent is not None else ())
-    raise ValueError("unknown player %r (known: %s)" % (name, ", ".join(known)))
+    shown = repr(name[:20]) + "..." if isinstance(name, str) and len(name) > 20 else repr(name)
+    raise ValueError("unknown player %s (known: %s)" % (shown, ", ".join(known)))

@@ -51,3 +51,16 @@ def test_duplicates_refused():
         assert "twice" in str(e)
     else:
         assert False
+
+
+def test_only_ascii_cards_on_every_interpreter():
+    # issue 11.7: CPython read '5\u017f' as 5S (upper() of a long s) and
+    # stripped a no-break space; MicroPython refused both
+    for word in ("5\u017f", "\u00a05S", "5S\u00a0", "\u0665S", "\uff15S"):
+        try:
+            parse(word)
+        except ValueError as e:
+            assert "not a card" in str(e)
+        else:
+            assert False, word
+    assert parse(" 5s ") == parse("5S")

@@ -43,3 +43,76 @@ def test_selfplay_same_games_on_both(tmp_path):
         logs.append(log.read_text())
     assert summaries[0] == summaries[1]
     assert logs[0] == logs[1] and logs[0].count("\nend ") == 8
+
+
+# ---- issue 11.6/11.7, 10.7: replay refuses every wrong log with a message and
+# exit 2, never a traceback, the same on both interpreters
+
+CORPUS = os.path.join(ROOT, "host_tests", "corpus", "logs")
+
+
+def test_replay_of_the_log_corpus_same_on_both_and_never_a_traceback():
+    names = sorted([n for n in os.listdir(CORPUS) if n.endswith((".log", ".bin"))])
+    assert len(names) >= 20
+    for name in names:
+        got = []
+        for exe in interpreters():
+            p = run(exe, "replay", os.path.join("host_tests", "corpus", "logs", name))
+            assert "Traceback" not in p.stderr, (exe, name, p.stderr)
+            assert p.returncode == (2 if name.startswith("bad-") else 0), (exe, name, p.stderr)
+            if p.returncode:
+                first = p.stderr.split("\n")[0]
+                assert first.startswith("error: ") and len(first) <= 170, (exe, name, first)
+            got.append((p.returncode, p.stdout, p.stderr))
+        assert got[0] == got[1], (name, got)
+
+
+def test_replay_of_a_non_utf8_or_empty_file_says_so_and_exits_2(tmp_path):
+    # issue 10.7: a traceback and exit 1, or nothing and exit 0
+    latin = tmp_path / "latin1.log"
+    latin.write_bytes("game 1 target=121\n# caf\u00e9\n".encode("latin-1"))
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"")
+    for exe in interpreters():
+        for path, words in ((latin, "not ASCII"), (empty, "empty")):
+            p = run(exe, "replay", str(path))
+            assert p.returncode == 2 and words in p.stderr, (exe, path, p.stderr)
+            assert "Traceback" not in p.stderr
+
+
+def test_selfplay_log_to_a_full_disk_is_a_message(tmp_path):
+    if not os.path.exists("/dev/full"):
+        return
+    for exe in interpreters():
+        p = run(exe, "selfplay", "--games", "3", "--log", "/dev/full")
+        assert p.returncode == 2 and "cannot write the log" in p.stderr, (exe, p.stderr)
+        assert "Traceback" not in p.stderr
+
+
+def test_non_ascii_digits_and_cards_refused_alike():
+    for exe in interpreters():
+        p = run(exe, "selfplay", "--games", "\u0661\u0662")
+        assert p.returncode == 2 and "whole number" in p.stderr, (exe, p.stderr)
+        p = run(exe, "score", "5H", "5D", "JS", "4C", "5\u017f")
+        assert p.returncode == 2 and "not a card" in p.stderr, (exe, p.stderr)
+        p = run(exe, "score", "5H", "5D", "JS", "4C", "\u00a06S")
+        assert p.returncode == 2 and "not a card" in p.stderr, (exe, p.stderr)
+        p = run(exe, "frob" * 50)  # the unix port itself dies on an argument of 256 or more
+        assert p.returncode == 2 and len(p.stderr.split("\n")[0]) < 120, (exe, p.stderr)
+
+
+def test_micropython_replays_a_large_log_in_a_small_heap(tmp_path):
+    # 11.7: MicroPython ran out of memory on any log over ~0.44 MB, even its own
+    log = tmp_path / "big.log"
+    p = run(sys.executable, "selfplay", "--games", "130", "--seed", "3", "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    assert log.stat().st_size > 500000
+    p = subprocess.run(
+        [micropython(), "-X", "heapsize=256k", "-m", "engine", "replay", str(log)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.count("every line checks") == 130

@@ -81,3 +81,113 @@ def test_split_several_games():
     parts = logcheck.split(a + b)
     assert len(parts) == 2
     assert logcheck.replay(parts[1]).scores == logcheck.replay(b).scores
+
+
+# ---- issue 11.6/11.7: every wrong log refused with its line and reason, every
+# valid one accepted whoever wrote it, one ASCII grammar on both interpreters
+
+
+def corpus_logs():
+    """(name, bytes, words the refusal must say, or None for a good log) of
+    every file in host_tests/corpus/logs/."""
+    import os
+
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    folder = here + "/corpus/logs"
+    expect = {}
+    with open(folder + "/expect.txt") as f:
+        for ln in f.read().split("\n"):
+            if ": " in ln:
+                name, words = ln.split(": ", 1)
+                expect[name] = words
+    out = []
+    for name in sorted(os.listdir(folder)):
+        if not (name.endswith(".log") or name.endswith(".bin")):
+            continue
+        with open(folder + "/" + name, "rb") as f:
+            data = f.read()
+        words = None
+        if name.startswith("bad-"):
+            words = expect.get(name)
+            if words is None:
+                head = data.split(b"\n", 1)[0].split(b"\r", 1)[0]
+                mark = b"# expect: "
+                words = head[len(mark) :].decode() if head.startswith(mark) else ""
+        out.append((name, data, words))
+    assert len(out) >= 20, len(out)
+    return out
+
+
+class Chunks:
+    """A binary file over bytes, read only through readline(limit)."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+        self.most = 0
+
+    def readline(self, limit):
+        nl = self.data.find(b"\n", self.at)
+        end = len(self.data) if nl < 0 else nl + 1
+        end = min(end, self.at + limit)
+        got = self.data[self.at : end]
+        self.at = end
+        self.most = max(self.most, len(got))
+        return got
+
+
+def test_the_log_corpus_good_accepted_bad_refused_with_line_and_reason():
+    for name, data, words in corpus_logs():
+        f = Chunks(data)
+        try:
+            games = [g for g in logcheck.replay_file(f)]
+        except logcheck.LogError as e:
+            msg = str(e)
+            assert words is not None, (name, msg)  # a valid log refused
+            assert words in msg, (name, words, msg)
+            assert len(msg) <= 160, (name, msg)  # never echoes much input
+            assert "empty" in msg or "line " in msg, (name, msg)
+        else:
+            assert words is None, (name, "accepted")
+            assert games, name
+        assert f.most <= logcheck.MAX_LINE + 2, (name, f.most)  # a line at a time
+
+
+def test_logs_from_another_writer_are_checked_for_legality_not_their_seed():
+    g, text = log_of(21)
+    lines = text.split("\n")
+    assert "rng=crib1" in lines[0]  # our own logs name the dealing...
+    wrong_seed = lines[0].replace("seed=", "seed=9")
+    expect_error("\n".join([wrong_seed] + lines[1:]), "not what seed=")  # ...so it is checked
+    foreign = "game 1 target=%d seed=99 game=0 A=bot1 B=bot2 rng=theirs" % g.target
+    back = logcheck.replay("\n".join([foreign] + lines[1:]))  # notes and rng ignored
+    assert back.scores == g.scores
+
+
+def test_unknown_rules_deals_and_cuts_in_the_wrong_place_are_refused():
+    g, text = log_of(22)
+    lines = text.split("\n")
+    expect_error("\n".join([lines[0] + " five"] + lines[1:]), "does not know")
+    expect_error("\n".join([lines[0] + " frob"] + lines[1:]), "line 1")
+    expect_error("\n".join(["game 1 deals=6"] + lines[1:]), "deals=")
+    play = [i for i, ln in enumerate(lines) if ln.startswith("play ")][3]
+    expect_error("\n".join(lines[:play] + ["cut A 7C B 2D"] + lines[play:]), "line %d" % (play + 1))
+    expect_error("", "empty")
+    expect_error("# only a comment\n\n", "empty")
+
+
+def test_one_ascii_grammar_and_short_echoes():
+    g, text = log_of(23)
+    expect_error(text.replace("\n", "\r"), "carriage return")
+    assert logcheck.replay(text.replace("\n", "\r\n")).scores == g.scores
+    hand = [ln for ln in text.split("\n") if ln.startswith("hand ")][0]
+    for odd in (hand.replace(" ", "\u00a0", 1), hand[:-1] + "\u017f", hand + " \u0661"):
+        expect_error(text.replace(hand, odd, 1), "not ASCII")
+    expect_error(text.replace(hand, hand + "\x0b", 1), "control character")
+    try:
+        logcheck.replay("game 1 target=121\n" + "frobnicate" * 19 + "\n")
+    except logcheck.LogError as e:
+        assert len(str(e)) < 120 and "..." in str(e), str(e)
+    else:
+        assert False
+    expect_error("game 1 target=121\n# " + "x" * 300 + "\n", "longer than")

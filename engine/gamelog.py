@@ -10,7 +10,7 @@ VERSION = 1
 SEATS = "AB"
 # The dealing named on the first line as rng=: this engine's xorshift32
 # (engine.rng) shuffling and dealing as engine.game does, from seed=. A reader
-# that implements it checks the deals against the seed (GAMELOG.md).
+# that implements it checks the deals against the seed (docs/gamelog.md).
 RNG = "crib1"
 
 

@@ -241,6 +241,13 @@ def _log(exc):
         pass
 
 
+def missing(exc, name):
+    """True when the ImportError ``exc`` says that module ``name`` itself is
+    missing, not something it imports (MicroPython, CircuitPython and
+    CPython all quote the whole dotted name)."""
+    return ("'%s'" % name) in str(exc)
+
+
 class Failing(Exception):
     """Raised by ``App.tick`` when errors keep coming: restart the app."""
 
@@ -338,7 +345,7 @@ class App:
         try:
             __import__(full)
         except ImportError as e:
-            if name not in str(e):
+            if not missing(e, full):
                 raise  # the module exists but something inside it is missing
             self.push(MessageScreen("Coming soon", "This part of the game is not built yet."))
             return

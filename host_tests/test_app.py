@@ -91,6 +91,24 @@ def test_missing_mode_says_coming_soon():
     assert d.app.top().title == "Coming soon"
 
 
+def test_a_mode_whose_own_import_fails_is_an_error_not_coming_soon():
+    # firmware/screens/stats.py needs firmware.stats: that one missing must
+    # not read as "Coming soon" for the statistics screen (issue 13.5)
+    from firmware import app as appmod
+
+    try:
+        __import__("firmware.stats_gone")
+    except ImportError as e:
+        inner = e
+    assert not appmod.missing(inner, "firmware.screens.stats")
+    assert not appmod.missing(inner, "firmware.screens.stats_gone")
+    try:
+        __import__("firmware.screens.stats_gone")
+    except ImportError as e:
+        outer = e
+    assert appmod.missing(outer, "firmware.screens.stats_gone")
+
+
 class Boom(Screen):
     def __init__(self, where):
         self.where = where

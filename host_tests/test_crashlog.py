@@ -10,7 +10,8 @@ MicroPython."""
 from firmware import crashlog
 from firmware.crashlog import CAP, ENTRY_CAP, append, count, entry, read, record
 from firmware.hw import host
-from firmware.records import MemStorage, PowerCut, RecordStore
+from firmware.records import RecordStore
+from memstorage import MemStorage, PowerCut
 from device_rig import Rig
 
 

@@ -1,7 +1,7 @@
 # portable
 """Button fuzz of the whole app (issue 7): seeded random raw button masks
 through firmware.main.build's app (host backend, simulated clock, an LED
-pegboard, records in firmware.records.MemStorage), from the start menu into
+pegboard, records in host_tests/memstorage.py), from the start menu into
 every mode in turn (play, keeper, counter, settings, statistics, demo) and
 every screen reachable from them by chance: simultaneous presses, very fast
 repeats, bounce, long holds, idle stretches, mashing, late frames, a steady player
@@ -15,7 +15,7 @@ from engine.rng import Rng
 from firmware import main
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
-from firmware.records import MemStorage
+from memstorage import MemStorage
 from firmware.screens.menu import ENTRIES
 from firmware.screens.play import OVER_PAGE, PlayScreen
 

@@ -12,7 +12,7 @@ from firmware import hal
 from firmware.hand_counter import HandCounter
 from firmware.keeper import MAX_ACTIONS, Keeper, skunk_of
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
-from firmware.records import MemStorage, PowerCut
+from memstorage import MemStorage, PowerCut
 
 
 def tap(ctrl, bit):

@@ -607,7 +607,7 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
 
 
 def test_power_cut_inside_a_save_keeps_the_decision_before_or_after():
-    from firmware.records import MemStorage
+    from memstorage import MemStorage
 
     # a save is write temp, remove .old, rename .rec to .old, rename temp: four
     # steps; cut before any of them the decision is lost, after them it is kept

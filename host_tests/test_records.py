@@ -5,7 +5,8 @@ future-version files are refused with a plain message and the good copy is
 used. Runs under CPython and MicroPython."""
 
 from engine.crc import crc16
-from firmware.records import MemStorage, PowerCut, RecordStore, pack, unpack
+from firmware.records import RecordStore, pack, unpack
+from memstorage import MemStorage, PowerCut
 
 MAGIC = b"TEST"
 

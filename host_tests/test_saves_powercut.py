@@ -17,7 +17,8 @@ from firmware import main
 from firmware.app import Failing, MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.records import MemStorage, PowerCut, pack
+from firmware.records import pack
+from memstorage import MemStorage, PowerCut
 from firmware.screens.menu import ENTRIES
 from screentext import drawn_text
 from test_play_screen import decide, play_game, screen, wait_for_you

@@ -6,8 +6,8 @@ also runs on CPython for comparison.
     micropython tools/bench_pegboard.py
     python3 tools/bench_pegboard.py
 
-Imports boards, firmware.pegboard, firmware.keeper, firmware.keeper_input,
-firmware.records.
+Imports boards, firmware.hal, firmware.keeper_input, firmware.pegboard and
+firmware.hw.host (its DictStorage).
 """
 
 import gc
@@ -19,7 +19,7 @@ import boards  # noqa: E402
 from firmware import hal  # noqa: E402
 from firmware.keeper_input import KeeperInput, open_store  # noqa: E402
 from firmware.pegboard import CHASE_MS, Pegboard  # noqa: E402
-from firmware.records import MemStorage  # noqa: E402
+from firmware.hw.host import DictStorage  # noqa: E402
 
 try:
     from time import ticks_diff, ticks_us
@@ -95,7 +95,7 @@ def main():
     frame_bench("shared serpentine 122 LEDs, blinking", pz, bz, lambda: pz.update(500))
 
     # keeper: one +1 award through the controller = serialise + CRC + save
-    st = MemStorage()
+    st = DictStorage()
     ctrl = KeeperInput(open_store(st))
     for _ in range(40):
         ctrl.handle(("press", hal.UP))

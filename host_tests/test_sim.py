@@ -90,3 +90,22 @@ def test_cli_bad_arguments_exit_2():
     p = run_cli("--script", "a", "--board", "toaster")
     assert p.returncode == 2 and "unknown board" in p.stderr
     assert run_cli("--script-file", "/nonexistent/x").returncode == 2
+
+
+def test_cli_bad_screenshot_names_and_binary_scripts_are_messages(tmp_path):
+    # issue 11.7: shot:x.foo and a binary --script-file gave tracebacks
+    for args in (
+        ("--script", "a shot:%s" % (tmp_path / "x.foo")),
+        ("--script", "a", "--screenshot", str(tmp_path / "x.foo")),
+        ("--script", "a shot:%s" % (tmp_path / "no" / "dir.png")),
+    ):
+        p = run_cli(*args)
+        assert p.returncode == 2 and "Traceback" not in p.stderr, (args, p.stderr)
+        assert "sim.py:" in p.stderr, (args, p.stderr)
+    binary = tmp_path / "script.bin"
+    binary.write_bytes(bytes(range(256)))
+    p = run_cli("--script-file", str(binary))
+    assert p.returncode == 2 and "Traceback" not in p.stderr and "ASCII" in p.stderr, p.stderr
+    for odd in ("a*\u0663", "\u00a0a", "x" * 500):
+        p = run_cli("--script", odd)
+        assert p.returncode == 2 and len(p.stderr.split("\n")[0]) < 200, (odd, p.stderr)

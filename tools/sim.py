@@ -68,6 +68,9 @@ def parse_script(text):
     """Tokens -> list of steps: ("press", bit, hold_ms, times), ("wait", ms),
     ("shot", path), ("quit",). ScriptError names a bad token."""
     steps = []
+    for i in range(len(text)):  # one grammar: ASCII, as on the device's tools
+        if text[i] > "~":
+            raise ScriptError("the script is not plain ASCII text (character %d)" % (i + 1))
     for raw in text.replace(",", " ").split():
         tok = raw.strip()
         low = tok.lower()
@@ -75,8 +78,10 @@ def parse_script(text):
             steps.append(("quit",))
             continue
         if low.startswith("shot:"):
-            if not tok[5:]:
-                raise ScriptError("shot needs a file name: shot:screen.png")
+            if not low.endswith(".png") or len(tok) < 10:
+                raise ScriptError(
+                    "shot needs a .png file name: shot:screen.png, not %s" % _clip(raw)
+                )
             steps.append(("shot", tok[5:]))
             continue
         if low == "wait" or low.startswith("wait:"):
@@ -93,21 +98,22 @@ def parse_script(text):
             hold = _number(ms, raw)
         if low not in NAMES:
             raise ScriptError(
-                "unknown script token %r (use up/down/left/right/a/b, NAME*N, NAME:MS, "
-                "wait:MS, shot:FILE, quit)" % raw
+                "unknown script token %s (use up/down/left/right/a/b, NAME*N, NAME:MS, "
+                "wait:MS, shot:FILE, quit)" % _clip(raw)
             )
         steps.append(("press", NAMES[low], hold, times))
     return steps
 
 
+def _clip(text):
+    """``text`` quoted for a message, at most 60 characters of it."""
+    return repr(text[:60]) + "..." if len(text) > 60 else repr(text)
+
+
 def _number(text, token):
-    try:
-        n = int(text)
-    except ValueError:
-        n = -1
-    if n < 0:
-        raise ScriptError("bad number in script token %r" % token)
-    return n
+    if not text or len(text) > 9 or not all(c in "0123456789" for c in text):
+        raise ScriptError("bad number in script token %s" % _clip(token))
+    return int(text)
 
 
 # ---------------------------------------------------------------- drawing
@@ -535,11 +541,22 @@ def main(argv=None):
     script = args.script
     if args.script_file:
         try:
-            with open(args.script_file) as f:
-                script = (script or "") + " " + f.read()
+            with open(args.script_file, "rb") as f:
+                data = f.read(1 << 20)
         except OSError as e:
-            print("cannot read script file: %s" % e, file=sys.stderr)
+            print("sim.py: cannot read script file: %s" % e, file=sys.stderr)
             return 2
+        bad = [b for b in data if b > 126 or (b < 32 and b not in (9, 10, 13))]
+        if bad:
+            print(
+                "sim.py: the script file is not plain ASCII text (byte 0x%02x)" % bad[0],
+                file=sys.stderr,
+            )
+            return 2
+        script = (script or "") + " " + data.decode()
+    if args.screenshot and not args.screenshot.lower().endswith(".png"):
+        print("sim.py: --screenshot needs a .png file name", file=sys.stderr)
+        return 2
     steps = []
     if script is not None:
         try:
@@ -580,7 +597,7 @@ def main(argv=None):
         sim = Sim(args.board, storage)
         try:
             sim.run_script(steps)
-        except OSError as e:
+        except (OSError, ValueError) as e:  # a screenshot that cannot be written
             print("sim.py: %s" % e, file=sys.stderr)
             return 2
         if not args.quiet:
@@ -590,7 +607,11 @@ def main(argv=None):
                 print("last error: %s" % sim.app.last_error)
         code = 0
     if args.screenshot:
-        size = screenshot(args.screenshot, sim.hw.display, sim.hw.leds, sim.board)
+        try:
+            size = screenshot(args.screenshot, sim.hw.display, sim.hw.leds, sim.board)
+        except (OSError, ValueError) as e:
+            print("sim.py: cannot save the screenshot: %s" % e, file=sys.stderr)
+            return 2
         if not args.quiet:
             print("saved %s (%dx%d)" % (args.screenshot, size[0], size[1]))
     return code

@@ -165,6 +165,77 @@ def measure(parts=("ui", "game", "nvm"), heap=False, mpy=False, level="hard", em
     return figures
 
 
+def read_pbm(path):
+    """The emulated panel's picture (a plain ``P1`` or binary ``P4`` PBM) as a
+    MONO_VLSB buffer."""
+    with open(path, "rb") as f:
+        data = f.read()
+    lines = [ln for ln in data.split(b"\n") if not ln.startswith(b"#")]
+    head = b" ".join(lines[:2]).split()
+    magic, w, h = head[0], int(head[1]), int(head[2])
+    if magic == b"P1":
+        bits = [c == 49 for c in b"".join(lines[2:]) if c in (48, 49)]  # '0' / '1'
+        lit = lambda x, y: bits[y * w + x]  # noqa: E731
+    elif magic == b"P4":
+        raw = data[len(data) - ((w + 7) // 8) * h :]
+        row = (w + 7) // 8
+        lit = lambda x, y: raw[y * row + (x >> 3)] & (0x80 >> (x & 7))  # noqa: E731
+    else:
+        raise ValueError("not a PBM: %r" % magic)
+    buf = bytearray(w * ((h + 7) // 8))
+    for y in range(h):
+        for x in range(w):
+            if lit(x, y):
+                buf[(y >> 3) * w + x] |= 1 << (y & 7)
+    return bytes(buf)
+
+
+def boot_check(mpy=False, emu_dir=None, steps=None):
+    """Boot the deployed ``code.py`` itself on the emulated Pico with the
+    prelude tools/cp_boot_check.py (scripted keys, LED strip counted):
+    returns a dict with ``rc``, ``text`` (strings drawn last), ``buf`` (the
+    app's frame buffer), ``panel`` (the emulated OLED's picture as a
+    buffer), ``files`` (the names under /data on the drive afterwards),
+    ``stdout`` and the other ``CHECK`` values."""
+    work = tempfile.mkdtemp(prefix="boot_cp_")
+    try:
+        folder = stage(os.path.join(work, "CIRCUITPY"))
+        os.remove(os.path.join(folder, "cp_bench.py"))
+        with open(os.path.join(HERE, "cp_boot_check.py")) as f:
+            prelude = f.read()
+        if steps is not None:
+            prelude = prelude.replace("STEPS = [", "STEPS = %r  # [" % (steps,), 1)
+        with open(os.path.join(folder, "code.py")) as f:
+            script = prelude + f.read()
+        pbm = os.path.join(work, "oled.pbm")
+        image = os.path.join(work, "out.img")
+        rc, stdout, stderr = run_emulator(
+            folder, script, mpy=mpy, emu_dir=emu_dir, pbm=pbm, env={"PICO_OUT_FS": image}
+        )
+        got = {"rc": rc, "stdout": stdout + stderr, "text": [], "files": []}
+        for line in stdout.splitlines():
+            line = line.rstrip("\r")
+            if line.startswith("CHECK text "):
+                got["text"].append(line[len("CHECK text ") :])
+            elif line.startswith("CHECK "):
+                words = line.split(" ", 2)
+                got[words[1]] = words[2] if len(words) > 2 else ""
+        if "buf" in got:
+            got["buf"] = bytes.fromhex(got["buf"])
+        if os.path.exists(pbm):
+            got["panel"] = read_pbm(pbm)
+        if os.path.exists(image):
+            out = os.path.join(work, "drive")
+            proc = subprocess.run(
+                ["mcopy", "-s", "-i", image, "::/data", out], capture_output=True, text=True
+            )
+            if proc.returncode == 0 and os.path.isdir(out):
+                got["files"] = sorted(os.listdir(out))
+        return got
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def fmt(key, value):
     if not isinstance(value, int) or value < 0:
         return "-"

@@ -50,7 +50,9 @@ counts as a failed start; after ``RESUME_TRIES`` of them the app starts at
 the menu with a message instead of looping.
 
 A save or settings file that was refused (damaged, cut short, foreign, from
-newer firmware) is said on screen in a message when the app starts.
+newer firmware) is said on screen in a message when the app starts, and so is
+a storage that cannot keep saves (its ``problem`` text: the CircuitPython
+backend's RAM storage when the PC owns the drive).
 
 Driving the loop
 ----------------
@@ -288,6 +290,9 @@ class App:
         problem = getattr(settings, "problem", None)
         if problem:
             self.push(MessageScreen("Settings", problem))
+        problem = getattr(hw.storage, "problem", None)  # a storage that cannot keep saves
+        if problem:
+            self.push(MessageScreen("Saves off", problem))
 
     # ---- the stack ----
     def _enter(self, screen):

@@ -7,8 +7,8 @@ writer at a time):
                     files in /data (crash-safe record files); the PC then sees
                     CIRCUITPY as read-only
   B held at reset   the drive is left to the PC (to copy a new version, edit
-                    files); the game then saves into microcontroller.nvm
-                    (4 KB, see firmware/hw/cp.py)
+                    files); the game then runs without saves and says so
+                    (firmware/hw/cp.py says why not in microcontroller.nvm)
 
 Reads the board name from board.txt and the B button's GPIO from boards/.
 Any failure leaves the drive to the PC, never stops the board from starting.
@@ -40,7 +40,9 @@ def main():
 
     try:
         if b_held():
-            print("boot.py: B held, CIRCUITPY stays writable for the PC; saves go to nvm")
+            print(
+                "boot.py: B held, CIRCUITPY stays writable for the PC; the game runs without saves"
+            )
             return
         storage.remount("/", readonly=False)
         print("boot.py: CIRCUITPY writable for the game; hold B at reset to edit from the PC")

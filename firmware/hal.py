@@ -20,6 +20,8 @@ Hardware (attributes):
             .rename(old, new) atomic replace; .remove(name); .exists(name)
             .size(name) -> bytes in the file, or None when absent (optional:
             the record layer refuses a file too large for a record unread)
+            .problem (optional): text saying why saves are not kept (the
+            app shows it at start)
   clock     .ticks_ms() -> int; .ticks_diff(a, b) -> a - b, wrap-safe;
             .sleep_ms(n)
   feed()    feed the watchdog (no-op where there is none)

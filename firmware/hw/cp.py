@@ -23,18 +23,22 @@ may write the flash drive.
   leds      ``neopixel_write`` (the built-in under the ``neopixel`` library)
             sends the caller's G R B buffer as it is: no pixel-by-pixel copy
   storage   files in ``/data`` when boot.py made the drive writable for the
-            code (see firmware/cp_boot.py); otherwise ``NvmStorage`` keeps all
-            files in ``microcontroller.nvm`` behind a header with a CRC
+            code (see firmware/cp_boot.py); otherwise (B held at reset: the
+            PC owns the drive) ``MemoryStorage``, saves in RAM only, and the
+            app says so at start
   clock     ``supervisor.ticks_ms`` (wraps at 2**29 ms, small ints only)
   feed()    ``microcontroller.watchdog`` started at the first feed
   reset()   ``microcontroller.reset()``
 
-NvmStorage: ``CRN1`` magic, length (2 bytes), CRC-16 (2 bytes), then the
-files as ``name length, name, data length (2 bytes), data``. Every change
-rewrites the image (4 KB at most on the RP2040). The RP2040 keeps nvm in one
-flash sector that is erased and rewritten whole, so a power cut in the middle
-can lose every file: the CRC then reports the loss instead of loading garbage.
-The filesystem mode does not have that weakness.
+No saves in ``microcontroller.nvm`` (an earlier version kept them there):
+on the RP2040 it is one 4 KB flash sector, and CircuitPython erases and
+reprograms the whole sector whenever a byte that is not blank changes
+(measured on the emulated Pico: a write into blank bytes is one program, an
+overwrite one erase and one program). So two copies with sequence numbers
+would share every erase, and a power cut in it would lose both; the only
+other flash, the drive, is the PC's in that mode. And the record layer's
+write-and-rename cost about 3.5 erases a save there, some 150 a game: the
+sector's ~100,000 erase cycles would last a few hundred games.
 
 Verified: on CPython over a recording fake I2C bus decoded back into the
 picture (both displays; the displayio one with Adafruit Blinka's displayio and
@@ -48,7 +52,6 @@ Imports ``firmware.hal``, ``firmware.hw.files`` and ``engine.crc``; the CircuitP
 ``firmware.hw.ssd1306`` and ``firmware.hw.cp_fb`` when ``make`` runs.
 """
 
-from engine.crc import crc16
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw.files import FileStorage
 
@@ -65,8 +68,6 @@ _BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
 _LED_PIN = 22
 _N_LEDS = 242
 WATCHDOG_S = 8
-_NVM_MAGIC = b"CRN1"
-_NVM_HEAD = const(8)  # magic 4, length 2, crc 2
 _TICKS_PERIOD = const(1 << 29)
 
 
@@ -263,81 +264,41 @@ class Leds:
         self._send(self._pin, buf)
 
 
-class NvmStorage:
-    """All files in one CRC-checked image in ``nvm`` (a bytearray-like)."""
+class MemoryStorage:
+    """Saves kept in RAM only, for a start where the drive belongs to the PC
+    (B held at reset): the game runs, nothing survives a reset, and
+    ``problem`` says so (the app shows it when it starts)."""
 
-    def __init__(self, nvm):
-        self._nvm = nvm
+    problem = (
+        "The drive belongs to the PC (B was held at reset), so nothing is saved. "
+        "Reset without B to save again."
+    )
+
+    def __init__(self):
         self.files = {}
-        self.problem = None  # plain words when the image could not be read
-        self._load()
-
-    def _load(self):
-        nvm = self._nvm
-        head = bytes(nvm[0:_NVM_HEAD])
-        if head[0:4] != _NVM_MAGIC:
-            return  # never written (or another program's data): start empty
-        n = (head[4] << 8) | head[5]
-        if _NVM_HEAD + n > len(nvm):
-            self.problem = "saved data is damaged (bad length)"
-            return
-        body = bytes(nvm[_NVM_HEAD : _NVM_HEAD + n])
-        if crc16(body) != (head[6] << 8) | head[7]:
-            self.problem = "saved data is damaged (checksum)"
-            return
-        i = 0
-        files = {}
-        while i < n:
-            k = body[i]
-            name = body[i + 1 : i + 1 + k].decode()
-            i += 1 + k
-            m = (body[i] << 8) | body[i + 1]
-            files[name] = body[i + 2 : i + 2 + m]
-            i += 2 + m
-        self.files = files
-
-    def _commit(self, files):
-        parts = []
-        for name in files:
-            key = name.encode()
-            data = files[name]
-            parts.append(bytes((len(key),)) + key + bytes((len(data) >> 8, len(data) & 255)))
-            parts.append(bytes(data))
-        body = b"".join(parts)
-        n = len(body)
-        if _NVM_HEAD + n > len(self._nvm):
-            raise OSError(28, "no space: %d bytes of nvm" % len(self._nvm))
-        c = crc16(body)
-        self._nvm[0 : _NVM_HEAD + n] = _NVM_MAGIC + bytes((n >> 8, n & 255, c >> 8, c & 255)) + body
-        self.files = files
-        self.problem = None
 
     def read(self, name):
         return self.files.get(name)
 
     def write(self, name, data):
-        if not name or len(name) > 255 or len(data) > 0xFFFF:
-            raise ValueError("bad storage name or size: %r" % (name,))
-        files = dict(self.files)
-        files[name] = bytes(data)
-        self._commit(files)
+        self.files[name] = bytes(data)
 
     def rename(self, old, new):
         if old not in self.files:
             raise OSError(2, "no such file: %s" % old)
-        files = dict(self.files)
-        files[new] = files.pop(old)
-        self._commit(files)
+        self.files[new] = self.files.pop(old)
 
     def remove(self, name):
         if name not in self.files:
             raise OSError(2, "no such file: %s" % name)
-        files = dict(self.files)
-        del files[name]
-        self._commit(files)
+        del self.files[name]
 
     def exists(self, name):
         return name in self.files
+
+    def size(self, name):
+        data = self.files.get(name)
+        return None if data is None else len(data)
 
 
 class Clock:
@@ -411,11 +372,11 @@ def _displayio_display(displayio, i2c, address, framebuf, width, height):
         return None
 
 
-def make_storage(os, microcontroller, root="/data"):
+def make_storage(os, root="/data"):
     files = FileStorage(os, root)
     if files.writable():
         return files
-    return NvmStorage(microcontroller.nvm)
+    return MemoryStorage()
 
 
 def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direct"):
@@ -461,11 +422,9 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direc
     if disp is None:
         print("OLED not answering at 0x%02x; running without a screen" % address)
         disp = NoDisplay(framebuf, width, height)
-    storage = make_storage(os, microcontroller, storage_root)
-    if isinstance(storage, NvmStorage):
-        print("drive read-only for code: saves go to nvm (%d bytes)" % len(microcontroller.nvm))
-        if storage.problem:
-            print(storage.problem)
+    storage = make_storage(os, storage_root)
+    if isinstance(storage, MemoryStorage):
+        print("drive read-only for code: " + storage.problem)
     return Hardware(
         microcontroller,
         disp,

@@ -1,0 +1,60 @@
+"""Smoke test of the CircuitPython build on the emulated Raspberry Pi Pico
+(CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``) with its emulated
+SSD1306, about a minute in all:
+
+  - the README's route end to end: ``tools/deploy.py --target cp`` into a
+    CIRCUITPY folder, which the emulator boots; the deployed ``code.py`` runs
+    unchanged behind the prelude tools/cp_boot_check.py (scripted keys, the
+    LED strip counted instead of sent): the menu, "Play the computer" opened
+    by A, the deal shown, no error; the emulated panel shows exactly the
+    app's frame buffer; the game's save is on the drive afterwards
+  - tools/bench_device_cp.py's ``ui`` and ``readonly`` parts run to their end
+    (menu and discard cursor moves, the game opened, the drive left to the
+    PC: saves in RAM, the app says so, nothing written to the drive or nvm).
+    No time is asserted: the figures are the benchmark's to report.
+
+Without the emulator or its tools (node, npm, mkfs.fat, mcopy) the tests
+skip with the reason; under CI=true they fail instead (.ci/run installs the
+tools). CPython only; imports bench_device_cp from tools/.
+"""
+
+import os
+import sys
+
+import pytest
+from unixport import missing
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+
+import bench_device_cp  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def emu():
+    try:
+        return bench_device_cp.emulator()
+    except bench_device_cp.Missing as e:
+        missing("emulated CircuitPython Pico not usable: %s" % e)
+
+
+def test_deployed_game_boots_on_the_emulated_circuitpython_pico(emu):
+    got = bench_device_cp.boot_check()
+    out = got["stdout"]
+    assert got["rc"] == 0, out[-3000:]
+    assert "Traceback" not in out and got.get("crashes") == "0", out[-3000:]
+    assert got.get("errors") == "0" and got.get("storage") == "FileStorage", out[-3000:]
+    text = " ".join(got["text"])
+    assert "You 0" in text and "CPU 0" in text, text  # the game's score line
+    assert got["buf"] == got["panel"], "the emulated OLED does not show the frame buffer"
+    assert "game.rec" in got["files"] and "mode.rec" in got["files"], got["files"]
+
+
+def test_benchmark_ui_and_read_only_drive_parts_run(emu):
+    figures = bench_device_cp.measure(parts=("ui", "readonly"))
+    assert "error" not in figures, figures.get("error")
+    assert figures["display"] == "SSD1306" and figures["storage"] == "FileStorage"
+    for key in ("menu_move_us", "discard_move_us", "idle_frame_us", "open_play_us"):
+        assert figures[key] > 0, key
+    assert figures["readonly_ok"] == 1
+    assert "game.rec" in figures["ram_files"].split(",")

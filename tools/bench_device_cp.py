@@ -310,4 +310,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure()
     sys.exit(main())

@@ -192,8 +192,10 @@ def pile_count(pile):
 
 def hand_breakdown(hand, starter, crib=False):
     """What a hand scores, as a list of ``(kind, points, cards)`` in counting
-    order: each fifteen, each pair, each run (one item per way of making it),
-    the flush, nobs. The points add up to ``hand_score``."""
+    order: each fifteen, the cards of each rank held more than once (a pair 2,
+    pair royal 6 or double pair royal 12, as pegging says them), each run (one
+    item per way of making it), the flush, nobs. The points add up to
+    ``hand_score``."""
     cards = list(hand) + [starter]
     items = []
     n = len(cards)
@@ -201,10 +203,13 @@ def hand_breakdown(hand, starter, crib=False):
         chosen = [cards[i] for i in range(n) if mask >> i & 1]
         if len(chosen) >= 2 and sum([VALUES[x >> 2] for x in chosen]) == 15:
             items.append((FIFTEEN, 2, tuple(chosen)))
-    for i in range(n):
-        for j in range(i + 1, n):
-            if cards[i] >> 2 == cards[j] >> 2:
-                items.append((PAIR, 2, (cards[i], cards[j])))
+    for i in range(n):  # the cards of one rank as one item: pair, pair royal...
+        r = cards[i] >> 2
+        if any([cards[j] >> 2 == r for j in range(i)]):
+            continue
+        same = tuple([x for x in cards if x >> 2 == r])
+        if len(same) > 1:
+            items.append((PAIR, len(same) * (len(same) - 1), same))
     for run in _hand_runs(cards):
         items.append((RUN, len(run), run))
     s = hand[0] & 3

@@ -34,10 +34,17 @@ def item_text(item, cols=COLS):
     return describe(item, cols, card_text)
 
 
-def peg_text(pile, points):
+def peg_text(pile, points, cols=COLS):
     """'15 for 2', '31+pair for 4', 'pair royal for 6': what the last card of
-    ``pile`` pegged, named as in the show."""
+    ``pile`` pegged, named as in the show, in at most ``cols`` cells
+    ('15+pair royal 8' without its 'for', then 'pegs 14')."""
     names = [item_name(i) for i in peg_breakdown(pile)]
     if not names:
         return "%d" % points
-    return "%s for %d" % ("+".join(names), points)
+    name = "+".join(names)
+    text = "%s for %d" % (name, points)
+    if len(text) > cols:
+        text = "%s %d" % (name, points)
+        if len(text) > cols:
+            text = "pegs %d" % points
+    return text

@@ -3,18 +3,20 @@ shown it, changed one engine event at a time, with the pages over it (the
 cut, a hand's count, game over) and the strings to draw. A model only: no
 drawing, no buttons, no storage, no app; ``firmware.screens.play`` feeds it
 events and draws it, ``firmware.play_input`` moves its cursor. Imports
-``engine.game`` (``visible``) and ``engine.score``.
+``engine.game`` (``visible``), ``engine.score`` and ``firmware.cardtext``.
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events with
-``engine.score.hand_breakdown`` for the lines. Hidden events (the
+``engine.score.hand_breakdown`` for the lines, worded by ``firmware.cardtext``
+(the screens take ``card_text`` from here too). Hidden events (the
 computer's cards) change only what the player may see
 (``engine.game.visible``). ``apply`` says how long each event should stay
 on screen; strings are made when the table changes, never while drawing.
 """
 
 from engine.game import visible
-from engine.score import describe, hand_breakdown, peg_breakdown
+from engine.score import hand_breakdown
+from firmware.cardtext import COLS, card_text, cards_text, item_text, peg_text
 
 try:
     from micropython import const
@@ -46,56 +48,6 @@ _T_RESET = const(800)
 T_LINE = const(450)  # one line of a hand's count
 T_MSG = const(2500)  # a message line stays this long after its event
 _OVER_AUTO = const(5000)  # demo: a finished game stays this long
-
-
-_RANKS = "A23456789\x84JQK"  # \x84: the one-cell "10" of the font
-
-
-def card_text(card):
-    """Rank and suit symbol, two cells: for message lines."""
-    return _RANKS[card >> 2] + chr(128 + (card & 3))
-
-
-def cards_text(cards):
-    return " ".join([card_text(c) for c in cards])
-
-
-def _peg_name(item):
-    kind, points, cards = item
-    if kind == "fifteen":
-        return "15"
-    if kind == "thirty-one":
-        return "31"
-    if kind == "run":
-        return "run of %d" % len(cards)
-    if kind == "pair":
-        return "pair" if points == 2 else "pair royal" if points == 6 else "4 of a kind"
-    return kind
-
-
-def peg_text(pile, points):
-    """'15 for 2', '31+pair for 4': what the last card of ``pile`` pegged."""
-    names = [_peg_name(i) for i in peg_breakdown(pile)]
-    if not names:
-        return "%d" % points
-    return "%s for %d" % ("+".join(names), points)
-
-
-def show_line(item):
-    """One counted item of a hand (engine.score.hand_breakdown) in at most 21
-    cells: '15 2: A\x82 4\x80 T\x80', 'run 3: ...', 'flush 5: all \x82'."""
-    kind, points, cards = item
-    if kind == "fifteen":
-        name = "15"
-    elif kind == "run" or kind == "pair" or kind == "nobs":
-        name = kind
-    elif kind == "flush":
-        if len(cards) == 5:
-            return "flush 5: all five " + chr(128 + (cards[0] & 3))
-        name = kind
-    else:
-        return describe(item)
-    return "%s %d: %s" % (name, points, cards_text(cards))
 
 
 class Table:
@@ -248,7 +200,8 @@ class Table:
             seat, points, total, reason = e[1], e[2], e[3], e[4]
             self.scores[seat] = total
             if reason == "peg":
-                self.say("%s %s" % (names[seat], peg_text(self.pile, points)))
+                who = names[seat]
+                self.say("%s %s" % (who, peg_text(self.pile, points, COLS - 1 - len(who))))
             elif reason == "go":
                 last = not self.hand and not self.opp_left
                 self.say("%s %s for 1" % (names[seat], "last card" if last else "go"))
@@ -330,7 +283,7 @@ class Table:
         self.page_starter = self.starter
         lines = []
         for item in hand_breakdown(cards, self.starter, what == "crib"):
-            lines.append(show_line(item))
+            lines.append(item_text(item))
         lines.append("total %d" % points if lines else "nothing: 0")
         claimed = self.claimed
         if claimed is not None and claimed[0] == seat:

@@ -25,6 +25,14 @@ def test_score_breakdown_and_total():
     assert "pair 2: 5H 5D" in lines
 
 
+def test_score_says_pair_royal_as_pegging_does():
+    # one wording with the play screen and the hand counter (engine.score.describe)
+    lines = call("score", "5H", "5D", "5C", "JS", "4S")[1].strip().split("\n")
+    assert "pair royal 6: 5H 5D 5C" in lines and not [x for x in lines if x.startswith("pair 2")]
+    lines = call("score", "5H", "5D", "5C", "5S", "JD")[1].strip().split("\n")
+    assert "double pair royal 12: 5H 5D 5C 5S" in lines and lines[-1] == "total 28"
+
+
 def test_score_crib_flag_r12():
     assert call("score", "2H", "4H", "6H", "8H", "TC")[1].strip().split("\n")[-1] == "total 4"
     out = call("score", "2H", "4H", "6H", "8H", "TC", "--crib")[1]

@@ -419,7 +419,9 @@ def test_hand_counter_totals_and_lines():
     h = counter("5C 5D 5H JS 5S")
     assert h.total() == 29 and h.verdict() == "29 points"
     lines = h.lines()
-    assert len(lines) == 8 + 6 + 1 and lines[-1] == "nobs 1: JS"
+    # 8 fifteens, the four 5s as one double pair royal (R12), nobs
+    assert len(lines) == 8 + 1 + 1 and lines[-1] == "nobs 1: JS"
+    assert lines[8] == "double pair royal 12: 5C 5D 5H 5S"
     assert counter("3C 4D 4H 5S 9C").total() == 8
 
 

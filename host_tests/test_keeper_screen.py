@@ -452,8 +452,9 @@ def test_counter_counts_29_entered_by_buttons():
     rig.tap(A)  # 5S: the starter
     assert s.hc.cards == parse_many("5C 5D 5H JS 5S")
     assert s.total_line() == "total 29"
-    # 8 fifteens, 6 pairs, nobs (R12): 15 lines then the total
-    assert len(s.lines) == 16
+    # 8 fifteens, a double pair royal, nobs (R12): 10 lines then the total
+    assert len(s.lines) == 11
+    assert s.lines[8] == "double pair royal 12"  # its cards do not fit: they are above
     rig.tap(DOWN, 20)  # scroll to the end and no further
     assert s.top == len(s.lines) - 6
     assert rig.app.errors == 0
@@ -545,7 +546,7 @@ def shown_off_screen(rig):
     return off_screen(rig.app, lambda: rig.run(FRAME))
 
 
-def test_counter_writes_ten_in_two_cells():
+def test_counter_writes_ten_in_two_cells_and_names_a_pair_royal():
     rig = Rig()
     s = rig.open("counter")
     rig.tap(UP, 5)  # the card in hand starts as 5C: up to 10C
@@ -559,7 +560,7 @@ def test_counter_writes_ten_in_two_cells():
     assert s.hc.cards == parse_many("TC TD TH 5S 5C")
     text = shown(rig)
     assert "\x84" not in text  # the one-cell ten is for card faces
-    assert "pair 2: 10\x80 10\x81" in s.lines
+    assert "pair royal 6" in s.lines  # its cards (11 cells) do not fit: they are the title
     assert "pair 2: 5\x83 5\x80" in s.lines and "15 2: 10\x80 5\x83" in s.lines
     assert s.title.startswith("10\x80 10\x81 10\x82 5\x83  5\x80")
     assert s.total_line() == "total 20"  # six fifteens 12, pair royal 6, pair 2

@@ -431,6 +431,14 @@ def test_peg_text_names_what_scored():
     assert play_table.peg_text([4 * 4 + 2, 9 * 4 + 1], 2) == "15 for 2"
     assert play_table.peg_text([12, 13, 14], 6) == "pair royal for 6"
     assert play_table.peg_text([9 * 4, 9 * 4 + 1, 10 * 4, 0], 2) == "31 for 2"
+    # named as the show names them (one wording, engine.score.item_name)
+    assert play_table.peg_text([12, 13, 14, 15], 12, 30) == "double pair royal for 12"
+    assert play_table.peg_text([8, 12, 16], 3) == "run for 3"  # 3C 4C 5C
+    # kept to the room the message line leaves after the name: 'CPU ' + 17 cells
+    five = [16, 17, 18]  # 5C 5D 5H: 15 and a pair royal
+    assert play_table.peg_text(five, 8) == "15+pair royal for 8"
+    assert play_table.peg_text(five, 8, 17) == "15+pair royal 8"
+    assert play_table.peg_text([0, 4, 8, 9, 10, 11], 14, 17) == "pegs 14"
 
 
 def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
@@ -591,6 +599,8 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
         hands.append([deck[0], deck[1], deck[2], deck[3], deck[4]])
     hands.append([19, 18, 17, 16, 41])  # 5S 5H 5D 5C + JD: 28 (29 with JC)
     hands.append([16 + 2, 20 + 2, 24 + 2, 28 + 2, 0 + 2])  # five hearts
+    hands.append([36, 37, 38, 39, 16])  # four tens: "double pair royal 12", no room for cards
+    hands.append([32, 37, 40, 44, 48])  # 9C 10D JC QC KC: "run 5: 9 10 J Q K"
     for h in hands:
         if len(set(h)) < 4:
             continue
@@ -600,10 +610,13 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
         for crib in (False, True):
             total = 0
             for item in hand_breakdown(cards, starter, crib):
-                text = play_table.show_line(item)
+                text = play_table.item_text(item)
                 assert len(text) <= 21, text
                 total += int(text.split(":")[0].split()[-1])
             assert total == hand_score(cards, starter, crib)
+    royal = [play_table.item_text(i) for i in hand_breakdown([16, 17, 18, 40], 51)]
+    assert "pair royal 6: 5 5 5" in royal  # as pegging says it, not three pairs (22 with suits)
+    assert not [x for x in royal if x.startswith("pair 2")]
 
 
 def test_power_cut_inside_a_save_keeps_the_decision_before_or_after():

@@ -91,6 +91,19 @@ def test_describe_names_items_as_pegging_does():
     assert [describe(it) for it in items if it[0] == RUN][0] == "run 3: 9C TH JS"
 
 
+def test_breakdown_names_a_pair_royal_once_as_pegging_does_r12():
+    items = hand_breakdown(parse_many("9C 9D 9H TS"), parse_many("JC")[0])
+    pairs = [it for it in items if it[0] == "pair"]
+    assert pairs == [("pair", 6, tuple(parse_many("9C 9D 9H")))]
+    assert describe(pairs[0]) == "pair royal 6: 9C 9D 9H"
+    items = hand_breakdown(parse_many("5C 5D 5H 5S"), parse_many("JD")[0])
+    assert [describe(it) for it in items if it[0] == "pair"] == [
+        "double pair royal 12: 5C 5D 5H 5S"
+    ]
+    items = hand_breakdown(parse_many("3C 3D 4H 4S"), parse_many("5C")[0])
+    assert [describe(it) for it in items if it[0] == "pair"] == ["pair 2: 3C 3D", "pair 2: 4H 4S"]
+
+
 def test_describe_keeps_to_the_columns_it_is_given():
     def ten_label(c):  # as the screens write cards: "10" in two cells
         return ("10" if c >> 2 == 9 else "A23456789TJQK"[c >> 2]) + "CDHS"[c & 3]

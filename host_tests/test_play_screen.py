@@ -588,6 +588,33 @@ def test_hint_in_the_play_names_a_card_you_can_play():
     assert best in [play_table.card_text(c) for c in s.table.hand if s.game.can_play(0, c)]
 
 
+def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
+    # 61 game at 43-34: the chance of counting out this deal is in the order,
+    # so it is in the figure shown too (issue 10: "1.8" stood above "3.1")
+    from engine.game import Game
+
+    class Paused:  # what hint_text reads of the play screen
+        pass
+
+    outs = 0
+    for seed in (1, 14, 28):
+        g = Game(seed, 61, 1)
+        g.start()
+        g.scores[0], g.scores[1] = 43, 34
+        p = Paused()
+        p.game = g
+        p.table = Paused()
+        p.table.mode = DISCARD
+        lines = hint_text(p).split("\n")
+        assert lines[0] == "Lay away (points expected, going out counted as 20):"
+        figures = [float(x.split()[2]) for x in lines[1:]]
+        assert len(figures) == 3 and figures == sorted(figures, reverse=True), lines
+        for x in lines[1:]:
+            assert len(x) <= 21, x
+            outs += x.endswith("% out")
+    assert outs  # the chance is said where it counts
+
+
 def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
     from engine.score import hand_breakdown, hand_score
 

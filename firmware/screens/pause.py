@@ -27,9 +27,18 @@ def hint_text(play):
         return "Hints need the computer player, which is not installed."
     view = g.view(0)
     if g.phase == "discard":
-        out = ["Lay away (points expected):"]
-        for c1, c2, pts in opponent.hint_discard(view)[:3]:
-            out.append("%s %s  %.1f" % (card_text(c1), card_text(c2), pts))
+        # the figure shown is the one the list is in: near the end it counts a
+        # game out as 20 points, times its chance (said beside it)
+        best = opponent.hint_discard(view, True)[:3]
+        near = best[0][4] is not None
+        out = ["Lay away (points expected%s):" % (", going out counted as 20" if near else "")]
+        for c1, c2, figure, pts, chance in best:
+            line = "%s %s  %.1f" % (card_text(c1), card_text(c2), figure)
+            if chance:
+                line = "%s %s %.1f %d%% out" % (
+                    card_text(c1), card_text(c2), figure, int(chance * 100 + 0.5)
+                )  # fmt: skip
+            out.append(line)
         return "\n".join(out)
     rated = opponent.hint_play(view)
     if not rated:

@@ -283,7 +283,7 @@ class Table:
         self.page_starter = self.starter
         lines = []
         for item in hand_breakdown(cards, self.starter, what == "crib"):
-            lines.append(item_text(item))
+            lines.append(item_text(item, COLS - 1))  # the last column: the scroll mark
         lines.append("total %d" % points if lines else "nothing: 0")
         claimed = self.claimed
         if claimed is not None and claimed[0] == seat:

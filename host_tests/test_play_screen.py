@@ -15,6 +15,7 @@ from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.pegboard import Pegboard
 from firmware import play_end, play_table
+from firmware.play_input import SHOW_ROWS
 from firmware.screens.pause import hint_text
 from firmware.screens.play import (
     CONFIRM,
@@ -588,6 +589,44 @@ def test_hint_in_the_play_names_a_card_you_can_play():
     assert best in [play_table.card_text(c) for c in s.table.hand if s.game.can_play(0, c)]
 
 
+def test_a_show_longer_than_the_screen_marks_the_lines_out_of_sight():
+    from screentext import drawn_lines
+
+    d = new_driver(seed=41)
+    s = screen(d)
+    for _ in range(2000):  # on to a show of more lines than the four rows
+        t = s.table
+        if t.page == SHOW_PAGE and len(t.lines) > SHOW_ROWS:
+            break
+        if t.page != NO_PAGE:
+            d.press(A)
+        elif t.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
+            decide(d, Rng(41 + len(s.game.moves)))
+        else:
+            d.tick(1, 0, 100)
+    t = s.table
+    assert t.page == SHOW_PAGE and len(t.lines) > SHOW_ROWS
+    d.press(A)  # tell every line: the window ends on the last (the total)
+    assert t.shown == len(t.lines) and t.top_line > 0
+
+    def shown():
+        return drawn_lines(d.app, lambda: d.tick(1))
+
+    seen = [x[0] for x in shown()]
+    assert t.lines[0] not in seen and t.lines[-1] in seen
+    assert ("\x87", 122, 31) in shown()  # a mark: there is more above
+    for line, x, y in shown():
+        if 31 <= y and line not in ("\x87", "\x88"):
+            assert x + len(line) * 6 <= 122, line  # clear of the marks' column
+    for _ in range(t.top_line):
+        d.press(UP)
+    assert t.top_line == 0
+    seen = shown()
+    assert t.lines[0] in [x[0] for x in seen] and ("\x88", 122, 55) in seen
+    assert "\x87" not in [x[0] for x in seen]
+    assert d.app.errors == 0
+
+
 def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
     # 61 game at 43-34: the chance of counting out this deal is in the order,
     # so it is in the figure shown too (issue 10: "1.8" stood above "3.1")
@@ -637,8 +676,8 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
         for crib in (False, True):
             total = 0
             for item in hand_breakdown(cards, starter, crib):
-                text = play_table.item_text(item)
-                assert len(text) <= 21, text
+                text = play_table.item_text(item, 20)  # as the show page asks
+                assert len(text) <= 20, text
                 total += int(text.split(":")[0].split()[-1])
             assert total == hand_score(cards, starter, crib)
     royal = [play_table.item_text(i) for i in hand_breakdown([16, 17, 18, 40], 51)]

@@ -421,6 +421,12 @@ class PlayScreen(Screen):
         for i in range(t.top_line, end):
             cv.text(t.lines[i], 1, y)
             y += 8
+        # more lines than rows: a mark where they went (UP/DOWN scroll); item
+        # lines keep the last column free for it
+        if t.top_line > 0:
+            cv.text("\x87", 122, 31)
+        if end < t.shown:
+            cv.text("\x88", 122, 31 + (SHOW_ROWS - 1) * 8)
         if t.shown >= len(t.lines):
             cv.glyph(0x85, 122, 16)  # all told: A goes on
 

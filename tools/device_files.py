@@ -7,6 +7,7 @@ boards/ goes, except:
   CP_ONLY     the CircuitPython backend, its framebuf and its boot.py/code.py
   MP_ONLY     the MicroPython backend (the SSD1306 driver serves both)
   BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
+  WEB_ONLY    the browser backend (tools/build_web.py bundles it; ``web_files``)
 
 Paths are relative to the repository root with forward slashes.
 CPython only (PC side). Imports os.
@@ -25,6 +26,8 @@ CP_ONLY = (
 )
 MP_ONLY = ("firmware/hw/mp.py",)
 BUILD_ONLY = ("firmware/manifest.py",)
+WEB_ONLY = ("firmware/hw/web.py",)
+NOT_ON_WEB = MP_ONLY + ("firmware/hw/ssd1306.py", "firmware/hw/files.py")  # board drivers
 TARGETS = ("mp", "cp")
 
 
@@ -45,7 +48,7 @@ def files(target="mp", board=None, root=ROOT):
     board's description (and boards/__init__.py) from boards/."""
     if target not in TARGETS:
         raise ValueError("unknown target %r; choose one of: %s" % (target, ", ".join(TARGETS)))
-    skip = set(BUILD_ONLY)
+    skip = set(BUILD_ONLY + WEB_ONLY)
     if target == "mp":
         skip.update(HOST_ONLY + CP_ONLY)
     else:
@@ -62,11 +65,21 @@ def files(target="mp", board=None, root=ROOT):
     return out
 
 
+def web_files(board="pico", root=ROOT):
+    """The files of the web page's bundle (MicroPython's WebAssembly port):
+    the MicroPython set less its board drivers, plus the web backend."""
+    out = []
+    for path in files("mp", board, root) + list(WEB_ONLY):
+        if path not in NOT_ON_WEB and path not in out:
+            out.append(path)
+    return sorted(out)
+
+
 def compiled(root=ROOT):
-    """Every file a board may run, for the mpy-cross check: both targets."""
+    """Every file a board or the web page may run, for the mpy-cross check."""
     seen = []
     for target in TARGETS:
-        for path in files(target, root=root):
+        for path in files(target, root=root) + (list(WEB_ONLY) if target == "mp" else []):
             if path not in seen:
                 seen.append(path)
     return sorted(seen)

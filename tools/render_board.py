@@ -57,6 +57,44 @@ def visible(v):
     return 0 if v == 0 else int(255 * (v / 255) ** 0.45)
 
 
+def geometry(pb):
+    """Where each hole is drawn, for this picture and the web page's board
+    (tools/build_web.py): a dict with the picture's ``width``/``height``, the
+    ``tracks``, ``rows``, ``track_h``, ``top`` and ``holes``, a list of
+    ``(track, hole, x, y, led)`` with (x, y) the hole's top-left corner."""
+    tracks = 1 if pb.shared else 2
+    rows = (pb.holes - 1 + PER_ROW - 1) // PER_ROW  # the last hole is the game hole
+    row_w = PER_ROW * PITCH + (PER_ROW // 5 - 1) * GROUP_GAP
+    left, top = 70, 44
+    track_h = rows * PITCH + 16
+
+    def hole_xy(track, hole):
+        if hole == 0:
+            return left - PITCH - 6, top + track * track_h
+        if hole == pb.holes:
+            return left + row_w + PITCH, top + track * track_h + (rows - 1) * PITCH // 2
+        k = hole - 1
+        row, col = divmod(k, PER_ROW)
+        x = left + col * PITCH + (col // 5) * GROUP_GAP
+        return x, top + track * track_h + row * PITCH
+
+    holes = []
+    for t in range(tracks):
+        for h in range(0 if pb.start else 1, pb.holes + 1):
+            x, y = hole_xy(t, h)
+            holes.append((t, h, x, y, pb.led_of_hole(t, h)))
+    return {
+        "width": left + row_w + PITCH * 2 + 20,
+        "height": top + tracks * track_h + 34,
+        "tracks": tracks,
+        "rows": rows,
+        "track_h": track_h,
+        "top": top,
+        "hole": HOLE,
+        "holes": holes,
+    }
+
+
 def render(args):
     from PIL import Image, ImageDraw, ImageFont
 
@@ -75,13 +113,10 @@ def render(args):
     buf = bytearray(pb.n * 3)
     ma = pb.render(buf)
 
-    tracks = 1 if pb.shared else 2
-    rows = (pb.holes - 1 + PER_ROW - 1) // PER_ROW  # the last hole is the game hole
-    row_w = PER_ROW * PITCH + (PER_ROW // 5 - 1) * GROUP_GAP
-    left, top = 70, 44
-    track_h = rows * PITCH + 16
-    width = left + row_w + PITCH * 2 + 20
-    height = top + tracks * track_h + 34
+    g = geometry(pb)
+    tracks, rows, track_h = g["tracks"], g["rows"], g["track_h"]
+    top = g["top"]
+    width, height = g["width"], g["height"]
     img = Image.new("RGB", (width, height), (46, 30, 18))
     draw = ImageDraw.Draw(img)
     try:
@@ -91,16 +126,6 @@ def render(args):
     title = "%s: A %d  B %d  (to %d)" % (board.NAME, args.scores[0], args.scores[1], args.target)
     draw.text((10, 8), title, fill=(235, 220, 190), font=font)
 
-    def hole_xy(track, hole):
-        if hole == 0:
-            return left - PITCH - 6, top + track * track_h
-        if hole == pb.holes:
-            return left + row_w + PITCH, top + track * track_h + (rows - 1) * PITCH // 2
-        k = hole - 1
-        row, col = divmod(k, PER_ROW)
-        x = left + col * PITCH + (col // 5) * GROUP_GAP
-        return x, top + track * track_h + row * PITCH
-
     for t in range(tracks):
         label = "A + B" if pb.shared else "AB"[t]
         draw.text(
@@ -109,15 +134,13 @@ def render(args):
             fill=(235, 220, 190),
             font=font,
         )
-        for h in range(0 if pb.start else 1, pb.holes + 1):
-            x, y = hole_xy(t, h)
-            i = pb.led_of_hole(t, h)
-            g, r, b = buf[3 * i], buf[3 * i + 1], buf[3 * i + 2]
-            if r or g or b:
-                fill = (visible(r), visible(g), visible(b))
-                draw.ellipse((x - 1, y - 1, x + HOLE + 1, y + HOLE + 1), fill=fill)
-            else:
-                draw.ellipse((x, y, x + HOLE, y + HOLE), fill=(20, 12, 6), outline=(90, 66, 44))
+    for _t, _h, x, y, i in g["holes"]:
+        gr, r, b = buf[3 * i], buf[3 * i + 1], buf[3 * i + 2]
+        if r or gr or b:
+            fill = (visible(r), visible(gr), visible(b))
+            draw.ellipse((x - 1, y - 1, x + HOLE + 1, y + HOLE + 1), fill=fill)
+        else:
+            draw.ellipse((x, y, x + HOLE, y + HOLE), fill=(20, 12, 6), outline=(90, 66, 44))
     note = "%d LEDs, estimated %d mA (limit %d)" % (
         pb.n,
         ma,

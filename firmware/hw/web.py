@@ -1,0 +1,376 @@
+"""Web backend of the hardware contract (``firmware/hal.py``): the device app
+in a browser page on MicroPython's WebAssembly port (``sys.platform ==
+"webassembly"``), driven one frame at a time by the page's JS timer
+(``web/app.js``), never by ``App.run()``'s blocking loop (``time.sleep_ms``
+busy-waits there). Also runs on CPython and the unix port (the tests).
+
+  display   128x64 MONO_VLSB over ``framebuf``; ``show()`` marks it changed,
+            ``frame_hex()`` gives the 1024 bytes as hex for the canvas
+  buttons   ``held``: the raw bitmask the page last passed to ``step``
+            (keys, pointer and touch; long presses and chords are the
+            page holding bits down, debouncing stays ``firmware.buttons``')
+  leds      the last buffer written (G R B per LED); ``leds_hex()``
+  storage   ``KeyStorage(kv)``: one key per name in a key-value store with
+            ``getItem/setItem/removeItem`` (the page's ``localStorage``, or
+            ``MemoryKV`` in tests), bytes kept as hex under ``PREFIX``; the
+            app's crash-safe record layer (``firmware.records``) runs over it
+            unchanged (rename is copy then remove: the new name never exists)
+  clock     ``StepClock``: ``ticks_ms()`` is the time the page passed to the
+            latest ``step``; ``sleep_ms`` never blocks (it moves that time on)
+
+``Runner(hw, board)`` is ``firmware.main.run`` done per frame: ``step(buttons,
+now)`` builds the app (resuming the mode that was open), runs one ``tick``,
+and on an error that escapes the app logs it (``firmware.crashlog``), shows
+the error screen for ``main.PAUSE_MS`` (A skips) and builds a new app; after
+``main.CRASH_LIMIT`` crashes in ``main.CRASH_WINDOW_MS`` it waits on the safe
+screen for A and starts at the menu. ``step`` returns what changed: bit 1 the
+screen, bit 2 the LEDs. ``hw.reset()`` (or ``Runner.restart``) builds a new
+app at the next step, as a board reset would.
+
+``start(kv=None, board="pico")``: what the page calls once (``kv`` None uses
+``js.localStorage``). Imports ``framebuf`` (``firmware.fakefb`` on CPython),
+``binascii``, ``firmware.main`` and ``boards``; ``js`` only in ``start``.
+"""
+
+import binascii
+import gc
+
+try:
+    import framebuf
+except ImportError:
+    from firmware import fakefb as framebuf
+
+from firmware import main as device
+
+PREFIX = "cribbage/"  # localStorage keys: PREFIX + storage name
+SCREEN = 1  # step() result bits
+LEDS = 2
+_A = 16  # firmware.hal.A
+
+
+class Display:
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.buf = bytearray(width * ((height + 7) // 8))
+        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        self.frames = 0
+        self.level = 255
+        self.on = True
+        self.changed = True
+
+    def show(self):
+        self.frames += 1
+        self.changed = True
+
+    def contrast(self, level):
+        self.level = level
+
+    def power(self, on):
+        self.on = bool(on)
+        self.changed = True
+
+    def pixel(self, x, y):
+        return (self.buf[(y >> 3) * self.width + x] >> (y & 7)) & 1
+
+
+class Buttons:
+    def __init__(self):
+        self.held = 0
+
+    def read(self):
+        return self.held
+
+
+class Leds:
+    def __init__(self, n):
+        self.n = n
+        self.last = bytearray(n * 3)
+        self.writes = 0
+        self.changed = False
+
+    def write(self, buf):
+        if len(buf) != self.n * 3:
+            raise ValueError("LED buffer must be %d bytes, got %d" % (self.n * 3, len(buf)))
+        self.last[:] = buf
+        self.writes += 1
+        self.changed = True
+
+
+class MemoryKV:
+    """A ``localStorage`` stand-in (tests, Node): getItem/setItem/removeItem."""
+
+    def __init__(self, items=None):
+        self.items = {} if items is None else items
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+def _check(name):
+    if not name or "/" in name or name[0] == ".":
+        raise ValueError("bad storage name: %r" % (name,))
+    return PREFIX + name
+
+
+class KeyStorage:
+    """The hal storage over a key-value store; bytes are stored as hex.
+    A value that is not hex reads as empty bytes, which the record layer
+    refuses in plain words (a damaged save), never a crash."""
+
+    def __init__(self, kv, prefix=PREFIX):
+        self.kv = kv
+        self.prefix = prefix
+
+    def _key(self, name):
+        _check(name)
+        return self.prefix + name
+
+    def read(self, name):
+        v = self.kv.getItem(self._key(name))
+        if v is None:
+            return None
+        try:
+            return binascii.unhexlify(v)
+        except (ValueError, TypeError):
+            return b""
+
+    def write(self, name, data):
+        # setItem raises (QuotaExceededError) when the browser's storage is
+        # full; the record layer passes it on as a failed save
+        key = self._key(name)
+        text = binascii.hexlify(data).decode()
+        try:
+            self.kv.setItem(key, text)
+        except Exception as e:
+            raise OSError("cannot store %s: %s" % (name, e))
+
+    def rename(self, old, new):
+        v = self.kv.getItem(self._key(old))
+        if v is None:
+            raise OSError("no such file: %s" % old)
+        self.kv.setItem(self._key(new), v)
+        self.kv.removeItem(self._key(old))
+
+    def remove(self, name):
+        key = self._key(name)
+        if self.kv.getItem(key) is None:
+            raise OSError("no such file: %s" % name)
+        self.kv.removeItem(key)
+
+    def exists(self, name):
+        return self.kv.getItem(self._key(name)) is not None
+
+
+class StepClock:
+    """The time the page passed to the latest ``step`` (ms)."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, n):
+        self.now += n  # never blocks: a waiting loop would hang the page
+
+
+class Hardware:
+    def __init__(self, display, buttons, leds, storage, clock):
+        self.display = display
+        self.buttons = buttons
+        self.leds = leds
+        self.storage = storage
+        self.clock = clock
+        self.feeds = 0
+        self.resets = 0
+
+    def feed(self):
+        self.feeds += 1
+
+    def reset(self):
+        self.resets += 1
+
+
+def make(board=None, storage=None, clock=None):
+    n = getattr(board, "N_LEDS", 242) if board is not None else 242
+    return Hardware(
+        Display(),
+        Buttons(),
+        Leds(n),
+        storage if storage is not None else KeyStorage(MemoryKV()),
+        clock if clock is not None else StepClock(),
+    )
+
+
+class Runner:
+    """``firmware.main.run`` one frame at a time (see the module docstring)."""
+
+    def __init__(
+        self,
+        hw,
+        board=None,
+        limit=device.CRASH_LIMIT,
+        window_ms=device.CRASH_WINDOW_MS,
+        pause_ms=device.PAUSE_MS,
+    ):
+        self.hw = hw
+        self.board = board
+        self.limit = limit
+        self.window_ms = window_ms
+        self.pause_ms = pause_ms
+        self.app = None
+        self.resume = True
+        self.crashes = 0
+        self.last_crash = ""
+        self._recent = []
+        self._wait = 0  # 0 running, 1 paused after a crash, 2 stopped (A only)
+        self._since = 0
+        self._a = 0  # main.wait's A state: 0 must be up first, 1 up, 2 pressed
+        self._resets = hw.resets
+
+    def restart(self, resume=True):
+        """Build a new app at the next step (as a board reset would)."""
+        self.app = None
+        self.resume = resume
+        self._wait = 0
+
+    def step(self, buttons, now):
+        """One frame: the buttons held now (hal bits) at page time ``now``
+        (ms). Returns SCREEN | LEDS for what changed."""
+        hw = self.hw
+        clock = hw.clock
+        if clock.ticks_diff(now, clock.now) > 0 or self.app is None:
+            clock.now = now
+        hw.buttons.held = buttons
+        if self._wait:
+            self._waiting()
+        else:
+            self._run()
+        return self.changes()
+
+    def changes(self):
+        out = 0
+        d = self.hw.display
+        if d.changed:
+            d.changed = False
+            out |= SCREEN
+        leds = self.hw.leds
+        if leds.changed:
+            leds.changed = False
+            out |= LEDS
+        return out
+
+    def _run(self):
+        hw = self.hw
+        try:
+            hw.feed()
+            if self.app is None:
+                self.app = device.build(board=self.board, hw=hw, resume=self.resume)
+                device.app = self.app
+                if not self.resume:
+                    self.app.forget_mode()
+                self.resume = True
+            self.app.tick(hw.clock.now)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as e:  # MemoryError and the rest: the page must go on
+            self._crash(e)
+        if hw.resets != self._resets:
+            self._resets = hw.resets
+            self.restart()
+
+    def _crash(self, e):
+        hw = self.hw
+        mode = self.app.mode if self.app is not None else None
+        self.app = None
+        device.app = None
+        gc.collect()
+        self.crashes += 1
+        now = hw.clock.now
+        try:
+            from firmware import crashlog
+
+            crashlog.record(hw.storage, e, self.crashes, now, mode or "")
+        except Exception as e2:
+            print("crash not logged:", device._describe(e2))
+        what = device._describe(e)
+        self.last_crash = what
+        print("crash %d: %s" % (self.crashes, what))
+        recent = self._recent
+        while recent and hw.clock.ticks_diff(now, recent[0]) >= self.window_ms:
+            recent.pop(0)
+        recent.append(now)
+        if len(recent) >= self.limit:
+            device.show_message(
+                hw,
+                "Stopped",
+                "%d errors in a short time: %s\nSaves are kept. A: menu" % (len(recent), what),
+            )
+            self._recent = []
+            self.resume = False
+            self._wait = 2
+        else:
+            device.show_message(hw, "Oops: restarting", what + "\nYour game is saved.")
+            self._wait = 1
+        self._since = now
+        self._a = 0
+
+    def _waiting(self):
+        # main.wait, one frame at a time: a press and release of A ends it
+        hw = self.hw
+        hw.feed()
+        if hw.buttons.held & _A:
+            if self._a:
+                self._a = 2
+        elif self._a == 2:
+            self._wait = 0
+        else:
+            self._a = 1
+        if self._wait == 1 and hw.clock.ticks_diff(hw.clock.now, self._since) >= self.pause_ms:
+            self._wait = 0
+
+    # ---- what the page reads ----
+    def frame_hex(self):
+        """The display buffer (MONO_VLSB, 1024 bytes) as hex; all zero when
+        the display is powered off."""
+        d = self.hw.display
+        if not d.on:
+            return "00" * len(d.buf)
+        return binascii.hexlify(d.buf).decode()
+
+    def leds_hex(self):
+        return binascii.hexlify(self.hw.leds.last).decode()
+
+    def contrast(self):
+        return self.hw.display.level
+
+    def mode(self):
+        app = self.app
+        return (app.mode or "") if app is not None else ""
+
+
+runner = None  # the page's runner (``start`` makes it)
+
+
+def start(kv=None, board="pico"):
+    """Make the page's runner: storage in ``kv`` (``js.localStorage`` when
+    None), the named board's LED layout. Returns the runner."""
+    global runner
+    if kv is None:
+        import js
+
+        kv = js.localStorage
+    b = device.load_board(board)
+    hw = make(b, KeyStorage(kv))
+    runner = Runner(hw, b)
+    return runner

@@ -1,0 +1,83 @@
+"""The web version end to end in a real headless Chromium (Debian's, driven by
+the pinned playwright-core; web/tests/e2e.mjs) against the site built by
+tools/build_web.py and served on 127.0.0.1 by tools/web.py's Server: the page
+loads to the menu with no console error, a tap on the on-screen buttons
+works, a deal is played by key events to the show, a reload resumes the same
+game, the score keeper takes awards and an undo; and a screenshot of the
+canvas shows, pixel for pixel, the framebuffer the app drew."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+import webtools
+
+sys.path.insert(0, os.path.join(webtools.ROOT, "tools"))
+
+import build_web  # noqa: E402
+import web as web_server  # noqa: E402
+
+OLED_ON = (190, 225, 255)  # web/app.js
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    exe = webtools.node("the browser tests")
+    chrome = webtools.chromium("the browser tests")
+    webtools.packages("the browser tests")
+    out = str(tmp_path_factory.mktemp("site"))
+    build_web.build(out)
+    server = web_server.Server(out).start()
+    yield exe, chrome, server.url
+    server.stop()
+
+
+def test_site_holds_the_bundle_and_the_port(site, tmp_path):
+    # one bundle of .mpy files, loaded by the page, no .py sources
+    exe, chrome, url = site
+    import urllib.request
+
+    with urllib.request.urlopen(url + "app.bundle") as r:
+        files = build_web.unpack_bundle(r.read())
+    names = [n for n, _ in files]
+    assert "firmware/hw/web.mpy" in names and "engine/score.mpy" in names
+    assert all(n.endswith(".mpy") for n in names)
+    assert "firmware/hw/host.mpy" not in names and "firmware/hw/mp.mpy" not in names
+    with urllib.request.urlopen(url + "micropython.wasm") as r:
+        assert r.headers["Content-Type"] == "application/wasm"
+
+
+def test_in_chromium(site, tmp_path):
+    exe, chrome, url = site
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "e2e.mjs"), url, chrome, str(tmp_path)],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=400,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+
+    # the screenshot of the canvas against the framebuffer it was drawn from
+    from PIL import Image
+
+    with open(tmp_path / "oled.hex") as f:
+        buf = bytes.fromhex(f.read())
+    img = Image.open(tmp_path / "oled.png").convert("RGB")
+    scale = img.width // 128
+    assert scale >= 1 and img.size == (128 * scale, 64 * scale), img.size
+    px = img.load()
+    wrong = []
+    for y in range(64):
+        for x in range(128):
+            on = (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1
+            want = OLED_ON if on else (0, 0, 0)
+            for dy in range(scale):
+                for dx in range(scale):
+                    got = px[x * scale + dx, y * scale + dy]
+                    if max(abs(got[i] - want[i]) for i in range(3)) > 8:
+                        wrong.append((x, y, got))
+    assert not wrong, "%d screen pixels differ, e.g. %s" % (len(wrong), wrong[:5])
+    assert sum(bin(b).count("1") for b in buf) > 200  # the menu, not a blank screen

@@ -1,0 +1,89 @@
+"""The portable test modules (first line '# portable') on MicroPython's
+WebAssembly port in Node: the third interpreter the suite runs them on, the
+one the web page uses (web/tests/mpnode.mjs; host_tests/mp_runner.py per
+module, one Node process for all). Also the web backend's own behaviour
+there: storage round trip through the record layer, and the backend choice.
+"""
+
+import pytest
+import webtools
+from test_micropython import portable_modules
+
+RUNNER = """
+import mp_runner
+passed = 0
+failed = 0
+for name in %r:
+    try:
+        module = __import__(name)
+    except Exception as e:
+        failed += 1
+        print("FAIL %%s: cannot import: %%s %%s" %% (name, type(e).__name__, e))
+        continue
+    for attr in sorted(dir(module)):
+        if not attr.startswith("test_"):
+            continue
+        try:
+            getattr(module, attr)()
+            passed += 1
+        except Exception as e:
+            failed += 1
+            print("FAIL %%s.%%s: %%s %%s" %% (name, attr, type(e).__name__, e))
+            sys.print_exception(e)
+print("%%d passed, %%d failed" %% (passed, failed))
+_exit = 1 if failed else 0
+"""
+
+
+def _summary(out):
+    words = out.strip().split("\n")[-1].split()  # "N passed, M failed"
+    assert len(words) == 4 and words[1] == "passed," and words[3] == "failed", out[-3000:]
+    return int(words[0]), int(words[2])
+
+
+@pytest.mark.slow
+def test_portable_modules_under_wasm():
+    names = portable_modules()
+    assert names
+    status, out = webtools.run_python(RUNNER % (names,), timeout=900)
+    passed, failed = _summary(out)
+    assert status == 0 and failed == 0, out[-6000:]
+    assert passed > 100, "too few tests ran: " + out[-3000:]
+
+
+def test_wasm_runner_reports_failures():
+    # the runner must say when something fails, or the test above means nothing
+    code = (
+        "with open('host_tests/test_fake_fail.py', 'w') as f:\n"
+        "    f.write('def test_no():\\n    assert 1 == 2\\ndef test_yes():\\n    pass\\n')\n"
+    ) + RUNNER % (["test_fake_fail"],)
+    status, out = webtools.run_python(code)
+    assert _summary(out) == (1, 1), out
+    assert status == 1
+    assert "FAIL test_fake_fail.test_no" in out
+
+
+def test_web_backend_on_wasm():
+    code = """
+from firmware import main as device
+from firmware.hw import web
+from firmware.records import RecordStore
+assert device.backend_name() == "web", device.backend_name()
+kv = web.MemoryKV()
+st = web.KeyStorage(kv)
+rs = RecordStore(st, "t", b"TEST", 1)
+rs.save(b"one")
+rs.save(b"two")
+assert sorted(kv.items) == ["cribbage/t.old", "cribbage/t.rec"], sorted(kv.items)
+assert RecordStore(st, "t", b"TEST", 1).load() == (b"two", 1, None)
+kv.items["cribbage/t.rec"] = "zz"  # not hex: a damaged save, the old copy used
+payload, version, problem = RecordStore(st, "t", b"TEST", 1).load()
+assert payload == b"one" and "empty" in problem, problem
+r = web.start(kv)
+assert r.step(0, 0) & web.SCREEN
+assert r.app.top().title == "Cribbage"
+assert len(r.frame_hex()) == 2048 and len(r.leds_hex()) == 242 * 6
+print("ok")
+"""
+    status, out = webtools.run_python(code)
+    assert status == 0 and out.strip().endswith("ok"), out

@@ -1,0 +1,82 @@
+"""Node, the pinned npm packages (web/package-lock.json) and Chromium for the
+web tests (host_tests/test_web_*.py). CPython only; imports pytest.
+
+Outside CI a missing tool skips the test that needs it, loudly: the skip
+reason and a warning in pytest's summary say which tests were skipped and how
+to install what they need. Under ``CI=true`` a missing tool fails the test
+(.ci/run installs them). ``npm ci`` in web/ is run once when web/node_modules
+lacks the pinned packages and npm is there.
+"""
+
+import os
+import shutil
+import subprocess
+import warnings
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WEB = os.path.join(ROOT, "web")
+PORT = os.path.join(WEB, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+PLAYWRIGHT = os.path.join(WEB, "node_modules", "playwright-core")
+CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+INSTALL = {
+    "node": "apt-get install nodejs npm (Debian), then run the tests again",
+    "npm": "apt-get install npm, then: cd web && npm ci",
+    "chromium": "apt-get install chromium (Debian's; a browser is never downloaded)",
+}
+
+
+def in_ci():
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def missing(what, tests):
+    """Fail under CI, else skip ``tests`` saying how to install ``what``."""
+    msg = "%s not found: %s skipped; to run them: %s" % (what, tests, INSTALL[what])
+    if in_ci():
+        pytest.fail("CI=true and " + msg)
+    warnings.warn(UserWarning("WEB TESTS SKIPPED: " + msg))
+    pytest.skip("WEB TESTS SKIPPED: " + msg)
+
+
+def node(tests="the web tests"):
+    exe = shutil.which("node") or shutil.which("nodejs")
+    if exe is None:
+        missing("node", tests)
+    return exe
+
+
+def packages(tests="the web tests"):
+    """Make sure web/node_modules holds the pinned packages (npm ci)."""
+    if os.path.exists(os.path.join(PORT, "micropython.wasm")) and os.path.exists(PLAYWRIGHT):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        missing("npm", tests)
+    proc = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, "npm ci in web/ failed:\n" + proc.stdout + proc.stderr
+
+
+def chromium(tests="the browser tests"):
+    for path in CHROMIUM:
+        if os.path.exists(path):
+            return path
+    missing("chromium", tests)
+
+
+def run_python(code, timeout=600):
+    """Run ``code`` on the WebAssembly port in Node (web/tests/mpnode.mjs,
+    the repository at /repo as the working directory): (status, output)."""
+    exe = node()
+    packages()
+    proc = subprocess.run(
+        [exe, os.path.join(WEB, "tests", "mpnode.mjs"), "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    return proc.returncode, proc.stdout + proc.stderr

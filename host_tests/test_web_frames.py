@@ -61,13 +61,14 @@ def test_same_frames_on_cpython_unix_port_and_wasm(name):
 def test_trace_script_reaches_the_show():
     # the 'play' script must really play a deal to the show, or the frames
     # compared above would be the menu only
+    from firmware import play_table
     from firmware.screens import play
 
     seen = []
     orig = play.PlayScreen.draw
 
     def draw(self, cv):
-        seen.append(self.page)
+        seen.append(self.table.page)
         return orig(self, cv)
 
     play.PlayScreen.draw = draw
@@ -75,4 +76,4 @@ def test_trace_script_reaches_the_show():
         web_trace.trace(web_trace.SCRIPTS["play"], "web")
     finally:
         play.PlayScreen.draw = orig
-    assert play.SHOW_PAGE in seen
+    assert play_table.SHOW_PAGE in seen

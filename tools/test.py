@@ -34,11 +34,28 @@ def banner():
     return lines
 
 
+def web_banner():
+    """The line saying whether the web tests (Node, Chromium) run."""
+    import shutil
+
+    import mpport
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    chrome = [p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(p)]
+    if node and chrome:
+        return "Web tests: Node %s, Chromium %s" % (node, chrome[0])
+    missing = [n for n, ok in (("Node", node), ("Chromium", chrome)) if not ok]
+    return "Web tests needing %s: %s (apt-get install nodejs npm chromium)" % (
+        " and ".join(missing),
+        "FAIL under CI=true" if mpport.must_not_skip() else "SKIPPED",
+    )
+
+
 if __name__ == "__main__":
     bootstrap.ensure()
     os.chdir(bootstrap.ROOT)
     import pytest
 
-    for text in banner():
+    for text in banner() + [web_banner()]:
         print(text, flush=True)
     sys.exit(pytest.main(["-rs"] + sys.argv[1:]))

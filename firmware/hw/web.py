@@ -167,6 +167,11 @@ class KeyStorage:
     def exists(self, name):
         return self.kv.getItem(self._key(name)) is not None
 
+    def size(self, name):
+        """Bytes in the file (None when absent), without decoding it."""
+        v = self.kv.getItem(self._key(name))
+        return None if v is None else len(v) // 2
+
 
 class StepClock:
     """The time the page passed to the latest ``step`` (ms)."""

@@ -63,15 +63,16 @@ export const STATE = `
 _a = _w.runner.app
 _t = _a.top() if _a is not None else None
 _g = getattr(_t, "game", None)
+_tb = getattr(_t, "table", None) or _t  # the play screen's table model (firmware.play_table)
 _k = getattr(getattr(_t, "ki", None), "keeper", None)
 _out = json.dumps({
     "mode": _a.mode if _a is not None else None,
     "screen": type(_t).__name__,
     "title": getattr(_t, "title", None),
-    "cursor": getattr(_t, "cursor", None),
-    "page": getattr(_t, "page", None),
-    "tmode": getattr(_t, "mode", None) if _g is not None else None,
-    "marked": len(getattr(_t, "marked", ()) or ()) if _g is not None else 0,
+    "cursor": getattr(_tb, "cursor", None),
+    "page": getattr(_tb, "page", None),
+    "tmode": getattr(_tb, "mode", None) if _g is not None else None,
+    "marked": len(getattr(_tb, "marked", ()) or ()) if _g is not None else 0,
     "seed": _g.seed if _g is not None else None,
     "moves": len(_g.moves) if _g is not None else None,
     "movelist": list(_g.moves) if _g is not None else None,
@@ -85,7 +86,7 @@ _out = json.dumps({
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// firmware/screens/play.py's constants
+// firmware/play_table.py's constants
 const SHOW_PAGE = 2, NO_PAGE = 0, DISCARD = 1, CONFIRM = 2, PLAY = 3, COUNT = 4;
 
 // press the keys the player would until the deal's show is on screen

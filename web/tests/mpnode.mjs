@@ -42,7 +42,7 @@ function copyTree(rel) {
     const path = join(src, name);
     const st = statSync(path);
     if (st.isDirectory()) copyTree(rel + "/" + name);
-    else if (name.endsWith(".py") || name.endsWith(".pbm") || name.endsWith(".txt")) {
+    else if (!name.endsWith(".png") && !name.endsWith(".pyc")) {
       mp.FS.writeFile("/repo/" + rel + "/" + name, readFileSync(path));
     }
   }

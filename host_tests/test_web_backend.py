@@ -1,0 +1,203 @@
+# portable
+"""firmware/hw/web.py, the browser backend, on any interpreter: its storage
+under the crash-safe record layer, what ``step`` reports, and the Runner's
+per-frame crash handling (firmware/main.py's rules: error screen and crash
+log, restart into the saved mode, a stop after CRASH_LIMIT crashes that A
+ends at the menu). Runs under CPython, the unix port and the WebAssembly
+port (host_tests/test_web_node.py)."""
+
+from firmware import crashlog
+from firmware.hw import web
+from firmware.records import RecordStore
+
+A = 16
+DOWN = 2
+UP = 1
+
+
+def rig(kv=None, **kw):
+    from firmware import main as device
+
+    board = device.load_board("pico")
+    hw = web.make(board, web.KeyStorage(kv if kv is not None else web.MemoryKV()))
+    return web.Runner(hw, board, **kw)
+
+
+class Clock:
+    def __init__(self, r):
+        self.r = r
+        self.t = 0
+        self.changes = 0
+
+    def run(self, mask, ms):
+        for _ in range(max(1, ms // 20)):
+            self.changes |= self.r.step(mask, self.t)
+            self.t += 20
+
+    def tap(self, mask, n=1):
+        for _ in range(n):
+            self.run(mask, 100)
+            self.run(0, 100)
+
+
+def _boom(now=None):
+    raise RuntimeError("boom")
+
+
+def test_storage_round_trip_under_the_record_layer():
+    kv = web.MemoryKV()
+    st = web.KeyStorage(kv)
+    rs = RecordStore(st, "game", b"TEST", 1)
+    rs.save(b"first")
+    rs.save(b"second")
+    assert sorted(kv.items) == ["cribbage/game.old", "cribbage/game.rec"]
+    assert st.size("game.rec") == len(st.read("game.rec"))
+    assert st.size("nothing") is None and st.read("nothing") is None
+    assert RecordStore(st, "game", b"TEST", 1).load() == (b"second", 1, None)
+
+
+def test_damaged_value_falls_back_to_the_old_copy():
+    kv = web.MemoryKV()
+    st = web.KeyStorage(kv)
+    RecordStore(st, "g", b"TEST", 1).save(b"one")
+    RecordStore(st, "g", b"TEST", 1).save(b"two")
+    kv.items["cribbage/g.rec"] = "not hex at all"
+    payload, version, problem = RecordStore(st, "g", b"TEST", 1).load()
+    assert payload == b"one" and problem
+
+
+def test_storage_refuses_bad_names_and_missing_files():
+    st = web.KeyStorage(web.MemoryKV())
+    for bad in ("", "a/b", ".hidden"):
+        try:
+            st.write(bad, b"x")
+            assert False, bad
+        except ValueError:
+            pass
+    for op in (lambda: st.rename("none", "x"), lambda: st.remove("none")):
+        try:
+            op()
+            assert False
+        except OSError:
+            pass
+
+
+def test_storage_full_is_an_oserror():
+    class Full(web.MemoryKV):
+        def setItem(self, key, value):
+            raise RuntimeError("QuotaExceededError")
+
+    try:
+        web.KeyStorage(Full()).write("x", b"1")
+        assert False
+    except OSError as e:
+        assert "QuotaExceededError" in str(e)
+
+
+def test_step_reports_screen_and_leds():
+    r = rig()
+    assert r.step(0, 0) & web.SCREEN  # the menu
+    assert r.step(0, 20) & web.SCREEN == 0  # nothing changed
+    assert len(r.frame_hex()) == 2048 and len(r.leds_hex()) == r.hw.leds.n * 6
+    c = Clock(r)
+    c.t = 40
+    c.tap(DOWN)
+    c.tap(A)  # score keeper: the pegboard lights up
+    assert r.app.mode == "keeper"
+    c.changes = 0
+    c.tap(UP)
+    assert c.changes & web.LEDS and c.changes & web.SCREEN
+
+
+def test_crash_shows_the_message_logs_it_and_restarts_after_the_pause():
+    r = rig(pause_ms=1000)
+    c = Clock(r)
+    c.run(0, 100)
+    first = r.app
+    first.tick = _boom
+    c.run(0, 20)
+    assert r.app is None and r.crashes == 1 and r.last_crash == "RuntimeError: boom"
+    assert b"boom" in crashlog.read(r.hw.storage)
+    c.run(0, 900)
+    assert r.app is None  # still on the error screen
+    c.run(0, 200)
+    assert r.app is not None and r.app is not first
+
+
+def test_a_skips_the_error_pause():
+    r = rig(pause_ms=100000)
+    c = Clock(r)
+    c.run(A, 100)  # A held as it crashes: it must be let go first
+    r.app.tick = _boom
+    c.run(A, 200)
+    assert r.app is None
+    c.run(0, 40)
+    c.run(A, 100)
+    c.run(0, 40)
+    c.run(0, 20)
+    assert r.app is not None
+
+
+def test_crashes_in_a_row_stop_until_a_then_the_menu():
+    kv = web.MemoryKV()
+    r = rig(kv, pause_ms=100)
+    c = Clock(r)
+    c.run(0, 40)
+    c.tap(DOWN)
+    c.tap(A)
+    assert r.app.mode == "keeper"
+    for _ in range(3):
+        if r.app is None:
+            c.run(0, 200)
+        r.app.tick = _boom
+        c.run(0, 20)
+    assert r.crashes == 3 and r.app is None
+    c.run(0, 5000)
+    assert r.app is None  # stopped: only A goes on
+    c.tap(A)
+    c.run(0, 20)
+    assert r.app is not None and r.app.mode is None  # the menu, not the failing mode
+
+
+def test_reset_builds_a_new_app_and_storage_resumes_the_mode():
+    kv = web.MemoryKV()
+    r = rig(kv)
+    c = Clock(r)
+    c.run(0, 40)
+    c.tap(DOWN)
+    c.tap(A)
+    c.tap(UP, 3)
+    scores = list(r.app.top().ki.keeper.scores)
+    assert sum(scores) == 3
+    old = r.app
+    r.hw.reset()
+    c.run(0, 40)
+    assert r.app is not old and r.app.mode == "keeper"
+    # a new page over the same storage: the keeper again, with its scores
+    r2 = rig(kv)
+    Clock(r2).run(0, 40)
+    assert r2.app.mode == "keeper"
+    assert list(r2.app.top().ki.keeper.scores) == scores
+
+
+def test_keyboard_interrupt_passes_through():
+    r = rig()
+    r.step(0, 0)
+
+    def stop(now=None):
+        raise KeyboardInterrupt
+
+    r.app.tick = stop
+    try:
+        r.step(0, 20)
+        assert False
+    except KeyboardInterrupt:
+        pass
+
+
+def test_display_off_shows_a_dark_frame():
+    r = rig()
+    r.step(0, 0)
+    r.hw.display.power(False)
+    assert r.frame_hex() == "00" * 1024
+    assert r.step(0, 20) & web.SCREEN

@@ -334,7 +334,10 @@ class Table:
                 )
         self.title = "Game over"
         self.lines = lines
-        self.foot = "A: menu" if self.match_over else "A: next game"
+        if self.match_over and self.human:
+            self.foot = "A: rematch  B: menu"  # the same settings again
+        else:
+            self.foot = "A: next game"  # of the match, or the demo's next
         return wins
 
 

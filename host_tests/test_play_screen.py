@@ -221,10 +221,33 @@ def test_a_game_to_61_through_buttons_ends_on_the_game_over_page():
     text = check_log_agrees(d)
     assert text.startswith("game 1 target=61")
     assert "cut A" in text  # the cut for deal is in the log
-    # one game match: it is over, the save is gone, A goes back to the menu
+    # one game match: it is over, the save is gone; A is a rematch, B the menu
     assert not d.hw.storage.exists("game.rec")
-    d.press(A)
+    assert s.table.foot == "A: rematch  B: menu"
+    d.press(B)
     assert screen(d) is None and len(d.app.stack) == 1
+    assert d.app.errors == 0
+
+
+def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=11, target=61, match=1, open_hands=True, level="hard")
+    s = screen(d)
+    play_game(d, 11)
+    assert s.table.match_over and s.table.foot.startswith("A: rematch")
+    old = s.game
+    d.app.settings.set("target", 121)  # the rematch is the finished match's, not the device's
+    d.press(A)
+    assert screen(d) is s and s.game is not old and s.game.phase != "over"
+    assert s.table.page != OVER_PAGE and s.table.scores == [0, 0]
+    m = s.match
+    assert (m.games, m.target, m.open_hands, m.muggins, s.level) == (1, 61, True, False, "hard")
+    assert s.game.seed != old.seed
+    wait_for_you(d)
+    assert d.hw.storage.exists("game.rec")  # saved: a power cut resumes the rematch
+    d2 = new_driver(storage, ticks=0)
+    assert bytes(screen(d2).game.moves) == bytes(s.game.moves)
+    assert screen(d2).game.target == 61
     assert d.app.errors == 0
 
 

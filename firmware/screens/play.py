@@ -18,7 +18,8 @@ asking for one) the match is stored; entering the screen resumes it. The
 computer's choices are seeded from the game and the number of decisions so
 far, so a resumed game goes on exactly as it would have. A finished game is
 counted in the statistics and exported as "last.log"
-(``firmware.play_end``); the save is deleted when the match ends.
+(``firmware.play_end``); the save is deleted when the match ends. Its
+game-over page offers a rematch with the same settings (A) or the menu (B).
 """
 
 import gc
@@ -248,7 +249,17 @@ class PlayScreen(Screen):
         self._save()
 
     def _finished(self):
-        self.app.pop()
+        """A on a finished match's page: a rematch with the same settings
+        (length, target, open hands, muggins, difficulty), saved at once."""
+        m = self.match
+        if self.seed is None:
+            seed = (self.app.hw.clock.ticks_ms() * 40503 + self.app.frames) & 0x3FFFFFFF
+        else:
+            self.seed += 1  # a seeded screen (tests): the next seed
+            seed = self.seed
+        self._begin(Match(m.games, seed, m.target, None, m.open_hands, m.muggins))
+        self.queue = self.game.take_events()
+        self._save()
 
     # ---- the frame ----
     def update(self, dt, events):
@@ -262,7 +273,10 @@ class PlayScreen(Screen):
         t = self.table
         changed = t.tick(dt)
         if _b.happened(events, "press", B) and t.mode != CONFIRM:
-            self._pause()
+            if t.page == OVER_PAGE and t.match_over and self.human:
+                self.app.pop()  # the match is over: B to the menu, A a rematch
+            else:
+                self._pause()
             return True
         if t.page != NO_PAGE:
             done = play_input.page(t, dt, events, self._stepped(events))

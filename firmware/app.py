@@ -15,9 +15,11 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
   update(dt_ms, events) -> bool
                           once a frame: ``dt_ms`` since the last frame,
                           ``events`` a list of ``(kind, bit)`` button events
-                          (kinds "press", "repeat", "long", "release"; bits in
-                          firmware.hal; helpers ``went``/``happened`` in
-                          firmware.buttons). Return True when the picture must
+                          (kinds "press", "repeat", "long", "release", "tap"
+                          and "chord"; bits in firmware.hal; act on "tap" and
+                          "long" where a long press differs; helpers
+                          ``went``/``happened`` in firmware.buttons). Return
+                          True when the picture must
                           change. Do the work of the screen here, and keep
                           animations going by returning True while they run.
   draw(cv)                paint the whole screen on the cleared canvas ``cv``

@@ -2,10 +2,19 @@
 (debounce, long press, auto-repeat). Pure logic over (bitmask, time) pairs,
 so tests drive it with synthetic sequences. Imports ``firmware.hal`` only.
 
-Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long" or
-"release" and bit one of the hal bits (UP, DOWN, LEFT, RIGHT, A, B). The
-tuples are made once in the constructor and ``poll`` refills one list, so the
-poll path allocates nothing.
+Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long",
+"release", "tap" or "chord" and bit one of the hal bits (UP, DOWN, LEFT,
+RIGHT, A, B; a chord's bit is its buttons together, A | B). The tuples are
+made once in the constructor and ``poll`` refills one list, so the poll path
+allocates nothing.
+
+For buttons that act on release (a long press does something else), two
+events say what the hold was, as Peter Hinch's ``Pushbutton(suppress=True)``
+does: "tap" comes right after the "release" of a button in ``long_mask``
+that gave no "long" (act on it, and on "long", never on "press"); "chord"
+comes right after the "press" that makes every button of ``chord_mask``
+held at once, and then those buttons give no "long" and no "tap" until each
+is released.
 
 Per button, a small state machine (times in ms, measured with ``diff`` so the
 device's wrapping ticks work):
@@ -42,6 +51,8 @@ PRESS = "press"
 REPEAT = "repeat"
 LONG_PRESS = "long"
 RELEASE = "release"
+TAP = "tap"
+CHORD = "chord"
 
 
 def _sub(a, b):
@@ -58,6 +69,7 @@ class Buttons:
         repeat_every=REPEAT_EVERY,
         repeat_mask=UP | DOWN | LEFT | RIGHT,
         long_mask=A | B,
+        chord_mask=A | B,
     ):
         self.diff = diff or _sub
         self.debounce = debounce
@@ -66,6 +78,7 @@ class Buttons:
         self.repeat_every = repeat_every
         self.repeat_mask = repeat_mask
         self.long_mask = long_mask
+        self.chord_mask = chord_mask
         self.held = 0  # debounced state: bit set while down
         self._pending = 0  # bits whose raw level differs from ``held``
         self._flip_at = [0] * COUNT  # when that difference was first seen
@@ -74,9 +87,11 @@ class Buttons:
         self._repeating = 0  # bits past their first repeat
         self._long_done = 0
         self._muted = 0
+        self._chorded = 0  # chord buttons not released since their chord
         self._ev = []
-        for kind in (PRESS, REPEAT, LONG_PRESS, RELEASE):
+        for kind in (PRESS, REPEAT, LONG_PRESS, RELEASE, TAP):
             self._ev.append(tuple((kind, 1 << i) for i in range(COUNT)))
+        self._chord = (CHORD, chord_mask)
         self.events = []
 
     def mute(self):
@@ -93,6 +108,7 @@ class Buttons:
         self._repeating = 0
         self._long_done = raw & self.long_mask
         self._muted = 0
+        self._chorded = 0
         self.events.clear()
 
     def poll(self, raw, now):
@@ -120,15 +136,24 @@ class Buttons:
                     self._repeating &= ~bit
                     self._long_done &= ~bit
                     events.append(self._ev[0][i])
+                    chord = self.chord_mask
+                    if bit & chord and self.held & chord == chord and not self._chorded:
+                        self._chorded = chord
+                        events.append(self._chord)
                 elif self._muted & bit:
                     self._muted &= ~bit
+                    self._chorded &= ~bit
                 else:
                     events.append(self._ev[3][i])
+                    if self._chorded & bit:
+                        self._chorded &= ~bit
+                    elif bit & self.long_mask and not self._long_done & bit:
+                        events.append(self._ev[4][i])
                 continue
             self._pending &= ~bit
             if not self.held & bit or self._muted & bit:
                 continue
-            if bit & self.long_mask and not self._long_done & bit:
+            if bit & self.long_mask and not (self._long_done | self._chorded) & bit:
                 if diff(now, self._down_at[i]) >= self.long_ms:
                     self._long_done |= bit
                     events.append(self._ev[2][i])

@@ -10,9 +10,11 @@ of ``hal.UP .. hal.B``:
   ("long", bit)     A or B held past the long-press time (once per hold)
   ("repeat", bit)   a d-pad button still held: sent every repeat interval
   ("release", bit)  the button came up
+  ("tap", bit)      A or B released without a long press (and not in a chord)
 The d-pad acts on press and repeat, so holding UP or DOWN runs. A and B act
-on release ("A" below), or on "long" when held ("long A"; then the release
-does nothing), so a long press never does the short action first.
+on "tap" ("A" below) or on "long" ("long A"), so a long press never does the
+short action first, and A and B pressed together (the screen's chord) do
+neither.
 
 Modes and buttons:
   "score"   LEFT / RIGHT pick side A / B    UP (or hold) +1 to the picked side
@@ -62,8 +64,6 @@ class KeeperInput:
         self.step = 0  # deal mode: 0 = pone's number, 1 = dealer's
         self.pone_points = 0
         self.message = ""
-        self._held = 0  # A/B bits pressed and not yet released
-        self._long = 0  # A/B bits whose long press already acted
         self._loaded = None
         payload, version, problem = store.load(self._check)
         keeper = self._loaded
@@ -143,23 +143,15 @@ class KeeperInput:
 
     # ---- events
     def handle(self, event):
-        """Act on one ``(kind, bit)`` event; True when anything changed."""
+        """Act on one ``(kind, bit)`` event; True when anything changed. A
+        and B act on "tap" and "long" (``firmware.buttons``), the d-pad on
+        "press" and "repeat"."""
         kind, bit = event
         if bit == hal.A or bit == hal.B:
-            if kind == "press":
-                self._held |= bit
-                self._long &= ~bit
-                return False
-            if not self._held & bit:
-                return False  # a release or long press we never saw begin
-            if kind == "long":
-                self._long |= bit
-                return self._act("long", bit)
-            if kind == "release":
-                self._held &= ~bit
-                if self._long & bit:
-                    return False
+            if kind == "tap":
                 return self._act("press", bit)
+            if kind == "long":
+                return self._act("long", bit)
             return False
         if kind == "press" or kind == "repeat":
             return self._act(kind, bit)

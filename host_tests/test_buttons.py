@@ -31,16 +31,18 @@ def kinds(events):
 
 def test_clean_press_and_release():
     evs = run(Buttons(), [(0, 0), (100, A), (300, 0)], until=500)
-    assert kinds(evs) == [("press", A), ("release", A)]
+    assert kinds(evs) == [("press", A), ("release", A), ("tap", A)]
     # accepted one debounce period (20 ms) after the level settles
-    assert evs[0][0] == 120 and evs[1][0] == 320
+    assert evs[0][0] == 120 and evs[1][0] == evs[2][0] == 320
+    # the d-pad acts on press and repeat: no taps
+    assert kinds(run(Buttons(), [(0, UP), (100, 0)], until=300)) == [("press", UP), ("release", UP)]
 
 
 def test_bounce_shorter_than_debounce_is_filtered():
     # contact chatter at the press and the release: 10 ms blips only
     tl = [(0, 0), (100, A), (110, 0), (120, A), (130, 0), (140, A), (400, 0), (410, A), (420, 0)]
     evs = run(Buttons(), tl, step=5, until=700)
-    assert kinds(evs) == [("press", A), ("release", A)]
+    assert kinds(evs) == [("press", A), ("release", A), ("tap", A)]
     assert evs[0][0] >= 160  # only once the level held 20 ms from 140
     # a lone 10 ms spike is never a press
     assert run(Buttons(), [(0, 0), (50, B), (60, 0)], step=5, until=300) == []
@@ -48,12 +50,12 @@ def test_bounce_shorter_than_debounce_is_filtered():
 
 def test_long_press_fires_once_at_700ms():
     evs = run(Buttons(), [(0, A), (2000, 0)], until=2500)
-    assert kinds(evs) == [("press", A), ("long", A), ("release", A)]
+    assert kinds(evs) == [("press", A), ("long", A), ("release", A)]  # no tap after a long
     press_t, long_t = evs[0][0], evs[1][0]
     assert 700 <= long_t - press_t < 710
-    # released before 700 ms: no long
+    # released before 700 ms: no long, a tap
     evs = run(Buttons(), [(0, B), (600, 0)], until=1500)
-    assert kinds(evs) == [("press", B), ("release", B)]
+    assert kinds(evs) == [("press", B), ("release", B), ("tap", B)]
 
 
 def test_repeat_after_delay_then_at_rate():
@@ -85,6 +87,7 @@ def test_simultaneous_presses_each_reported_in_bit_order():
         ("release", UP),
         ("release", LEFT),
         ("release", A),
+        ("tap", A),
     ]
     assert evs[0][0] == evs[1][0] == evs[2][0]
 
@@ -108,10 +111,46 @@ def test_mashing_keeps_press_release_paired():
             elif kind == "release":
                 assert down & bit
                 down &= ~bit
+            elif kind == "tap":
+                assert not down & bit and bit & (A | B), "a tap follows its release"
+            elif kind == "chord":
+                assert bit == A | B and down & bit == bit
             else:
                 assert down & bit, "repeat/long without a press"
         assert b.held == down
     assert counts > 0
+
+
+def test_a_and_b_together_are_a_chord_and_neither_taps_nor_longs():
+    # A down, B down 100 ms later, both held past the long time, B up, A up
+    evs = run(Buttons(), [(0, A), (100, A | B), (1500, A), (1600, 0)], until=1800)
+    assert kinds(evs) == [
+        ("press", A),
+        ("press", B),
+        ("chord", A | B),
+        ("release", B),
+        ("release", A),
+    ]
+    # the next lone press taps again
+    b = Buttons()
+    run(b, [(0, A | B), (100, 0)], until=200)
+    assert kinds(run(b, [(0, B), (100, 0)], until=200)) == [
+        ("press", B),
+        ("release", B),
+        ("tap", B),
+    ]
+
+
+def test_a_long_press_then_the_other_button_is_still_a_chord():
+    evs = run(Buttons(), [(0, B), (900, A | B), (1000, 0)], until=1200)
+    assert kinds(evs) == [
+        ("press", B),
+        ("long", B),
+        ("press", A),
+        ("chord", A | B),
+        ("release", A),
+        ("release", B),
+    ]
 
 
 def test_wrapping_clock_with_diff():

@@ -105,6 +105,7 @@ def main():
         ctrl.handle(("press", hal.UP))
         ctrl.handle(("press", hal.B))
         ctrl.handle(("release", hal.B))
+        ctrl.handle(("tap", hal.B))
         times[i] = ticks_diff(ticks_us(), t0)
     print(
         "%-40s median %6d us (record %d B)"

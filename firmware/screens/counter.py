@@ -55,12 +55,8 @@ class CounterScreen(Screen):
         self.lines = []  # counted: the breakdown and the total, 21 columns each
         self.title = ""
         self.top = 0
-        self._held = 0  # A/B seen pressed (they act on release or long)
-        self._long = 0
 
     def enter(self):
-        self._held = 0
-        self._long = 0
         self._recount()
 
     # ---- input
@@ -68,30 +64,15 @@ class CounterScreen(Screen):
         changed = False
         for ev in events:
             kind, bit = ev
-            if bit == A or bit == B:
-                if kind == "press":
-                    self._held |= bit
-                    self._long &= ~bit
-                    continue
-                if not self._held & bit:
-                    continue
-                if kind == "long":
-                    self._long |= bit
-                    long = True
-                elif kind == "release":
-                    self._held &= ~bit
-                    if self._long & bit:
-                        continue
-                    long = False
-                else:
-                    continue
-                self._button(bit, long)
+            if kind == "tap" or kind == "long":  # A and B (firmware.buttons)
+                self._button(bit, kind == "long")
                 changed = True
                 if self.app.top() is not self:
                     return True  # we were closed
             elif kind == "press" or kind == "repeat":
-                self._pad(bit)
-                changed = True
+                if bit != A and bit != B:
+                    self._pad(bit)
+                    changed = True
         return changed
 
     def _count(self):

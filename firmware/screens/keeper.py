@@ -1,10 +1,11 @@
 """The table score keeper screen: shows a real table game kept with the
 buttons (``firmware.keeper_input`` does the keeping and saving) and lets the
 LED board show the pegs. Imports ``firmware.app``, ``firmware.font``,
-``firmware.hal``, ``firmware.keeper`` and ``firmware.keeper_input``.
+``firmware.wrap``, ``firmware.keeper`` and ``firmware.keeper_input``.
 
 Every button event goes to ``KeeperInput.handle`` (see its docstring for
-what the buttons do), except A and B pressed together: that chord opens the
+what the buttons do), except A and B pressed together: that chord (the
+"chord" event of ``firmware.buttons``) opens the
 keeper's menu (new match, its target, length, colours and first dealer,
 help, back to the main menu). The game is saved after every change, so
 leaving or a power cut loses nothing: entering resumes the saved game.
@@ -19,7 +20,6 @@ the keeper's message or a hint.
 from firmware import font
 from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.wrap import wrap
-from firmware.hal import A, B
 from firmware.keeper import COLORS, SIDES
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
 
@@ -90,8 +90,6 @@ def big_width(n, scale=_BIG):
 class KeeperScreen(Screen):
     def __init__(self, ki):
         self.ki = ki  # the KeeperInput: the game, its input state and its store
-        self._ab = 0  # A/B held, for the A+B chord
-        self._chord = False  # the chord opened the menu: swallow A/B until released
         self.status = ""
         self.tally = ""
         self.names = ["", ""]
@@ -102,8 +100,6 @@ class KeeperScreen(Screen):
     # ---- life cycle
     def enter(self):
         self.ki.board = self.app.pegboard  # None when the app dropped a broken strip
-        self._ab = 0  # the app mutes held buttons on a screen change
-        self._chord = False
         self.refresh()
 
     # ---- input
@@ -111,18 +107,9 @@ class KeeperScreen(Screen):
         changed = False
         ki = self.ki
         for ev in events:
-            kind, bit = ev
-            if bit == A or bit == B:
-                if kind == "press":
-                    self._ab |= bit
-                    if self._ab == A | B:
-                        self._chord = True
-                        self.app.push(KeeperMenu(self))
-                        return True
-                elif kind == "release":
-                    self._ab &= ~bit
-                if self._chord:
-                    continue
+            if ev[0] == "chord":
+                self.app.push(KeeperMenu(self))
+                return True
             if ki.handle(ev):
                 changed = True
         if changed:

@@ -72,10 +72,8 @@ class StatsScreen(Screen):
         self.title = ""
         self.foot = ""
         self.best = ""
-        self.b_long = False
 
     def enter(self):
-        self.b_long = False
         if not self.loaded:
             self.loaded = True
             self.stats = Stats(self.app.hw.storage)
@@ -126,13 +124,10 @@ class StatsScreen(Screen):
         if _b.went(events, UP) and self.top > 0:
             self.top -= 1
             changed = True
-        if _b.happened(events, "press", B):
-            self.b_long = False
         if _b.happened(events, "long", B):
-            self.b_long = True
             self.app.push(ResetMenu(self))
             return True
-        if _b.happened(events, "release", B) and not self.b_long:
+        if _b.happened(events, "tap", B):
             self.app.pop()
             return True
         return changed

@@ -38,7 +38,8 @@ failed) and carries on; ``errors`` counts them and ``last_error`` holds the
 text.
 
 Every error caught this way is also written to the crash log
-(``firmware.crashlog``). When ``FAIL_LIMIT`` of them come within
+(``firmware.crashfast``, prepared at boot so it needs no memory, else
+``firmware.crashlog``). When ``FAIL_LIMIT`` of them come within
 ``FAIL_WINDOW_MS``, ``tick`` raises ``Failing``: the device's main loop
 (``firmware.main``) then logs it and restarts the app into the saved game.
 
@@ -424,19 +425,21 @@ class App:
         _log(exc)
         gc.collect()
         self.errors += 1
-        self.last_error = _describe(exc)
         if screen is None:
             screen = self.stack[-1]
         now = self.last if self.last is not None else 0
-        where = type(screen).__name__
-        if self.mode:
-            where = self.mode + ": " + where
-        try:
-            from firmware import crashlog
+        mode = self.mode or ""
+        name = type(screen).__name__
+        try:  # first, before anything here allocates: the heap may be full
+            from firmware import crashfast  # loaded at boot (firmware.main)
 
-            crashlog.record(self.hw.storage, exc, self.errors, now, where)
+            if not crashfast.write(self.hw.storage, exc, self.errors, now, mode, name):
+                from firmware import crashlog  # not prepared: the slow way
+
+                crashlog.record(self.hw.storage, exc, self.errors, now, mode, name)
         except Exception as e:  # e.g. no memory left to import it
             _log(e)
+        self.last_error = _describe(exc)
         self._count_failure(exc, now)
         if isinstance(screen, ErrorScreen):
             return  # the error screen itself failed: do not stack another

@@ -1,26 +1,35 @@
 """A small crash log in the hardware storage: what failed, when and where,
 kept to the last ``CAP`` bytes so it can never fill the flash. Read it on a
-PC with ``mpremote cat /data/crash.log``. Imports nothing at import time
-(``sys``, ``io``, ``traceback`` when an entry is made).
+PC with ``mpremote cat /data/crash.log`` (and ``crash.old`` before it).
+Imports ``firmware.crashfast`` (``sys``, ``io``, ``traceback`` when used).
 
-Each entry is a few lines of text:
+Each entry is a few lines of text: a head line, then the end of the
+traceback as the interpreter prints it (innermost frames, the error last),
+or, when written the slow way, the error first and the innermost frames:
 
-    --- crash 3 at 81234 ms in play
-    ValueError: what went wrong
+    --- crash 3 at 81234 ms in play: PlayScreen
       File "firmware/screens/play.py", line 412, in update
+    ValueError: what went wrong
 
-An append writes the whole bounded log to ``crash.tmp``, removes
-``crash.log`` and renames the temp file into its place: a power cut never
-touches another file (the saves are separate records), and leaves either the
-old log or the new one (``read`` falls back to the temp file when the log
-itself is missing). The log is plain text, not a record: losing an entry to a
-power cut costs nothing that matters.
+Every crash must reach the log, and a crash is often a MemoryError with the
+heap full: ``prepare(storage)`` (``firmware.crashfast``), called once at boot
+by firmware.main, opens the log for appending and sets aside what an entry
+needs, so an entry is then written without a fresh allocation (MicroPython).
+When the log passes ``CAP`` // 2 it becomes ``crash.old`` and a new one
+starts: ``read`` gives the last ``CAP`` bytes of the two. Where the storage
+cannot append (``open_append`` is optional in the storage contract) or
+``prepare`` was not called, an append writes the whole
+bounded log to ``crash.tmp``, removes ``crash.log`` and renames the temp file
+into its place: a power cut never touches another file (the saves are
+separate records), and leaves either the old log or the new one (``read``
+falls back to the temp file when the log itself is missing). The log is plain
+text, not a record: losing an entry to a power cut costs nothing that matters.
 """
 
-NAME = "crash.log"
+from firmware import crashfast
+from firmware.crashfast import CAP, ENTRY_CAP, NAME, OLD, close, prepare  # noqa: F401
+
 TEMP = "crash.tmp"
-CAP = 2048  # bytes kept
-ENTRY_CAP = 600  # bytes of one entry (its head and the end of its traceback)
 
 
 def trace_text(exc):
@@ -75,15 +84,35 @@ def entry(exc, count=0, now=0, where=""):
     return text[:ENTRY_CAP]
 
 
-def read(storage):
-    """The log as bytes (b'' when there is none)."""
+def _read_one(storage, name):
     try:
-        data = storage.read(NAME)
-        if data is None:
-            data = storage.read(TEMP)
-        return data or b""
+        size = getattr(storage, "size", None)
+        if size is not None and (size(name) or 0) > 4 * CAP:
+            return b""  # not a log this program wrote: never read a huge file
+        return storage.read(name) or b""
     except Exception:
         return b""
+
+
+def read(storage):
+    """The log as bytes: its last ``CAP`` bytes (b'' when there is none)."""
+    data = _read_one(storage, NAME)
+    if not data:
+        data = _read_one(storage, TEMP)
+    old = _read_one(storage, OLD)
+    if old:
+        data = _last(old + data, CAP)
+    return data
+
+
+def _last(data, cap):
+    # the last ``cap`` bytes of ``data`` in whole lines
+    if len(data) > cap:
+        data = data[len(data) - cap :]
+        nl = data.find(b"\n")
+        if 0 <= nl < len(data) - 1:
+            data = data[nl + 1 :]  # drop the cut-off line
+    return data
 
 
 def append(storage, text, cap=CAP):
@@ -91,29 +120,32 @@ def append(storage, text, cap=CAP):
     the oldest go first). Raises what the storage raises."""
     if isinstance(text, str):
         text = text.encode()
-    data = read(storage) + text
-    if len(data) > cap:
-        data = data[len(data) - cap :]
-        nl = data.find(b"\n")
-        if 0 <= nl < len(data) - 1:
-            data = data[nl + 1 :]  # drop the cut-off line
+    data = _last(read(storage) + text, cap)
     storage.write(TEMP, data)
     if storage.exists(NAME):
         storage.remove(NAME)
     storage.rename(TEMP, NAME)
+    if storage.exists(OLD):
+        storage.remove(OLD)  # what it held is in the new log
     return len(data)
 
 
-def record(storage, exc, count=0, now=0, where=""):
-    """Log ``exc``; True when written. Never raises (a failing storage must
-    not turn one crash into another)."""
+def record(storage, exc, count=0, now=0, where="", detail=""):
+    """Log ``exc`` (``where``: the mode, ``detail``: the screen); True when
+    written. Never raises (a failing storage must not turn one crash into
+    another). After ``prepare(storage)`` the entry goes through
+    ``firmware.crashfast`` with no fresh allocation (MicroPython)."""
+    if crashfast.write(storage, exc, count, now, where, detail):
+        return True
     try:
-        append(storage, entry(exc, count, now, where))
+        if where and detail:
+            where = where + ": " + detail
+        append(storage, entry(exc, count, now, where or detail))
         return True
     except Exception:
         return False
 
 
 def count(storage):
-    """How many entries the log holds now."""
+    """How many entries the log holds now (its last ``CAP`` bytes)."""
     return read(storage).count(b"--- crash ")

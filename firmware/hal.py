@@ -20,6 +20,8 @@ Hardware (attributes):
             .rename(old, new) atomic replace; .remove(name); .exists(name)
             .size(name) -> bytes in the file, or None when absent (optional:
             the record layer refuses a file too large for a record unread)
+            .open_append(name) -> a binary stream adding to the file's end
+            (optional: the crash log keeps one open to log without memory)
             .problem (optional): text saying why saves are not kept (the
             app shows it at start)
   clock     .ticks_ms() -> int; .ticks_diff(a, b) -> a - b, wrap-safe;

@@ -15,7 +15,8 @@ Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
 error handling (``firmware.app.Failing`` when errors keep coming, an error
 outside the screens, MemoryError) is caught: ``gc.collect()``, one entry in
-the crash log (``firmware.crashlog``), an error screen for ``PAUSE_MS`` (A
+the crash log (``firmware.crashfast``, prepared at the start so that it
+needs no memory; ``firmware.crashlog`` otherwise), an error screen for ``PAUSE_MS`` (A
 skips it), then a new app. After ``CRASH_LIMIT`` crashes within
 ``CRASH_WINDOW_MS`` it stops on a safe screen that waits for A and then
 starts at the menu, so a crash loop never spins. Every wait feeds the
@@ -167,6 +168,12 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
     clock = hw.clock
     recent = []  # clock times of the crashes in the window
     resume = True
+    try:  # room for a crash entry set aside now: a crash may come with no heap left
+        from firmware import crashfast
+
+        crashfast.prepare(hw.storage)
+    except Exception as e:
+        print("crash log not prepared:", _describe(e))
     while True:
         app = None
         mode = None
@@ -187,9 +194,12 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
             crashes += 1
             now = clock.ticks_ms()
             try:
-                from firmware import crashlog
+                from firmware import crashfast
 
-                crashlog.record(hw.storage, e, crashes, now, mode or "")
+                if not crashfast.write(hw.storage, e, crashes, now, mode or ""):
+                    from firmware import crashlog
+
+                    crashlog.record(hw.storage, e, crashes, now, mode or "")
             except Exception as e2:  # no memory even for that
                 print("crash not logged:", _describe(e2))
             what = _describe(e)

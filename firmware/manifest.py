@@ -44,6 +44,7 @@ package(
         "buttons.py",
         "canvas.py",
         "cardtext.py",
+        "crashfast.py",
         "crashlog.py",
         "font.py",
         "hal.py",

@@ -302,3 +302,67 @@ def test_a_screen_that_keeps_failing_restarts_then_stops_without_looping():
     assert log.count(b"\nBroken: keeper update broke") == 3
     assert b"Failing: 3 errors" in log
     assert not isinstance(rig.app().top(), MenuScreen)
+
+
+# ---- issue 11.8: every crash reaches the log, even with no heap left
+
+
+def fresh_dir_storage(path):
+    st = host.DirStorage(path)
+    for name in (crashlog.NAME, crashlog.OLD, crashlog.TEMP):
+        if st.exists(name):
+            st.remove(name)
+    return st
+
+
+def test_a_crash_with_the_heap_full_still_reaches_the_log():
+    import sys
+
+    st = fresh_dir_storage("/tmp/cribbage_test_crash_full")
+    assert crashlog.prepare(st)
+    full = MemoryError("memory allocation failed, allocating 464 bytes")
+    errors = [caught(nested_failure, 3), full]
+    written = []
+    hog = []
+    if sys.implementation.name == "micropython":  # leave nothing to allocate
+        for size in (4096, 256, 16):
+            try:
+                while True:
+                    hog.append(bytearray(size))
+            except MemoryError:
+                pass
+    for i in range(len(errors)):
+        written.append(record(st, errors[i], i + 1, 1000 * (i + 1), "play", "PlayScreen"))
+    hog = None
+    crashlog.close()
+    assert written == [True, True]
+    log = read(st)
+    assert count(st) == 2, log
+    assert b"--- crash 1 at 1000 ms in play: PlayScreen\n" in log, log
+    assert b"KeyError" in log and b"nested_failure" in log
+    assert b"--- crash 2 at 2000 ms in play: PlayScreen\n" in log
+    assert b"MemoryError: memory allocation failed, allocating 464 bytes\n" in log, log
+
+
+def test_a_prepared_log_keeps_its_last_cap_bytes_in_two_files():
+    st = fresh_dir_storage("/tmp/cribbage_test_crash_two")
+    st.write(crashlog.NAME, b"--- crash 0 at 0 ms\nan old entry\n")
+    assert crashlog.prepare(st)
+    for i in range(1, 40):
+        assert record(st, ValueError("x" * 80 + " number %d" % i), i, i)
+    crashlog.close()
+    assert st.size(crashlog.NAME) <= CAP // 2 + ENTRY_CAP
+    assert st.size(crashlog.OLD) <= CAP // 2 + ENTRY_CAP
+    data = read(st)
+    assert CAP - 2 * ENTRY_CAP < len(data) <= CAP
+    assert data.endswith(b" number 39\n"), data[-60:]
+    assert data.startswith(b"--- crash ")
+    assert 3 <= count(st) < 39
+
+    # a storage that cannot append is logged the old way
+    class NoAppend(host.DictStorage):
+        open_append = None
+
+    st = NoAppend()
+    assert not crashlog.prepare(st)
+    assert record(st, ValueError("slow way"), 1, 1) and count(st) == 1

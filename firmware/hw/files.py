@@ -58,6 +58,10 @@ class FileStorage:
         except OSError:
             return False
 
+    def open_append(self, name):
+        """The file opened to add to its end (binary), made when missing."""
+        return open(self._path(name), "ab")
+
     def size(self, name):
         try:
             return self._os.stat(self._path(name))[6]

@@ -91,6 +91,31 @@ class Leds:
         return self.last[j + 1], self.last[j], self.last[j + 2]
 
 
+class Appender:
+    """A file of a DictStorage open for adding to its end (like open(path,
+    "ab")): ``write(data[, start, n])``, ``flush()``, ``close()``."""
+
+    def __init__(self, files, name):
+        self.files = files
+        self.name = name
+        if name not in files:
+            files[name] = b""
+
+    def write(self, data, start=0, n=-1):
+        if isinstance(data, str):
+            data = data.encode()
+        if n < 0:
+            n = len(data) - start
+        self.files[self.name] = self.files.get(self.name, b"") + bytes(data[start : start + n])
+        return n
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
 class DictStorage:
     """Files in a dict: name -> bytes."""
 
@@ -119,6 +144,9 @@ class DictStorage:
     def size(self, name):
         data = self.files.get(name)
         return None if data is None else len(data)
+
+    def open_append(self, name):
+        return Appender(self.files, name)
 
 
 class DirStorage:
@@ -168,6 +196,9 @@ class DirStorage:
             return self.os.stat(self._file(name))[6]
         except OSError:
             return None
+
+    def open_append(self, name):
+        return open(self._file(name), "ab")
 
 
 class SimClock:

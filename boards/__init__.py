@@ -22,6 +22,12 @@ Every board module holds:
   LAYOUT_61, N_LEDS_61  optional: a 61-hole short board for the same pins
   POWER     {"limit_ma": supply budget, "reserve_ma": for the board and OLED,
              "ma_per_channel": mA of one colour channel at 255, "idle_ma": per LED}
+  BATTERY   None ("no gauge": the board cannot read its supply), or
+            {"adc": gpio of the ADC pin (read against the 3.3 V reference),
+             "divider": its resistor divider ratio (an int),
+             "full_mv", "empty_mv": the gauge's 100 % and 0 %, "warn_mv": the
+             "Battery low" warning, "critical_mv": save and stop
+             (firmware/battery.py); the comment above it says for which cells
   STATUS_LED  onboard LED: ("pin", gpio), ("ws2812", gpio) or None
   WIRING    plain-text wiring notes
 Imports nothing at import time.

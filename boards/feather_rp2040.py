@@ -18,6 +18,17 @@ LAYOUT = {
 }
 N_LEDS = 242
 POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
+# The gauge: the LiPo's BAT pin through two 100 kohm resistors (BAT - A3 -
+# GND; the Feather RP2040 has no divider of its own) on A3 = GP29. LiPo
+# thresholds: 4.2 V full, 3.3 V empty. On USB the charger holds BAT at 4.2 V.
+BATTERY = {
+    "adc": 29,
+    "divider": 2,
+    "full_mv": 4200,
+    "empty_mv": 3300,
+    "warn_mv": 3500,
+    "critical_mv": 3350,
+}
 STATUS_LED = ("ws2812", 16)
 
 WIRING = """\
@@ -29,6 +40,8 @@ Adafruit Feather RP2040
   WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- D4 (GP6) via
     470 ohm, 5V <- USB pin, GND; 1000 uF across the strip's supply
   The onboard NeoPixel (GP16) stays the status light; D13 is the red LED
+  Battery gauge: two 100 kohm resistors in series from BAT to GND, their
+    middle to A3 (GP29)
   Power: USB 500 mA; strip estimate kept under 440 mA. On battery (BAT,
     3.7 V) lower limit_ma: WS2812s dim and shift colour below ~4 V
 """

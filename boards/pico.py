@@ -28,6 +28,17 @@ LAYOUT_61 = {
 }
 N_LEDS_61 = 124
 POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
+# The battery gauge: VSYS through the Pico's own 200k/100k divider on GP29
+# (ADC 3); thresholds for 3 AA alkaline cells on VSYS (1.5 V a cell full,
+# 1.1 V empty). On USB, VSYS is about 4.7-5 V: the gauge shows full.
+BATTERY = {
+    "adc": 29,
+    "divider": 3,
+    "full_mv": 4500,
+    "empty_mv": 3300,
+    "warn_mv": 3600,
+    "critical_mv": 3400,
+}
 STATUS_LED = ("pin", 25)
 
 WIRING = """\
@@ -45,6 +56,9 @@ Raspberry Pi Pico
     a 74AHCT125 level shifter makes it sure
   Short board (LAYOUT_61): 124 LEDs: A's start LED, A's holes 1..61, then
     B's start LED and holes 1..61
+  Battery: 3 AA cells (4.5 V) into VSYS (pin 39) through a Schottky diode,
+    minus to GND; the strip's 5V from VSYS too. The gauge reads VSYS on GP29
+    (ADC 3, the Pico's own divider)
   Power: USB gives 500 mA; the firmware keeps the strip's estimate under
     440 mA (500 less 60 for the Pico and the OLED)
 """

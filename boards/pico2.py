@@ -16,6 +16,17 @@ LAYOUT = {
 }
 N_LEDS = 242
 POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
+# The battery gauge: VSYS through the Pico 2's own 200k/100k divider on GP29
+# (ADC 3); thresholds for 3 AA alkaline cells on VSYS (1.5 V a cell full,
+# 1.1 V empty). On USB, VSYS is about 4.7-5 V: the gauge shows full.
+BATTERY = {
+    "adc": 29,
+    "divider": 3,
+    "full_mv": 4500,
+    "empty_mv": 3300,
+    "warn_mv": 3600,
+    "critical_mv": 3400,
+}
 STATUS_LED = ("pin", 25)
 
 WIRING = """\
@@ -25,5 +36,7 @@ Raspberry Pi Pico 2 (RP2350): same pins as the Pico
     A GP14, B GP15
   WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- GP22 via 470 ohm,
     5V <- VBUS (pin 40), GND; 1000 uF across the strip's supply
+  Battery: 3 AA cells into VSYS (pin 39) through a Schottky diode; gauge on
+    GP29 (ADC 3) as on the Pico
   Power: USB 500 mA; strip estimate kept under 440 mA
 """

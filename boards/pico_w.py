@@ -17,6 +17,9 @@ LAYOUT = {
 }
 N_LEDS = 242
 POWER = {"limit_ma": 500, "reserve_ma": 100, "ma_per_channel": 20, "idle_ma": 1}
+# No gauge: GP29 (VSYS/3) is shared with the wireless chip's SPI clock and
+# cannot be read while the radio driver owns it.
+BATTERY = None
 STATUS_LED = ("pin", "LED")
 
 WIRING = """\

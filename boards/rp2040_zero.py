@@ -19,6 +19,8 @@ LAYOUT = {
 }
 N_LEDS = 122
 POWER = {"limit_ma": 500, "reserve_ma": 60, "ma_per_channel": 20, "idle_ma": 1}
+# No gauge: the board has no divider from its 5V input to an ADC pin.
+BATTERY = None
 STATUS_LED = ("ws2812", 16)
 
 WIRING = """\

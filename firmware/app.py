@@ -1,7 +1,7 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
-``firmware.buttons``, ``firmware.canvas``, ``firmware.hal`` and
-``firmware.wrap``; screens are imported lazily by name.
+``firmware.buttons``, ``firmware.canvas``, ``firmware.hal``,
+``firmware.power`` and ``firmware.wrap``; screens are imported lazily by name.
 
 Writing a screen
 ----------------
@@ -57,12 +57,29 @@ newer firmware) is said on screen in a message when the app starts, and so is
 a storage that cannot keep saves (its ``problem`` text: the CircuitPython
 backend's RAM storage when the PC owns the drive).
 
+Power (``firmware.power``, ``app.power``)
+----------------------------------------
+The idle timers dim the OLED and then switch it off (the LED board shows the
+pegs only); the press that wakes it reaches no screen. A screen with
+``orbit = True`` (the score keeper) is moved by a pixel now and then against
+burn-in; one with ``gauge = True`` (lists, messages, the keeper) gets the
+battery gauge at the right end of its title bar (``GAUGE_W`` pixels; the
+screen keeps them free). "Battery low" is said once; at the critical level
+``firmware.battery.stop`` closes the screens (each ``leave()``; every mode
+saves after each change anyway), turns the LEDs off and shows that the game
+is saved, then the app waits for the supply to come back and resets the board.
+
+A screen with timers that run without redrawing defines ``busy()`` (True
+while they run); otherwise the main loop sleeps when nothing changed.
+
 Driving the loop
 ----------------
 ``app.tick(now)`` runs one frame at time ``now`` (ms, the hardware clock's
 ticks); a device main loop calls ``app.run()``, which feeds the watchdog
 (``hw.feed()``) after every frame; tests call ``tick`` with their own times
-(the host backend's SimClock).
+(the host backend's SimClock). When nothing animates (``power.nap_ms()``) ``run``
+lets the backend wait for a button (``hw.nap(ms)``, see firmware/hal.py)
+instead of running frames it would not draw.
 """
 
 import gc
@@ -70,6 +87,7 @@ import gc
 from firmware import buttons as _buttons
 from firmware.canvas import Canvas
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.power import GAUGE_W, Power
 from firmware.wrap import wrap
 
 try:
@@ -82,6 +100,10 @@ FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the ap
 FAIL_WINDOW_MS = const(30000)
 STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
 RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
+_SWALLOW = const(1)  # firmware.power's frame() flags
+_REDRAW = const(2)
+_EMPTY = const(8)
+_OFF = const(2)  # firmware.power's state: the panel is off
 _ROW = const(9)  # list row pitch
 _TOP = const(11)  # first list row under the title bar
 
@@ -115,6 +137,7 @@ class ListScreen(Screen):
     on the row (settings). Six rows show at once; the list scrolls."""
 
     rows = 6
+    gauge = True
 
     def __init__(self, title, items):
         self.title = title
@@ -180,6 +203,8 @@ class ListScreen(Screen):
 class MessageScreen(Screen):
     """A title and wrapped text; A or B closes it (calls ``done()``, which
     pops). UP/DOWN scroll long text."""
+
+    gauge = True
 
     def __init__(self, title, text):
         self.title = title
@@ -271,6 +296,9 @@ class App:
             settings = Settings(hw.storage)
             settings.load()
         self.settings = settings
+        self.power = Power(self, getattr(board, "BATTERY", None) if board is not None else None)
+        self.stopped = False  # stopped for an empty battery (firmware.battery.stop)
+        self._raw = 0  # the buttons as last read
         self.apply_settings()
         self.stack = []
         self.dirty = True
@@ -417,6 +445,9 @@ class App:
         """Pass the settings on to the hardware (call after a change)."""
         if self.pegboard is not None:
             self.pegboard.set_brightness(self.settings.led_level())
+        dim = getattr(self.settings, "dim", 60) * 1000
+        self.power.dim_ms = dim
+        self.power.off_ms = dim * 5  # the panel goes off after five times as long
 
     # ---- errors ----
     def crash(self, exc, screen=None):
@@ -468,13 +499,32 @@ class App:
             now = clock.ticks_ms()
         dt = 0 if self.last is None else clock.ticks_diff(now, self.last)
         self.last = now
-        events = self.buttons.poll(self.hw.buttons.read(), now)
+        raw = self._raw = self.hw.buttons.read()
+        pw = self.power
+        if self.stopped:
+            pw.frame(raw, dt, False)  # a press shows the message again
+            if pw.cell.recovered():
+                self.hw.reset()  # the supply is back: start again, resuming
+            return False
+        said = pw.frame(raw, dt, getattr(self.stack[-1], "orbit", False))
+        if said & _SWALLOW:
+            raw = 0  # the press that woke the device does nothing else
+        if said & _REDRAW:
+            self.dirty = True
+        events = self.buttons.poll(raw, now)
         screen = self.stack[-1]
         try:
             if screen.update(dt, events):
                 self.dirty = True
         except Exception as e:
             self.crash(e, screen)
+        if said > _REDRAW:
+            from firmware import battery as _battery
+
+            if said & _EMPTY:
+                _battery.stop(self)  # saved, said, and nothing more is written
+                return True
+            _battery.warning(self)
         peg = self.pegboard
         if peg is not None:
             try:
@@ -493,7 +543,10 @@ class App:
         drew = self.dirty
         if drew:
             self.dirty = False
-            self._draw()
+            if pw.state == _OFF:  # the panel is off; wake() redraws
+                drew = False
+            else:
+                self._draw()
         if self.failing is not None:
             raise self.failing
         return drew
@@ -511,16 +564,35 @@ class App:
                 self.stack[-1].draw(cv)
             except Exception as e2:
                 _log(e2)
+        screen = self.stack[-1]
+        if getattr(screen, "gauge", False) and self.power.percent >= 0:
+            from firmware.battery import draw_gauge
+
+            x = cv.width - GAUGE_W
+            cv.box(x - 1, 0, GAUGE_W + 1, 9, 1, True)
+            draw_gauge(cv, self.power.percent, x, 1, 0)
+        if getattr(screen, "orbit", False):
+            from firmware.idle import shift
+
+            shift(self.power, cv.fb, cv.width, cv.height)
         self.frames += 1
         self.hw.display.show()
 
+    # ---- power
     def run(self, frame_ms=FRAME_MS):
-        """The device main loop: never returns."""
+        """The device main loop: never returns. When nothing animates the
+        backend's ``nap(ms)`` waits for a button (returning within a frame
+        of a press) instead of running idle frames."""
         clock = self.hw.clock
+        nap = getattr(self.hw, "nap", None)
         while True:
             start = clock.ticks_ms()
             self.tick(start)
             self.hw.feed()
             spent = clock.ticks_diff(clock.ticks_ms(), start)
             if spent < frame_ms:
-                clock.sleep_ms(frame_ms - spent)
+                rest = self.power.nap_ms() if nap is not None else 0
+                if rest > frame_ms:
+                    nap(rest)
+                else:
+                    clock.sleep_ms(frame_ms - spent)

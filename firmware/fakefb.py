@@ -9,7 +9,7 @@ same bytes (host_tests/test_fakefb.py checks that against the MicroPython unix
 port): formats MONO_VLSB (bit 0 of byte ``(y // 8) * stride + x`` is the top
 pixel), MONO_HLSB and MONO_HMSB (rows of bytes, most or least significant bit
 first); methods fill, pixel, hline, vline, line, rect (with the optional fill
-argument), fill_rect, blit (key and palette) and text. ``text`` draws the
+argument), fill_rect, blit (key and palette), scroll and text. ``text`` draws the
 project's own 5x7 glyphs in an 8x8 cell, not MicroPython's 8x8 font: the app
 draws text through ``firmware.canvas`` and never calls it.
 """
@@ -163,6 +163,22 @@ class FrameBuffer:
                     col = palette._get(col, 0)
                 if col != key:
                     self._set(dx0 + i, dy0 + j, col)
+
+    def scroll(self, xstep, ystep):
+        """Move the picture by (xstep, ystep) like MicroPython's: the strip
+        it leaves keeps its old pixels (the caller clears it)."""
+        w = self.width
+        h = self.height
+        xs = range(w - 1, -1, -1) if xstep > 0 else range(w)
+        ys = range(h - 1, -1, -1) if ystep > 0 else range(h)
+        for y in ys:
+            sy = y - ystep
+            if not 0 <= sy < h:
+                continue
+            for x in xs:
+                sx = x - xstep
+                if 0 <= sx < w:
+                    self._set(x, y, self._get(sx, sy))
 
     def text(self, s, x, y, c=1):
         from firmware import font

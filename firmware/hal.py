@@ -29,7 +29,17 @@ Hardware (attributes):
   feed()    feed the watchdog (no-op where there is none)
   reset()   restart the board (the host backend raises SystemExit)
 
-Boards (pins, LED layout, power budget) are data in ``boards/<name>.py``.
+Optional (firmware/power.py; a backend without them, e.g. a web one, gets
+the defaults: no gauge, frame-by-frame sleeping):
+  battery_mv() -> int: the battery's voltage in mV, or None where the board
+            cannot read it (its ``BATTERY`` data is None: "no gauge")
+  nap(ms)   wait up to ``ms`` at low power; return within one frame (20 ms)
+            of a button going down. The app calls it only when nothing
+            animates, with ms <= 1000, and feeds the watchdog between naps.
+  display.contrast(level) dims the panel, display.power(False) turns it
+            off (its RAM is kept; power(True) shows it again)
+
+Boards (pins, LED layout, power budget, battery) are data in ``boards/<name>.py``.
 """
 
 try:

@@ -41,6 +41,7 @@ package(
     files=[
         "__init__.py",
         "app.py",
+        "battery.py",
         "buttons.py",
         "canvas.py",
         "cardtext.py",
@@ -49,6 +50,7 @@ package(
         "font.py",
         "hal.py",
         "hand_counter.py",
+        "idle.py",
         "keeper.py",
         "keeper_input.py",
         "lastmode.py",
@@ -58,6 +60,7 @@ package(
         "play_input.py",
         "play_save.py",
         "play_table.py",
+        "power.py",
         "records.py",
         "statcheck.py",
         "stats.py",

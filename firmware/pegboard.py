@@ -215,6 +215,10 @@ class Pegboard:
     def walking(self):
         return self._walk >= 0
 
+    def still(self):
+        """True when no walk, chase or blink runs (the app may sleep)."""
+        return self._walk < 0 and self._cel < 0 and not self._conflict
+
     def celebrate(self, player):
         """Start the win chase along ``player``'s track; ``celebrate(-1)`` stops it."""
         if player == self._cel:

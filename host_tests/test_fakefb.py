@@ -116,6 +116,16 @@ def test_every_line_direction_matches(tmp_path):
     assert apply(fakefb, ops).hex() == expected
 
 
+def test_scroll_matches(tmp_path):
+    # the burn-in shift (firmware/power.py) moves the picture with scroll
+    op_lists = []
+    for xs, ys in ((1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1), (3, -2), (-9, 11)):
+        op_lists.append(random_ops(xs * 17 + ys, 40) + [("scroll", xs, ys)])
+    expected = micropython_buffers(op_lists, tmp_path)
+    for i, ops in enumerate(op_lists):
+        assert apply(fakefb, ops).hex() == expected[i], ops[-1]
+
+
 def test_pixel_reads_and_clipping():
     fb = fakefb.FrameBuffer(bytearray(1024), 128, 64, fakefb.MONO_VLSB)
     fb.pixel(5, 9, 1)

@@ -394,3 +394,67 @@ class _NullI2C:
 
     def writevto(self, addr, vector):
         self.n += 1
+
+
+def test_battery_reads_the_board_adc_through_its_divider():
+    hw, board, i2c = _fresh("pico")
+    spec = board.BATTERY
+    machine.ADC.levels[spec["adc"]] = 65535 * 4000 // (3300 * spec["divider"])
+    mv = hw.battery_mv()
+    assert 3995 <= mv <= 4000, mv  # VSYS 4.0 V through the Pico's 3:1 divider
+    machine.ADC.levels[spec["adc"]] = 65535
+    assert hw.battery_mv() == 3300 * spec["divider"]
+    for name in boards.NAMES:  # "no gauge" boards give None, never an error
+        hw, board, i2c = _fresh(name)
+        if board.BATTERY is None:
+            assert hw.battery_mv() is None
+        else:
+            assert isinstance(hw.battery_mv(), int)
+
+
+def test_nap_waits_frame_by_frame_and_ends_at_a_press():
+    hw, board, i2c = _fresh("pico")
+    t0 = mptime.ticks_ms()
+    hw.nap(1000)
+    assert mptime.ticks_diff(mptime.ticks_ms(), t0) == 1000
+    machine.Pin.levels[board.BUTTONS["b"]] = 0
+    t0 = mptime.ticks_ms()
+    hw.nap(1000)
+    assert mptime.ticks_ms() == t0  # a button already down: back at once
+
+
+def test_nap_reads_the_gpio_register_where_there_is_one():
+    # one SIO GPIO_IN read (all button pins high = nothing pressed)
+    hw, board, i2c = _fresh("pico")
+    mask = 0
+    for g in board.BUTTONS.values():
+        mask |= 1 << g
+
+    class Mem32:
+        value = 0xFFFFFFFF
+        reads = []
+
+        def __getitem__(self, addr):
+            Mem32.reads.append(addr)
+            return Mem32.value
+
+    hw.buttons._mem32 = Mem32()
+    assert not hw.buttons.any() and Mem32.reads == [0xD0000004]
+    Mem32.value = 0xFFFFFFFF & ~(1 << board.BUTTONS["a"])
+    assert hw.buttons.any()
+    t0 = mptime.ticks_ms()
+    hw.nap(500)
+    assert mptime.ticks_ms() == t0
+
+
+def test_a_panel_turned_off_stays_off_through_an_i2c_error():
+    hw, board, i2c = _fresh()
+    hw.display.contrast(8)
+    hw.display.power(False)
+    machine.I2C.absent = (0x3C,)
+    hw.display.fb.fill(1)
+    hw.display.show()  # fails: the driver will power up again
+    machine.I2C.absent = ()
+    hw.display.show()
+    panel = _panel(i2c)
+    assert not panel.on and panel.contrast == 8

@@ -6,12 +6,17 @@ simulator and the tests: runs on CPython and on the MicroPython unix port.
             ``on_show(display)`` when set (the simulator redraws there)
   buttons   ``held`` is the raw bitmask ``read()`` returns; ``press(bit)`` /
             ``release(bit)`` / ``set(mask)`` change it (keyboard or script)
-  leds      keeps a copy of the last buffer written (``last``) and calls
+  leds      keeps a copy of the last buffer written (``last``, one bytearray
+            copied into, as the device's strip buffer is) and calls
             ``on_write(leds)`` when set
   storage   ``DictStorage`` (in memory, the default) or ``DirStorage(path)``
             (one file per name in a directory, survives a restart)
   clock     ``SimClock`` (time moves only by ``advance``/``sleep_ms``, the
             default) or ``RealClock``
+  battery_mv()  the fake battery: ``battery`` (mV, settable; None = no gauge)
+  nap(ms)   sleeps frame by frame (``clock.sleep_ms(20)``) until
+            ``buttons.read()`` shows a button or ``ms`` passed; ``naps``
+            counts the calls, ``nap_steps`` the sleeps in them
 
 ``make(board=None, storage=None, clock=None)`` returns a ``Hardware``; the
 LED count comes from the board's ``N_LEDS`` (242 without a board).
@@ -73,14 +78,14 @@ class Buttons:
 class Leds:
     def __init__(self, n):
         self.n = n
-        self.last = bytes(n * 3)
+        self.last = bytearray(n * 3)  # copied into, not replaced: no allocation per write
         self.writes = 0
         self.on_write = None
 
     def write(self, buf):
         if len(buf) != self.n * 3:
             raise ValueError("LED buffer must be %d bytes, got %d" % (self.n * 3, len(buf)))
-        self.last = bytes(buf)
+        self.last[:] = buf
         self.writes += 1
         if self.on_write is not None:
             self.on_write(self)
@@ -249,9 +254,24 @@ class Hardware:
         self.storage = storage
         self.clock = clock
         self.feeds = 0
+        self.battery = None
+        self.naps = 0
+        self.nap_steps = 0
 
     def feed(self):
         self.feeds += 1
+
+    def battery_mv(self):
+        return self.battery
+
+    def nap(self, ms):
+        self.naps += 1
+        clock = self.clock
+        while ms > 0 and not self.buttons.read():  # read(), as a device polls its pins
+            step = 20 if ms > 20 else ms
+            self.nap_steps += 1
+            clock.sleep_ms(step)
+            ms -= step
 
     def reset(self):
         raise SystemExit("reset requested")

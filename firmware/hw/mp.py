@@ -14,6 +14,15 @@ RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
             board sitting at the REPL is never reset; it cannot be stopped
             again (tools/deploy.py removes main.py and resets before copying)
   reset()   ``machine.reset()``
+  battery_mv()  the board's ``BATTERY`` ADC pin (``machine.ADC``, 8 readings
+            averaged) times its divider and the 3.3 V reference; None without one
+  nap(ms)   ``time.sleep_ms`` a frame at a time (the rp2 port waits in WFE,
+            the core stopped between interrupts), checking the buttons
+            between sleeps with one read of the SIO GPIO_IN register
+            (``machine.mem32``; the pins one by one where there is none).
+            Not ``machine.lightsleep``: on the RP2040 it stops the clocks
+            USB needs, and the watchdog has to be fed every few seconds
+            anyway; measured on the emulated Pico (tools/bench_idle.py)
 
 Without a board, the Raspberry Pi Pico pins of ``boards/pico.py`` are used.
 Nothing here allocates per frame: ``buttons.read``, ``leds.write`` and
@@ -30,6 +39,11 @@ Imports ``firmware.hal``, ``firmware.hw.ssd1306``, ``firmware.hw.files``; ``mach
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw.files import FileStorage
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 _BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
 # boards/pico.py's pins, for when no board description could be loaded
 _I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
@@ -38,6 +52,9 @@ _BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
 _LED_PIN = 22
 _N_LEDS = 242
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
+_GPIO_IN = const(0xD0000004)  # SIO GPIO_IN, the same on the RP2040 and RP2350
+_NAP_STEP = const(20)  # one frame: a press is seen this soon
+_VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
 
 
 class Buttons:
@@ -51,12 +68,40 @@ class Buttons:
             pairs.append((pin, bit))
         self._pairs = tuple(pairs)
 
+        gpio_mask = 0
+        for name in gpios:
+            gpio_mask |= 1 << gpios[name]
+        self._gpio_mask = gpio_mask
+        self._mem32 = getattr(machine, "mem32", None)
+
     def read(self):
         mask = 0
         for pin, bit in self._pairs:
             if not pin.value():
                 mask |= bit
         return mask
+
+    def any(self):
+        """True when any button is down: one register read on the RP2040 /
+        RP2350 (SIO GPIO_IN), else the pins one by one."""
+        m = self._mem32
+        if m is not None:
+            return m[_GPIO_IN] & self._gpio_mask != self._gpio_mask
+        return self.read() != 0
+
+
+class Battery:
+    """The battery's voltage through an ADC pin and a resistor divider."""
+
+    def __init__(self, machine, spec):
+        self._adc = machine.ADC(machine.Pin(spec["adc"]))
+        self._scale = _VREF_MV * spec["divider"]
+
+    def read_mv(self):
+        s = 0
+        for _ in range(8):
+            s += self._adc.read_u16()
+        return s * self._scale // (8 * 65535)
 
 
 class Leds:
@@ -80,8 +125,9 @@ class Clock:
 
 
 class Hardware:
-    def __init__(self, machine, display, buttons, leds, storage, clock, watchdog_ms):
+    def __init__(self, machine, display, buttons, leds, storage, clock, watchdog_ms, battery=None):
         self._machine = machine
+        self._battery = battery
         self.display = display
         self.buttons = buttons
         self.leds = leds
@@ -100,6 +146,20 @@ class Hardware:
 
     def reset(self):
         self._machine.reset()
+
+    def battery_mv(self):
+        b = self._battery
+        return b.read_mv() if b is not None else None
+
+    def nap(self, ms):
+        down = self.buttons.any
+        sleep = self.clock.sleep_ms
+        while ms > 0:
+            if down():
+                return
+            step = _NAP_STEP if ms > _NAP_STEP else ms
+            sleep(step)
+            ms -= step
 
 
 def _get(board, name, default):
@@ -132,6 +192,8 @@ def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=
         oled.get("height", 64),
         rotate=oled.get("rotate", 0),
     )
+    spec = _get(board, "BATTERY", None)
+    battery = Battery(machine, spec) if spec else None
     if display.errors:
         print("OLED not answering at 0x%02x on I2C%d; retrying each frame" % (
             display.address, bus["id"]))  # fmt: skip
@@ -143,4 +205,5 @@ def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=
         FileStorage(os, storage_root),
         Clock(time_module),
         watchdog_ms,
+        battery,
     )

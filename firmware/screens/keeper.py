@@ -1,7 +1,8 @@
 """The table score keeper screen: shows a real table game kept with the
 buttons (``firmware.keeper_input`` does the keeping and saving) and lets the
 LED board show the pegs. Imports ``firmware.app``, ``firmware.font``,
-``firmware.wrap``, ``firmware.keeper`` and ``firmware.keeper_input``.
+``firmware.wrap``, ``firmware.keeper``, ``firmware.keeper_input`` and
+``firmware.power``.
 
 Every button event goes to ``KeeperInput.handle`` (see its docstring for
 what the buttons do), except A and B pressed together: that chord (the
@@ -22,6 +23,7 @@ from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.wrap import wrap
 from firmware.keeper import COLORS, SIDES
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
+from firmware.power import GAUGE_W
 
 try:
     from micropython import const
@@ -88,6 +90,9 @@ def big_width(n, scale=_BIG):
 
 
 class KeeperScreen(Screen):
+    orbit = True  # a table display for hours: the app shifts it against burn-in
+    gauge = True  # the battery gauge at the right of the status bar
+
     def __init__(self, ki):
         self.ki = ki  # the KeeperInput: the game, its input state and its store
         self.status = ""
@@ -192,7 +197,8 @@ class KeeperScreen(Screen):
         title_bar(cv, "")
         cv.text(self.status, 2, 1, 0)
         if self.tally:
-            cv.right(self.tally, cv.width - 2, 1, 0)
+            gap = GAUGE_W if self.app.power.percent >= 0 else 0
+            cv.right(self.tally, cv.width - 2 - gap, 1, 0)
         sel = self.selected()
         for s in (0, 1):
             x = s * _HALF

@@ -360,6 +360,16 @@ class PlayScreen(Screen):
         self._drop_save()
         self.app.home()
 
+    def busy(self):
+        """True while timers run without redrawing (events on show, a message
+        fading, the computer to move, a page): the app must not sleep."""
+        if self.game is None:
+            return False
+        return bool(
+            self.mode == BUSY or self.wait > 0 or self.msg_ms > 0 or self.queue
+            or self.page != NO_PAGE or self.notice
+        )  # fmt: skip
+
     def leave(self):
         peg = self.app.pegboard if self.app else None
         if peg is not None:

@@ -5,7 +5,10 @@ loses nothing) and the screen that edits it. Imports ``firmware.app`` and
 
 Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard", target
 121/61, match 1/3/5/7 (games, best of), muggins False/True, open_hands
-False/True, brightness 1..5 (LED level; ``led_level()`` gives 0..255).
+False/True, brightness 1..5 (LED level; ``led_level()`` gives 0..255), dim
+(seconds without a button before the OLED dims, 0 = never; five times as
+long turns it off and the LEDs show the pegs only: firmware/power.py; one
+setting for both keeps the settings small on the device).
 The payload is one byte per field, the index of its choice (a shorter payload
 leaves the later fields at their defaults); an unknown, damaged or impossible
 record (a choice a field does not have) gives the copy before it or the
@@ -23,6 +26,7 @@ FIELDS = (
     ("muggins", "Muggins", (False, True), ("off", "on"), 0),
     ("open_hands", "Open hands", (False, True), ("off", "on"), 0),
     ("brightness", "LEDs", (1, 2, 3, 4, 5), ("1", "2", "3", "4", "5"), 2),
+    ("dim", "Dim after", (30, 60, 120, 300, 0), ("30 s", "1 min", "2 min", "5 min", "never"), 1),
 )
 _LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
 _MAGIC = b"SETT"

@@ -1,5 +1,6 @@
 """Recording fake of MicroPython's ``machine`` module (tests only): I2C keeps
-every write per address, Pin has levels a test can set, WDT counts feeds,
+every write per address, Pin has levels a test can set, ADC readings a test
+sets per GPIO, WDT counts feeds,
 reset() raises SystemExit. Works on CPython and the MicroPython unix port."""
 
 log = []  # ("reset",), ("wdt", timeout) ... in order
@@ -59,6 +60,18 @@ class I2C:
         return [0x3C]
 
 
+class ADC:
+    """``read_u16()`` gives ``ADC.levels[gpio]`` (a test sets it; 0 unset)."""
+
+    levels = {}
+
+    def __init__(self, pin):
+        self.id = pin.id if isinstance(pin, Pin) else pin
+
+    def read_u16(self):
+        return ADC.levels.get(self.id, 0)
+
+
 class WDT:
     made = []
 
@@ -87,4 +100,5 @@ def clear():
     del I2C.buses[:]
     del WDT.made[:]
     Pin.levels.clear()
+    ADC.levels.clear()
     I2C.absent = ()

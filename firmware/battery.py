@@ -1,0 +1,131 @@
+"""The battery gauge, its warning and the clean stop at the critical level.
+Loaded by ``firmware.power`` at the first real battery reading only, so a
+board without a gauge never pays for it. Imports ``firmware.app`` (for the
+warning and the stop screen) when they are shown.
+
+``Cell(levels)`` takes the board's ``BATTERY`` data (boards/__init__.py):
+``empty_mv`` and ``full_mv`` are the gauge's 0 and 100 % (linear in
+between, clamped), below ``warn_mv`` the app says "Battery low" once (again
+only after the voltage came back ``HYSTERESIS_MV`` above it), and
+``CRITICAL_READS`` readings in a row below ``critical_mv`` (one dip while
+the LEDs draw a burst is not enough) call for ``stop``.
+
+``stop(app)`` is the clean stop: every screen is closed with its
+``leave()`` (a screen stores there what it still holds; every mode already
+saves after each change), the LEDs go dark, the panel shows at low contrast
+that the game is saved, and the app is marked ``stopped``: it writes
+nothing more and only watches for the supply to come back
+(``Cell.recovered``), then resets the board, which resumes the saved mode.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+CRITICAL_READS = const(3)
+HYSTERESIS_MV = const(100)
+
+
+class Cell:
+    def __init__(self, levels):
+        self.levels = levels
+        self.mv = None  # the last reading
+        self.percent = -1
+        self.low = False  # warned; cleared when the voltage comes back
+        self.critical = False
+        self._under = 0  # readings in a row below critical
+
+    def reading(self, mv):
+        """Take one reading (mV, None when there is none): 4 when the low
+        warning is due, 8 at the critical level, else 0 (firmware.power's
+        flags)."""
+        lv = self.levels
+        if mv is None:
+            self.mv = None
+            self.percent = -1
+            return 0
+        self.mv = mv
+        empty = lv["empty_mv"]
+        span = lv["full_mv"] - empty
+        p = (mv - empty) * 100 // span if span > 0 else 100
+        self.percent = 0 if p < 0 else 100 if p > 100 else p
+        if mv < lv["critical_mv"]:
+            self._under += 1
+            if self._under >= CRITICAL_READS:
+                self.critical = True
+                return 8  # firmware.power's 'stop' flag
+        else:
+            self._under = 0
+        if mv < lv["warn_mv"]:
+            if not self.low:
+                self.low = True
+                return 4  # firmware.power's 'say Battery low' flag
+        elif mv >= lv["warn_mv"] + HYSTERESIS_MV:
+            self.low = False
+        return 0
+
+    def recovered(self):
+        """After a stop: True when the supply is back (USB plugged in, fresh
+        cells) well above the warning level."""
+        return self.mv is not None and self.mv >= self.levels["warn_mv"] + HYSTERESIS_MV
+
+
+def draw_gauge(cv, percent, x, y, c=0):
+    """A battery 11x7 at (x, y) in ink ``c``, filled in 8 steps."""
+    cv.box(x, y, 10, 7, c)
+    cv.box(x + 10, y + 2, 1, 3, c, True)
+    fill = (percent * 8 + 50) // 100
+    if fill:
+        cv.box(x + 1, y + 1, fill, 5, c, True)
+
+
+def warning(app):
+    from firmware.app import MessageScreen
+
+    cell = app.power.cell
+    mv = cell.mv
+    app.push(
+        MessageScreen(
+            "Battery low",
+            "%d%% left (%d.%02d V). Your game is saved after every move; change the "
+            "cells or plug in USB soon." % (cell.percent, mv // 1000, mv % 1000 // 10),
+        )
+    )
+
+
+def stop(app):
+    """The critical level: close every screen, LEDs off, say the game is
+    saved; from now on ``app.tick`` only watches the supply."""
+    from firmware.app import _log, title_bar
+    from firmware.wrap import wrap
+
+    app.stopped = True
+    stack = app.stack
+    while stack:
+        screen = stack.pop()
+        try:
+            screen.leave()
+        except Exception as e:
+            _log(e)
+    buf = app.led_buf
+    if buf is not None:
+        for i in range(len(buf)):
+            buf[i] = 0
+        try:
+            app.hw.leds.write(buf)
+        except Exception as e:
+            _log(e)
+    app.pegboard = None
+    d = app.hw.display
+    d.power(True)
+    d.contrast(8)  # as dimmed (firmware/power.py): the message costs little
+    cv = app.canvas
+    cv.clear()
+    title_bar(cv, "Battery empty")
+    y = 11  # as a MessageScreen: under the title bar, 9 px a line
+    for ln in wrap("Your game is saved. Switch off, or plug in USB to go on."):
+        cv.text(ln, 1, y)
+        y += 9
+    app.frames += 1
+    d.show()

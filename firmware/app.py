@@ -297,8 +297,6 @@ class App:
             settings.load()
         self.settings = settings
         self.power = Power(self, getattr(board, "BATTERY", None) if board is not None else None)
-        self.stopped = False  # stopped for an empty battery (firmware.battery.stop)
-        self._raw = 0  # the buttons as last read
         self.apply_settings()
         self.stack = []
         self.dirty = True
@@ -499,9 +497,10 @@ class App:
             now = clock.ticks_ms()
         dt = 0 if self.last is None else clock.ticks_diff(now, self.last)
         self.last = now
-        raw = self._raw = self.hw.buttons.read()
+        raw = self.hw.buttons.read()
         pw = self.power
-        if self.stopped:
+        pw.raw = raw
+        if pw.stopped:
             pw.frame(raw, dt, False)  # a press shows the message again
             if pw.cell.recovered():
                 self.hw.reset()  # the supply is back: start again, resuming

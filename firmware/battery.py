@@ -13,7 +13,7 @@ the LEDs draw a burst is not enough) call for ``stop``.
 ``stop(app)`` is the clean stop: every screen is closed with its
 ``leave()`` (a screen stores there what it still holds; every mode already
 saves after each change), the LEDs go dark, the panel shows at low contrast
-that the game is saved, and the app is marked ``stopped``: it writes
+that the game is saved, and ``app.power.stopped`` is set: the app writes
 nothing more and only watches for the supply to come back
 (``Cell.recovered``), then resets the board, which resumes the saved mode.
 """
@@ -100,7 +100,7 @@ def stop(app):
     from firmware.app import _log, title_bar
     from firmware.wrap import wrap
 
-    app.stopped = True
+    app.power.stopped = True
     stack = app.stack
     while stack:
         screen = stack.pop()

@@ -38,9 +38,9 @@ there (``firmware.battery.stop``).
 
 Sleeping (``nap_ms()``): 0 while anything animates (a picture is due, a
 button is down, the pegboard walks, chases or blinks, the screen is
-``busy()``); else the main loop may wait for a button up to the next thing
-this module must do (dim, off, a shift, a battery reading), never more than
-1 s (the watchdog is fed between naps).
+``busy()``); else the main loop may wait up to 1 s for a button (the
+watchdog is fed between naps; dimming, the shift and battery readings come
+at most that much late).
 ``GAUGE_W``: the gauge's width with its gap, for the screens that leave room.
 """
 
@@ -73,6 +73,8 @@ class Power:
         self.off_ms = _OFF_MS
         self.state = _AWAKE
         self.quiet = 0  # ms since a button was last down
+        self.raw = 0  # the buttons as the app last read them
+        self.stopped = False  # stopped for an empty battery (firmware.battery.stop)
         self.swallow = False  # a press woke the device: ignore buttons until all are up
         self.orbit = 0  # step of the burn-in orbit
         self._orbit_ms = 0
@@ -130,24 +132,14 @@ class Power:
     def nap_ms(self):
         """How long the main loop may wait for a button instead of running
         frames (see the module's docstring)."""
-        app = self.app
-        n = _MAX_NAP_MS
-        if not app.stopped:
-            if app.dirty or app._raw or app.buttons.held or self.swallow:
+        if not self.stopped:
+            app = self.app
+            if app.dirty or self.raw or app.buttons.held or self.swallow:
                 return 0
             peg = app.pegboard
             if peg is not None and (peg.dirty or not peg.still()):
                 return 0
-            screen = app.stack[-1]
-            busy = getattr(screen, "busy", None)
+            busy = getattr(app.stack[-1], "busy", None)
             if busy is not None and busy():
                 return 0
-            if getattr(screen, "orbit", False):
-                n = min(n, _ORBIT_MS - self._orbit_ms)
-        if self.state == _AWAKE and self.dim_ms:
-            n = min(n, self.dim_ms - self.quiet)
-        if self.state != _OFF and self.off_ms:
-            n = min(n, self.off_ms - self.quiet)
-        if self._read is not None:
-            n = min(n, _BATTERY_MS - self._batt_ms)
-        return n
+        return _MAX_NAP_MS

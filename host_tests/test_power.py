@@ -286,9 +286,9 @@ def test_critical_level_saves_stops_says_so_and_resumes_later():
     rig.app.settings.set("brightness", 5)  # a change still open in a screen...
     rig.hw.battery = 3350
     rig.run(BATTERY_MS * 2 + 100, 100)
-    assert not rig.app.stopped  # one dip is not enough: three readings in a row
+    assert not rig.app.power.stopped  # one dip is not enough: three readings in a row
     rig.run(BATTERY_MS, 100)
-    assert rig.app.stopped
+    assert rig.app.power.stopped
     d = rig.hw.display
     assert d.on
     assert not rig.lit_leds()
@@ -327,7 +327,7 @@ def test_the_stop_screen_says_the_game_is_saved():
     finally:
         cv.text = plain
     text = " ".join(seen)
-    assert rig.app.stopped
+    assert rig.app.power.stopped
     assert "Battery empty" in text and "saved" in text, text
 
 
@@ -340,7 +340,7 @@ def test_a_settings_change_is_saved_by_the_critical_stop():
     assert rig.app.settings.dim == 120
     rig.hw.battery = 3000
     rig.run(3 * BATTERY_MS + 100, 100)
-    assert rig.app.stopped
+    assert rig.app.power.stopped
     again = Rig(files)
     assert again.app.settings.dim == 120
 

@@ -365,9 +365,10 @@ class PlayScreen(Screen):
         fading, the computer to move, a page): the app must not sleep."""
         if self.game is None:
             return False
+        t = self.table
         return bool(
-            self.mode == BUSY or self.wait > 0 or self.msg_ms > 0 or self.queue
-            or self.page != NO_PAGE or self.notice
+            t.mode == BUSY or self.wait > 0 or t.msg_ms > 0 or self.queue
+            or t.page != NO_PAGE or self.notice
         )  # fmt: skip
 
     def leave(self):

@@ -224,6 +224,65 @@ async function main() {
         "undo: " + JSON.stringify([s.scores, s2.scores]));
     });
 
+    await check("a long press of the on-screen A gives the dealer 2 (heels)", async () => {
+      const before = (await py(page, STATE)).scores;
+      const box = await page.locator(".key.a").boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await sleep(1000);
+      await page.mouse.up();
+      await sleep(300);
+      const after = (await py(page, STATE)).scores;
+      expect(after[0] + after[1] === before[0] + before[1] + 2,
+        "heels: " + JSON.stringify([before, after]));
+    });
+
+    await check("A and B held together open the keeper's menu", async () => {
+      await page.keyboard.down("z");
+      await page.keyboard.down("x");
+      await sleep(250);
+      await page.keyboard.up("x");
+      await page.keyboard.up("z");
+      await sleep(300);
+      const s = await py(page, STATE);
+      expect(s.screen === "KeeperMenu", "the chord opened " + s.screen);
+      await page.keyboard.press("x"); // B: back to the keeper
+      await sleep(300);
+    });
+
+    await check("the download link gives the last game's log", async () => {
+      const text = "cribbage gamelog test\n";
+      await page.evaluate((t) => {
+        const hex = Array.from(new TextEncoder().encode(t))
+          .map((b) => b.toString(16).padStart(2, "0")).join("");
+        localStorage.setItem("cribbage/last.log", hex);
+      }, text);
+      const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: 10000 }),
+        page.locator("#download").click(),
+      ]);
+      const { readFileSync } = await import("node:fs");
+      const got = readFileSync(await download.path(), "utf8");
+      expect(got === text && download.suggestedFilename() === "last.log",
+        "downloaded " + JSON.stringify([download.suggestedFilename(), got]));
+    });
+
+    await check("fits a phone in portrait: no sideways scroll, screen and pad in view", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await sleep(300);
+      const m = await page.evaluate(() => {
+        const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+        return {
+          scroll: document.documentElement.scrollWidth,
+          oled: r("#oled").width, pad: r(".pad").right, padBottom: r(".pad").bottom,
+          board: r("#board").right,
+        };
+      });
+      expect(m.scroll <= 390 && m.pad <= 390 && m.board <= 390, JSON.stringify(m));
+      expect(m.oled >= 256 && m.oled % 128 === 0 && m.padBottom <= 844, JSON.stringify(m));
+      await page.setViewportSize({ width: 1000, height: 900 });
+    });
+
     await check("no console error in the whole run", async () => {
       expect(errors.length === 0, errors.join(" | "));
     });

@@ -208,7 +208,7 @@ class Table:
             elif reason == "heels":
                 self.say("%s: heels for 2" % names[seat])
             elif reason == "muggins":
-                self.say("%s takes %d by muggins" % (names[seat], points))
+                self.say("%s takes %d: muggins" % (names[seat], points))  # as the show says
             else:
                 return 0  # hand and crib: the show page said it
             return _T_SCORE

@@ -650,6 +650,31 @@ def test_a_show_longer_than_the_screen_marks_the_lines_out_of_sight():
     assert d.app.errors == 0
 
 
+def test_no_text_of_a_game_is_cut_at_the_screen_edge():
+    # every frame of a muggins game with open hands, your counts one short
+    from screentext import off_screen
+
+    d = new_driver(seed=9, target=61, open_hands=True, muggins=True)
+    s = screen(d)
+    cut = []
+    for _ in range(3000):
+        cut += off_screen(d.app, lambda: d.tick(1))
+        t = s.table
+        if t.page == OVER_PAGE:
+            break
+        if t.page != NO_PAGE:
+            d.press(A)
+        elif t.mode in (DISCARD, PLAY, COUNT) and not s.queue and s.wait <= 0:
+            if t.mode == COUNT:
+                enter_count(d, s, max(0, worth(s.game) - 1))
+            else:
+                decide(d, Rng(9 + len(s.game.moves)))
+        else:
+            d.tick(1, 0, 100)
+    assert t.page == OVER_PAGE
+    assert cut == [], cut
+
+
 def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
     # 61 game at 43-34: the chance of counting out this deal is in the order,
     # so it is in the figure shown too (issue 10: "1.8" stood above "3.1")

@@ -201,3 +201,13 @@ def test_display_off_shows_a_dark_frame():
     r.hw.display.power(False)
     assert r.frame_hex() == "00" * 1024
     assert r.step(0, 20) & web.SCREEN
+
+
+def test_contrast_change_is_reported_for_the_page():
+    r = rig()
+    r.step(0, 0)
+    r.step(0, 20)
+    r.hw.display.contrast(8)  # firmware/idle.py dims the panel so
+    assert r.step(0, 40) & web.SCREEN and r.contrast() == 8
+    r.hw.display.contrast(8)
+    assert not r.step(0, 60) & web.SCREEN

@@ -94,6 +94,11 @@ document.addEventListener("keyup", (e) => {
   if (keyHeld.delete(e.code)) e.preventDefault();
 });
 window.addEventListener("blur", () => keyHeld.clear());
+document.addEventListener("visibilitychange", () => {
+  keyHeld.clear();
+  pointerHeld.clear();
+  for (const el of document.querySelectorAll(".key.held")) el.classList.remove("held");
+});
 
 for (const el of document.querySelectorAll(".key")) {
   const bits = Number(el.dataset.bits);
@@ -129,6 +134,15 @@ function drawScreen(hex) {
     }
   }
   octx.putImageData(image, 0, 0);
+}
+
+let shownLevel = -1;
+function showContrast(level) {
+  // the panel's contrast (firmware/idle.py dims it when left alone): 0xCF and
+  // up is full, lower fades the canvas
+  if (level === shownLevel) return;
+  shownLevel = level;
+  oled.style.opacity = level >= 0xcf ? "" : String(0.3 + (0.7 * level) / 0xcf);
 }
 
 function fitOled() {
@@ -275,6 +289,7 @@ function frame() {
   }
   if (changed & 1) {
     drawScreen(page.runner.frame_hex());
+    showContrast(page.runner.contrast());
     page.frames++;
     if (page.firstFrameAt === null) page.firstFrameAt = performance.now();
   }

@@ -64,7 +64,9 @@ class Display:
         self.changed = True
 
     def contrast(self, level):
-        self.level = level
+        if level != self.level:
+            self.level = level
+            self.changed = True  # the page fades the canvas
 
     def power(self, on):
         self.on = bool(on)

@@ -54,6 +54,8 @@ function setStatus(text, error) {
 const keyHeld = new Map(); // KeyboardEvent.code -> bit, while the key is down
 const pointerHeld = new Map(); // pointerId -> bits, while the pointer is down
 const until = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // bit -> held at least until
+const untilStep = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // ... and for this many frames
+const TAP_STEPS = 3; // a slow page still sees a tap: debouncing wants two frames
 
 function nowMs() {
   return Math.floor(performance.now());
@@ -62,7 +64,10 @@ function nowMs() {
 function hold(bits, ms) {
   const t = nowMs() + ms;
   for (const bit of [1, 2, 4, 8, 16, 32]) {
-    if (bits & bit) until[bit] = Math.max(until[bit], t);
+    if (bits & bit) {
+      until[bit] = Math.max(until[bit], t);
+      untilStep[bit] = page.steps + TAP_STEPS;
+    }
   }
 }
 
@@ -71,7 +76,7 @@ function heldMask(now) {
   for (const bit of keyHeld.values()) mask |= bit;
   for (const bits of pointerHeld.values()) mask |= bits;
   for (const bit of [1, 2, 4, 8, 16, 32]) {
-    if (until[bit] > now) mask |= bit;
+    if (until[bit] > now || untilStep[bit] > page.steps) mask |= bit;
   }
   return mask;
 }

@@ -8,7 +8,7 @@
 // demo (the computer playing itself, LEDs and all), and the hard computer's
 // discard time measured in the page.
 
-import { launch, close, ready, py, sleep } from "./e2e.mjs";
+import { launch, close, ready, py, sleep, STATE } from "./e2e.mjs";
 
 const HARD = `
 import time
@@ -57,12 +57,17 @@ async function main() {
     }
     await page.keyboard.press("z"); // Demo
     await sleep(500);
-    await page.evaluate(() => { window.cribbage.steps = 0; });
+    const first = await page.evaluate(() => window.cribbage.steps);
     await sleep(demoMs);
-    out.frames = await page.evaluate(() => {
+    out.frames = await page.evaluate((s0) => {
       const c = window.cribbage;
-      return Array.from(c.stepMs.subarray(0, Math.min(c.steps, c.stepMs.length)));
-    });
+      const n = c.stepMs.length;
+      const got = [];
+      for (let i = Math.max(s0, c.steps - n); i < c.steps; i++) got.push(c.stepMs[i % n]);
+      return got;
+    }, first);
+    out.mode = (await py(page, STATE)).mode;
+    if (out.mode !== "demo") throw new Error("the demo did not start: " + out.mode);
     out.hardDiscardMs = await py(page, HARD);
     out.userAgent = await page.evaluate(() => navigator.userAgent);
   } finally {

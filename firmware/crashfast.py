@@ -1,15 +1,21 @@
 """The crash log's writer at a crash (firmware/crashlog.py is the rest):
-``prepare(storage)`` at boot opens the log for appending and sets aside what
-one entry needs; ``write`` then adds an entry with no fresh allocation on
-MicroPython, where a crash is often a MemoryError with the heap full. Kept
-small on purpose: it stays loaded from boot on, and the rest of the crash log
-(reading it, the slow way of writing it) is loaded only when used.
+``prepare(storage)`` opens the log for appending and sets aside one entry's
+room; ``write`` then adds an entry with no fresh allocation on MicroPython
+and CircuitPython, where a crash is often a MemoryError with the heap full:
+the traceback is printed into a preallocated stream and copied to the file
+through a 16-byte buffer, the head line's numbers digit by digit. Kept small
+on purpose: it stays loaded, and the rest of the crash log (reading it, the
+slow way of writing it) is loaded only when used.
 
-When the log passes ``CAP`` // 2 bytes it becomes ``crash.old`` and a new one
-starts (``crashlog.read`` gives the last ``CAP`` bytes of the two). A storage
-without ``open_append`` (optional in firmware/hal.py's contract) cannot be
-prepared: ``write`` returns False and ``crashlog.record`` writes the slow way.
-Imports ``sys`` (``io`` in ``prepare``; on CPython ``firmware.crashlog``).
+An entry written here is the head line and the end of the traceback as the
+interpreter prints it (innermost frames and the error last), at most about
+``ENTRY_CAP`` bytes. ``prepare`` (firmware.main calls it before each app it
+builds) starts a new log when the log is past ``CAP`` // 2 bytes, keeping the
+old one as ``crash.old`` (``crashlog.read`` gives the last ``CAP`` bytes of
+the two). A storage without ``open_append`` (optional in firmware/hal.py's
+contract) cannot be prepared: ``write`` returns False and ``crashlog.record``
+writes the slow way. Imports ``sys`` (``io`` in ``prepare``, ``traceback`` on
+CircuitPython, ``firmware.crashlog`` on CPython).
 """
 
 import sys
@@ -17,23 +23,20 @@ import sys
 NAME = "crash.log"
 OLD = "crash.old"
 CAP = 2048  # bytes kept
-ENTRY_CAP = 600  # bytes of one entry (its head and the end of its traceback)
+ENTRY_CAP = 600  # bytes of one entry
 _MP = sys.implementation.name != "cpython"
 
-# set by prepare(): the storage, its open log, the entry's room, the log's size
-_st = None
-_f = None
-_io = None
-_buf = None
-_num = None
-_size = 0
+_st = None  # the storage prepared
+_f = None  # its log, open for appending
+_io = None  # one entry's traceback is printed here
+_num = None  # a number's digits; the traceback is copied through it
 
 
 def prepare(storage):
-    """Set aside, now, what ``record`` needs to log a crash on ``storage``
-    without a fresh allocation; False when the storage cannot append (then
-    ``record`` rewrites the log, which needs memory)."""
-    global _st, _f, _io, _buf, _num, _size
+    """Open the log on ``storage`` for ``write`` (a new log when it is past
+    ``CAP`` // 2); False when the storage cannot append (then
+    ``crashlog.record`` rewrites the log, which needs memory). Never raises."""
+    global _st, _f, _io, _num
     close()
     opener = getattr(storage, "open_append", None)
     if opener is None:
@@ -42,14 +45,13 @@ def prepare(storage):
         import io
 
         size = getattr(storage, "size", None)
-        _size = (size(NAME) or 0) if size is not None else 0
-        if _size > CAP // 2:
-            _rotate(storage)
-            _size = 0
-        _f = opener(NAME)
+        if size is not None and (size(NAME) or 0) > CAP // 2:
+            if storage.exists(OLD):
+                storage.remove(OLD)
+            storage.rename(NAME, OLD)
         _io = io.BytesIO(ENTRY_CAP) if _MP else io.BytesIO()
-        _buf = bytearray(ENTRY_CAP)
-        _num = bytearray(12)
+        _num = bytearray(16)
+        _f = opener(NAME)
         _st = storage
         return True
     except Exception:
@@ -58,36 +60,28 @@ def prepare(storage):
 
 
 def close():
-    """Forget what ``prepare`` set aside (closing the log)."""
-    global _st, _f, _io, _buf, _num
+    """Close the log ``prepare`` opened and give back its room."""
+    global _st, _f, _io, _num
     if _f is not None:
         try:
             _f.close()
         except Exception:
             pass
-    _st = _f = _io = _buf = _num = None
-
-
-def _rotate(storage):
-    if storage.exists(OLD):
-        storage.remove(OLD)
-    if storage.exists(NAME):
-        storage.rename(NAME, OLD)
+    _st = _f = _io = _num = None
 
 
 def _put(data, start=0, n=-1):
-    # write data[start:start+n] to the open log; no allocation on MicroPython
+    # data[start:start+n] to the open log; MicroPython's write takes the
+    # offset and length, so nothing is sliced (allocated)
     if n < 0:
         n = len(data) - start
     if _MP:
         _f.write(data, start, n)
     else:
-        _f.write(bytes(data[start : start + n]))
-    return n
+        _f.write(bytes(data[start : start + n]) if isinstance(data, bytearray) else data)
 
 
 def _put_int(v):
-    # digits of v >= 0 into _num, then written: no str is made
     i = len(_num)
     while True:
         i -= 1
@@ -95,83 +89,71 @@ def _put_int(v):
         v //= 10
         if not v or not i:
             break
-    return _put(_num, i)
+    _put(_num, i)
 
 
-def _put_text(s):
-    return _put(s)
-
-
-def _fast(exc, count, now, where, detail):
-    global _size
-    if not _MP:  # CPython has memory to spare: the slow way's entry, appended
-        from firmware.crashlog import entry
-
-        if where and detail:
-            where = where + ": " + detail
-        n = _put(entry(exc, count, now, where or detail).encode())
-        _f.flush()
-        _size += n
-        if _size > CAP // 2:
-            _reopen()
-        return
-    n = _put(b"--- crash ") + _put_int(count) + _put(b" at ") + _put_int(now) + _put(b" ms")
-    if where or detail:
-        n += _put(b" in ") + _put_text(where)
-        if where and detail:
-            n += _put(b": ")
-        n += _put_text(detail)
-    n += _put(b"\n")
-    room = ENTRY_CAP - n
-    b = _io
-    b.seek(0)
-    sys.print_exception(exc, b)
-    end = b.tell()
-    start = end - room if end > room else 0
-    b.seek(start)
-    got = b.readinto(_buf)
-    if got > end - start:
-        got = end - start  # what an earlier, longer entry left behind
-    skip = 0
-    if start:  # from the first whole line: the innermost frames and the error
-        while skip < got and _buf[skip] != 10:
-            skip += 1
-        skip += 1
-    if skip < got:
-        n += _put(_buf, skip, got - skip)
-    if not got or _buf[got - 1] != 10:
-        n += _put(b"\n")
-    _f.flush()
-    _size += n
-    if _size > CAP // 2:  # start a new log; the old one is kept as crash.old
-        _reopen()
-
-
-def _reopen():
-    # a new log file after rotating (keeping the entry's room); on failure the
-    # next crash is logged the slow way
-    global _f, _size
-    try:
-        _f.close()
-    except Exception:
-        pass
-    _f = None
-    _rotate(_st)
-    _f = _st.open_append(NAME)
-    _size = 0
+def _copy_tail(b, end, room):
+    # the last ``room`` bytes of the stream's first ``end``, from a line start
+    pos = end - room if end > room else 0
+    first = pos > 0
+    b.seek(pos)
+    while pos < end:
+        k = b.readinto(_num)
+        if k > end - pos:
+            k = end - pos  # what a longer, earlier entry left behind
+        if k <= 0:
+            break
+        i = 0
+        if first:  # skip the cut-off line
+            while i < k and _num[i] != 10:
+                i += 1
+            if i < k:
+                first = False
+                i += 1
+        if not first and i < k:
+            _put(_num, i, k - i)
+        pos += k
 
 
 def write(storage, exc, count=0, now=0, where="", detail=""):
-    """Add an entry for ``exc`` to the log prepared on ``storage``; True when
-    written, False when not prepared for it or writing failed (then the caller
-    logs the slow way). Never raises."""
+    """Add an entry for ``exc`` (``where``: the mode, ``detail``: the screen)
+    to the log prepared on ``storage``; True when written, False when not
+    prepared for it or writing failed (the caller then logs the slow way).
+    Never raises."""
     if _f is None or storage is not _st:
         return False
     try:
-        _fast(exc, count, now, where, detail)
+        if not _MP:  # CPython has memory to spare: the slow way's text
+            from firmware.crashlog import entry
+
+            if where and detail:
+                where = where + ": " + detail
+            _put(entry(exc, count, now, where or detail).encode())
+        else:
+            b = _io
+            b.seek(0)
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(exc, b)
+            else:  # CircuitPython
+                import traceback
+
+                traceback.print_exception(exc, file=b)
+            end = b.tell()
+            _put(b"--- crash ")
+            _put_int(count)
+            _put(b" at ")
+            _put_int(now)
+            _put(b" ms")
+            if where or detail:
+                _put(b" in ")
+                _put(where)
+                if where and detail:
+                    _put(b": ")
+                _put(detail)
+            _put(b"\n")
+            _copy_tail(b, end, ENTRY_CAP - 100)
+        _f.flush()
         return True
     except Exception:
-        if _f is None:
-            return True  # written; only the new log could not be opened
         close()
         return False

@@ -15,8 +15,8 @@ Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
 error handling (``firmware.app.Failing`` when errors keep coming, an error
 outside the screens, MemoryError) is caught: ``gc.collect()``, one entry in
-the crash log (``firmware.crashfast``, prepared at the start so that it
-needs no memory; ``firmware.crashlog`` otherwise), an error screen for ``PAUSE_MS`` (A
+the crash log (``firmware.crashfast``, prepared before each app is built so
+that it needs no memory; ``firmware.crashlog`` otherwise), an error screen for ``PAUSE_MS`` (A
 skips it), then a new app. After ``CRASH_LIMIT`` crashes within
 ``CRASH_WINDOW_MS`` it stops on a safe screen that waits for A and then
 starts at the menu, so a crash loop never spins. Every wait feeds the
@@ -168,15 +168,15 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
     clock = hw.clock
     recent = []  # clock times of the crashes in the window
     resume = True
-    try:  # room for a crash entry set aside now: a crash may come with no heap left
-        from firmware import crashfast
-
-        crashfast.prepare(hw.storage)
-    except Exception as e:
-        print("crash log not prepared:", _describe(e))
     while True:
         app = None
         mode = None
+        try:  # room for a crash entry set aside now: a crash may come with no heap left
+            from firmware import crashfast
+
+            crashfast.prepare(hw.storage)
+        except Exception as e:
+            print("crash log not prepared:", _describe(e))
         try:
             hw.feed()
             app = build(board=board, hw=hw, resume=resume)

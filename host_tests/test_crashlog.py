@@ -350,11 +350,22 @@ def test_a_crash_with_the_heap_full_still_reaches_the_log():
     assert b"MemoryError: memory allocation failed, allocating 464 bytes\n" in log, log
 
 
+def test_a_long_traceback_is_cut_to_its_innermost_lines():
+    st = fresh_dir_storage("/tmp/cribbage_test_crash_deep")
+    assert crashlog.prepare(st)
+    assert record(st, caught(nested_failure, 60), 1, 5, "play")
+    crashlog.close()
+    log = read(st)
+    assert log.startswith(b"--- crash 1 at 5 ms in play\n") and b"KeyError" in log, log
+    assert len(log) <= ENTRY_CAP + 40, len(log)
+    assert count(st) == 1
+
+
 def test_a_prepared_log_keeps_its_last_cap_bytes_in_two_files():
     st = fresh_dir_storage("/tmp/cribbage_test_crash_two")
     st.write(crashlog.NAME, b"--- crash 0 at 0 ms\nan old entry\n")
-    assert crashlog.prepare(st)
-    for i in range(1, 40):
+    for i in range(1, 40):  # a restart after each: firmware.main prepares again
+        assert crashlog.prepare(st)
         assert record(st, ValueError("x" * 80 + " number %d" % i), i, i)
     crashlog.close()
     assert st.size(crashlog.NAME) <= CAP // 2 + ENTRY_CAP

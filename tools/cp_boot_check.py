@@ -136,7 +136,11 @@ def _finish():
         print("CHECK text " + s)
     if app is not None:
         buf = app.hw.display.buf
-        print("CHECK buf " + "".join(["%02x" % b for b in buf]))
+        # in pieces: one 2 KB string would need 2 KB of the game's heap
+        sys.stdout.write("CHECK buf ")
+        for i in range(0, len(buf), 32):
+            sys.stdout.write("".join(["%02x" % b for b in buf[i : i + 32]]))
+        print()
         print("CHECK storage " + type(app.hw.storage).__name__)
         print("CHECK errors %d" % app.errors)
     print("CHECK leds %d" % _Neopixel.frames)

@@ -96,9 +96,15 @@ class Leds:
         return self.last[j + 1], self.last[j], self.last[j + 2]
 
 
-class Appender:
+try:
+    from io import IOBase as _Stream  # so sys.print_exception can write to it
+except ImportError:
+    _Stream = object
+
+
+class Appender(_Stream):
     """A file of a DictStorage open for adding to its end (like open(path,
-    "ab")): ``write(data[, start, n])``, ``flush()``, ``close()``."""
+    "ab")): ``write(data[, start, n])``, ``tell()``, ``flush()``, ``close()``."""
 
     def __init__(self, files, name):
         self.files = files
@@ -113,6 +119,9 @@ class Appender:
             n = len(data) - start
         self.files[self.name] = self.files.get(self.name, b"") + bytes(data[start : start + n])
         return n
+
+    def tell(self):
+        return len(self.files.get(self.name, b""))
 
     def flush(self):
         pass

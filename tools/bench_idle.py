@@ -1,0 +1,174 @@
+"""What the idle main loop costs the CPU, measured on the emulated Pico
+(../shared/emu: MicroPython 1.28 on rp2040js, which counts the cycles the
+CPU runs; time spent sleeping costs none).
+
+    python3 tools/bench_idle.py [--seconds 30]
+
+The score keeper is opened with a few points and then left alone, with the
+app's own main loop (``App.run``) running on the emulated board: the MP
+backend's clock (``time``), buttons and ``nap``, the host backend's display
+and LED stand-ins (the emulator has no OLED or strip attached). Two loops:
+
+  frames  every frame runs (tick, feed, sleep_ms to the next 20 ms), as
+          before issue 17: the backend offers no ``nap``
+  naps    when nothing animates the loop calls ``hw.nap(ms)``: sleep_ms a
+          frame at a time, one GPIO register read between sleeps
+
+The run ends in ``feed()``, which the loop calls where it feeds the
+watchdog (once a frame, or once a nap), so the check costs what a feed
+would. Each loop runs twice, idle for 0 s and for ``--seconds``, and the figure is
+the difference in cycles over the difference in time, so the boot, the
+imports and opening the keeper cancel out. The emulator leaves the button
+pins low (no pull-ups are modelled), so the bench reads them with the
+opposite sense at the same cost (six pin reads; one register read).
+
+CPython only (drives the emulator). Imports os, re, shutil, subprocess, sys,
+tempfile.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EMU = os.path.join(os.path.dirname(ROOT), "shared", "emu", "run_on_pico.sh")
+CLOCK_HZ = 125000000
+
+SCRIPT = """
+import gc, machine, time
+import boards
+from firmware.app import App
+from firmware.hal import UP
+from firmware.hw import host, mp
+from firmware.main import make_pegboard
+
+MODE = %r
+SECONDS = %d
+_IN = 0xD0000004  # SIO GPIO_IN
+
+
+class Buttons(mp.Buttons):
+    # the emulator's pins float low: read them as released, at the cost of the real thing
+    def read(self):
+        mask = 0
+        for pin, bit in self._pairs:
+            if pin.value():
+                mask |= bit
+        return mask | self.fake
+
+    def any(self):
+        return machine.mem32[_IN] & self._gpio_mask != 0 or self.fake
+
+
+class Done(Exception):
+    pass
+
+
+board = boards.load("pico")
+buttons = Buttons(machine, board.BUTTONS)
+buttons.fake = 0
+end = [None]
+
+
+class Hardware(mp.Hardware):
+    def feed(self):  # once a loop, where the watchdog is fed: the end of the run
+        if end[0] is not None and time.ticks_diff(time.ticks_ms(), end[0]) >= 0:
+            raise Done()
+
+
+hw = Hardware(machine, host.Display(), buttons, host.Leds(board.N_LEDS),
+              host.DictStorage(), mp.Clock(time), 0)
+if MODE == "frames":
+    hw.nap = None  # the loop as it was: a frame every 20 ms
+app = App(hw, board=board, pegboard=make_pegboard(board))
+app.open("keeper")
+t = 0
+for press in (1, 0, 1, 0, 0, 0):  # two points for A, then let go
+    buttons.fake = UP if press else 0
+    for _ in range(5):
+        t += 20
+        app.tick(t)
+gc.collect()  # the same heap for both loops (uncollected garbage slowed the frames)
+end[0] = time.ticks_add(time.ticks_ms(), SECONDS * 1000)
+naps = [0]
+if hw.nap is not None:
+    plain = hw.nap
+
+    def counted(ms):
+        naps[0] += 1
+        plain(ms)
+
+    hw.nap = counted
+try:
+    app.run()
+except Done:
+    pass
+print("IDLE mode=%%s seconds=%%d frames=%%d naps=%%d score=%%r" %% (
+    MODE, SECONDS, app.frames, naps[0], app.top().ki.keeper.scores))
+"""
+
+
+def stage(dest):
+    for package in ("engine", "firmware", "boards"):
+        shutil.copytree(
+            os.path.join(ROOT, package),
+            os.path.join(dest, package),
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        )
+
+
+def run(files, mode, seconds):
+    """Cycles (millions, as the emulator prints them) of one run."""
+    fd, script = tempfile.mkstemp(suffix=".py")
+    with os.fdopen(fd, "w") as f:
+        f.write(SCRIPT % (mode, seconds))
+    try:
+        p = subprocess.run(
+            [EMU, "--mpy", files, script], capture_output=True, text=True, timeout=1200
+        )
+    finally:
+        os.remove(script)
+    out = p.stdout + p.stderr
+    m = re.search(r"([0-9.]+) M cycles", p.stderr)
+    if p.returncode != 0 or m is None or "IDLE" not in p.stdout:
+        raise SystemExit("emulator run failed (%s %d s):\n%s" % (mode, seconds, out[-3000:]))
+    line = [ln for ln in p.stdout.splitlines() if ln.startswith("IDLE")][0]
+    return float(m.group(1)), line.strip()
+
+
+def main(argv):
+    seconds = 30
+    if "--seconds" in argv:
+        seconds = int(argv[argv.index("--seconds") + 1])
+    if not os.path.exists(EMU):
+        print("no emulator at %s" % EMU)
+        return 2
+    tmp = tempfile.mkdtemp()
+    try:
+        files = os.path.join(tmp, "files")
+        stage(files)
+        results = {}
+        for mode in ("frames", "naps"):
+            c0, _ = run(files, mode, 0)
+            c1, line = run(files, mode, seconds)
+            per_s = (c1 - c0) * 1e6 / seconds
+            results[mode] = per_s
+            print(line)
+            print(
+                "%-6s %.1f M cycles idle for %d s (%.1f M with none): %.2f M cycles/s, "
+                "CPU busy %.2f%% of the time"
+                % (mode, c1, seconds, c0, per_s / 1e6, per_s * 100.0 / CLOCK_HZ)
+            )
+        f, n = results["frames"], results["naps"]
+        print("idle CPU time: %.2f%% -> %.2f%% (%.0fx less)" % (
+            f * 100.0 / CLOCK_HZ, n * 100.0 / CLOCK_HZ, f / n if n > 0 else float("inf")))  # fmt: skip
+    finally:
+        shutil.rmtree(tmp)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -163,8 +163,11 @@ def main(argv):
                 % (mode, c1, seconds, c0, per_s / 1e6, per_s * 100.0 / CLOCK_HZ)
             )
         f, n = results["frames"], results["naps"]
-        print("idle CPU time: %.2f%% -> %.2f%% (%.0fx less)" % (
-            f * 100.0 / CLOCK_HZ, n * 100.0 / CLOCK_HZ, f / n if n > 0 else float("inf")))  # fmt: skip
+        ratio = f / n if n > 0 else float("inf")
+        print(
+            "idle CPU time: %.2f%% -> %.2f%% (%.0fx less)"
+            % (f * 100.0 / CLOCK_HZ, n * 100.0 / CLOCK_HZ, ratio)
+        )
     finally:
         shutil.rmtree(tmp)
     return 0

@@ -1,14 +1,15 @@
 """Write docs/wiring.md (a wiring table per board, from the board data in
 boards/, plus the advice that goes with every build, and the order of the
 LEDs on each board's strip, its 61-hole short board too, computed by the
-firmware's own firmware/pegboard.py) and docs/wiring.png (a simple picture
-of the default Pico build), so the documents follow the pins and layouts the
-firmware uses.
+firmware's own firmware/pegboard.py, and the power table of
+tools/power_table.py) and docs/wiring.png (a simple picture of the default
+Pico build), so the documents follow the pins and layouts the firmware uses.
 
     python tools/draw_wiring.py            # rewrite both
     python tools/draw_wiring.py --check    # exit 1 when docs/wiring.md is stale
 
-CPython only. Imports boards, firmware.pegboard; PIL (Pillow) for the picture.
+CPython only. Imports boards, firmware.pegboard, tools/power_table.py; PIL
+(Pillow) for the picture.
 """
 
 import os
@@ -19,6 +20,9 @@ sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402
 from firmware.pegboard import Pegboard  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import power_table  # noqa: E402  the power section (issue 17)
 
 MD = os.path.join(ROOT, "docs", "wiring.md")
 PNG = os.path.join(ROOT, "docs", "wiring.png")
@@ -278,6 +282,8 @@ def markdown():
     parts.append(LED_INTRO)
     for name in boards.NAMES:
         parts.append(led_order(name))
+    parts.append("")
+    parts.append(power_table.wiring_section())
     return "\n".join(parts).rstrip() + "\n"
 
 

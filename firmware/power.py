@@ -120,8 +120,8 @@ class Power:
                 mv = read()
                 if self.cell is None:
                     if mv is None:
-                        self._read = None  # no reading: no gauge, for good
-                        return out
+                        return out  # no reading (yet): no gauge
+
                     from firmware.battery import Cell
 
                     self.cell = Cell(self.levels)

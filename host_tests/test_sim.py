@@ -109,3 +109,55 @@ def test_cli_bad_screenshot_names_and_binary_scripts_are_messages(tmp_path):
     for odd in ("a*\u0663", "\u00a0a", "x" * 500):
         p = run_cli("--script", odd)
         assert p.returncode == 2 and len(p.stderr.split("\n")[0]) < 200, (odd, p.stderr)
+
+
+def _lit_pixel(img, display):
+    """The colour of the first lit pixel of the screen in a screenshot."""
+    for y in range(display.height):
+        for x in range(display.width):
+            if display.pixel(x, y):
+                return img.getpixel((x * sim.SCALE, y * sim.SCALE))
+    return None
+
+
+def test_the_dimmed_and_off_screens_and_the_gauge_show(tmp_path):
+    from PIL import Image
+
+    s = sim.Sim("pico", host.DictStorage())
+    s.hw.battery = 3900  # 50 % on the Pico's 3 AA scale
+    shots = [str(tmp_path / n) for n in ("awake.png", "dim.png", "off.png")]
+    s.run_script(
+        sim.parse_script("down a up shot:%s wait:61000 shot:%s wait:250000 shot:%s" % tuple(shots))
+    )
+    d = s.hw.display
+    colours = [_lit_pixel(Image.open(p), d) for p in shots]
+    assert colours[0] == sim.OLED_ON
+    assert sum(colours[1]) < sum(sim.OLED_ON) // 2  # dimmed
+    assert colours[2] is None or colours[2] == sim.OLED_OFF  # off: nothing lit shows
+    off = Image.open(shots[2]).crop((0, 0, 512, 256))
+    assert off.getextrema() == ((0, 0), (0, 0), (0, 0))
+    assert sim.panel_state(d) == "(screen off)"
+    # the gauge: its outline at the right of the keeper's status bar (dark on lit)
+    s.hw.buttons.set(0)
+    s.run_script(sim.parse_script("b"))  # wakes, does nothing else
+    assert sim.panel_state(d) == ""
+    x0 = d.width - 12
+    assert d.pixel(x0, 1) == 0 and d.pixel(x0 - 2, 1) == 1
+    inside = [1 - d.pixel(x, 4) for x in range(x0 + 1, x0 + 9)]
+    assert sum(inside) == 4  # half full
+
+
+def test_battery_token_and_option(tmp_path):
+    assert sim.parse_script("battery:3500 wait:10000") == [("battery", 3500), ("wait", 10000)]
+    with pytest.raises(sim.ScriptError):
+        sim.parse_script("battery:lots")
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--battery", "4000",
+         "--script", "battery:3550 wait:11000"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    s = sim.Sim("pico", host.DictStorage())
+    s.hw.battery = 4000
+    s.run_script(sim.parse_script("battery:3550 wait:11000"))
+    assert s.app.top().title == "Battery low"

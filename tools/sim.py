@@ -18,6 +18,8 @@ simulated clock (20 ms frames), then the last screen is printed:
   up down left right a b      press and release (held 100 ms, 100 ms apart)
   NAME*N                      N times          NAME:MS   held MS ms (a:900 = long A)
   wait:MS (wait = 500 ms)     let time pass    shot:FILE  screenshot now
+  battery:MV                  the battery now reads MV millivolts (the gauge
+                              follows at the next reading, within 10 s)
 Settings are kept in ~/.cribbage-sim (interactive) or in memory (scripts);
 --storage DIR chooses.
 """
@@ -66,7 +68,7 @@ class ScriptError(ValueError):
 
 def parse_script(text):
     """Tokens -> list of steps: ("press", bit, hold_ms, times), ("wait", ms),
-    ("shot", path), ("quit",). ScriptError names a bad token."""
+    ("shot", path), ("battery", mv), ("quit",). ScriptError names a bad token."""
     steps = []
     for i in range(len(text)):  # one grammar: ASCII, as on the device's tools
         if text[i] > "~":
@@ -88,6 +90,9 @@ def parse_script(text):
             ms = _number(low[5:], raw) if ":" in low else 500
             steps.append(("wait", ms))
             continue
+        if low.startswith("battery:"):
+            steps.append(("battery", _number(low[8:], raw)))
+            continue
         times = 1
         if "*" in low:
             low, n = low.split("*", 1)
@@ -99,7 +104,7 @@ def parse_script(text):
         if low not in NAMES:
             raise ScriptError(
                 "unknown script token %s (use up/down/left/right/a/b, NAME*N, NAME:MS, "
-                "wait:MS, shot:FILE, quit)" % _clip(raw)
+                "wait:MS, shot:FILE, battery:MV, quit)" % _clip(raw)
             )
         steps.append(("press", NAMES[low], hold, times))
     return steps
@@ -230,10 +235,29 @@ def choose_view(cols, rows, display, n_leds, board):
     return None
 
 
+def oled_color(display):
+    """The colour of a lit pixel as the panel shows it now: dimmer at a low
+    contrast (the idle dimming), black when the panel is off."""
+    if not getattr(display, "on", True):
+        return OLED_OFF
+    level = min(getattr(display, "level", 255), 0xCF)  # 0xCF: the SSD1306's power-up level
+    f = 0.25 + 0.75 * level / 0xCF
+    return tuple(int(c * f) for c in OLED_ON)
+
+
+def panel_state(display):
+    """'' when the panel is on at full contrast, else what it is doing."""
+    if not getattr(display, "on", True):
+        return "(screen off)"
+    if getattr(display, "level", 255) < 0xCF:
+        return "(dimmed)"
+    return ""
+
+
 def frame_lines(display, leds, board, view):
     """The whole terminal picture for ``view`` as lines (with colour codes)."""
     _, oled, per_row, gap = VIEWS[VIEW_NAMES.index(view)]
-    on = "\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % OLED_ON
+    on = "\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % oled_color(display)
     pic = oled_lines(display) if oled == "half" else oled_braille(display)
     lines = [on + line + "\x1b[0m" for line in pic]
     lines.append("")
@@ -274,9 +298,10 @@ def screenshot(path, display, leds, board):
     h = display.height * SCALE + LED_CELL // 2 + len(rows) * LED_CELL
     img = Image.new("RGB", (w, h), (20, 20, 20))
     oled = Image.new("RGB", (display.width, display.height))
+    lit = oled_color(display)
     oled.putdata(
         [
-            OLED_ON if display.pixel(i % display.width, i // display.width) else OLED_OFF
+            lit if display.pixel(i % display.width, i // display.width) else OLED_OFF
             for i in range(display.width * display.height)
         ]
     )
@@ -330,6 +355,8 @@ class Sim:
                 self.hold(0, step[1])
             elif kind == "shot":
                 screenshot(step[1], self.hw.display, self.hw.leds, self.board)
+            elif kind == "battery":
+                self.hw.battery = step[1]
             else:
                 _, bit, ms, times = step
                 for _ in range(times):
@@ -521,7 +548,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(
         prog="sim.py",
         description="Run the cribbage handheld's app in the terminal.",
-        epilog="Script tokens: up down left right a b, NAME*N, NAME:MS, wait:MS, shot:FILE, quit.",
+        epilog="Script tokens: up down left right a b, NAME*N, NAME:MS, wait:MS, shot:FILE, "
+        "battery:MV, quit.",
     )
     p.add_argument("--script", help="play these keys headless, e.g. 'down*3 a right b'")
     p.add_argument("--script-file", help="read the script from a file")
@@ -529,6 +557,12 @@ def main(argv=None):
     p.add_argument("--board", default="pico", help="board description from boards/")
     p.add_argument("--storage", metavar="DIR", help="keep settings and saves in DIR")
     p.add_argument("--quiet", action="store_true", help="headless: do not print the screen")
+    p.add_argument(
+        "--battery",
+        type=int,
+        metavar="MV",
+        help="the simulated battery's voltage in mV (the gauge shows on boards that have one)",
+    )
     p.add_argument(
         "--view",
         choices=VIEW_NAMES,
@@ -592,9 +626,11 @@ def main(argv=None):
 
     if script is None:
         sim = Sim(args.board, storage, host.RealClock())
+        sim.hw.battery = args.battery
         code = interactive(sim, args.view)
     else:
         sim = Sim(args.board, storage)
+        sim.hw.battery = args.battery
         try:
             sim.run_script(steps)
         except (OSError, ValueError) as e:  # a screenshot that cannot be written
@@ -603,6 +639,8 @@ def main(argv=None):
         if not args.quiet:
             braille = args.view == "braille"
             print("\n".join((oled_braille if braille else oled_lines)(sim.hw.display)))
+            if panel_state(sim.hw.display):
+                print(panel_state(sim.hw.display))
             if sim.app.last_error:
                 print("last error: %s" % sim.app.last_error)
         code = 0

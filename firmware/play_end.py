@@ -82,10 +82,10 @@ def game_done(storage, match, match_over, match_won, room=None):
 
     game = match.game
     stats = sm.Stats(storage)
-    problem = stats.load()
     k = sm.key(game)
-    failed = None
+    problem = failed = None
     try:
+        problem = stats.load()  # short of memory, the statistics are left as they are
         if not stats.counted(k):
             replay(game, stats.feed)
             if match_over and match.games > 1:

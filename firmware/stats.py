@@ -212,6 +212,8 @@ class Stats:
             return None
         try:
             payload, version, problem = self.store.load(self.check)
+        except MemoryError:
+            raise  # not a verdict on the record: fresh figures saved over it would lose it
         except Exception as e:  # storage that cannot even be read
             self.problem = "Statistics could not be read (%s); starting afresh." % e
             return self.problem

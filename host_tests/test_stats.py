@@ -326,3 +326,36 @@ def test_pages_scroll_and_a_long_b_resets_after_asking():
     d.press(B)
     assert len(d.app.stack) == 1
     assert d.app.errors == 0
+
+
+def test_short_of_memory_at_a_game_end_the_statistics_are_left_as_they_are():
+    # issue 11.5: a MemoryError while the record was checked gave fresh
+    # figures, counted the game on them and saved them over the real ones
+    from engine.game import run
+    from engine.match import Match
+    from engine.players import RandomPlayer
+    from firmware import play_end
+
+    storage = host.DictStorage()
+    st = Stats(storage)
+    st.load()
+    st.games, st.wins, st.deals = 3, 2, 30
+    assert st.save()
+    before = storage.files["stats.rec"]
+    match = Match(1, 5, 61)
+    run(match.game, [RandomPlayer(1), RandomPlayer(2)])
+    plain = Stats.check
+
+    def short(self, payload, version=1):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+
+    Stats.check = short
+    try:
+        problem, failed = play_end.game_done(storage, match, True, True)
+    finally:
+        Stats.check = plain
+    assert failed and "memory" in failed, (problem, failed)
+    assert storage.files["stats.rec"] == before and "stats.old" not in storage.files
+    problem, failed = play_end.game_done(storage, match, True, True)  # with memory: counted
+    st = Stats(storage)
+    assert st.load() is None and st.games == 4

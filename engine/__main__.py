@@ -1,7 +1,9 @@
 """Command line, on CPython and MicroPython alike:
 
     python -m engine score 5H 5D JS 4C 6S [--crib]
+    python -m engine score 5H 5D JS 6S              (a five-card game's hand, V5)
     python -m engine selfplay --games N --seed S [--target 121|61] [--log PATH]
+                              [--variant six|five] [--deals N]
                               [--a NAME] [--b NAME] [--json]
     python -m engine replay PATH
 
@@ -12,11 +14,15 @@ parsing is by hand: MicroPython has no argparse. Imports engine modules.
 import sys
 
 USAGE = """usage:
-  python -m engine score CARD CARD CARD CARD STARTER [--crib]
+  python -m engine score CARD CARD CARD [CARD] STARTER [--crib]
   python -m engine selfplay --games N --seed S [--target 121|61] [--log PATH]
+                            [--variant six|five] [--deals N]
                             [--a PLAYER] [--b PLAYER] [--json]
   python -m engine replay LOGFILE
-cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS"""
+cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS
+score: four cards and the starter, or three and the starter (five-card, V5)
+selfplay: --variant five plays five-card cribbage to 61 (V5); --deals N
+  (even) plays N deals and compares totals (V6), instead of a target"""
 
 
 class UsageError(Exception):
@@ -72,21 +78,24 @@ def _int(opts, name, lo, hi):
 
 def cmd_score(args, out):
     from engine.cards import parse_many
-    from engine.score import describe, hand_breakdown, hand_score
+    from engine.score import describe, hand_breakdown, show_score
 
     opts, words = _options(args, {"crib": False})
-    if len(words) != 5:
+    if len(words) != 5 and len(words) != 4:
         raise UsageError(
-            "score needs four hand cards and the starter (5 cards), got %d" % len(words)
+            "score needs four hand cards and the starter (5 cards), or three and the"
+            " starter for a five-card game's hand (4 cards), got %d" % len(words)
         )
+    if len(words) == 4 and opts["crib"]:
+        raise UsageError("a crib has four cards and the starter (5 cards), also in five-card")
     try:
         cards = parse_many(words)
     except ValueError as e:
         raise UsageError(str(e))
-    hand, starter = cards[:4], cards[4]
+    hand, starter = cards[:-1], cards[-1]
     for item in hand_breakdown(hand, starter, opts["crib"]):
         out.write(describe(item) + "\n")
-    out.write("total %d\n" % hand_score(hand, starter, opts["crib"]))
+    out.write("total %d\n" % show_score(hand, starter, opts["crib"]))
 
 
 def cmd_selfplay(args, out):
@@ -95,8 +104,10 @@ def cmd_selfplay(args, out):
     from engine import selfplay
     from engine.players import make
 
-    spec = {"games": None, "seed": "1", "target": "121", "log": None, "a": "random", "b": "random"}
+    spec = {"games": None, "seed": "1", "target": None, "log": None, "a": "random", "b": "random"}
     spec["json"] = False
+    spec["variant"] = "six"
+    spec["deals"] = None
     opts, rest = _options(args, spec)
     if rest:
         raise UsageError("unexpected argument %s" % _clip(rest[0]))
@@ -104,9 +115,23 @@ def cmd_selfplay(args, out):
         raise UsageError("selfplay needs --games N")
     games = _int(opts, "games", 1, 10000000)
     seed = _int(opts, "seed", 0, 0xFFFFFFFF)
-    target = _int(opts, "target", 61, 121)
-    if target not in (61, 121):
-        raise UsageError("--target must be 121 or 61")
+    variant = opts["variant"]
+    if variant not in ("six", "five"):
+        raise UsageError("--variant must be six or five, not %s" % _clip(variant))
+    deals = 0
+    if opts["deals"] is not None:
+        deals = _int(opts, "deals", 2, 98)
+        if deals % 2:
+            raise UsageError("--deals must be even, so both players deal equally often (V6)")
+        if opts["target"] is not None:
+            raise UsageError("--deals plays a number of deals instead of a target: not both")
+    target = None
+    if opts["target"] is not None:
+        target = _int(opts, "target", 61, 121)
+        if target not in (61, 121):
+            raise UsageError("--target must be 121 or 61")
+        if variant == "five" and target != 61:
+            raise UsageError("five-card cribbage is played to 61 (V5)")
     for side in ("a", "b"):
         try:
             make(opts[side])
@@ -119,7 +144,7 @@ def cmd_selfplay(args, out):
         except OSError as e:
             raise UsageError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
     try:
-        tally = selfplay.play(games, seed, opts["a"], opts["b"], target, log)
+        tally = selfplay.play(games, seed, opts["a"], opts["b"], target, log, variant, deals)
         if log is not None:
             log.close()  # a full disk may only show here
     except OSError as e:
@@ -132,7 +157,9 @@ def cmd_selfplay(args, out):
                 pass
     summary = tally.summary()
     summary["seed"] = seed
-    summary["target"] = target
+    summary["target"] = tally.target
+    summary["variant"] = variant
+    summary["fixed_deals"] = deals
     if not opts["json"]:
         for text_line in selfplay.describe(summary):
             out.write(text_line + "\n")
@@ -156,6 +183,11 @@ def cmd_replay(args, out):
             if game.winner is None:
                 out.write(
                     "game %d: in progress, %d-%d, every line checks\n"
+                    % (n, game.scores[0], game.scores[1])
+                )
+            elif game.winner == 2:  # V6
+                out.write(
+                    "game %d: a tie %d-%d, every line checks\n"
                     % (n, game.scores[0], game.scores[1])
                 )
             else:

@@ -1,5 +1,7 @@
-"""One game of two-player six-card cribbage as a state machine (docs/rules.md R2-R15,
-V1, V3), driven by the players' decisions.
+"""One game of two-player cribbage as a state machine (docs/rules.md R2-R15,
+V1, V3-V6), driven by the players' decisions: the six-card game, the
+five-card game (V5: five cards each, three for last, one play sequence,
+three-card hands, to 61) and a fixed number of deals (V6).
 
 The game does everything that needs no decision by itself (cut for deal, deal,
 starter and heels, go points, resets, the show, the next deal) and asks for
@@ -14,19 +16,23 @@ until ``take_events()``: ``("deal", dealer)``, ``("hand", seat, cards)``,
 ``("crib", seat, c1, c2)``, ``("starter", card)``, ``("play", seat, card,
 count)``, ``("go", seat)``, ``("reset",)``, ``("show", seat, "hand"|"crib",
 points)``, ``("score", seat, points, total, reason)``, ``("end", winner, score0,
-score1, skunk)`` and ``("cut", card0, card1)``; with muggins (V4) also
+score1, skunk)`` (winner ``TIE`` for a tied game of fixed deals, V6) and
+``("cut", card0, card1)``; the score reason "start" is the five-card game's
+three for last (V5.2); with muggins (V4) also
 ``("claim", seat, "hand"|"crib", points)`` and the score reason "muggins".
 "hand" and "crib" events are private to their seat (see ``visible``). A
 player is given only ``view(seat)``.
 
 Every decision is also kept in ``moves`` (two bytes each), which with the seed
 and settings is the whole game: ``engine.save`` stores and replays it.
+Where docs/rules.md is silent for a variant the game does what the six-card
+game does (the cut for deal, the order of the show, muggins, open hands).
 Imports engine.cards, engine.score, engine.rng, engine.view.
 """
 
 from engine.cards import VALUES, JACK, text
 from engine.rng import Rng
-from engine.score import hand_score, peg_score
+from engine.score import peg_score, show_score
 from engine.view import View
 
 try:
@@ -42,6 +48,9 @@ _COUNT = const(4)
 PHASES = ("new", "discard", "play", "over", "count")
 GO = const(52)  # move code for "go" in ``moves``
 CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
+TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
+VARIANTS = ("six", "five")
+MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
 
 
 class IllegalMove(ValueError):
@@ -58,7 +67,10 @@ def visible(event, seat, open_hands=False):
 
 
 def skunk_of(target, loser_score):
-    """R15: "double-skunk", "skunk" or "" for the loser's final score."""
+    """R15: "double-skunk", "skunk" or "" for the loser's final score; target
+    0 (fixed deals, V6) has no skunks."""
+    if not target:
+        return ""
     if target == 121:
         if loser_score < 61:
             return "double-skunk"
@@ -69,23 +81,60 @@ def skunk_of(target, loser_score):
     return ""
 
 
-class Game:
-    """``Game(seed, target=121, first_dealer=None, open_hands=False)``.
+def check_settings(target, variant, deals):
+    """The target a game of these settings is played to (0 for fixed deals);
+    ValueError with a plain message for settings the rules do not have.
+    ``target`` None means the variant's own: 121 six-card, 61 five-card."""
+    if variant not in VARIANTS:
+        raise ValueError("variant must be six or five, not %r" % (variant,))
+    if deals:
+        if not isinstance(deals, int) or deals % 2 or not 2 <= deals <= MAX_DEALS:
+            raise ValueError("fixed deals must be an even number 2..%d (V6)" % MAX_DEALS)
+        if target:
+            raise ValueError("a game of fixed deals has no target (V6)")
+        return 0
+    if target is None:
+        return 61 if variant == "five" else 121
+    if variant == "five" and target != 61:
+        raise ValueError("five-card cribbage is played to 61 (V5)")
+    if target != 121 and target != 61:
+        raise ValueError("target must be 121 or 61, not %r" % (target,))
+    return target
 
-    ``first_dealer`` 0 or 1 skips the cut for deal (R2); None cuts for it.
-    Call ``start()``, then feed decisions until ``phase == "over"``.
+
+class Game:
+    """``Game(seed, target=None, first_dealer=None, open_hands=False,
+    muggins=False, counters=(0,), variant="six", deals=0)``.
+
+    ``target`` 121 or 61 (None: 121 six-card, 61 five-card); ``variant``
+    "six" or "five" (V5, five-card cribbage, played to 61); ``deals`` an even
+    number of fixed deals (V6), then no target (``target`` 0 here) and a tie
+    is possible (``winner`` TIE). ``first_dealer`` 0 or 1 skips the cut for
+    deal (R2); None cuts for it. Call ``start()``, then feed decisions until
+    ``phase == "over"``.
     """
 
     def __init__(
-        self, seed=1, target=121, first_dealer=None, open_hands=False, muggins=False, counters=(0,)
+        self,
+        seed=1,
+        target=None,
+        first_dealer=None,
+        open_hands=False,
+        muggins=False,
+        counters=(0,),
+        variant="six",
+        deals=0,
     ):
-        if target != 121 and target != 61:
-            raise ValueError("target must be 121 or 61, not %r" % (target,))
+        target = check_settings(target, variant, deals)
         if first_dealer not in (None, 0, 1):
             raise ValueError("first_dealer must be 0, 1 or None")
         self.rng = Rng(seed)
         self.seed = (seed ^ (seed >> 32)) & 0xFFFFFFFF
         self.target = target
+        self.variant = variant
+        self.five = variant == "five"  # V5
+        self.deals = deals  # V6: the number of deals, 0 for a game to a target
+        self.size = 5 if self.five else 6  # cards dealt to each
         self.first_dealer = first_dealer
         self.open_hands = open_hands
         self.muggins = muggins  # V4: seats in ``counters`` count their own hands
@@ -100,9 +149,9 @@ class Game:
         self._phase = _NEW
         self.deck = bytearray(range(52))
         # Small lists of cards: MicroPython's bytearray has no ``in`` or ``remove``.
-        self.dealt = [(), ()]  # the six cards each seat was dealt
+        self.dealt = [(), ()]  # the six (five) cards each seat was dealt
         self.hands = [[], []]  # cards still held
-        self.kept = [[], []]  # the four kept cards
+        self.kept = [[], []]  # the four (three) kept cards
         self.crib = []
         self.discards = [(), ()]
         self.starter = None
@@ -124,6 +173,19 @@ class Game:
 
     def pone(self):
         return 1 - self.dealer
+
+    def blank(self):
+        """A new, unstarted Game with this one's seed and settings."""
+        return Game(
+            self.seed,
+            self.target or None,
+            self.first_dealer,
+            self.open_hands,
+            self.muggins,
+            self.counters,
+            self.variant,
+            self.deals,
+        )
 
     def waiting(self):
         """The seats that must decide now."""
@@ -164,6 +226,8 @@ class Game:
         v.me = seat
         v.dealer = self.dealer
         v.target = self.target
+        v.five = self.five
+        v.deals = self.deals
         v.scores = list(self.scores)
         v.phase = self.phase
         v.hand = list(self.hands[seat])
@@ -213,7 +277,7 @@ class Game:
             self.play(seat, decision)
 
     def discard(self, seat, c1, c2):
-        """R4: ``seat`` lays two of its six cards in the dealer's crib."""
+        """R4, V5.1: ``seat`` lays two of its cards in the dealer's crib."""
         self._check_seat(seat)
         if self._phase == _OVER:
             raise IllegalMove("the game is over")
@@ -263,6 +327,9 @@ class Game:
             return
         other = 1 - seat
         if self.count == 31:
+            if self.five:  # V5.3: the one series ends at 31, which scored 2
+                self._end_play()
+                return
             if self.hands[0] or self.hands[1]:
                 self._reset()
         elif self.hands[other] and not self.gone[other]:
@@ -296,7 +363,7 @@ class Game:
         self.moves.append(seat)
         self.moves.append(CLAIM + points)
         self.events.append(("claim", seat, what, points))
-        actual = hand_score(cards, self.starter, what == "crib")
+        actual = show_score(cards, self.starter, what == "crib")
         self.events.append(("show", seat, what, actual))
         got = points if points < actual else actual
         if got and self._award(seat, got, what):
@@ -345,7 +412,7 @@ class Game:
                 return 0 if a >> 2 < b >> 2 else 1
 
     def _deal(self):
-        # R3: shuffle, six each one at a time, pone first.
+        # R3, V5.1: shuffle, six (five) each one at a time, pone first.
         self.deal_number += 1
         pone = 1 - self.dealer
         if self.rigged:
@@ -355,8 +422,12 @@ class Game:
             self.rng.shuffle(self.deck)
             d = self.deck
             hands = [(), ()]
-            hands[pone] = (d[0], d[2], d[4], d[6], d[8], d[10])
-            hands[self.dealer] = (d[1], d[3], d[5], d[7], d[9], d[11])
+            if self.five:
+                hands[pone] = (d[0], d[2], d[4], d[6], d[8])
+                hands[self.dealer] = (d[1], d[3], d[5], d[7], d[9])
+            else:
+                hands[pone] = (d[0], d[2], d[4], d[6], d[8], d[10])
+                hands[self.dealer] = (d[1], d[3], d[5], d[7], d[9], d[11])
         self.dealt = [hands[0], hands[1]]
         self.hands = [list(hands[0]), list(hands[1])]
         self.kept = [[], []]
@@ -370,6 +441,8 @@ class Game:
         self.last = -1
         self._phase = _DISCARD
         self.events.append(("deal", self.dealer))
+        if self.five and self.deal_number == 1:
+            self._award(pone, 3, "start")  # V5.2: three for last, before the discard
         self.events.append(("hand", 0, hands[0]))
         self.events.append(("hand", 1, hands[1]))
 
@@ -377,6 +450,8 @@ class Game:
         # R5: the pone cuts the rest of the pack, the dealer turns the starter.
         if self.rigged:
             self.starter = self.rigged.pop(0)[2]
+        elif self.five:  # 42 cards left; the cut leaves at least four in each part
+            self.starter = self.deck[10 + 4 + self.rng.below(34)]
         else:
             self.starter = self.deck[12 + 4 + self.rng.below(32)]
         self.events.append(("starter", self.starter))
@@ -393,8 +468,7 @@ class Game:
                 # R9: the very last card scores 1 unless it made 31.
                 if self.count != 31 and self._award(self.last, 1, "go"):
                     return
-                self._show_step = 0
-                self._show()
+                self._end_play()
                 return
             t = self.turn
             if self.hands[t] and not self.gone[t]:
@@ -403,10 +477,19 @@ class Game:
             if self.hands[o] and not self.gone[o]:
                 self.turn = o
                 continue
-            # R8: neither can play: one for the go, then a fresh count.
+            # R8: neither can play: one for the go, then a fresh count; in
+            # the five-card game (V5.3) the play is over instead.
             if self._award(self.last, 1, "go"):
                 return
+            if self.five:
+                self._end_play()
+                return
             self._reset()
+
+    def _end_play(self):
+        # The play is over: cards still held (V5.3) are not played.
+        self._show_step = 0
+        self._show()
 
     def _reset(self):
         self.events.append(("reset",))
@@ -423,19 +506,31 @@ class Game:
             if self.muggins and seat in self.counters:
                 self._phase = _COUNT  # wait for claim()
                 return
-            points = hand_score(cards, self.starter, what == "crib")
+            points = show_score(cards, self.starter, what == "crib")
             self.events.append(("show", seat, what, points))
             if points and self._award(seat, points, what):
                 return
             self._show_step += 1
+        if self.deal_number == self.deals:
+            self._end_fixed()
+            return
         self.dealer = 1 - self.dealer
         self._deal()
 
+    def _end_fixed(self):
+        # V6: after the last deal the higher total wins; equal totals tie; no skunks.
+        s0, s1 = self.scores
+        self.winner = 0 if s0 > s1 else 1 if s1 > s0 else TIE
+        self.skunk = ""
+        self._phase = _OVER
+        self.events.append(("end", self.winner, s0, s1, ""))
+
     def _award(self, seat, points, reason):
         # R14: the first to reach the target wins at once; nothing after counts.
+        # V6: no target, nobody wins during a deal.
         self.scores[seat] += points
         self.events.append(("score", seat, points, self.scores[seat], reason))
-        if self.scores[seat] < self.target:
+        if self.scores[seat] < self.target or not self.target:
             return False
         self.winner = seat
         self.skunk = skunk_of(self.target, self.scores[1 - seat])
@@ -479,14 +574,14 @@ def replay_moves(game, moves, on_event=None):
         i += 2
 
 
-def seeded_deals(seed, first_dealer=None):
-    """The deals ``Game(seed, first_dealer=...)`` makes, whatever is played
-    (its generator does nothing but cut and deal): yields one ``(cuts,
-    dealer, hand0, hand1, starter)`` per deal, ``cuts`` the list of
+def seeded_deals(seed, first_dealer=None, variant="six"):
+    """The deals ``Game(seed, first_dealer=..., variant=...)`` makes, whatever
+    is played (its generator does nothing but cut and deal): yields one
+    ``(cuts, dealer, hand0, hand1, starter)`` per deal, ``cuts`` the list of
     ``("cut", a, b)`` events of the first deal (empty after it). For checking
     a log that names this dealing (``rng=`` in engine.gamelog) against its
     seed; constant memory."""
-    g = Game(seed, 121, first_dealer)
+    g = Game(seed, None, first_dealer, variant=variant)
     g.start()
     while True:
         cuts = [e for e in g.events if e[0] == "cut"]
@@ -530,4 +625,4 @@ def _count(player, view):
     # A player without a count() method counts every hand exactly.
     if hasattr(player, "count"):
         return player.count(view)
-    return hand_score(view.count_cards, view.starter, view.counting == "crib")
+    return show_score(view.count_cards, view.starter, view.counting == "crib")

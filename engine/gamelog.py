@@ -15,7 +15,15 @@ RNG = "crib1"
 
 
 def header(game):
-    words = ["game", str(VERSION), "target=%d" % game.target, "seed=%d" % game.seed]
+    """The first line: ``target=`` (V1) or ``deals=`` (V6), ``five`` (V5), the
+    seed and its dealing, ``open`` (V3), ``muggins`` (V4)."""
+    if game.deals:
+        words = ["game", str(VERSION), "deals=%d" % game.deals]
+    else:
+        words = ["game", str(VERSION), "target=%d" % game.target]
+    if game.five:
+        words.append("five")
+    words.append("seed=%d" % game.seed)
     words.append("rng=" + RNG)
     if game.open_hands:
         words.append("open")
@@ -45,7 +53,8 @@ def line(event):
         return "reset"
     if kind == "cut":
         return "cut A %s B %s" % (text(event[1]), text(event[2]))
-    if kind == "end":
-        words = "end %s %d %d" % (SEATS[event[1]], event[2], event[3])
+    if kind == "end":  # winner 2: a tied game of fixed deals (V6)
+        who = "tie" if event[1] == 2 else SEATS[event[1]]
+        words = "end %s %d %d" % (who, event[2], event[3])
         return words + " " + event[4] if event[4] else words
     raise ValueError("not a game event: %r" % (event,))

@@ -15,19 +15,22 @@ anything else (a byte over 127, a lone CR, a control character) is refused
 with its line number. An error never quotes more than ``ECHO`` characters of
 the input.
 
-The first line: bare words are rule settings (``open``, ``muggins``; any
-other refuses the log), ``target=`` and ``deals=`` are rule settings, every
+The first line: bare words are rule settings (``open``, ``muggins``,
+``five``; any other refuses the log), ``target=`` and ``deals=`` are rule
+settings (one of them, not both), every
 other ``key=value`` is the writer's note and is ignored, except that a
 ``seed=`` is checked against the deals when ``rng=`` names the dealing of
 this engine (``gamelog.RNG``). Every deal must hold 13 different cards; the
 two ``hand`` lines and the two ``crib`` lines may come in either order; ``cut``
-lines come before the first deal.
+lines come before the first deal. A five-card game (V5) has five cards in a
+``hand`` line and its ``score P 3 3 start`` line right after the first
+``deal``; a game of fixed deals (V6) ends with ``end A|B|tie`` after deal N.
 Imports engine.cards, engine.game, engine.gamelog.
 """
 
 from engine.cards import parse as parse_card
 from engine.cards import text as card_text
-from engine.game import Game, IllegalMove, seeded_deals
+from engine.game import MAX_DEALS, TIE, Game, IllegalMove, seeded_deals
 from engine.gamelog import RNG, SEATS, VERSION, line
 
 try:
@@ -142,7 +145,7 @@ class _Lines:
 
 # -- reading --------------------------------------------------------------------
 
-_REASONS = ("heels", "peg", "go", "hand", "crib", "muggins")
+_REASONS = ("heels", "peg", "go", "hand", "crib", "muggins", "start")
 _SKUNKS = ("", "skunk", "double-skunk")
 _DIGITS = "0123456789"
 
@@ -179,7 +182,8 @@ def _int(word, n, lo, hi):
     return value
 
 
-def _event(words, n):
+def _event(words, n, size):
+    # size: the cards a hand line holds, 6 or 5 (V5)
     kind = words[0]
     k = len(words)
     if kind == "play" and k == 4:
@@ -191,10 +195,10 @@ def _event(words, n):
             "score",
             _seat(words[1], n),
             _int(words[2], n, 1, 29),
-            _int(words[3], n, 1, 200),
+            _int(words[3], n, 1, 999),
             words[4],
         )
-    if kind == "hand" and k == 8:
+    if kind == "hand" and k == size + 2:
         return ("hand", _seat(words[1], n), tuple([_card(w, n) for w in words[2:]]))
     if kind == "crib" and k == 4:
         return ("crib", _seat(words[1], n), _card(words[2], n), _card(words[3], n))
@@ -214,10 +218,15 @@ def _event(words, n):
             raise LogError("line %d: unknown result %s" % (n, clip(skunk)))
         return (
             "end",
-            _seat(words[1], n),
-            _int(words[2], n, 0, 200),
-            _int(words[3], n, 0, 200),
+            TIE if words[1] == "tie" else _seat(words[1], n),
+            _int(words[2], n, 0, 999),
+            _int(words[3], n, 0, 999),
             skunk,
+        )
+    if kind == "hand" and k >= 2 and words[1] in ("A", "B"):
+        raise LogError(
+            "line %d: a hand line holds %d cards in this game (%s)"
+            % (n, size, "five-card, V5" if size == 5 else "six-card")
         )
     if kind == "game":
         raise LogError("line %d: a second 'game' line inside one game" % n)
@@ -231,15 +240,17 @@ def _settings(words, n):
         raise LogError(
             "line %d: log format version %s; this reads version %d" % (n, clip(words[1]), VERSION)
         )
-    settings = {"target": 121, "open": False, "muggins": False, "seed": None, "rng": None}
+    settings = {"target": None, "open": False, "muggins": False, "seed": None, "rng": None}
     settings["line"] = n
+    settings["five"] = False
+    settings["deals"] = 0
     for w in words[2:]:
         if "=" not in w:
-            if w == "open" or w == "muggins":
+            if w == "open" or w == "muggins" or w == "five":
                 settings[w] = True
                 continue
             raise LogError(
-                "line %d: %s is a rule this reader does not know (it knows open, muggins)"
+                "line %d: %s is a rule this reader does not know (it knows open, muggins, five)"
                 % (n, clip(w))
             )
         key, value = w.split("=", 1)
@@ -248,10 +259,21 @@ def _settings(words, n):
                 raise LogError("line %d: target must be 121 or 61" % n)
             settings["target"] = int(value)
         elif key == "deals":
-            raise LogError("line %d: deals= (a game of fixed deals) is not read here" % n)
+            deals = _number(value)
+            if deals is None or deals % 2 or not 2 <= deals <= MAX_DEALS:
+                raise LogError(
+                    "line %d: deals= must be an even number of deals, 2..%d (V6)" % (n, MAX_DEALS)
+                )
+            settings["deals"] = deals
         elif key == "seed" or key == "rng":
             settings[key] = value
         # any other key=value is the writer's note: ignored
+    if settings["deals"] and settings["target"] is not None:
+        raise LogError("line %d: a game has target= or deals= (V6), not both" % n)
+    if settings["five"] and settings["target"] == 121:
+        raise LogError("line %d: five-card cribbage is played to 61 (V5), not target=121" % n)
+    if settings["target"] is None and not settings["deals"]:
+        settings["target"] = 61 if settings["five"] else 121
     if settings["rng"] == RNG:
         seed = _number(settings["seed"] or "")
         if seed is None:
@@ -260,10 +282,11 @@ def _settings(words, n):
     return settings
 
 
-def _blocks(lines):
+def _blocks(lines, settings):
     """The events of one game from ``_Lines`` past its first line: a list of
     ``(n, event)`` before the first deal, then one list per deal. Stops
     before the next game's first line."""
+    size = 5 if settings["five"] else 6
     block = []
     while True:
         got = lines.next()
@@ -273,7 +296,7 @@ def _blocks(lines):
         if words[0] == "game":
             lines.back(got)
             break
-        e = _event(words, n)
+        e = _event(words, n, size)
         if e[0] == "deal":
             yield block
             block = []
@@ -346,7 +369,7 @@ def _check_seed(settings, shadow, block, cuts, hands):
 
 
 def _replay_game(settings, lines):
-    blocks = _blocks(lines)
+    blocks = _blocks(lines, settings)
     cuts = _next(blocks)
     deal = _next(blocks)
     if deal is None:
@@ -354,8 +377,9 @@ def _replay_game(settings, lines):
     first_dealer = deal[0][1][1]
     _check_cuts(cuts, first_dealer)
     shadow = None
+    variant = "five" if settings["five"] else "six"
     if settings["rng"] == RNG:
-        shadow = seeded_deals(settings["seed"], None if cuts else first_dealer)
+        shadow = seeded_deals(settings["seed"], None if cuts else first_dealer, variant)
     cards = _deal_cards(deal)
     if shadow is not None:
         _check_seed(settings, shadow, deal, cuts, cards)
@@ -366,6 +390,8 @@ def _replay_game(settings, lines):
         settings["open"],
         settings["muggins"],
         (),
+        variant,
+        settings["deals"],
     )
     game.rigged = [] if cards[1] is None else [cards]
     game.start()
@@ -474,7 +500,7 @@ def parse(text_):
     if settings is None:
         raise LogError("empty log: no 'game 1 ...' line (only blank lines or comments)")
     events = []
-    for block in _blocks(lines):
+    for block in _blocks(lines, settings):
         events.extend(block)
     return settings, events
 

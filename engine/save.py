@@ -7,16 +7,19 @@ truncated, with a wrong checksum or with decisions that do not replay is
 refused with ``SaveError`` and nothing is half-loaded.
 
 Layout (big-endian): b"CRB" kind(1: b"G" game, b"M" match) version(1)
-target(1) flags(1: bit0 open hands, bits 1-2 first dealer 0/1/2 = cut,
-bit3 muggins, bits 4-5 seats that count their own hands)
+target(1: 121 or 61, or for a game of fixed deals (V6) the even number of
+deals, 2..98) flags(1: bit0 open hands, bits 1-2 first dealer 0/1/2 = cut,
+bit3 muggins, bits 4-5 seats that count their own hands, bit6 five-card V5)
 seed(4) [match only: games(1) wins0(1) wins1(1) skunks0(1) skunks1(1)
 played(1) match_seed(4)] moves(2 + 2n) crc16(2) over all before it.
-A full 121-point game is about 300 bytes. Imports engine.game, engine.match,
-engine.crc.
+A full 121-point game is about 300 bytes. A six-card game to a target is
+saved exactly as before the variants came, so every older record loads; an
+older program refuses a five-card or fixed-deals record as impossible
+settings. Imports engine.game, engine.match, engine.crc.
 """
 
 from engine.crc import crc16
-from engine.game import Game, IllegalMove, replay_moves
+from engine.game import MAX_DEALS, Game, IllegalMove, replay_moves
 from engine.match import Match
 
 VERSION = 1
@@ -31,17 +34,17 @@ def _u32(x):
     return bytes(((x >> 24) & 255, (x >> 16) & 255, (x >> 8) & 255, x & 255))
 
 
-def _flags(first_dealer, open_hands, muggins, counters):
+def _flags(first_dealer, open_hands, muggins, counters, five=False):
     first = 2 if first_dealer is None else first_dealer
-    flags = (1 if open_hands else 0) | first << 1 | (8 if muggins else 0)
+    flags = (1 if open_hands else 0) | first << 1 | (8 if muggins else 0) | (64 if five else 0)
     for seat in counters:
         flags |= 16 << seat
     return flags
 
 
 def _game_fields(game):
-    flags = _flags(game.first_dealer, game.open_hands, game.muggins, game.counters)
-    return bytes((game.target, flags)) + _u32(game.seed)
+    flags = _flags(game.first_dealer, game.open_hands, game.muggins, game.counters, game.five)
+    return bytes((game.deals or game.target, flags)) + _u32(game.seed)
 
 
 def _moves_field(game):
@@ -72,8 +75,9 @@ def save_match(match):
             match.played,
         )
     )
-    flags = _flags(match.first_dealer, match.open_hands, match.muggins, match.game.counters)
-    body = bytes((match.target, flags)) + _u32(match.seed) + head
+    g = match.game
+    flags = _flags(match.first_dealer, match.open_hands, match.muggins, g.counters, g.five)
+    body = bytes((match.deals or match.target, flags)) + _u32(match.seed) + head
     return _seal(
         b"M", body + _u32(match.game.seed) + _game_flags(match.game) + _moves_field(match.game)
     )
@@ -112,11 +116,20 @@ def _read_settings(body):
     target = body[0]
     flags = body[1]
     first = flags >> 1 & 3
-    if target not in (121, 61) or first > 2 or flags > 63:
+    five = bool(flags & 64)
+    deals = 0
+    if target not in (121, 61):
+        if target % 2 or not 2 <= target <= MAX_DEALS:
+            raise SaveError("the save has impossible settings")
+        deals = target
+        target = None
+    if first > 2 or flags > 127 or (five and target == 121):
         raise SaveError("the save has impossible settings")
     seed = body[2] << 24 | body[3] << 16 | body[4] << 8 | body[5]
     counters = tuple([seat for seat in (0, 1) if flags & 16 << seat])
-    return target, bool(flags & 1), None if first == 2 else first, seed, bool(flags & 8), counters
+    first = None if first == 2 else first
+    variant = "five" if five else "six"
+    return target, bool(flags & 1), first, seed, bool(flags & 8), counters, variant, deals
 
 
 def _replay(game, moves):
@@ -134,28 +147,31 @@ def _replay(game, moves):
 def load_game(record):
     """The ``Game`` a record saved; SaveError when it cannot be trusted."""
     body = _open(record, b"G")
-    target, open_hands, first, seed, muggins, counters = _read_settings(body)
-    return _replay(Game(seed, target, first, open_hands, muggins, counters), body[6:])
+    target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
+    game = Game(seed, target, first, open_hands, muggins, counters, variant, deals)
+    return _replay(game, body[6:])
 
 
 def load_match(record):
     """The ``Match`` a record saved, its game replayed to where it was."""
     body = _open(record, b"M")
-    target, open_hands, first, seed, muggins, counters = _read_settings(body)
+    target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
     if len(body) < 17:
         raise SaveError("the save is truncated")
     games, w0, w1, k0, k1, played = body[6:12]
-    if games < 1 or games % 2 == 0 or games > 99 or w0 + w1 != played or max(w0, w1) * 2 > games:
+    # V6: a tied game is played but won by neither
+    decided = w0 + w1 <= played if deals else w0 + w1 == played
+    if games < 1 or games % 2 == 0 or games > 99 or not decided or max(w0, w1) * 2 > games:
         raise SaveError("the save has an impossible match score")
     game_seed = body[12] << 24 | body[13] << 16 | body[14] << 8 | body[15]
     game_first = body[16]
     if game_first > 2:
         raise SaveError("the save has impossible settings")
-    match = Match(games, seed, target, first, open_hands, muggins)
+    match = Match(games, seed, target, first, open_hands, muggins, variant, deals)
     match.wins = [w0, w1]
     match.skunks = [k0, k1]
     match.played = played
     game_first = None if game_first == 2 else game_first
-    game = Game(game_seed, target, game_first, open_hands, muggins, counters)
+    game = Game(game_seed, target, game_first, open_hands, muggins, counters, variant, deals)
     match.game = _replay(game, body[17:])
     return match

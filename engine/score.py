@@ -125,6 +125,60 @@ def hand_score(hand, starter, crib=False):
     return pts
 
 
+def hand3_score(hand, starter):
+    """Points of a five-card game's hand, three cards plus the starter (V5.4):
+    fifteens, pairs, runs and nobs as R12; three hand cards of one suit are a
+    flush of 3, 4 with the starter. ``hand`` is any sequence of exactly three
+    cards. Allocates nothing."""
+    a, b, c = hand
+    e = starter
+    ra = a >> 2
+    rb = b >> 2
+    rc = c >> 2
+    re = e >> 2
+    va = VALUES[ra]
+    vb = VALUES[rb]
+    vc = VALUES[rc]
+    ve = VALUES[re]
+
+    # Fifteens: the four cards, every triple (the complement of one card), every pair.
+    t = va + vb + vc + ve
+    n = (t == 15) + (t - va == 15) + (t - vb == 15) + (t - vc == 15) + (t - ve == 15)
+    n += (va + vb == 15) + (va + vc == 15) + (va + ve == 15)
+    n += (vb + vc == 15) + (vb + ve == 15) + (vc + ve == 15)
+    pts = n * 2
+
+    p = (ra == rb) + (ra == rc) + (ra == re) + (rb == rc) + (rb == re) + (rc == re)
+    pts += p * 2
+
+    # Runs: four distinct consecutive ranks, or three with one of them doubled.
+    m = (1 << ra) | (1 << rb) | (1 << rc) | (1 << re)
+    x = m & (m >> 1) & (m >> 2)
+    if x:
+        if x & (m >> 3):
+            pts += 4
+        elif p:
+            pts += 6  # one pair inside a run of three: two runs (a pair royal has no run)
+        else:
+            pts += 3
+
+    sa = a & 3
+    if sa == b & 3 == c & 3:
+        pts += 4 if sa == e & 3 else 3
+    j = JACK * 4 + (e & 3)
+    if a == j or b == j or c == j:
+        pts += 1
+    return pts
+
+
+def show_score(cards, starter, crib=False):
+    """Points of a hand or crib in the show: three cards (a five-card game's
+    hand, V5.4) or four (R12) plus the starter."""
+    if len(cards) == 3:
+        return hand3_score(cards, starter)
+    return hand_score(cards, starter, crib)
+
+
 def peg_score(pile):
     """Points for the last card of ``pile``, the cards played since the last
     reset (R7): 15 and 31, pairs, runs. Flushes never score in the play (R10);
@@ -191,11 +245,11 @@ def pile_count(pile):
 
 
 def hand_breakdown(hand, starter, crib=False):
-    """What a hand scores, as a list of ``(kind, points, cards)`` in counting
-    order: each fifteen, the cards of each rank held more than once (a pair 2,
-    pair royal 6 or double pair royal 12, as pegging says them), each run (one
-    item per way of making it), the flush, nobs. The points add up to
-    ``hand_score``."""
+    """What a hand (four cards, or three in a five-card game) scores, as a
+    list of ``(kind, points, cards)`` in counting order: each fifteen, the
+    cards of each rank held more than once (a pair 2, pair royal 6 or double
+    pair royal 12, as pegging says them), each run (one item per way of making
+    it), the flush, nobs. The points add up to ``show_score``."""
     cards = list(hand) + [starter]
     items = []
     n = len(cards)
@@ -213,11 +267,11 @@ def hand_breakdown(hand, starter, crib=False):
     for run in _hand_runs(cards):
         items.append((RUN, len(run), run))
     s = hand[0] & 3
-    if all([x & 3 == s for x in hand]):
+    if all([x & 3 == s for x in hand]):  # four (R12) or three (V5.4) hand cards
         if starter & 3 == s:
-            items.append((FLUSH, 5, tuple(cards)))
+            items.append((FLUSH, len(cards), tuple(cards)))
         elif not crib:
-            items.append((FLUSH, 4, tuple(hand)))
+            items.append((FLUSH, len(hand), tuple(hand)))
     for x in hand:
         if x >> 2 == JACK and x & 3 == starter & 3:
             items.append((NOBS, 1, (x,)))

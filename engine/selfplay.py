@@ -3,18 +3,20 @@ of cribbage would ask for: wins with a 95% confidence interval, the first
 dealer's edge, skunks, deals per game, and points per deal for dealer and pone
 split into pegging, heels, hand and crib.
 
-Seats and the first deal alternate: game ``i`` seats player a at seat
-``i % 2`` and gives the first deal to seat ``(i // 2) % 2``, so every
-combination is played equally often. Game ``i`` is seeded ``seed + i``.
+Any kind of game: six-card or five-card (V5), to a target or of fixed deals
+(V6, where ties are counted). Five-card's three for last (V5.2) is its own
+part, "start", of the first deal's pone. Seats and the first deal alternate:
+game ``i`` seats player a at seat ``i % 2`` and gives the first deal to seat
+``(i // 2) % 2``, so every combination is played equally often. Game ``i`` is seeded ``seed + i``.
 Imports engine.game, engine.gamelog, engine.players.
 """
 
 from engine import gamelog
-from engine.game import Game, run
+from engine.game import TIE, Game, run
 from engine.players import make
 
-_PARTS = ("pegging", "heels", "hand", "crib")
-_PART_OF = {"peg": 0, "go": 0, "heels": 1, "hand": 2, "crib": 3, "muggins": 2}
+_PARTS = ("pegging", "heels", "hand", "crib", "start")
+_PART_OF = {"peg": 0, "go": 0, "heels": 1, "hand": 2, "crib": 3, "muggins": 2, "start": 4}
 
 
 class Tally:
@@ -24,13 +26,16 @@ class Tally:
         self.names = (a, b)
         self.games = 0
         self.wins = [0, 0]  # by player (a, b), not by seat
+        self.ties = 0  # V6
+        self.target = 121
+        self.five = False
         self.skunks = [0, 0]  # skunks each player inflicted
         self.double_skunks = [0, 0]
         self.first_dealer_wins = 0
         self.deals = 0
         self.complete_deals = 0
         # points of completed deals: [dealer, pone] x parts
-        self.points = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.points = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
         self._deal = None  # [dealer seat, points by role and part] of the deal in progress
         self._seat_of = (0, 1)
 
@@ -43,22 +48,29 @@ class Tally:
         if kind == "deal":
             self._close_deal()
             self.deals += 1
-            self._deal = [e[1], [0, 0, 0, 0], [0, 0, 0, 0]]
+            self._deal = [e[1], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
         elif kind == "score" and self._deal is not None:
             role = 1 if e[1] == self._deal[0] else 2
             self._deal[role][_PART_OF[e[4]]] += e[2]
         elif kind == "end":
-            self._deal = None  # the last deal was cut short: not averaged
+            if self.target:
+                self._deal = None  # the last deal was cut short: not averaged
+            else:
+                self._close_deal()  # V6: the last deal was played whole
+                self._deal = None
 
     def _close_deal(self):
         if self._deal is not None:
             self.complete_deals += 1
             for role in (0, 1):
-                for part in range(4):
+                for part in range(5):
                     self.points[role][part] += self._deal[role + 1][part]
 
     def finish(self, game):
         self.games += 1
+        if game.winner == TIE:
+            self.ties += 1
+            return
         player = self._seat_of.index(game.winner)
         self.wins[player] += 1
         if game.skunk == "skunk":
@@ -76,7 +88,7 @@ class Tally:
         points = {}
         for role, name in ((0, "dealer"), (1, "pone")):
             row = {}
-            for part in range(4):
+            for part in range(5 if self.five else 4):
                 row[_PARTS[part]] = round(self.points[role][part] / d, 3)
             row["total"] = round(sum(self.points[role]) / d, 3)
             points[name] = row
@@ -84,6 +96,7 @@ class Tally:
             "games": self.games,
             "players": list(self.names),
             "wins": list(self.wins),
+            "ties": self.ties,
             "win_rate_a": round(p, 4),
             "ci95_a": [round(max(0.0, p - half), 4), round(min(1.0, p + half), 4)],
             "first_dealer_win_rate": round(self.first_dealer_wins / n, 4),
@@ -95,15 +108,19 @@ class Tally:
         }
 
 
-def play(games, seed=1, a="random", b="random", target=121, log=None):
+def play(games, seed=1, a="random", b="random", target=121, log=None, variant="six", deals=0):
     """Play ``games`` games and return the ``Tally``; ``log`` is an open text
-    stream that receives every game in GAMELOG format, one after another."""
+    stream that receives every game in GAMELOG format, one after another.
+    ``target`` None is the variant's own (121, five-card 61); ``deals`` plays
+    that many deals instead (V6)."""
     tally = Tally(a, b)
     players = [make(a, seed * 2 + 1), make(b, seed * 2 + 2)]
     for i in range(games):
         seat_a = i % 2
         seated = [players[0], players[1]] if seat_a == 0 else [players[1], players[0]]
-        game = Game(seed + i, target, (i // 2) % 2)
+        game = Game(seed + i, target, (i // 2) % 2, variant=variant, deals=deals)
+        tally.target = game.target
+        tally.five = game.five
         tally.begin(seat_a)
         if log is not None:
             log.write(gamelog.header(game) + "\n")
@@ -124,7 +141,7 @@ def describe(summary):
     s = summary
     a, b = s["players"]
     lines = [
-        "%d games, %s vs %s: %s won %d (%.1f%%, 95%% CI %.1f-%.1f%%), %s won %d"
+        "%d games, %s vs %s: %s won %d (%.1f%%, 95%% CI %.1f-%.1f%%), %s won %d, %d tied"
         % (
             s["games"],
             a,
@@ -136,6 +153,7 @@ def describe(summary):
             100 * s["ci95_a"][1],
             b,
             s["wins"][1],
+            s["ties"],
         ),
         "first dealer won %.1f%%; skunks %s %d, %s %d; double skunks %s %d, %s %d"
         % (
@@ -154,7 +172,15 @@ def describe(summary):
     for role in ("dealer", "pone"):
         p = s["points_per_deal"][role]
         lines.append(
-            "%s per deal: %.2f (pegging %.2f, heels %.2f, hand %.2f, crib %.2f)"
-            % (role, p["total"], p["pegging"], p["heels"], p["hand"], p["crib"])
+            "%s per deal: %.2f (pegging %.2f, heels %.2f, hand %.2f, crib %.2f%s)"
+            % (
+                role,
+                p["total"],
+                p["pegging"],
+                p["heels"],
+                p["hand"],
+                p["crib"],
+                ", three for last %.2f" % p["start"] if "start" in p else "",
+            )
         )
     return lines

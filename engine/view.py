@@ -6,11 +6,14 @@ game, so a player cannot reach the other hand, the crib or the deck through it
 
 Fields (seats are 0 and 1; ``me`` is the viewer):
   me, dealer        seats; the pone is ``1 - dealer``
-  target            121 or 61
+  target            121 or 61; 0 in a game of fixed deals (V6), which has none
+  five              True in five-card cribbage (V5): five cards dealt, three kept,
+                    one play sequence
+  deals             the number of fixed deals (V6), 0 in a game to a target
   scores            [score of seat 0, score of seat 1]
   phase             "discard" or "play" (a view is only made when a decision is due)
-  hand              the viewer's cards still in hand (six before the discard)
-  kept              the viewer's four kept cards (empty before the discard)
+  hand              the viewer's cards still in hand (six, or five, before the discard)
+  kept              the viewer's four (three) kept cards (empty before the discard)
   discards          the viewer's own two crib cards (empty before the discard)
   starter           the starter card, or None before the cut
   pile              cards played since the last reset, oldest first
@@ -21,7 +24,7 @@ Fields (seats are 0 and 1; ``me`` is the viewer):
   deal_number       1 for the first deal of the game
   opponent_hand     the opponent's cards in hand, only in an open-hand game (V3); else None
   counting          in phase "count" (muggins, V4): "hand" or "crib", the viewer's to count
-  count_cards       in phase "count": the four cards to count with the starter
+  count_cards       in phase "count": the four (three) cards to count with the starter
 """
 
 from engine.cards import VALUES
@@ -32,6 +35,8 @@ class View:
         self.me = 0
         self.dealer = 0
         self.target = 121
+        self.five = False
+        self.deals = 0
         self.scores = [0, 0]
         self.phase = ""
         self.hand = []

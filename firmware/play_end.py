@@ -16,12 +16,9 @@ def replay(game, on_event):
     """Play ``game``'s decisions again from its seed into a fresh game,
     calling ``on_event(event)`` for every event in order (hidden ones too):
     the whole game's events even after a resume, without keeping them."""
-    from engine.game import Game, replay_moves
+    from engine.game import replay_moves
 
-    g = Game(
-        game.seed, game.target, game.first_dealer, game.open_hands, game.muggins, game.counters
-    )
-    return replay_moves(g, game.moves, on_event)
+    return replay_moves(game.blank(), game.moves, on_event)
 
 
 def log_bytes(game, on_event=None, room=None):

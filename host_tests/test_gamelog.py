@@ -167,9 +167,12 @@ def test_logs_from_another_writer_are_checked_for_legality_not_their_seed():
 def test_unknown_rules_deals_and_cuts_in_the_wrong_place_are_refused():
     g, text = log_of(22)
     lines = text.split("\n")
-    expect_error("\n".join([lines[0] + " five"] + lines[1:]), "does not know")
+    expect_error("\n".join([lines[0] + " bogus"] + lines[1:]), "does not know")
     expect_error("\n".join([lines[0] + " frob"] + lines[1:]), "line 1")
-    expect_error("\n".join(["game 1 deals=6"] + lines[1:]), "deals=")
+    # known rule words that do not fit this game: V5 is played to 61, V6 has no target
+    expect_error("\n".join([lines[0] + " five"] + lines[1:]), "played to 61")
+    expect_error("\n".join([lines[0] + " deals=6"] + lines[1:]), "not both")
+    expect_error("\n".join(["game 1 deals=6"] + lines[1:]), "rules give 'end")
     play = [i for i, ln in enumerate(lines) if ln.startswith("play ")][3]
     expect_error("\n".join(lines[:play] + ["cut A 7C B 2D"] + lines[play:]), "line %d" % (play + 1))
     expect_error("", "empty")

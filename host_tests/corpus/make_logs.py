@@ -20,8 +20,8 @@ from engine.players import RandomPlayer  # noqa: E402
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "logs")
 
 
-def game_log(seed, target=121, first=None, muggins=False, stop=None):
-    g = Game(seed, target, first, False, muggins, (0,))
+def game_log(seed, target=121, first=None, muggins=False, stop=None, variant="six", deals=0):
+    g = Game(seed, target, first, False, muggins, (0,), variant, deals)
     events = []
     run(g, [RandomPlayer(seed), RandomPlayer(seed + 7)], events.append)
     lines = [gamelog.header(g)] + [gamelog.line(e) for e in events]
@@ -32,15 +32,17 @@ def foreign(lines, seed_note="seed=1 game=0 A=bot1 B=bot2"):
     # as another program writes it: its own notes, no rng=, no cut lines,
     # the pone's hand line first
     head = lines[0].split()
-    out = [" ".join(head[:3] + seed_note.split())]
+    rules = [w for w in head[3:] if "=" not in w]  # bare words: rule settings (five)
+    out = [" ".join(head[:3] + rules + seed_note.split())]
     body = [ln for ln in lines[1:] if not ln.startswith("cut ")]
     i = 0
     while i < len(body):
         if body[i].startswith("deal "):
             dealer = body[i].split()[1]
-            a, b = body[i + 1], body[i + 2]
+            h = i + 2 if body[i + 1].startswith("score ") else i + 1  # V5.2's start line
+            a, b = body[h], body[h + 1]
             if a.split()[1] == dealer:  # put the pone's first
-                body[i + 1], body[i + 2] = b, a
+                body[h], body[h + 1] = b, a
         i += 1
     return out + body
 
@@ -106,8 +108,31 @@ def logs():
     )
     i = [k for k, ln in enumerate(bad) if ln.startswith("play ")][2]
     out["bad-cut-mid-play.log"] = text(bad[:i] + ["cut A 7C B 2D"] + bad[i:], "cut line after")
-    out["bad-unknown-bare-word.log"] = text([bad[0] + " five"] + bad[1:], "does not know")
-    out["bad-fixed-deals.log"] = text(["game 1 deals=6"] + bad[1:], "deals=")
+    out["bad-unknown-bare-word.log"] = text([bad[0] + " bogus"] + bad[1:], "does not know")
+    # the variants (V5 five-card, V6 fixed deals)
+    five = game_log(13, 61, None, False, None, "five")
+    out["good-own-five.log"] = text(five)
+    out["good-own-deals.log"] = text(game_log(14, None, 0, False, None, "six", 6))
+    out["good-own-five-deals.log"] = text(game_log(15, None, None, True, None, "five", 8))
+    out["good-foreign-five.log"] = text(foreign(game_log(16, 61, None, False, None, "five")))
+    tie = [game_log(s, None, s % 2, False, None, "five", 2) for s in range(200)]
+    tie = [g for g in tie if g[-1].startswith("end tie")][0]
+    out["good-own-tie.log"] = text(tie)
+    out["bad-deals-past-the-end.log"] = text(
+        ["game 1 deals=6"] + bad[1:], "rules give 'end B 53 61'"
+    )
+    out["bad-deals-and-target.log"] = text(["game 1 target=121 deals=6"] + bad[1:], "not both")
+    out["bad-deals-odd.log"] = text(["game 1 deals=7"] + bad[1:], "even number")
+    out["bad-five-to-121.log"] = text(["game 1 target=121 five"] + five[1:], "played to 61")
+    out["bad-five-six-cards.log"] = text(
+        [five[0]] + bad[1:], "holds 5 cards in this game (five-card, V5)"
+    )
+    out["bad-six-five-cards.log"] = text(["game 1 target=61"] + five[1:], "holds 6 cards")
+    out["bad-five-no-start.log"] = text(
+        [ln for ln in five if not ln.endswith(" start")], "rules give 'score"
+    )
+    at = [k for k, ln in enumerate(five) if ln.startswith("show ")][0]
+    out["bad-five-reset.log"] = text(five[:at] + ["reset"] + five[at:], "rules give 'show")
     head = bad[0].split()
     seed = int(head[3].split("=")[1])
     head[3] = "seed=%d" % (seed + 1)

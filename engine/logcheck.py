@@ -10,7 +10,8 @@ turns one log into ``(settings, events)``; ``split(text)`` separates the
 games of a text holding several. Writing logs is ``engine.gamelog``.
 
 One grammar on every interpreter: a line is printable ASCII (spaces and
-tabs between words) ending in LF or CR LF, at most ``MAX_LINE`` characters;
+tabs between words) ending in LF or CR LF, at most ``MAX_LINE`` characters
+unless it is a comment;
 anything else (a byte over 127, a lone CR, a control character) is refused
 with its line number. An error never quotes more than ``ECHO`` characters of
 the input.
@@ -86,20 +87,33 @@ def _line(raw, n):
     if len(raw) > MAX_LINE:
         if raw.find(b"\r") >= 0:
             raise LogError(_CR % n)
+        if raw[:1] == b"#":  # a comment may be long: only its characters count
+            _ascii(raw, n)
+            return "#"
         raise LogError("line %d: longer than %d characters" % (n, MAX_LINE))
     return _ascii(raw, n)
 
 
 def file_lines(f):
     """``(number, text)`` for each line of a file opened in binary mode, read
-    one line at a time (never more than ``MAX_LINE`` + 2 bytes at once)."""
+    one line at a time (never more than ``MAX_LINE`` + 2 bytes at once; a
+    longer comment is read on in pieces of that size)."""
     n = 0
     while True:
         raw = f.readline(MAX_LINE + 2)
         if not raw:
             return
         n += 1
-        yield n, _line(raw, n)
+        text_ = _line(raw, n)
+        if text_ == "#" and raw[-1:] != b"\n":
+            while True:  # the rest of a long comment
+                raw = f.readline(MAX_LINE + 2)
+                if not raw:
+                    break
+                _line(b"#" + raw, n)
+                if raw[-1:] == b"\n":
+                    break
+        yield n, text_
 
 
 def text_lines(text_):

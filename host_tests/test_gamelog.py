@@ -193,4 +193,6 @@ def test_one_ascii_grammar_and_short_echoes():
         assert len(str(e)) < 120 and "..." in str(e), str(e)
     else:
         assert False
-    expect_error("game 1 target=121\n# " + "x" * 300 + "\n", "longer than")
+    expect_error("game 1 target=121\nplay A" + " 5H" * 100 + "\n", "longer than")
+    long_comment = "# " + "x" * 1000 + "\n"
+    assert logcheck.replay(long_comment + text + long_comment).scores == g.scores

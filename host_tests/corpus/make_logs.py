@@ -144,7 +144,8 @@ def logs():
     out["bad-long-s.log"] = text(replace_first(bad, hand, hand[:-1] + "\udcc5\udcbf"), "not ASCII")
     out["bad-latin1-comment.log"] = text(["# caf\udce9"] + bad, "not ASCII")
     out["bad-cr-only.log"] = text(bad, "carriage return", ending="\r")
-    out["bad-long-line.log"] = text(bad[:3] + ["# " + "x" * 400] + bad[3:], "longer than")
+    out["bad-long-line.log"] = text(bad[:3] + ["play A" + " 5H" * 100] + bad[3:], "longer than")
+    out["good-long-comment.log"] = text(bad[:3] + ["# " + "x" * 1000] + bad[3:])
     out["bad-second-game-line.log"] = text(bad[:5] + ["game 1 target=121 open"], "no deal")
     out["bad-starter-in-hand.log"] = text(
         replace_first(bad, "starter ", "starter " + hand.split()[2]), "dealt twice"

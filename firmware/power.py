@@ -31,7 +31,9 @@ is the lit status bar, text starts at x >= 1), so nothing the player reads is
 cut or moved against anything else; the column and row it uncovers stay dark.
 
 Battery: ``hw.battery_mv()`` (a backend may lack it; None where the board
-cannot read one) every 10 s when the board has ``BATTERY`` data;
+cannot read one) every 10 s when the board has ``BATTERY`` data; a reading
+under 1.5 V counts as none (no RP2040 board runs on that: the pin is not
+wired, or an emulator reads 0);
 ``firmware.battery`` turns the readings into the gauge (``percent``), the
 "Battery low" warning and the critical level, and stops the app cleanly
 there (``firmware.battery.stop``).
@@ -63,6 +65,7 @@ _OFF_MS = const(300000)
 _ORBIT_MS = const(60000)
 _BATTERY_MS = const(10000)
 _MAX_NAP_MS = const(1000)
+_NO_SUPPLY_MV = const(1500)  # RP2040 boards need 1.8 V at VSYS: lower is no reading
 GAUGE_W = const(12)
 
 
@@ -118,6 +121,8 @@ class Power:
             if self._batt_ms >= _BATTERY_MS:
                 self._batt_ms = 0
                 mv = read()
+                if mv is not None and mv < _NO_SUPPLY_MV:
+                    mv = None  # no board runs on that: the pin reads nothing wired
                 if self.cell is None:
                     if mv is None:
                         return out  # no reading (yet): no gauge

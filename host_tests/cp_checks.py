@@ -280,6 +280,32 @@ def check_reset_and_clock():
     assert hw.clock.ticks_diff(hw.clock.ticks_ms(), t0) == 12  # across the 2**29 wrap
 
 
+def check_battery_reads_the_board_pin_through_its_divider():
+    import analogio
+
+    hw, board, i2c = fresh("pico")
+    spec = board.BATTERY
+    analogio.AnalogIn.levels[spec["adc"]] = 65535 * 4000 // (3300 * spec["divider"])
+    assert 3995 <= hw.battery_mv() <= 4000
+    for name in boards.NAMES:  # "no gauge" boards give None
+        hw, board, i2c = fresh(name)
+        assert (hw.battery_mv() is None) == (board.BATTERY is None)
+    analogio.AnalogIn.levels.clear()
+
+
+def check_nap_ends_at_a_press_and_sleeps_a_frame_at_a_time():
+    hw, board, i2c = fresh()
+    slept = []
+    hw.clock.sleep_ms = slept.append
+    hw.nap(100)
+    assert slept == [20, 20, 20, 20, 20]
+    keys = keypad.Keys.made[-1]
+    keys.press(0)
+    del slept[:]
+    hw.nap(1000)
+    assert slept == []
+
+
 def check_unknown_gpio_is_a_clear_error():
     try:
         cp.pin_of(microcontroller, 47)

@@ -258,6 +258,16 @@ def test_no_gauge_without_battery_data_or_a_reading():
         assert all(_px(d.buf, x, 4) for x in range(128 - 12, 128))
 
 
+def test_a_pin_that_reads_next_to_nothing_is_no_gauge_and_no_alarm():
+    # an unwired divider or an emulator reads 0 V: no board runs on that
+    for mv in (0, 700, 1400):
+        rig = Rig(battery=mv)
+        rig.keeper()
+        rig.run(5 * BATTERY_MS, 500)
+        assert rig.app.power.percent == -1 and not rig.app.power.stopped
+        assert isinstance(rig.app.top(), KeeperScreen)
+
+
 def test_battery_low_is_said_once_and_again_after_a_recharge():
     rig = Rig(battery=4200)
     rig.keeper()

@@ -29,6 +29,12 @@ may write the flash drive.
   clock     ``supervisor.ticks_ms`` (wraps at 2**29 ms, small ints only)
   feed()    ``microcontroller.watchdog`` started at the first feed
   reset()   ``microcontroller.reset()``
+  battery_mv()  ``analogio.AnalogIn`` on the board's ``BATTERY`` pin times
+            its divider and the 3.3 V reference; None without one
+  nap(ms)   ``time.sleep`` a frame at a time until a key is held or keypad
+            has an event waiting (``buttons.any()``, which leaves it for
+            ``read``); CircuitPython sleeps the core between its background
+            tasks there
 
 No saves in ``microcontroller.nvm`` (an earlier version kept them there):
 on the RP2040 it is one 4 KB flash sector, and CircuitPython erases and
@@ -250,6 +256,10 @@ class Buttons:
         self._mask = mask
         return mask
 
+    def any(self):
+        """A key held or an event waiting (left in the queue for ``read``)."""
+        return self._mask != 0 or bool(self._keys.events)
+
 
 class Leds:
     def __init__(self, digitalio, neopixel_write, pin, n):
@@ -317,8 +327,11 @@ class Clock:
 
 
 class Hardware:
-    def __init__(self, microcontroller, display, buttons, leds, storage, clock, watchdog_s):
+    def __init__(
+        self, microcontroller, display, buttons, leds, storage, clock, watchdog_s, battery=None
+    ):
         self._mc = microcontroller
+        self._battery = battery  # (AnalogIn, mV at full scale) or None
         self.display = display
         self.buttons = buttons
         self.leds = leds
@@ -342,6 +355,18 @@ class Hardware:
 
     def reset(self):
         self._mc.reset()
+
+    def battery_mv(self):
+        b = self._battery
+        return b[0].value * b[1] // 65535 if b is not None else None
+
+    def nap(self, ms):
+        down = self.buttons.any
+        sleep = self.clock.sleep_ms
+        while ms > 0 and not down():
+            step = 20 if ms > 20 else ms
+            sleep(step)
+            ms -= step
 
 
 def pin_of(microcontroller, gpio):
@@ -438,4 +463,13 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direc
         storage,
         Clock(supervisor, time),
         watchdog_s,
+        _battery(microcontroller, _get(board, "BATTERY", None)),
     )
+
+
+def _battery(microcontroller, spec):
+    if not spec:
+        return None
+    import analogio
+
+    return analogio.AnalogIn(pin_of(microcontroller, spec["adc"])), 3300 * spec["divider"]

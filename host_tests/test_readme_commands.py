@@ -57,6 +57,9 @@ def test_the_readme_has_no_bare_micropython_or_python_command():
     # a command line in a code block or a table's first cell
     bad = [ln for ln in lines if re.match(r"(\s*|\| `)(\w+=\S* )*(micropython|python|pytest) ", ln)]
     assert not bad, bad
+    # and quoted in the text: python3, or the unix port named as such
+    quoted = re.findall(r"`((?:python|pytest) [^`]*)`", "\n".join(lines))
+    assert not quoted, quoted
 
 
 def plain_python():

@@ -5,6 +5,10 @@ imported) is moved out of the garbage collector's sight with ``gc.freeze()``:
 the app calls ``gc.collect()`` as the device does, and with the whole suite
 loaded each full collection took ~30 ms, most of the quick run's time in the
 power-cut tests. Objects the tests make are still collected as usual.
+
+At the end every skipped test is listed under its reason (``tools/test.py``
+says first which MicroPython it uses); under CI=true nothing is skipped
+(host_tests/unixport.py ``missing``).
 """
 
 import gc
@@ -13,3 +17,21 @@ import gc
 def pytest_collection_finish(session):
     gc.collect()
     gc.freeze()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """At the end, every skipped test under its reason, in plain words (the
+    MicroPython half without a unix port, tools a platform lacks)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    by_reason = {}
+    for rep in skipped:
+        longrepr = rep.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        by_reason.setdefault(reason.replace("Skipped: ", "", 1), []).append(rep.nodeid)
+    terminalreporter.section("skipped, and why")
+    for reason, ids in by_reason.items():
+        terminalreporter.write_line("%d skipped: %s" % (len(ids), reason))
+        for nodeid in ids:
+            terminalreporter.write_line("    " + nodeid)

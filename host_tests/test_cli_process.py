@@ -1,18 +1,24 @@
 """The command line as real processes under CPython and MicroPython: the same
-output, exit status 2 on bad input, and the same self-play logs."""
+output, exit status 2 on bad input, and the same self-play logs. Without a
+MicroPython unix port the CPython half still runs (CI=true: fails)."""
 
 import json
 import os
 import subprocess
 import sys
 
-from unixport import micropython
+from unixport import micropython, micropython_if_any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def interpreters():
-    return [sys.executable, micropython()]
+    mp = micropython_if_any()
+    return [sys.executable] + ([mp] if mp else [])
+
+
+def same(values):
+    return all(v == values[0] for v in values)
 
 
 def run(exe, *args):
@@ -23,7 +29,7 @@ def run(exe, *args):
 
 def test_score_same_on_both_interpreters():
     outs = [run(exe, "score", "5H", "5D", "JS", "4C", "6S").stdout for exe in interpreters()]
-    assert outs[0] == outs[1] and outs[0].endswith("total 17\n")
+    assert same(outs) and outs[0].endswith("total 17\n")
 
 
 def test_bad_card_exit_2_on_both():
@@ -41,8 +47,8 @@ def test_selfplay_same_games_on_both(tmp_path):
         assert p.returncode == 0, p.stderr
         summaries.append(json.loads(p.stdout.strip().split("\n")[-1]))
         logs.append(log.read_text())
-    assert summaries[0] == summaries[1]
-    assert logs[0] == logs[1] and logs[0].count("\nend ") == 8
+    assert same(summaries)
+    assert same(logs) and logs[0].count("\nend ") == 8
 
 
 # ---- issue 11.6/11.7, 10.7: replay refuses every wrong log with a message and
@@ -64,7 +70,7 @@ def test_replay_of_the_log_corpus_same_on_both_and_never_a_traceback():
                 first = p.stderr.split("\n")[0]
                 assert first.startswith("error: ") and len(first) <= 170, (exe, name, first)
             got.append((p.returncode, p.stdout, p.stderr))
-        assert got[0] == got[1], (name, got)
+        assert same(got), (name, got)
 
 
 def test_replay_of_a_non_utf8_or_empty_file_says_so_and_exits_2(tmp_path):

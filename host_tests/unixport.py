@@ -33,6 +33,15 @@ def micropython():
     return exe
 
 
+def micropython_if_any():
+    """The unix port's command, or None where there is none (the test then
+    runs its CPython half alone); under CI=true a missing port fails."""
+    exe, where = mpport.find()
+    if exe is None and mpport.must_not_skip():
+        missing(where)
+    return exe
+
+
 def compile_mpy(dest, paths):
     """Compile the repo-relative ``paths`` to .mpy under ``dest``."""
     exe = check_mpy.mpy_cross()

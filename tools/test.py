@@ -58,4 +58,4 @@ if __name__ == "__main__":
 
     for text in banner() + [web_banner()]:
         print(text, flush=True)
-    sys.exit(pytest.main(["-rs"] + sys.argv[1:]))
+    sys.exit(pytest.main(sys.argv[1:]))  # skips are listed by host_tests/conftest.py

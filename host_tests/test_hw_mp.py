@@ -359,6 +359,26 @@ def test_the_app_runs_on_this_backend_and_the_panel_shows_its_frames():
     assert _mismatches(_panel(i2c), truth) == []
 
 
+def test_the_app_gauge_and_dimming_reach_the_panel_on_this_backend():
+    from firmware.main import build
+
+    hw, board, i2c = _fresh()
+    spec = board.BATTERY
+    machine.ADC.levels[spec["adc"]] = 65535 * 3900 // (3300 * spec["divider"])
+    app = build(hw=hw, board=board)
+    app.tick(0)
+    assert 49 <= app.power.percent <= 50  # 3.9 V of 3.3-4.5 V
+    t = 0
+    while t <= 61000:  # a minute untouched: the panel is dimmed
+        t += 500
+        app.tick(t)
+    panel = _panel(i2c)
+    assert panel.contrast == 8 and panel.on
+    x0 = 128 - 12  # the gauge in the menu's title bar, as the panel shows it
+    assert not panel.seen(x0, 1) and panel.seen(x0 - 1, 1)
+    machine.ADC.levels.clear()
+
+
 def test_frames_buttons_and_leds_allocate_nothing_on_micropython():
     if not hasattr(gc, "mem_alloc"):
         return  # CPython: there is no heap to measure

@@ -247,6 +247,31 @@ def test_gauge_follows_the_readings_and_fits_the_keeper_status_bar():
     assert k.gauge
 
 
+def test_the_keeper_status_text_stays_clear_of_the_gauge():
+    rig = Rig(battery=4200)
+    k = rig.keeper()
+    k.ki.keeper.best_of = 3  # a match: the tally shows at the right of the status bar
+    k.refresh()
+    places = []
+    cv = rig.app.canvas
+    plain = cv.text
+
+    def record(s, x, y, c=1, dim=False):
+        places.append((s, x, y))
+        return plain(s, x, y, c, dim)
+
+    cv.text = record
+    try:
+        rig.app.invalidate()
+        rig.run(FRAME)
+    finally:
+        cv.text = plain
+    bar = [(s, x) for s, x, y in places if y == 1 and len(s)]
+    assert any("-" in s for s, x in bar), bar  # the tally was drawn
+    for s, x in bar:
+        assert x + 6 * len(s) - 1 <= 128 - 12 - 1, (s, x)
+
+
 def test_no_gauge_without_battery_data_or_a_reading():
     for board, battery in ((boards.load("pico_w"), 4000), (PICO, None)):
         rig = Rig(board=board, battery=battery)

@@ -7,7 +7,10 @@ Everything here is allocation-free: text glyphs are ORed column by column into
 the buffer (one byte per glyph column, two when the text is not on a byte
 row), numbers are drawn digit by digit without formatting, and nothing keeps
 state between calls. Coordinates may be partly or wholly off screen; nothing is
-ever drawn outside the 128x64 buffer.
+ever drawn outside the 128x64 buffer. The column loops of text and ``invert``
+run in ``firmware.fast`` (viper machine code on MicroPython, the same code as
+plain Python on CPython); where that cannot load (CircuitPython has no viper)
+the loops here do the same (host_tests/test_canvas.py compares the two).
 
 Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
   text(s, x, y, c=1, dim=False) -> x after the text  (6 px a character)
@@ -30,6 +33,11 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+try:
+    from firmware import fast as _fast
+except (ImportError, SyntaxError):  # no viper here (CircuitPython): the plain loops below
+    _fast = None
+
 CARD_W = const(13)
 CARD_H = const(19)
 HAND_PITCH = const(20)  # six cards: 5 * 20 + 13 = 113 px
@@ -44,10 +52,15 @@ class Canvas:
         self.width = width
         self.height = height
         self.pages = (height + 7) >> 3
+        self.fast = _fast  # None: the plain loops (tests set it to compare)
+        self._one = bytearray(1)  # one code, for glyph()
 
     # ---- plain shapes (framebuf does the clipping) ----
     def clear(self, c=0):
-        self.fb.fill(c)
+        if self.fast is not None and self.pages * self.width == len(self.buf):
+            self.fast.fill(self.buf, len(self.buf), 0xFF if c else 0)
+        else:
+            self.fb.fill(c)
 
     def pixel(self, x, y, c=1):
         self.fb.pixel(x, y, c)
@@ -77,17 +90,25 @@ class Canvas:
 
     def dotted_hline(self, x, y, w, c=1):
         # pixels on the even squares of a checkerboard, so dotted lines meet
-        fb = self.fb
         i = x + ((x + y) & 1)
         end = x + w
+        if self.fast is not None:
+            if i < end:
+                self.fast.dots(self.buf, self.width, self.height, i, y, (end - i + 1) >> 1, 2, 0, c)
+            return
+        fb = self.fb
         while i < end:
             fb.pixel(i, y, c)
             i += 2
 
     def dotted_vline(self, x, y, h, c=1):
-        fb = self.fb
         j = y + ((x + y) & 1)
         end = y + h
+        if self.fast is not None:
+            if j < end:
+                self.fast.dots(self.buf, self.width, self.height, x, j, (end - j + 1) >> 1, 0, 2, c)
+            return
+        fb = self.fb
         while j < end:
             fb.pixel(x, j, c)
             j += 2
@@ -104,6 +125,10 @@ class Canvas:
         y0 = y if y > 0 else 0
         x1 = x + w if x + w < self.width else self.width
         y1 = y + h if y + h < self.height else self.height
+        if self.fast is not None:
+            if x0 < x1:
+                self.fast.xor_rect(self.buf, self.width, x0, y0, x1, y1)
+            return
         buf = self.buf
         width = self.width
         while y0 < y1:
@@ -121,6 +146,16 @@ class Canvas:
     # ---- text ----
     def _glyph(self, code, x, y, c, dim):
         """OR (c=1) or clear (c=0) one glyph's columns into the buffer."""
+        fast = self.fast
+        if fast is not None:
+            self._one[0] = code if 0 <= code < 256 else 127
+            fast.text(self.buf, self.width, self.pages, font.DATA, self._one, 1, False, x, y, c,
+                      dim)  # fmt: skip
+            return
+        self._columns(code, x, y, c, dim)
+
+    def _columns(self, code, x, y, c, dim):
+        # the plain loop: where firmware.fast does not load
         data = font.DATA
         buf = self.buf
         width = self.width
@@ -155,13 +190,17 @@ class Canvas:
         """Draw ``s`` with its top left at (x, y); returns the x after it."""
         if y <= -8 or y >= self.height:
             return x + len(s) * 6
+        fast = self.fast
+        if fast is not None:
+            return fast.text(self.buf, self.width, self.pages, font.DATA, s, len(s),
+                             isinstance(s, str), x, y, c, dim)  # fmt: skip
         if isinstance(s, str):
             for ch in s:
-                self._glyph(ord(ch), x, y, c, dim)
+                self._columns(ord(ch), x, y, c, dim)
                 x += 6
         else:
             for code in s:
-                self._glyph(code, x, y, c, dim)
+                self._columns(code, x, y, c, dim)
                 x += 6
         return x
 

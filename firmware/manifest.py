@@ -47,6 +47,7 @@ package(
         "cardtext.py",
         "crashfast.py",
         "crashlog.py",
+        "fast.py",
         "font.py",
         "hal.py",
         "hand_counter.py",

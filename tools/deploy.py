@@ -13,7 +13,10 @@ MicroPython (``--target mp``, the default):
      .mpy files do not depend on the sub-version); older firmware is refused
      with what to flash instead
   2. compile engine/, firmware/ and boards/<board>.py to .mpy under
-     build/deploy/<board>/ (tools/device_files.py says which files)
+     build/deploy/<board>/ (tools/device_files.py says which files); the
+     viper code (device_files.NATIVE) for the board's CPU, named in the same
+     ``_mpy`` figure, when its .mpy sub-version is ours (native code needs
+     that), else copied as .py for the board to compile
   3. stop the app: remove main.py and the old engine/, firmware/, boards/
      (a stale .py would shadow its .mpy), then reset, so the watchdog the app
      starts is not running while files are copied
@@ -57,6 +60,7 @@ import device_files  # noqa: E402
 
 ROOT = device_files.ROOT
 MPY_VERSION = 6  # what our mpy-cross emits and MicroPython 1.19+ loads
+MPY_SUB = 3  # its sub-version: native code loads only where it is the same
 CP_LIBS = ()  # pinned CircuitPython libraries for lib/ (none needed now)
 DISPLAYIO_LIB = "adafruit-circuitpython-displayio-ssd1306==3.0.6"  # cp.make(display="displayio")
 MAIN_PY = "import firmware.main\n\nfirmware.main.main()\n"
@@ -359,11 +363,13 @@ def check_firmware(impl, mpy, version):
         )
 
 
-def stage_mp(plan, exe):
+def stage_mp(plan, exe, march=None):
+    """Compile the files into the build folder: the viper files for the
+    board's CPU ``march`` (as .py source when it is not known)."""
     out = plan.out
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
-    failures = check_mpy.compile_all(plan.sources, out, exe)
+    failures = check_mpy.compile_all(plan.sources, out, exe, march=march)
     if failures:
         raise Fail("mpy-cross failed on %s:\n%s" % (failures[0][0], failures[0][1]), 1)
     with open(os.path.join(out, "board.txt"), "w") as f:
@@ -386,7 +392,8 @@ def deploy_mp(plan):
         with open(os.path.join(plan.out, "main.py"), "w") as f:
             f.write(MAIN_PY)
     else:
-        stage_mp(plan, exe)
+        same = (mpy >> 8) & 3 == MPY_SUB
+        stage_mp(plan, exe, check_mpy.arch_of(mpy) if same else None)
     steps = [(text, cmd) for text, cmd in plan.steps[1:] if cmd is not None]
     for i, (text, cmd) in enumerate(steps):
         print("... " + text)

@@ -9,6 +9,12 @@ boards/ goes, except:
   BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
   WEB_ONLY    the browser backend (tools/build_web.py bundles it; ``web_files``)
 
+NATIVE files hold ``@micropython.viper`` code: mpy-cross compiles them for one
+CPU, named with ``-march`` (tools/check_mpy.py ``compile_all(..., march=)``;
+tools/deploy.py asks the board which). Where no CPU is named they go as .py
+source, which the board's own compiler turns into machine code for its CPU on
+the first import. Every other file is bytecode, the same .mpy for every CPU.
+
 Paths are relative to the repository root with forward slashes.
 CPython only (PC side). Imports os.
 """
@@ -28,6 +34,7 @@ MP_ONLY = ("firmware/hw/mp.py",)
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = ("firmware/hw/web.py",)
 NOT_ON_WEB = MP_ONLY + ("firmware/hw/ssd1306.py", "firmware/hw/files.py")  # board drivers
+NATIVE = ("firmware/fast.py",)
 TARGETS = ("mp", "cp")
 
 

@@ -1,0 +1,134 @@
+"""The drawing loops that cost the most on a Pico, as ``@micropython.viper``
+functions: machine code compiled by MicroPython itself, 50-100x faster than
+the same loops in bytecode. Imports ``micropython`` (nothing on CPython).
+
+This file is shipped as source, never as .mpy (tools/device_files.py
+``SOURCE``): the board's own compiler turns it into code for its own CPU when
+it is first imported, so no ``mpy-cross -march`` is needed anywhere. The same
+file runs unchanged as plain Python: on CPython the decorator does nothing
+and ``ptr8`` is the buffer itself (a str is read as its UTF-8 bytes, as viper
+reads it). Where viper is missing (CircuitPython: importing this file raises
+SyntaxError), the callers keep their own plain loops (firmware/canvas.py).
+Everything here is written for both: small non-negative ints only, no
+overflow, no allocation.
+
+  text(buf, width, pages, data, s, n, utf8, x, y, c, dim) -> x after the text
+        the 5x7 glyphs of ``n`` characters of ``s`` (a str when ``utf8``,
+        else bytes of codes) ORed (c=1) or cleared (c=0) into the MONO_VLSB
+        ``buf`` at (x, y), clipped; ``dim`` keeps every other pixel
+  xor_rect(buf, width, x0, y0, x1, y1)   flip the pixels of a clipped box
+  fill(buf, n, v)                         the first ``n`` bytes of ``buf`` set to ``v``
+  dots(buf, width, height, x, y, n, dx, dy, c)
+        ``n`` steps from (x, y) by (dx, dy), every pixel set to ``c``, clipped
+"""
+
+try:
+    import micropython
+except ImportError:  # CPython: plain Python, same results
+
+    class micropython:  # noqa: N801  the decorators' namespace
+        @staticmethod
+        def viper(f):
+            return f
+
+    def ptr8(b):
+        return b.encode() if isinstance(b, str) else b
+
+
+@micropython.viper
+def text(buf, width: int, pages: int, data, s, n: int, utf8: int, x: int, y: int, c: int,
+         dim: int) -> int:  # fmt: skip
+    b = ptr8(buf)
+    d = ptr8(data)
+    p = ptr8(s)
+    last = 31 + int(len(data)) // 5  # the last code with a glyph
+    page = y >> 3
+    shift = y & 7
+    i = 0
+    k = 0
+    while k < n:
+        code = int(p[i])
+        i += 1
+        if utf8 and code >= 0x80:
+            if code >= 0xF0:
+                i += 3
+                code = 0
+            elif code >= 0xE0:
+                i += 2
+                code = 0
+            else:
+                code = ((code & 0x1F) << 6) | (int(p[i]) & 0x3F)
+                i += 1
+        if code < 32 or code > last:
+            code = 127  # the box
+        o = (code - 32) * 5
+        col = 0
+        while col < 5:
+            xx = x + col
+            if xx >= 0 and xx < width:
+                bits = int(d[o + col])
+                if dim:
+                    if (xx + y) & 1:
+                        bits &= 0xAA
+                    else:
+                        bits &= 0x55
+                if bits:
+                    v = bits << shift
+                    if page >= 0 and page < pages:
+                        j = page * width + xx
+                        if c:
+                            b[j] = int(b[j]) | (v & 0xFF)
+                        else:
+                            b[j] = int(b[j]) & (0xFF ^ (v & 0xFF))
+                    if shift and page + 1 >= 0 and page + 1 < pages:
+                        j = (page + 1) * width + xx
+                        if c:
+                            b[j] = int(b[j]) | (v >> 8)
+                        else:
+                            b[j] = int(b[j]) & (0xFF ^ (v >> 8))
+            col += 1
+        x += 6
+        k += 1
+    return x
+
+
+@micropython.viper
+def xor_rect(buf, width: int, x0: int, y0: int, x1: int, y1: int):
+    b = ptr8(buf)
+    while y0 < y1:
+        page = y0 >> 3
+        top = y0 & 7
+        bottom = top + (y1 - y0)
+        if bottom > 8:
+            bottom = 8
+        mask = ((1 << bottom) - 1) & (0xFF ^ ((1 << top) - 1))
+        i = page * width + x0
+        end = page * width + x1
+        while i < end:
+            b[i] = int(b[i]) ^ mask
+            i += 1
+        y0 = (page + 1) << 3
+
+
+@micropython.viper
+def fill(buf, n: int, v: int):
+    b = ptr8(buf)
+    i = 0
+    while i < n:
+        b[i] = v
+        i += 1
+
+
+@micropython.viper
+def dots(buf, width: int, height: int, x: int, y: int, n: int, dx: int, dy: int, c: int):
+    b = ptr8(buf)
+    while n > 0:
+        if x >= 0 and x < width and y >= 0 and y < height:
+            j = (y >> 3) * width + x
+            if c:
+                b[j] = int(b[j]) | (1 << (y & 7))
+            else:
+                b[j] = int(b[j]) & (0xFF ^ (1 << (y & 7)))
+        x += dx
+        y += dy
+        n -= 1

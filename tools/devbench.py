@@ -1,0 +1,615 @@
+"""The device half of tools/bench_device.py: runs ON the target MicroPython
+(the unix port, the emulated Pico, a real board) beside the app's .mpy files
+and prints each figure as a line ``@@ name value``. Kept small and apart from
+the PC side because on a Pico its own bytecode sits in the heap it measures.
+Imports gc, sys, time at the top; the app, ``machine`` and ``neopixel`` when a
+section runs; app_driver (the player of the play screen) for the games.
+
+    import devbench; devbench.main("frames")      # or "opponent", "game"
+
+The hardware is the device's own where it matters (the SSD1306 driver and
+its page diffing over a bus, the strip through ``neopixel`` on a Pico, saves
+as files on the target's filesystem through ``firmware.hw.files``) with three
+stand-ins: the buttons are a script, the OLED's I2C bus counts bytes instead
+of sending them (``bus`` "null"; on a real board "real" sends them), and the
+clock is simulated (every frame 20 ms after the last), so a game is the same
+moves on every target. Frame times are real (``time.ticks_us``).
+
+Sections:
+  frames     one redraw (clear, draw, show) of every screen: menu, settings,
+             keeper, counter, statistics, play (discard, pegging, show page,
+             game over); a menu cursor move (4 frames, one redraw) and the
+             bytes it sends; 21 characters of text; six cards; the LED board
+             (still frame, win chase); keeper +1 and its undo with their saves;
+             690 hand scores
+  opponent   every decision of easy, medium and hard in ``games`` games each
+             against itself: discard and pegging median and worst
+  game       the device's boot path: ``firmware.main.run`` on this hardware
+             from the import of ``firmware.main`` (board.txt, the app, the
+             menu shown: boot to menu), then by buttons every mode from the
+             menu (settings set to hard, keeper with an undo, counter,
+             statistics, demo) and ``games`` whole games against hard, each
+             back to the menu. Frame times (median, slowest with the screen
+             they ended on, over 100 ms), or with ``heap`` 1 a collection
+             after every frame: the most live heap and where, and the heap at
+             the menu after each game. ``cap`` KB: ballast first so only that
+             much heap is left for the app (0: all of it)
+"""
+
+import gc
+import sys
+import time
+
+IS_MP = sys.implementation.name == "micropython"
+ON_PICO = sys.platform == "rp2"
+S21 = "The computer wins 121"  # 21 characters
+
+
+def out(name, value):
+    print("@@", name, value)
+
+
+if IS_MP:
+    now_us = time.ticks_us
+
+    def since(t):
+        return time.ticks_diff(time.ticks_us(), t)
+
+else:
+
+    def now_us():
+        return time.perf_counter_ns() // 1000
+
+    def since(t):
+        return now_us() - t
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else 0
+
+
+class NullBus:
+    """The OLED's I2C with nothing on it: counts the bytes a frame sends."""
+
+    def __init__(self):
+        self.bytes = 0
+
+    def writeto(self, addr, buf):
+        self.bytes += len(buf)
+
+    def writevto(self, addr, bufs):
+        for b in bufs:
+            self.bytes += len(b)
+
+
+class Rig:
+    """A ``Hardware`` (firmware/hal.py): the device's display driver, strip
+    and file storage; scripted buttons (``bits``, or ``player``, a generator
+    of bitmasks, one a frame; its end stops ``firmware.main.run`` with
+    SystemExit); a simulated clock; ``feed()`` times each frame from the
+    buttons' read, or collects and weighs the heap (``heap``)."""
+
+    def __init__(self, board, root, real_bus=False):
+        import os
+
+        from firmware.hw.files import FileStorage
+        from firmware.hw.ssd1306 import SSD1306
+
+        oled = getattr(board, "OLED", {})
+        if real_bus:
+            import machine
+
+            b = board.I2C
+            self.bus = machine.I2C(
+                b["id"], sda=machine.Pin(b["sda"]), scl=machine.Pin(b["scl"]), freq=b["freq"]
+            )
+        else:
+            self.bus = NullBus()
+        self.display = SSD1306(
+            self.bus, oled.get("address", 0x3C), oled.get("width", 128), oled.get("height", 64)
+        )
+        n = getattr(board, "N_LEDS", 242)
+        if ON_PICO:
+            import machine
+            import neopixel
+
+            from firmware.hw import mp
+
+            self.leds = mp.Leds(machine, neopixel, board.LED_PIN, n)
+        else:
+            self.leds = _HostLeds(n)
+        self.storage = FileStorage(os, root)
+        self.clock = self
+        self.buttons = self
+        self.bits = 0
+        self.player = None
+        self.ms = 0
+        self.heap = False
+        self.t = None  # ticks_us at this frame's button read
+        self.frames = 0
+        self.total_us = 0
+        self.hist = bytearray(256)  # frames by quarter millisecond
+        self.big = {}  # the counts of full bins
+        self.device = None  # firmware.main, when it runs the app
+        self.slow = []  # (us, label) of the slowest frames
+        self.over100 = 0
+        self.boot_us = -1
+        self.boot_from_reset_us = -1
+        self.t_start = 0
+        self.live_peak = 0
+        self.live_where = ""
+        self.redrawn = 0
+        self._drawn = 0
+
+    # clock
+    def ticks_ms(self):
+        return self.ms
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, n):
+        self.ms += n
+
+    # buttons
+    def read(self):
+        self.t = now_us()
+        if self.player is None:
+            return self.bits
+        try:
+            return next(self.player)
+        except StopIteration:
+            raise SystemExit
+
+    # the watchdog: the end of a frame
+    def feed(self):
+        t = self.t
+        if t is None:
+            return
+        us = since(t)
+        self.t = None
+        app = self.device.app if self.device is not None else None
+        if self.boot_us < 0:
+            self.boot_us = since(self.t_start)
+            self.boot_from_reset_us = now_us() if ON_PICO else -1
+        self.frames += 1
+        self.total_us += us
+        k = us // 250  # quarter-millisecond bins up to 64 ms
+        if k > 255:
+            k = 255
+        if self.hist[k] < 255:
+            self.hist[k] += 1
+        else:
+            self._spill(k)
+        if us > 100000:
+            self.over100 += 1
+        if app is not None and app.frames != self._drawn:
+            self._drawn = app.frames
+            self.redrawn += 1
+        slow = self.slow
+        if len(slow) < 6 or us > slow[-1][0]:
+            slow.append((us, label(app)))
+            slow.sort(key=lambda e: -e[0])
+            if len(slow) > 6:
+                slow.pop()
+        if self.heap:
+            gc.collect()
+            a = gc.mem_alloc()
+            if a > self.live_peak:
+                self.live_peak = a
+                self.live_where = label(app)
+
+    def _spill(self, k):
+        # a bin full: the counts go on in the big-bin list
+        self.big[k] = self.big.get(k, 0) + 1
+
+    def median_us(self):
+        half = self.frames // 2
+        seen = 0
+        for k in range(256):
+            seen += self.hist[k] + self.big.get(k, 0)
+            if seen > half:
+                return k * 250 + 125
+        return 0
+
+    def reset(self):
+        raise SystemExit
+
+
+class _HostLeds:
+    def __init__(self, n):
+        self.n = n
+        self.last = bytearray(n * 3)
+
+    def write(self, buf):
+        self.last[:] = buf
+
+
+def label(app):
+    """Which screen a frame ended on, for the slowest frames."""
+    if app is None:
+        return "(no app)"
+    top = app.stack[-1]
+    name = type(top).__name__
+    page = getattr(getattr(top, "table", None), "page", None)
+    if page:
+        name += ".page%d" % page
+    return name
+
+
+def board_and_root():
+    from firmware import main as device
+
+    board = device.load_board(device.board_name())
+    root = "/data" if ON_PICO else "data"
+    return board, root
+
+
+# ---- buttons -------------------------------------------------------------
+
+
+def press(bit, frames=2):
+    for _ in range(frames):
+        yield bit
+    yield 0
+    yield 0
+
+
+def open_entry(device, name):
+    """From the menu, move the cursor to the entry of module ``name``, press A."""
+    from firmware.hal import A, DOWN
+    from firmware.screens.menu import ENTRIES
+
+    want = [e[1] for e in ENTRIES].index(name)
+    while device.app.stack[-1].cursor != want:
+        yield from press(DOWN)
+    yield from press(A)
+
+
+def at_menu(device, what):
+    app = device.app
+    if app is None or len(app.stack) != 1 or device.crashes or app.errors:
+        print(
+            "@@ error", what, "did not end at the menu:", app and label(app), app and app.last_error
+        )
+        raise SystemExit
+
+
+def visit_modes(device, rig):
+    """Every mode from the menu and back, by buttons; settings end on hard,
+    121 points, one game."""
+    from firmware.hal import A, B, DOWN, RIGHT, UP
+
+    yield 0
+    yield 0
+    at_menu(device, "boot")
+    yield from open_entry(device, "settings")
+    s = device.app.settings
+    while s.difficulty != "hard":
+        yield from press(RIGHT)  # the cursor is on Difficulty
+    yield from press(B)
+    at_menu(device, "settings")
+    if s.target != 121 or s.match != 1:
+        print("@@ error settings not 121 points, one game:", s.target, s.match)
+        raise SystemExit
+    yield from open_entry(device, "keeper")
+    yield from press(UP)
+    yield from press(UP)
+    yield from press(RIGHT)
+    yield from press(UP)
+    yield from press(B)  # undo
+    yield from press(A | B)  # the keeper menu
+    menu = device.app.stack[-1]
+    while menu.cursor != len(menu.items) - 1:  # its last entry: back to the menu
+        yield from press(UP)
+    yield from press(A)
+    at_menu(device, "keeper")
+    yield from open_entry(device, "counter")
+    for bit in (UP, A, RIGHT, UP, A):
+        yield from press(bit)
+    for _ in range(8):
+        if len(device.app.stack) == 1:
+            break
+        yield from press(B)  # takes a card out; with none, leaves
+    at_menu(device, "counter")
+    yield from open_entry(device, "stats")
+    yield from press(RIGHT)
+    yield from press(B)
+    at_menu(device, "stats")
+    yield from open_entry(device, "demo")
+    for _ in range(150):
+        yield 0
+    yield from press(B)
+    at_menu(device, "demo")
+    yield from press(DOWN)  # the menu cursor moves (a redraw of the menu)
+    yield from press(UP)
+
+
+def play_games(device, rig, games, on_menu):
+    """``games`` whole games against the computer from the menu, by buttons."""
+    from firmware.hal import A
+
+    import app_driver
+
+    for k in range(games):
+        yield from open_entry(device, "play")
+        seen_over = False
+        while True:
+            app = device.app
+            if app is None:
+                yield 0
+                continue
+            if len(app.stack) == 1:
+                if seen_over:
+                    break
+                print("@@ error the game left for the menu before its end")
+                raise SystemExit
+            screen = app.stack[1]
+            top = app.stack[-1]
+            if top is not screen:
+                bit = A
+            else:
+                if app_driver.over_shown(screen):
+                    seen_over = True
+                bit = app_driver.play_bit(screen)
+            if bit:
+                yield from press(bit)
+            else:
+                yield 0
+        at_menu(device, "game %d" % (k + 1))
+        on_menu(k)
+
+
+# ---- sections ----------------------------------------------------------------
+
+
+def section_game(games=1, heap=0, cap=0, real_bus=0):
+    t_start = now_us()
+    ballast = None
+    if cap:
+        gc.collect()
+        room = gc.mem_free() - cap * 1024
+        if room > 0:
+            ballast = bytearray(room)  # noqa: F841  held to the end
+    from firmware import main as device
+
+    board, root = board_and_root()
+    rig = Rig(board, root, real_bus)
+    rig.t_start = t_start
+    rig.device = device
+    rig.heap = bool(heap)
+    menu_heap = []
+
+    def on_menu(k):
+        gc.collect()
+        menu_heap.append(gc.mem_alloc())
+
+    def script():
+        yield from visit_modes(device, rig)
+        on_menu(-1)
+        yield from play_games(device, rig, games, on_menu)
+
+    rig.player = script()
+    try:
+        device.run(rig, board)
+    except SystemExit:
+        pass
+    app = device.app
+    out("boot_to_menu_us", rig.boot_us)
+    if rig.boot_from_reset_us >= 0:
+        out("boot_from_reset_us", rig.boot_from_reset_us)
+    out("frames", rig.frames)
+    out("redrawn", rig.redrawn)
+    out("frame_median_us", rig.median_us())
+    out("frame_mean_us", rig.total_us // max(1, rig.frames))
+    out("frames_over_100ms", rig.over100)
+    for i in range(len(rig.slow)):
+        us, where = rig.slow[i]
+        out("slow%d" % i, "%d %s" % (us, where))
+    out("crashes", device.crashes)
+    out("errors", app.errors if app else -1)
+    if app is not None and app.last_error:
+        out("last_error", app.last_error)
+    if heap:
+        out("live_peak", rig.live_peak)
+        out("live_peak_where", rig.live_where)
+    for i in range(len(menu_heap)):
+        out("menu_heap%d" % i, menu_heap[i])
+    gc.collect()
+    out("mem_total", gc.mem_alloc() + gc.mem_free())
+    out("cap_kb", cap)
+
+
+def _times(fn, n=21):
+    ts = []
+    for _ in range(n):
+        t = now_us()
+        fn()
+        ts.append(since(t))
+    return median(ts), max(ts)
+
+
+def section_frames(n=21):
+    from firmware import main as device
+    from firmware.hal import A, DOWN
+
+    import app_driver
+
+    board, root = board_and_root()
+    rig = Rig(board, root)
+    app = device.build(board=board, hw=rig)
+    device.app = app
+    cv = app.canvas
+    out("text21_us", _times(lambda: cv.text(S21, 0, 30), n)[0])
+    out("text21_row_us", _times(lambda: cv.text(S21, 0, 24), n)[0])
+    out("text21_dark_us", _times(lambda: cv.text(S21, 0, 1, 0), n)[0])
+    six = [0, 17, 22, 30, 41, 50]
+    out("six_cards_us", _times(lambda: cv.hand(six, 44, 3, 1 << 3, 1 << 5, 1 << 1), n)[0])
+    out("menu_frame_us", _times(app._draw, n)[0])
+
+    def tick(bit):
+        rig.bits = bit
+        rig.ms += 20
+        app.tick(rig.ms)
+
+    def cursor_move():
+        for bit in (DOWN, DOWN, 0, 0):
+            tick(bit)
+
+    cursor_move()
+    b0 = rig.bus.bytes
+    med, worst = _times(cursor_move, n)
+    out("cursor_move_us", med)
+    out("cursor_move_bytes", (rig.bus.bytes - b0) // n)
+    app.home()
+    for name in ("settings", "keeper", "counter", "stats"):
+        app.open(name)
+        tick(0)
+        out(name + "_frame_us", _times(app._draw, n)[0])
+        app.home()
+        tick(0)
+    app.settings.set("difficulty", "hard")
+    app.settings.set("target", 61)  # a short game: its over page comes soon
+    app.open("play")
+    screen = app.stack[-1]
+    tb = screen.table
+    from firmware.screens import play
+
+    want = [("discard", lambda: tb.mode == play.DISCARD and not tb.marked)]
+    want.append(("pegging", lambda: tb.mode == play.PLAY and len(tb.pile) >= 2))
+    want.append(("show", lambda: tb.page == play.SHOW_PAGE and tb.shown >= 3))
+    k = 0
+    for _ in range(20000):
+        if k < len(want) and want[k][1]():
+            out(want[k][0] + "_frame_us", _times(app._draw, n)[0])
+            k += 1
+        if app_driver.over_shown(screen):
+            out("over_frame_us", _times(app._draw, n)[0])
+            break
+        bit = app_driver.play_bit(screen) if app.stack[-1] is screen else A
+        for b in (bit, bit, 0, 0) if bit else (0,):
+            tick(b)
+    out("play_errors", app.errors)
+    app.home()
+    section_leds(board, n)
+    section_keeper(rig.storage, n)
+    section_scoring()
+
+
+def section_leds(board, n):
+    from firmware.pegboard import CHASE_MS, Pegboard
+
+    pb = Pegboard(board.LAYOUT, board.POWER, board.N_LEDS)
+    buf = bytearray(pb.n * 3)
+    pb.set_pegs(0, 87, 80)
+    pb.set_pegs(1, 112, 104)
+    out("leds_frame_us", _times(lambda: pb.render(buf), n)[0])
+    pb.set_brightness(255)
+    pb.set_color(0, 255, 255, 255)
+    pb.celebrate(0)
+
+    def chase():
+        pb.update(CHASE_MS)
+        pb.render(buf)
+
+    out("leds_chase_us", _times(chase, n)[0])
+    gc.collect()
+    a = gc.mem_alloc() if IS_MP else 0
+    for _ in range(10):
+        chase()
+    out("leds_chase_alloc", (gc.mem_alloc() - a) // 10 if IS_MP else 0)
+
+
+def section_keeper(storage, n):
+    from firmware import hal
+    from firmware.keeper_input import KeeperInput, open_store
+
+    ctrl = KeeperInput(open_store(storage, "kbench"))
+    for _ in range(40):
+        ctrl.handle(("press", hal.UP))
+    up = ("press", hal.UP)
+    bp = ("press", hal.B)
+    br = ("release", hal.B)
+    adds = []
+    undos = []
+    for _ in range(n):
+        t = now_us()
+        ctrl.handle(up)
+        adds.append(since(t))
+        t = now_us()
+        ctrl.handle(bp)
+        ctrl.handle(br)
+        undos.append(since(t))
+    out("keeper_add_us", median(adds))
+    out("keeper_add_worst_us", max(adds))
+    out("keeper_undo_us", median(undos))
+    out("keeper_undo_worst_us", max(undos))
+
+
+def section_scoring():
+    from engine import score
+
+    six = [3, 17, 22, 30, 41, 50]
+    keeps = []
+    for i in range(6):
+        for j in range(i + 1, 6):
+            keeps.append([six[k] for k in range(6) if k != i and k != j])
+    starters = [c for c in range(52) if c not in six]
+    hs = score.hand_score
+
+    def all690():
+        for keep in keeps:
+            for s in starters:
+                hs(keep, s)
+
+    out("score690_us", _times(all690, 5)[0])
+
+
+def section_opponent(games=3):
+    from engine import game, opponent
+
+    for level in ("easy", "medium", "hard"):
+        ds = []
+        ps = []
+
+        class Timed:
+            def __init__(self, seed):
+                self.inner = opponent.make(level, seed)
+
+            def discard(self, v):
+                t = now_us()
+                d = self.inner.discard(v)
+                ds.append(since(t))
+                return d
+
+            def play(self, v):
+                if not v.playable():
+                    return None
+                t = now_us()
+                d = self.inner.play(v)
+                ps.append(since(t))
+                return d
+
+        for k in range(games):
+            gc.collect()
+            game.run(game.Game(seed=1000 + k), [Timed(2 * k + 1), Timed(2 * k + 2)])
+        out(level + "_discard_us", median(ds))
+        out(level + "_discard_worst_us", max(ds))
+        out(level + "_play_us", median(ps))
+        out(level + "_play_worst_us", max(ps))
+        out(level + "_decisions", len(ds) + len(ps))
+
+
+def main(section, *args):
+    args = [int(a) for a in args]
+    out("platform", sys.platform)
+    if section == "frames":
+        section_frames(*args)
+    elif section == "opponent":
+        section_opponent(*args)
+    elif section == "game":
+        section_game(*args)
+    else:
+        raise ValueError("unknown section %r" % section)
+    out("done", 1)

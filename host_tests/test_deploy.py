@@ -27,7 +27,7 @@ NOT_ON_MP = {"firmware/hw/host.py", "firmware/fakefb.py", "firmware/hw/cp.py",
              "firmware/hw/cp_fb.py", "firmware/cp_boot.py", "firmware/cp_code.py",
              "firmware/manifest.py", "firmware/hw/web.py"}  # fmt: skip
 NOT_ON_CP = {"firmware/hw/host.py", "firmware/hw/mp.py", "firmware/manifest.py",
-             "firmware/hw/web.py"}  # fmt: skip
+             "firmware/hw/web.py", "firmware/fast.py"}  # fmt: skip
 
 
 def expected(target, board=None):

@@ -153,6 +153,14 @@ def over_shown(screen):
     return g is not None and g.phase == "over" and screen.table.page == play.OVER_PAGE
 
 
+def menu_bit(screen):
+    """The button that takes a finished match's over page back to the menu
+    (A there starts a rematch)."""
+    from firmware.hal import B
+
+    return B
+
+
 def _median(xs):
     if not xs:
         return 0

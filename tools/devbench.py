@@ -352,7 +352,9 @@ def play_games(device, rig, games, on_menu):
             else:
                 if app_driver.over_shown(screen):
                     seen_over = True
-                bit = app_driver.play_bit(screen)
+                    bit = app_driver.menu_bit(screen)
+                else:
+                    bit = app_driver.play_bit(screen)
             if bit:
                 yield from press(bit)
             else:

@@ -14,6 +14,8 @@ CPU, named with ``-march`` (tools/check_mpy.py ``compile_all(..., march=)``;
 tools/deploy.py asks the board which). Where no CPU is named they go as .py
 source, which the board's own compiler turns into machine code for its CPU on
 the first import. Every other file is bytecode, the same .mpy for every CPU.
+CircuitPython has no viper: NATIVE files do not go there (their callers have
+plain loops for that).
 
 Paths are relative to the repository root with forward slashes.
 CPython only (PC side). Imports os.
@@ -59,7 +61,7 @@ def files(target="mp", board=None, root=ROOT):
     if target == "mp":
         skip.update(HOST_ONLY + CP_ONLY)
     else:
-        skip.update(MP_ONLY)
+        skip.update(MP_ONLY + NATIVE)  # CircuitPython compiles no viper: the canvas's own loops
         skip.add("firmware/hw/host.py")
     out = []
     for path in _sources(root):

@@ -174,4 +174,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure()
     sys.exit(main(sys.argv[1:]))

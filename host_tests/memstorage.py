@@ -9,9 +9,11 @@ Imports
 from firmware.hw.host import DictStorage
 
 
-class PowerCut(Exception):
-    """Raised by ``MemStorage`` where the power went off. Deliberately not an
-    OSError: nothing on the device catches it, as nothing would run."""
+class PowerCut(BaseException):
+    """Raised by ``MemStorage`` where the power went off. Not an Exception
+    (so not an OSError either): nothing on the device catches it, not even
+    the app's crash handler, as nothing would run; it ends the test's run of
+    the app where the power went, and only the test catches it."""
 
 
 class MemStorage(DictStorage):

@@ -19,11 +19,31 @@ engine.baseline (on demand).
 
 from engine.cards import VALUES
 from engine.crib_table import SCALE, crib_value
-from engine.discard import evaluate, keep_of, pair_at, rank_points, chance_at_least, buffers
+from engine.discard import (
+    buffers,
+    chance_at_least,
+    evaluate,
+    keep_of,
+    pair_at,
+    rank_points,
+    unseen,
+)
 from engine import pegging
 from engine.rng import Rng
 
 LEVELS = ("easy", "medium", "hard", "greedy")
+# What a computer player loads: this module and those only it imports. A
+# program short of heap may forget them once no player is left, all of them
+# together and only together, as each holds functions of the others
+# (firmware.screens.play does at a game's end). engine.cards, engine.rng and
+# engine.score are the game's too and stay.
+MODULES = (
+    "engine.opponent",
+    "engine.discard",
+    "engine.pegging",
+    "engine.crib_table",
+    "engine.baseline",
+)
 
 _GAME = 20  # points a deal's chance to count out is worth to hard's discard
 _PEG_PONE = 2  # what each seat pegs in a deal, on average (strong players)
@@ -52,8 +72,10 @@ def discard_values(view, crib, end_game):
     n = evaluate(hand, known, sign, values)
     need = view.target - view.scores[view.me]
     if end_game and need <= 31:
-        ranks = buffers()[3]  # left filled in by evaluate
-        per_rank = buffers()[2]
+        bufs = buffers()
+        ranks = bufs[3]
+        per_rank = bufs[2]
+        unseen(known, ranks, bufs[4])  # filled here, not taken as evaluate left it
         for i in range(15):
             j, k = pair_at(i)
             a, b, c, d = keep_of(hand, i)

@@ -10,6 +10,9 @@ exported. Short of memory, neither is half done.
 """
 
 LOG_NAME = "last.log"
+# What this module loads (it and engine.gamelog, which nothing else on the
+# device imports): the play screen forgets them together after a game's end.
+MODULES = ("firmware.play_end", "engine.gamelog")
 
 
 def replay(game, on_event):

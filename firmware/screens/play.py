@@ -10,8 +10,22 @@ pause menu (``firmware.screens.pause``). Imports ``engine.match``,
 ``engine.score``, ``firmware.app``, ``firmware.buttons``, ``firmware.hal``,
 ``firmware.play_input``, ``firmware.play_save`` and ``firmware.play_table``;
 by name, ``engine.opponent`` (``engine.players`` when it is missing) for the
-computer, ``firmware.play_end`` when a game ends and
-``firmware.screens.pause``.
+computer and ``firmware.stats`` when entered, ``firmware.play_end`` when a
+game ends and ``firmware.screens.pause``.
+
+Memory: what a game needs is loaded between two collections while the heap
+is tidy (``_module``): the computer player and ``firmware.stats`` when the
+screen is entered, with the 4 KB the log is written into. At a game's end
+the computer is forgotten (``_forget`` of ``engine.opponent.MODULES``: the
+opponent says what it loads, and it all goes together, so no module is left
+holding an old copy of another), then ``firmware.play_end`` does the
+statistics and the log and is forgotten the same way (its ``MODULES``); the
+computer comes back at its next move. On MicroPython only, where heap is
+short: host_tests/test_app_device_heap.py plays three games in a row in the
+unix port and checks that the heap returns to where it was and that no
+module exists twice. Keeping everything loaded fits the emulated Pico (a
+hard game's live heap ~111 KB of 246 KB) but not the unix port's
+device-like heap at a muggins game's end, so the forgetting stays.
 
 Saving (``firmware.play_save``): after each of your decisions (and before
 asking for one) the match is stored; entering the screen resumes it. The
@@ -49,23 +63,24 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-# the computer player's modules: not needed from a game's end to the next game
-_COMPUTER = ("engine.opponent", "engine.discard", "engine.pegging", "engine.crib_table")
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 
 
-def _unload(name):
-    """Forget module ``name`` so its heap comes back (``_module`` loads it
-    again when it is next needed). MicroPython only: CPython has room, and
-    other code there may hold on to the module."""
+def _forget(names):
+    """Forget the modules ``names`` (a module's ``MODULES``: it and what only
+    it loads) so their heap comes back; ``_module`` loads them again when
+    next needed. MicroPython only: CPython has room, and other code there
+    (tests, tools) may hold on to the modules."""
     import sys
 
     if sys.implementation.name != "micropython":
         return
-    if sys.modules.pop(name, None) is not None:
-        package, _, leaf = name.rpartition(".")
-        if package in sys.modules and hasattr(sys.modules[package], leaf):
-            delattr(sys.modules[package], leaf)
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            package, _, leaf = name.rpartition(".")
+            if package in sys.modules and hasattr(sys.modules[package], leaf):
+                delattr(sys.modules[package], leaf)
+    gc.collect()
 
 
 def _module(name):
@@ -215,21 +230,24 @@ class PlayScreen(Screen):
                 self._drop_save()
 
     def _game_done(self, match_won):
-        """The game is over: statistics and last.log (``firmware.play_end``).
-        The computer player is forgotten first (it comes back at its next
-        move): a heap the size of a Pico's holds both only just."""
+        """The game is over: statistics and last.log (``firmware.play_end``),
+        with the computer player forgotten first (see Memory above)."""
         if not self.human:
             return
-        for name in _COMPUTER:
-            _unload(name)
-        gc.collect()
+        import sys
+
+        opponent = sys.modules.get("engine.opponent")
+        if opponent is not None:
+            names = opponent.MODULES
+            opponent = None
+            _forget(names)
         end = _module("firmware.play_end")
         problem, failed = end.game_done(
             self.app.hw.storage, self.match, self.table.match_over, match_won, self.log_room
         )
+        names = end.MODULES
         end = None
-        _unload("firmware.play_end")
-        _unload("engine.gamelog")
+        _forget(names)
         if failed:
             self.table.say(failed)
         if problem:

@@ -1,4 +1,4 @@
-"""Adafruit Feather RP2040. Data only. The Feather's D-numbers are not GPIO
+"""Adafruit Feather RP2040. Data only. Imports nothing. The Feather's D-numbers are not GPIO
 numbers: D4=GP6, D5=GP7, D6=GP8, D9..D12=GP9..GP12, D13=GP13 (red LED),
 onboard NeoPixel GP16, STEMMA QT / SDA-SCL on GP2/GP3 (I2C1)."""
 

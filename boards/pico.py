@@ -1,4 +1,4 @@
-"""Raspberry Pi Pico (RP2040), the default board. Data only."""
+"""Raspberry Pi Pico (RP2040), the default board. Data only. Imports nothing."""
 
 NAME = "Raspberry Pi Pico"
 I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}

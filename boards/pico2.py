@@ -1,4 +1,5 @@
-"""Raspberry Pi Pico 2 (RP2350): the Pico's pinout, so the Pico's wiring. Data only."""
+"""Raspberry Pi Pico 2 (RP2350): the Pico's pinout, so the Pico's wiring.
+Data only. Imports nothing."""
 
 NAME = "Raspberry Pi Pico 2"
 I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}

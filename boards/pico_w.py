@@ -1,5 +1,5 @@
 """Raspberry Pi Pico W: the Pico's pins; GP23, GP24, GP25 and GP29 belong to
-the wireless chip, and the onboard LED hangs off it ("LED"). Data only."""
+the wireless chip, and the onboard LED hangs off it ("LED"). Data only. Imports nothing."""
 
 NAME = "Raspberry Pi Pico W"
 I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}

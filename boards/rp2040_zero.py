@@ -1,7 +1,7 @@
 """Waveshare RP2040-Zero: tiny board, onboard WS2812 on GP16 (kept as the
 status light), so the strip gets its own pin. This build uses one shared
 121-LED track (both players in their colours), serpentine in rows of 11
-under an 11x11 grid with one spare LED before the first hole. Data only."""
+under an 11x11 grid with one spare LED before the first hole. Data only. Imports nothing."""
 
 NAME = "Waveshare RP2040-Zero"
 I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}

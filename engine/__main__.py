@@ -8,7 +8,9 @@
     python -m engine replay PATH
 
 Bad arguments or cards give a message on stderr and exit status 2. Argument
-parsing is by hand: MicroPython has no argparse. Imports engine modules.
+parsing is by hand: MicroPython has no argparse. Imports, in the command
+that needs each, engine.cards and engine.score (score), engine.selfplay and
+engine.players (selfplay), engine.logcheck (replay).
 """
 
 import sys

@@ -15,7 +15,8 @@ was played) but must decide only from what the views showed it. An outside bot
 plugs in through a small adapter class with these two methods.
 
 ``make(name, seed)`` builds a built-in player: "random" here; the computer
-opponent's levels live in ``engine.opponent``. Imports engine.rng, engine.cards.
+opponent's levels live in ``engine.opponent``. Imports engine.rng, engine.cards;
+engine.opponent for its levels, when asked for one.
 """
 
 from engine.cards import VALUES

@@ -1,1 +1,2 @@
-"""The device program: app, screens, input, LED pegboard, hardware backends."""
+"""The device program: app, screens, input, LED pegboard, hardware backends.
+Imports nothing."""

@@ -1,7 +1,10 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
 ``firmware.buttons``, ``firmware.canvas``, ``firmware.hal``,
-``firmware.power`` and ``firmware.wrap``; screens are imported lazily by name.
+``firmware.power`` and ``firmware.wrap``; when first needed
+``firmware.screens.settings``, ``firmware.screens.menu``,
+``firmware.lastmode`` and ``firmware.crashlog``, and the other screens of
+``firmware.screens`` by name.
 
 Writing a screen
 ----------------

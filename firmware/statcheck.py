@@ -2,7 +2,8 @@
 when a record is read, so an impossible one is refused (issue 11.5) instead
 of shown ("Lost -996", a 25000% win rate, a best hand its cards do not
 score). Loaded only while a record is read, then forgotten: its code is heap
-the play screen needs. Imports ``engine.score``.
+the play screen needs. Imports ``engine.score`` and ``firmware.stats``
+(its ``COUNTERS``).
 """
 
 from engine.score import hand_score

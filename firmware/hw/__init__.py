@@ -1,1 +1,2 @@
-"""Hardware backends, one module per runtime; see ``firmware.hal`` for the contract."""
+"""Hardware backends, one module per runtime; see ``firmware.hal`` for the
+contract. Imports nothing."""

@@ -54,7 +54,7 @@ for keypad, neopixel_write, microcontroller and storage
 its emulated SSD1306 (tools/bench_device_cp.py, host_tests/test_emu_cp.py).
 Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
-Imports ``firmware.hal``, ``firmware.hw.files`` and ``engine.crc``; the CircuitPython modules,
+Imports ``firmware.hal`` and ``firmware.hw.files``; the CircuitPython modules,
 ``firmware.hw.ssd1306`` and ``firmware.hw.cp_fb`` when ``make`` runs.
 """
 

@@ -29,7 +29,8 @@ app at the next step, as a board reset would.
 
 ``start(kv=None, board="pico")``: what the page calls once (``kv`` None uses
 ``js.localStorage``). Imports ``framebuf`` (``firmware.fakefb`` on CPython),
-``binascii``, ``firmware.main`` and ``boards``; ``js`` only in ``start``.
+``binascii`` and ``firmware.main`` (which loads the board); ``js`` only in
+``start``, ``firmware.crashlog`` when a frame fails.
 """
 
 import binascii

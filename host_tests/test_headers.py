@@ -1,0 +1,115 @@
+"""Every module of engine/, firmware/ and boards/ says in its docstring what
+it imports ("Imports ``engine.cards`` and ...", "Imports nothing."), and
+that sentence stays true: the project modules it names are the ones the code
+imports, at the top or inside a function, including ``__import__`` and
+``_module`` of a literal name (issue 13.8). A named package (a folder) is
+allowed for modules loaded by a computed name (``firmware.screens`` by the
+app, ``firmware.hw`` backends by ``firmware.main``). Standard and device
+modules (``gc``, ``framebuf``, ``machine``) are not checked. CPython only
+(``ast``)."""
+
+import ast
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROJECT = ("engine", "firmware", "boards")
+NOT_IMPORTED = ("firmware/manifest.py",)  # read by a firmware build, never imported
+_LOADERS = ("__import__", "_module")  # calls that import the module named
+_NAME = re.compile(r"\b((?:engine|firmware|boards)(?:\.\w+)*)")
+
+
+def _path(name):
+    return os.path.join(ROOT, *name.split("."))
+
+
+def is_module(name):
+    return os.path.exists(_path(name) + ".py")
+
+
+def is_package(name):
+    return os.path.isdir(_path(name))
+
+
+def documented(doc):
+    """The project modules the 'Imports ...' sentence names; None without one."""
+    m = re.search(r"\bImports\b(.*?)\.(?:\s|$)", doc, re.S)
+    if m is None:
+        return None
+    return set(_NAME.findall(m.group(1)))
+
+
+def imported(tree):
+    """The project modules the code imports."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            for a in node.names:
+                sub = node.module + "." + a.name
+                found.add(sub if is_module(sub) or is_package(sub) else node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in _LOADERS:
+            arg = node.args[0] if node.args else None
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.add(arg.value)
+            elif isinstance(arg, ast.BinOp) and isinstance(arg.left, ast.Constant):
+                found.add(arg.left.value.rstrip("."))  # "firmware.hw." + name
+    return {n for n in found if n.split(".")[0] in PROJECT}
+
+
+def modules():
+    for package in PROJECT:
+        for folder, dirs, files in os.walk(os.path.join(ROOT, package)):
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(folder, f), ROOT).replace(os.sep, "/")
+                    if rel not in NOT_IMPORTED:
+                        yield rel
+
+
+def wrong_headers():
+    wrong = []
+    for rel in modules():
+        with open(os.path.join(ROOT, rel)) as f:
+            tree = ast.parse(f.read())
+        name = rel[:-3].replace("/", ".")
+        name = name[: -len(".__init__")] if name.endswith(".__init__") else name
+        said = documented(ast.get_docstring(tree) or "")
+        done = imported(tree) - {name}
+        if said is None:
+            wrong.append("%s: no 'Imports ...' sentence (it imports %s)" % (rel, sorted(done)))
+            continue
+        unsaid = sorted(done - said)
+        untrue = sorted(n for n in said - done if not is_package(n))
+        if unsaid or untrue:
+            wrong.append("%s: imports %s without saying so; says %s" % (rel, unsaid, untrue))
+    return wrong
+
+
+def test_every_imports_header_is_true():
+    assert wrong_headers() == []
+
+
+def test_the_check_reads_headers_and_code():
+    doc = "What it is. Imports ``engine.cards``, engine.score and ``firmware.hw``;\nmore."
+    assert documented(doc) == {"engine.cards", "engine.score", "firmware.hw"}
+    assert documented("Imports nothing.") == set()
+    assert documented("No such sentence") is None
+    code = (
+        "from engine.cards import VALUES\n"
+        "from firmware import buttons as b\n"
+        "def f():\n"
+        "    import firmware.stats\n"
+        "    __import__('firmware.hw.' + name)\n"
+        "    _module('engine.opponent')\n"
+        "import gc\n"
+    )
+    assert imported(ast.parse(code)) == {
+        "engine.cards",
+        "firmware.buttons",
+        "firmware.stats",
+        "firmware.hw",
+        "engine.opponent",
+    }

@@ -3,8 +3,9 @@ button events in, drawing out only when something changed. Imports
 ``firmware.buttons``, ``firmware.canvas``, ``firmware.hal``,
 ``firmware.power`` and ``firmware.wrap``; when first needed
 ``firmware.screens.settings``, ``firmware.screens.menu``,
-``firmware.lastmode`` and ``firmware.crashlog``, and the other screens of
-``firmware.screens`` by name.
+``firmware.lastmode``, ``firmware.crashlog`` (``firmware.crashfast``, loaded
+at boot), ``firmware.battery`` and ``firmware.idle``, and the other screens
+of ``firmware.screens`` by name.
 
 Writing a screen
 ----------------

@@ -1,7 +1,7 @@
 """The battery gauge, its warning and the clean stop at the critical level.
 Loaded by ``firmware.power`` at the first real battery reading only, so a
-board without a gauge never pays for it. Imports ``firmware.app`` (for the
-warning and the stop screen) when they are shown.
+board without a gauge never pays for it. Imports ``firmware.app`` and
+``firmware.wrap`` (for the warning and the stop screen) when they are shown.
 
 ``Cell(levels)`` takes the board's ``BATTERY`` data (boards/__init__.py):
 ``empty_mv`` and ``full_mv`` are the gauge's 0 and 100 % (linear in

@@ -1,7 +1,7 @@
 """Drawing helpers for the screens: text in the project's 5x7 font, cards,
 boxes, cursors, over a framebuf-compatible ``fb`` and its MONO_VLSB buffer.
 Screens draw through a ``Canvas`` only, never through the hardware. Imports
-``firmware.font``.
+``firmware.font`` and ``firmware.fast`` (the plain loops when it is missing).
 
 Everything here is allocation-free: text glyphs are ORed column by column into
 the buffer (one byte per glyph column, two when the text is not on a byte

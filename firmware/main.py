@@ -2,8 +2,8 @@
 loads the board description, builds the app and runs its loop. The board's
 root ``main.py`` only needs ``import firmware.main`` then
 ``firmware.main.main()``. Imports ``firmware.wrap``; ``firmware.app``,
-``boards``, ``firmware.pegboard``, one ``firmware.hw`` backend and
-``firmware.crashlog``, each when used.
+``boards``, ``firmware.pegboard``, one ``firmware.hw`` backend,
+``firmware.crashfast`` and ``firmware.crashlog``, each when used.
 
 Backends: ``mp`` on MicroPython boards, ``cp`` on CircuitPython, ``web`` on
 the WebAssembly port (a page steps ``firmware.hw.web.Runner``), ``host``

@@ -1,0 +1,183 @@
+"""Writes host_tests/corpus/saves/: records as the device stores them today
+(RecordStore files: a match in progress at several points, the keeper, the
+settings, the statistics), and beside each and beside every
+corpus/logs/good-own-*.log a ``.state`` file: what it loads or replays to
+(host_tests/test_corpus_saves.py's description). The test requires the same
+state ever after. The files are committed: run this (CPython, from the
+repository root) only to ADD records, never to rewrite the old ones (it
+keeps every existing file unless given ``--force``). Imports engine and
+firmware modules and test_corpus_saves.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [ROOT, os.path.dirname(HERE)]
+
+from engine.match import Match  # noqa: E402
+from engine.players import make  # noqa: E402
+from engine.score import hand_score  # noqa: E402
+from firmware import play_save  # noqa: E402
+from firmware.hw.host import DictStorage  # noqa: E402
+import test_corpus_saves as t  # noqa: E402
+
+SAVES = os.path.join(HERE, "saves")
+LOGS = os.path.join(HERE, "logs")
+FORCE = "--force" in sys.argv
+
+
+def play(match, decisions, until=None, seed=7):
+    """Feed ``match``'s game ``decisions`` decisions of random players (or
+    until ``until(match)``); a finished game goes on to the next."""
+    players = [make("random", seed), make("random", seed + 1)]
+    g = match.game
+    n = 0
+    while n < decisions:
+        if until is not None and until(match):
+            break
+        seat = g.to_act()
+        if seat < 0:
+            if not match.next_game():
+                break
+            g = match.game
+            continue
+        v = g.view(seat)
+        if g.phase == "discard":
+            g.act(seat, players[seat].discard(v))
+        elif g.phase == "count":
+            g.act(seat, hand_score(v.count_cards, v.starter, v.counting == "crib"))
+        else:
+            g.act(seat, players[seat].play(v))
+        g.take_events()
+        n += 1
+    return match
+
+
+def write(name, data, state):
+    path = os.path.join(SAVES, name)
+    if os.path.exists(path) and not FORCE:
+        print("kept", name)
+        return
+    with open(path, "wb") as f:
+        f.write(data)
+    with open(path[:-4] + ".state", "w") as f:
+        f.write("\n".join(state) + "\n")
+    print("wrote", name)
+
+
+def game(name, level, match):
+    st = DictStorage()
+    play_save.open_store(st).save(play_save.payload(level, match))
+    data = st.files["game.rec"]
+    state, problem = t.load_state(name, data)
+    assert problem is None, problem
+    assert state == t.match_state(level, match)
+    write(name, data, state)
+
+
+def games():
+    game("game-new.rec", "medium", play(Match(1, 101, 121), 0))
+    game("game-discard-half.rec", "easy", play(Match(1, 102, 61), 1))
+    game("game-mid-play.rec", "hard", play(Match(1, 103, 121), 12))
+    game("game-late-121.rec", "medium", play(Match(1, 104, 121), 90))
+    game(
+        "game-muggins-count.rec",
+        "hard",
+        play(Match(1, 105, 121, None, False, True), 200, lambda m: m.game.phase == "count"),
+    )
+    game("game-open-hands.rec", "medium", play(Match(1, 106, 61, 1, True), 20))
+    game(
+        "game-match-second.rec",
+        "hard",
+        play(Match(3, 107, 61), 400, lambda m: m.played == 1 and len(m.game.moves) >= 40, 3),
+    )
+    game("game-over.rec", "easy", play(Match(3, 108, 61), 400, lambda m: m.game.phase == "over"))
+    game("game-five.rec", "medium", play(Match(1, 109, 61, None, False, False, "five"), 30))
+    game("game-deals.rec", "medium", play(Match(1, 110, None, 0, False, False, "six", 4), 25))
+
+
+def keeper():
+    from firmware import hal
+    from firmware.keeper_input import KeeperInput, open_store
+
+    st = DictStorage()
+    ki = KeeperInput(open_store(st))
+    for kind, bit in (
+        ("press", hal.UP),
+        ("press", hal.UP),
+        ("press", hal.RIGHT),
+        ("tap", hal.A),
+        ("press", hal.UP),
+        ("press", hal.UP),
+        ("press", hal.UP),
+        ("tap", hal.A),
+        ("press", hal.DOWN),
+        ("press", hal.UP),
+        ("tap", hal.A),
+        ("press", hal.UP),
+        ("press", hal.UP),
+        ("tap", hal.A),
+        ("tap", hal.B),
+    ):
+        ki.handle((kind, bit))
+    data = st.files["keeper.rec"]
+    state, problem = t.load_state("keeper-game.rec", data)
+    assert problem is None, problem
+    write("keeper-game.rec", data, state)
+
+
+def settings():
+    from firmware.screens.settings import Settings
+
+    st = DictStorage()
+    s = Settings(st)
+    for name, value in (("difficulty", "hard"), ("target", 61), ("match", 3), ("muggins", True)):
+        s.set(name, value)
+    s.save()
+    data = st.files["settings.rec"]
+    state, problem = t.load_state("settings-changed.rec", data)
+    assert problem is None, problem
+    write("settings-changed.rec", data, state)
+
+
+def stats():
+    from firmware import play_end
+    from firmware.stats import Stats, key
+
+    st = DictStorage()
+    s = Stats(st)
+    for seed in (111, 112):
+        m = play(Match(1, seed, 61), 400, lambda m: m.game.phase == "over")
+        play_end.replay(m.game, s.feed)
+        s.mark(key(m.game))
+    s.add_match(True)
+    s.save()
+    data = st.files["stats.rec"]
+    state, problem = t.load_state("stats-two-games.rec", data)
+    assert problem is None, problem
+    write("stats-two-games.rec", data, state)
+
+
+def logs():
+    for name in sorted(os.listdir(LOGS)):
+        if not (name.startswith("good-own-") and name.endswith(".log")):
+            continue
+        path = os.path.join(LOGS, name[:-4] + ".state")
+        if os.path.exists(path) and not FORCE:
+            continue
+        with open(os.path.join(LOGS, name), "rb") as f:
+            state = t.log_state(f.read())
+        with open(path, "w") as f:
+            f.write("\n".join(state) + "\n")
+        print("wrote", path)
+
+
+if __name__ == "__main__":
+    os.makedirs(SAVES, exist_ok=True)
+    games()
+    keeper()
+    settings()
+    stats()
+    logs()

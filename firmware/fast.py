@@ -20,6 +20,8 @@ overflow, no allocation.
   fill(buf, n, v)                         the first ``n`` bytes of ``buf`` set to ``v``
   dots(buf, width, height, x, y, n, dx, dy, c)
         ``n`` steps from (x, y) by (dx, dy), every pixel set to ``c``, clipped
+  scale(buf, n, num, den) -> sum        every byte v of the first ``n`` set to
+        v * num // den (num <= 2**23), the sum of the results (the LED power limit)
 """
 
 try:
@@ -132,3 +134,18 @@ def dots(buf, width: int, height: int, x: int, y: int, n: int, dx: int, dy: int,
         x += dx
         y += dy
         n -= 1
+
+
+@micropython.viper
+def scale(buf, n: int, num: int, den: int) -> int:
+    b = ptr8(buf)
+    s = 0
+    i = 0
+    while i < n:
+        v = int(b[i])
+        if v:
+            v = v * num // den
+            b[i] = v
+            s += v
+        i += 1
+    return s

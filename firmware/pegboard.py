@@ -1,7 +1,7 @@
 """The LED pegboard: two pegs per player on a WS2812 strip, laid out by a
 board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
-frame. Imports nothing.
+frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise).
 
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
@@ -22,6 +22,12 @@ An award can walk the peg hole by hole (``set_pegs(..., animate=True)``) and
 ``update(dt_ms)``, which returns True when the frame changed. Then
 ``render(buf)`` and write the strip; ``render`` clears the dirty flag.
 
+Speed: what stays put between frames (markers, lines, the winner's glow during
+the chase) is drawn once into a template, a bytearray copied into the frame
+(one memory copy); a frame then draws only the pegs and the chase's bright
+holes, and the power limit's scaling runs in ``firmware.fast`` (viper) where
+that loads.
+
 Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
 LED plus ``idle_ma`` for each LED, lit or not. ``render`` scales the whole
 frame down when that estimate would pass ``limit_ma - reserve_ma``, so no
@@ -32,6 +38,11 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+try:
+    from firmware import fast as _fast
+except (ImportError, SyntaxError):  # no viper (CircuitPython): the plain loop
+    _fast = None
 
 BLINK_MS = const(500)
 CHASE_MS = const(80)
@@ -103,9 +114,11 @@ class Pegboard:
         self._bacc = 0
         self._conflict = False
         self.dirty = True
-        self._buf = None  # the caller's buffer, its memoryview, and zeros to clear it
+        self._buf = None  # the caller's buffer and its memoryview
         self._mv = None
-        self._zero = None
+        self._bg = None  # the template: markers, lines, the winner's glow
+        self._bg_ok = False  # False: redraw it at the next render
+        self._bg_sum = 0  # its channel sum
         self._sum = 0  # channel sum of the frame being drawn
         self._levels()
 
@@ -125,10 +138,12 @@ class Pegboard:
     def set_target(self, target):
         self.target = target
         self._check()
+        self._bg_ok = False
         self.dirty = True
 
     def set_markers(self, on):
         self.markers = bool(on)
+        self._bg_ok = False
         self.dirty = True
 
     def _levels(self):
@@ -157,6 +172,7 @@ class Pegboard:
         lv[_LINE * 3] = max(1, 6 * k // 255) if k else 0
         lv[_LINE * 3 + 1] = max(1, 16 * k // 255) if k else 0
         lv[_LINE * 3 + 2] = 0
+        self._bg_ok = False
         self.dirty = True
 
     # ---- mapping
@@ -227,6 +243,7 @@ class Pegboard:
         self._cel = player
         self._phase = 0
         self._cacc = 0
+        self._bg_ok = False
         self.dirty = True
 
     def _shown_front(self, p):
@@ -286,8 +303,35 @@ class Pegboard:
         if buf is not self._buf:  # first frame into this buffer: set up once
             self._buf = buf
             self._mv = memoryview(buf)[:n3]
-            self._zero = bytes(n3)
-        self._mv[:] = self._zero
+            self._bg = bytearray(n3)
+            self._bg_ok = False
+        if not self._bg_ok:
+            self._background(buf)
+        else:
+            self._mv[:] = self._bg
+            self._sum = self._bg_sum
+        w = self._cel
+        if w >= 0:  # the chase: every sixth hole bright, over the glow
+            h = self._phase if self._phase else _CHASE
+            while h <= self.holes:
+                self._put(buf, self.led_of_hole(w, h), _FRONT + w)
+                h += _CHASE
+        last = self._blink if self._conflict else 1  # drawn on top
+        self._pegs(buf, last ^ 1)
+        self._pegs(buf, last)
+        self._limit(buf, n3)
+        self.dirty = False
+        return (self._sum * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n
+
+    def _background(self, buf):
+        # draw what stays put into the frame and keep a copy (when it changes)
+        bg = self._bg
+        if _fast is not None:
+            _fast.fill(bg, len(bg), 0)
+        else:
+            for i in range(len(bg)):
+                bg[i] = 0
+        self._mv[:] = bg
         self._sum = 0
         tracks = 1 if self.shared else 2
         holes = self.holes
@@ -304,14 +348,10 @@ class Pegboard:
         w = self._cel
         if w >= 0:
             for h in range(1, holes + 1):
-                slot = _FRONT + w if (h + _CHASE - self._phase) % _CHASE == 0 else _GLOW + w
-                self._put(buf, self.led_of_hole(w, h), slot)
-        last = self._blink if self._conflict else 1  # drawn on top
-        self._pegs(buf, last ^ 1)
-        self._pegs(buf, last)
-        self._limit(buf, n3)
-        self.dirty = False
-        return (self._sum * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n
+                self._put(buf, self.led_of_hole(w, h), _GLOW + w)
+        bg[:] = self._mv
+        self._bg_sum = self._sum
+        self._bg_ok = True
 
     def _pegs(self, buf, p):
         self._put(buf, self.led(p, self.rear[p]), _REAR + p)
@@ -322,6 +362,9 @@ class Pegboard:
         num = self.budget * 255 if self.budget > 0 else 0
         if den > num:
             # floor(v * num / den) keeps the scaled sum <= num / ma_per_channel
+            if _fast is not None:
+                self._sum = _fast.scale(buf, n3, num, den)
+                return
             s = 0
             for i in range(n3):
                 v = buf[i]

@@ -268,9 +268,16 @@ def test_file_storages_tell_a_file_size_without_reading_it():
     import os
 
     from firmware.hw import host
+    from firmware.hw.files import FileStorage
 
     path = "/tmp/cribbage_test_huge"
     st = host.DirStorage(path)
+    assert isinstance(st, FileStorage)  # one file storage: the boards' (issue 13.4)
+    try:
+        st.write("a\\b", b"")
+        assert False, "a name with a path separator was taken"
+    except ValueError:
+        pass
     with open(path + "/game.rec", "wb") as f:
         for _ in range(64):
             f.write(b"\xaa" * 16384)  # 1 MB

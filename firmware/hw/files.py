@@ -30,7 +30,7 @@ class FileStorage:
             return False
 
     def _path(self, name):
-        if not name or "/" in name or name[0] == ".":
+        if not name or "/" in name or "\\" in name or name[0] == ".":
             raise ValueError("bad storage name: %r" % (name,))
         return self.root + "/" + name
 

@@ -10,7 +10,8 @@ simulator and the tests: runs on CPython and on the MicroPython unix port.
             copied into, as the device's strip buffer is) and calls
             ``on_write(leds)`` when set
   storage   ``DictStorage`` (in memory, the default) or ``DirStorage(path)``
-            (one file per name in a directory, survives a restart)
+            (one file per name in a directory, survives a restart: the
+            boards' ``firmware.hw.files.FileStorage`` over this ``os``)
   clock     ``SimClock`` (time moves only by ``advance``/``sleep_ms``, the
             default) or ``RealClock``
   battery_mv()  the fake battery: ``battery`` (mV, settable; None = no gauge)
@@ -20,8 +21,11 @@ simulator and the tests: runs on CPython and on the MicroPython unix port.
 
 ``make(board=None, storage=None, clock=None)`` returns a ``Hardware``; the
 LED count comes from the board's ``N_LEDS`` (242 without a board).
-Imports ``framebuf`` or ``firmware.fakefb``; ``os``/``time`` when used.
+Imports ``firmware.hw.files``, ``framebuf`` or ``firmware.fakefb``;
+``os``/``time`` when used.
 """
+
+from firmware.hw.files import FileStorage
 
 try:
     import framebuf
@@ -163,56 +167,16 @@ class DictStorage:
         return Appender(self.files, name)
 
 
-class DirStorage:
-    """One file per name in directory ``path`` (created when missing)."""
+class DirStorage(FileStorage):
+    """One file per name in directory ``path`` (created when missing): the
+    devices' own ``firmware.hw.files.FileStorage`` over this computer's
+    ``os``, so the simulator and the tests run the code a board runs."""
 
     def __init__(self, path):
         import os
 
-        self.os = os
+        FileStorage.__init__(self, os, path)
         self.path = path
-        try:
-            os.mkdir(path)
-        except OSError:
-            pass  # already there
-
-    def _file(self, name):
-        if not name or "/" in name or "\\" in name or name.startswith("."):
-            raise ValueError("bad storage name: %r" % (name,))
-        return self.path + "/" + name
-
-    def read(self, name):
-        try:
-            with open(self._file(name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def write(self, name, data):
-        with open(self._file(name), "wb") as f:
-            f.write(data)
-
-    def rename(self, old, new):
-        self.os.rename(self._file(old), self._file(new))
-
-    def remove(self, name):
-        self.os.remove(self._file(name))
-
-    def exists(self, name):
-        try:
-            self.os.stat(self._file(name))
-            return True
-        except OSError:
-            return False
-
-    def size(self, name):
-        try:
-            return self.os.stat(self._file(name))[6]
-        except OSError:
-            return None
-
-    def open_append(self, name):
-        return open(self._file(name), "ab")
 
 
 class SimClock:

@@ -3,9 +3,12 @@ front of them does.
 
 Discard: keep the four cards that score the most on their own, before the cut
 (fifteens, pairs, runs and a four-card flush of the four cards; no starter, so
-no nobs); ties go to the first of the 15 discards in hand order. Play: the card
+no nobs); ties go to the first of the 15 discards in hand order (in
+five-card cribbage, V5, the three cards of the 10 discards that score the
+most: fifteens, pairs, a run of three, a three-card flush). Play: the card
 that pegs the most now (engine.score.peg_score); ties go to the first card in
-hand order. Imports engine.cards, engine.score, engine.discard.
+hand order. Imports engine.cards, engine.score, engine.discard;
+engine.discard5 in a five-card game.
 """
 
 from engine.cards import VALUES
@@ -51,6 +54,8 @@ class GreedyPlayer:
 
     def discard(self, view):
         hand = view.hand
+        if len(hand) == 5:
+            return self._discard5(hand)
         best = -1
         best_i = 0
         for i in range(15):
@@ -61,6 +66,21 @@ class GreedyPlayer:
                 best = p
                 best_i = i
         j, k = pair_at(best_i)
+        return hand[j], hand[k]
+
+    def _discard5(self, hand):
+        from engine.discard5 import pair_at5, three_card_points
+
+        best = -1
+        best_i = 0
+        for i in range(10):
+            j, k = pair_at5(i)
+            kept = [hand[x] for x in range(5) if x != j and x != k]
+            p = three_card_points(kept[0], kept[1], kept[2])
+            if p > best:
+                best = p
+                best_i = i
+        j, k = pair_at5(best_i)
         return hand[j], hand[k]
 
     def play(self, view):

@@ -11,10 +11,15 @@ and the hints the same code gives a human.
           the play and 1 time in 5 lays a card without thinking.
   greedy  engine.baseline: most points now (the strength yardstick).
 
+In five-card cribbage (V5, ``view.five``) the same levels lay two of five
+away (10 discards; three-card hands, the five-card crib table) and peg for
+the one play sequence. In a game of fixed deals (V6, ``view.target`` 0)
+there is no end game to count out.
+
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
 engine.cards, engine.rng, engine.discard, engine.pegging, engine.crib_table,
-engine.baseline (on demand).
+engine.baseline and engine.discard5 (on demand).
 """
 
 from engine.cards import VALUES
@@ -59,9 +64,14 @@ def _known(view):
 
 def discard_values(view, crib, end_game):
     """(values, n, known): ``values[i]`` scores the i-th of the 15 discards (see
-    engine.discard.evaluate; the expected points are values[i] / (n * SCALE)).
+    engine.discard.evaluate; the expected points are values[i] / (n * SCALE)),
+    or of the 10 in five-card cribbage (``view.five``, V5).
     ``crib`` weighs the crib table; ``end_game`` adds, when this deal may
     count the seat out, the chance that it does (hand, its crib, pegging)."""
+    if view.five:
+        from engine.discard5 import discard_values5
+
+        return discard_values5(view, _known(view), crib, end_game)
     hand = view.hand
     if len(hand) != 6:
         raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
@@ -71,7 +81,7 @@ def discard_values(view, crib, end_game):
     values = [0] * 15
     n = evaluate(hand, known, sign, values)
     need = view.target - view.scores[view.me]
-    if end_game and need <= 31:
+    if end_game and need <= 31 and view.target:
         bufs = buffers()
         ranks = bufs[3]
         per_rank = bufs[2]
@@ -88,8 +98,17 @@ def discard_values(view, crib, end_game):
     return values, n, known
 
 
+def _pair(hand, i):
+    # the positions of the i-th discard of a six- or five-card hand
+    if len(hand) == 5:
+        from engine.discard5 import pair_at5
+
+        return pair_at5(i)
+    return pair_at(i)
+
+
 def _ranked(values):
-    order = list(range(15))
+    order = list(range(len(values)))
     order.sort(key=lambda i: (-values[i], i))  # ties: first in order, as the players pick
     return order
 
@@ -104,18 +123,19 @@ class Computer:
     def discard(self, view):
         level = self.level
         values = discard_values(view, level > 0, level == 2)[0]
+        count = len(values)
         best = 0
-        for i in range(1, 15):
+        for i in range(1, count):
             if values[i] > values[best]:
                 best = i
         slip = 3 if level == 0 else 8 if level == 1 else 0
         if slip and self.rng.below(slip) == 0:
             second = 1 if best == 0 else 0
-            for i in range(15):
+            for i in range(count):
                 if i != best and values[i] > values[second]:
                     second = i
             best = second
-        j, k = pair_at(best)
+        j, k = _pair(view.hand, best)
         return view.hand[j], view.hand[k]
 
     def play(self, view):
@@ -148,7 +168,7 @@ def make(name, seed=1):
 
 
 def hint_discard(view, detail=False):
-    """The 15 discards of ``view.hand`` as (card, card, figure), best first in
+    """The 15 discards (10 in five-card) of ``view.hand`` as (card, card, figure), best first in
     hard's order, which is the order of ``figure``: the kept hand's expected
     points plus (dealer) or minus (pone) the crib's and, when this deal may
     count the seat out, plus _GAME (20) points times the chance that it does.
@@ -157,11 +177,11 @@ def hint_discard(view, detail=False):
     far for the deal to end it), so figure = points + 20 * chance."""
     values, n, _ = discard_values(view, True, False)
     ends = discard_values(view, True, True)[0]
-    near = view.target - view.scores[view.me] <= 31
+    near = view.target - view.scores[view.me] <= 31 and view.target
     out = []
     scale = n * SCALE
     for i in _ranked(ends):
-        j, k = pair_at(i)
+        j, k = _pair(view.hand, i)
         figure = ends[i] / scale
         if detail:
             chance = (ends[i] - values[i]) / (scale * _GAME) if near else None

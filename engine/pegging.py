@@ -10,6 +10,11 @@ game counts: a card that pegs out wins, a reply that would peg the opponent
 out is a loss. Small tie-breaks follow the known advice: lead below 5, do not
 leave 5 or 21, keep the card that answers.
 
+Five-card cribbage (V5.3, ``view.five``) has one play sequence: when the
+opponent cannot answer, hard values the rest of it as every card it can still
+lay alone and the last card's point (the sequence, and the pegging, end
+there). A game of fixed deals (V6, ``view.target`` 0) has no end game.
+
 Values are integers, points times UNIT (chances in 4096ths, tie-breaks in
 16ths of a point), so a decision allocates no floats and stays in small ints
 on the device.
@@ -133,8 +138,11 @@ def card_value(view, card, mode, w, total):
     count = view.count + VALUES[r]
     now = peg_points(pr, n + 1, count, 0)
     me = view.me
-    my_need = view.target - view.scores[me]
-    opp_need = view.target - view.scores[1 - me]
+    if view.target:
+        my_need = view.target - view.scores[me]
+        opp_need = view.target - view.scores[1 - me]
+    else:  # V6: nobody pegs out
+        my_need = opp_need = 999
 
     # Tie-breaks, in sixteenths of a point.
     tb = 0
@@ -189,8 +197,11 @@ def card_value(view, card, mode, w, total):
     # They hold none of those: they say go and I may go on.
     base = 0
     if mode == FULL:
-        mine = _my_best(view, card, pr, n + 1, count)
-        base = -(1 + (mine if mine > 0 else 0))
+        if view.five:  # V5.3: I lay what I can alone, and the play is over
+            base = -_alone(view, 1 << view.hand.index(card), pr, n + 1, count)
+        else:
+            mine = _my_best(view, card, pr, n + 1, count)
+            base = -(1 + (mine if mine > 0 else 0))
     seen = 0
     prev = ONE
     expect = 0

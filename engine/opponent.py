@@ -48,6 +48,8 @@ MODULES = (
     "engine.pegging",
     "engine.crib_table",
     "engine.baseline",
+    "engine.discard5",  # five-card cribbage (V5) only
+    "engine.crib_table5",
 )
 
 _GAME = 20  # points a deal's chance to count out is worth to hard's discard

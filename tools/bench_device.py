@@ -290,6 +290,20 @@ def report(got, out=print):
         out(line + where)
 
 
+def smoke(emu=DEFAULT_EMU, timeout=600):
+    """The device smoke test's run on the emulated Pico (devbench "smoke"):
+    the parsed figures with ``status`` and ``output``. Fail (status 2) when
+    the emulator or what it needs is missing."""
+    target = Emulator(emu)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = build(os.path.join(tmp, "mpy"), target.march)
+        status, text = target.run(out, 'devbench.main("smoke")', timeout)
+    got = parse(text)
+    got["status"] = status
+    got["output"] = text
+    return got
+
+
 def main(argv):
     import json
 

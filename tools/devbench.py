@@ -16,6 +16,10 @@ clock is simulated (every frame 20 ms after the last), so a game is the same
 moves on every target. Frame times are real (``time.ticks_us``).
 
 Sections:
+  smoke      the device smoke test (host_tests/test_emu_mp.py): the boot path
+             as in ``game``, then the menu, a deal against hard to the discard
+             prompt, save and quit, the keeper's +1 and its undo, back to the
+             menu; the text on the screen at each step and the files saved
   frames     one redraw (clear, draw, show) of every screen: menu, settings,
              keeper, counter, statistics, play (discard, pegging, show page,
              game over); a menu cursor move (4 frames, one redraw) and the
@@ -363,10 +367,80 @@ def play_games(device, rig, games, on_menu):
         on_menu(k)
 
 
+def snap(device, name):
+    """One full redraw with every string drawn recorded: printed as ``@@
+    text_<name> ...`` (the strings joined by " | ")."""
+    app = device.app
+    seen = []
+    cv = app.canvas
+    plain = cv.text
+
+    def record(s, x, y, c=1, dim=False):
+        seen.append(s if isinstance(s, str) else "".join([chr(b) for b in s]))
+        return plain(s, x, y, c, dim)
+
+    cv.text = record
+    app.invalidate()
+    yield 0
+    del cv.text
+    out("text_" + name, " | ".join(seen))
+
+
+def smoke_script(device, rig):
+    """The device smoke test's run: the menu, a deal against hard (to the
+    discard prompt), save and quit, the keeper's +1 and its undo, back to
+    the menu; the screen's text at each step."""
+    import os
+
+    from firmware.hal import A, B, DOWN, RIGHT, UP
+    from firmware.screens import play
+
+    yield 0
+    yield 0
+    at_menu(device, "boot")
+    yield from snap(device, "menu")
+    yield from open_entry(device, "settings")
+    s = device.app.settings
+    while s.difficulty != "hard":
+        yield from press(RIGHT)
+    yield from press(B)
+    at_menu(device, "settings")
+    yield from open_entry(device, "play")
+    screen = device.app.stack[-1]
+    for _ in range(3000):
+        top = device.app.stack[-1]
+        if top is screen and screen.table.mode == play.DISCARD:
+            break
+        if top is screen:
+            yield 0
+        else:
+            yield from press(A)
+    yield from snap(device, "deal")
+    out("level", screen.level)
+    yield from press(B)  # the pause menu
+    while device.app.stack[-1].cursor != 2:  # Save and quit
+        yield from press(DOWN)
+    yield from press(A)
+    at_menu(device, "play")
+    yield from open_entry(device, "keeper")
+    yield from snap(device, "keeper")
+    yield from press(UP)
+    yield from snap(device, "keeper_add")
+    yield from press(B)
+    yield from snap(device, "keeper_undo")
+    yield from press(A | B)
+    menu = device.app.stack[-1]
+    while menu.cursor != len(menu.items) - 1:
+        yield from press(UP)
+    yield from press(A)
+    at_menu(device, "keeper")
+    out("saves", " ".join(sorted(os.listdir(rig.storage.root))))
+
+
 # ---- sections ----------------------------------------------------------------
 
 
-def section_game(games=1, heap=0, cap=0, real_bus=0):
+def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
     t_start = now_us()
     ballast = None
     if cap:
@@ -392,7 +466,7 @@ def section_game(games=1, heap=0, cap=0, real_bus=0):
         on_menu(-1)
         yield from play_games(device, rig, games, on_menu)
 
-    rig.player = script()
+    rig.player = smoke_script(device, rig) if smoke else script()
     try:
         device.run(rig, board)
     except SystemExit:
@@ -612,6 +686,8 @@ def main(section, *args):
         section_opponent(*args)
     elif section == "game":
         section_game(*args)
+    elif section == "smoke":
+        section_game(1, 0, 0, 0, 1)
     else:
         raise ValueError("unknown section %r" % section)
     out("done", 1)

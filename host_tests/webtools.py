@@ -70,16 +70,31 @@ def chromium(tests="the browser tests"):
     missing("chromium", tests)
 
 
-def run_python(code, timeout=600):
-    """Run ``code`` on the WebAssembly port in Node (web/tests/mpnode.mjs,
-    the repository at /repo as the working directory): (status, output)."""
+def start_python(code):
+    """Start ``code`` on the WebAssembly port in Node (web/tests/mpnode.mjs,
+    the repository at /repo as the working directory); a Popen."""
     exe = node()
     packages()
-    proc = subprocess.run(
+    return subprocess.Popen(
         [exe, os.path.join(WEB, "tests", "mpnode.mjs"), "-c", code],
         cwd=ROOT,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
-        timeout=timeout,
     )
-    return proc.returncode, proc.stdout + proc.stderr
+
+
+def finish(proc, timeout=600):
+    """(status, output) of a ``start_python`` run; killed after ``timeout``."""
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, _ = proc.communicate()
+        out += "\n(killed after %d s)" % timeout
+    return proc.returncode, out
+
+
+def run_python(code, timeout=600):
+    """Run ``code`` on the WebAssembly port in Node: (status, output)."""
+    return finish(start_python(code), timeout)

@@ -55,7 +55,9 @@ class GreedyPlayer:
     def discard(self, view):
         hand = view.hand
         if len(hand) == 5:
-            return self._discard5(hand)
+            from engine.discard5 import greedy_discard5
+
+            return greedy_discard5(hand)
         best = -1
         best_i = 0
         for i in range(15):
@@ -66,21 +68,6 @@ class GreedyPlayer:
                 best = p
                 best_i = i
         j, k = pair_at(best_i)
-        return hand[j], hand[k]
-
-    def _discard5(self, hand):
-        from engine.discard5 import pair_at5, three_card_points
-
-        best = -1
-        best_i = 0
-        for i in range(10):
-            j, k = pair_at5(i)
-            kept = [hand[x] for x in range(5) if x != j and x != k]
-            p = three_card_points(kept[0], kept[1], kept[2])
-            if p > best:
-                best = p
-                best_i = i
-        j, k = pair_at5(best_i)
         return hand[j], hand[k]
 
     def play(self, view):

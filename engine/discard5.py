@@ -199,3 +199,19 @@ def three_card_points(a, b, c):
     if a & 3 == b & 3 == c & 3:
         pts += 3
     return pts
+
+
+def greedy_discard5(hand):
+    """engine.baseline's five-card discard: the two cards whose going keeps
+    the three that score most on their own (ties: the first in hand order)."""
+    best = -1
+    best_i = 0
+    for i in range(10):
+        j, k = pair_at5(i)
+        kept = [hand[x] for x in range(5) if x != j and x != k]
+        p = three_card_points(kept[0], kept[1], kept[2])
+        if p > best:
+            best = p
+            best_i = i
+    j, k = pair_at5(best_i)
+    return hand[j], hand[k]

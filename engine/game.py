@@ -83,23 +83,20 @@ def skunk_of(target, loser_score):
 
 def check_settings(target, variant, deals):
     """The target a game of these settings is played to (0 for fixed deals);
-    ValueError with a plain message for settings the rules do not have.
-    ``target`` None means the variant's own: 121 six-card, 61 five-card."""
-    if variant not in VARIANTS:
-        raise ValueError("variant must be six or five, not %r" % (variant,))
-    if deals:
-        if not isinstance(deals, int) or deals % 2 or not 2 <= deals <= MAX_DEALS:
-            raise ValueError("fixed deals must be an even number 2..%d (V6)" % MAX_DEALS)
-        if target:
-            raise ValueError("a game of fixed deals has no target (V6)")
-        return 0
-    if target is None:
-        return 61 if variant == "five" else 121
-    if variant == "five" and target != 61:
-        raise ValueError("five-card cribbage is played to 61 (V5)")
-    if target != 121 and target != 61:
-        raise ValueError("target must be 121 or 61, not %r" % (target,))
-    return target
+    ValueError for settings the rules do not have. ``target`` None means the
+    variant's own: 121 six-card, 61 five-card (V5)."""
+    if target is None and not deals:
+        target = 61 if variant == "five" else 121
+    if (
+        variant not in VARIANTS
+        or (deals and (deals % 2 or not 2 <= deals <= MAX_DEALS or target))
+        or (not deals and target != 61 and (target != 121 or variant == "five"))
+    ):
+        raise ValueError(
+            "settings: six-card to 121 or 61, five-card to 61 (V5), or an even number"
+            " of deals 2..%d with no target (V6)" % MAX_DEALS
+        )
+    return target or 0
 
 
 class Game:
@@ -134,7 +131,6 @@ class Game:
         self.variant = variant
         self.five = variant == "five"  # V5
         self.deals = deals  # V6: the number of deals, 0 for a game to a target
-        self.size = 5 if self.five else 6  # cards dealt to each
         self.first_dealer = first_dealer
         self.open_hands = open_hands
         self.muggins = muggins  # V4: seats in ``counters`` count their own hands

@@ -4,7 +4,8 @@
 opponent call thousands of times per decision: they allocate nothing and take
 cards as small ints (see ``engine.cards``). The ``*_breakdown`` functions beside
 them say what scored, with the cards that made it, for screens and the command
-line; they are slower and allocate. Imports only ``engine.cards``.
+line; they are slower and allocate. Imports ``engine.cards``; engine.score5
+(the five-card game's three-card hand) when ``show_score`` is given one.
 """
 
 from engine.cards import VALUES, JACK, text
@@ -125,56 +126,12 @@ def hand_score(hand, starter, crib=False):
     return pts
 
 
-def hand3_score(hand, starter):
-    """Points of a five-card game's hand, three cards plus the starter (V5.4):
-    fifteens, pairs, runs and nobs as R12; three hand cards of one suit are a
-    flush of 3, 4 with the starter. ``hand`` is any sequence of exactly three
-    cards. Allocates nothing."""
-    a, b, c = hand
-    e = starter
-    ra = a >> 2
-    rb = b >> 2
-    rc = c >> 2
-    re = e >> 2
-    va = VALUES[ra]
-    vb = VALUES[rb]
-    vc = VALUES[rc]
-    ve = VALUES[re]
-
-    # Fifteens: the four cards, every triple (the complement of one card), every pair.
-    t = va + vb + vc + ve
-    n = (t == 15) + (t - va == 15) + (t - vb == 15) + (t - vc == 15) + (t - ve == 15)
-    n += (va + vb == 15) + (va + vc == 15) + (va + ve == 15)
-    n += (vb + vc == 15) + (vb + ve == 15) + (vc + ve == 15)
-    pts = n * 2
-
-    p = (ra == rb) + (ra == rc) + (ra == re) + (rb == rc) + (rb == re) + (rc == re)
-    pts += p * 2
-
-    # Runs: four distinct consecutive ranks, or three with one of them doubled.
-    m = (1 << ra) | (1 << rb) | (1 << rc) | (1 << re)
-    x = m & (m >> 1) & (m >> 2)
-    if x:
-        if x & (m >> 3):
-            pts += 4
-        elif p:
-            pts += 6  # one pair inside a run of three: two runs (a pair royal has no run)
-        else:
-            pts += 3
-
-    sa = a & 3
-    if sa == b & 3 == c & 3:
-        pts += 4 if sa == e & 3 else 3
-    j = JACK * 4 + (e & 3)
-    if a == j or b == j or c == j:
-        pts += 1
-    return pts
-
-
 def show_score(cards, starter, crib=False):
     """Points of a hand or crib in the show: three cards (a five-card game's
-    hand, V5.4) or four (R12) plus the starter."""
+    hand, V5.4, by engine.score5, loaded then) or four (R12) plus the starter."""
     if len(cards) == 3:
+        from engine.score5 import hand3_score
+
         return hand3_score(cards, starter)
     return hand_score(cards, starter, crib)
 

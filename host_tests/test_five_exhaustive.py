@@ -12,7 +12,7 @@ Points:  10      11      12     13      14     15     16-19  20
 Total 2,807,256 points; mean 2.5924 a hand (2,807,256 / 1,082,900).
 """
 
-from engine.score import hand3_score
+from engine.score5 import hand3_score
 
 PUBLISHED = [
     260220, 18180, 403032, 63288, 144716, 69300, 72928, 16832, 18668, 5964,

@@ -36,10 +36,13 @@ def fuzz_saves(rounds, seed=1):
     g = Game(seed=3)
     run(g, [RandomPlayer(1), RandomPlayer(2)])
     m = Match(3, seed=4)
-    samples = [save_game(g), save_match(m)]
+    g5 = Game(seed=6, variant="five", deals=6)  # V5, V6
+    run(g5, [RandomPlayer(1), RandomPlayer(2)])
+    m5 = Match(3, 7, 61, None, False, False, "five")
+    samples = [save_game(g), save_match(m), save_game(g5), save_match(m5)]
     outcomes = [0, 0]
     for i in range(rounds):
-        base = samples[i % 2]
+        base = samples[i % 4]
         data = (
             _mutate(rng, base) if i % 5 else bytes([rng.below(256) for _ in range(rng.below(64))])
         )
@@ -54,14 +57,15 @@ def fuzz_saves(rounds, seed=1):
 
 def fuzz_logs(rounds, seed=2):
     rng = Rng(seed)
-    g = Game(seed=5, target=61)
-    events = []
-    run(g, [RandomPlayer(1), RandomPlayer(2)], events.append)
-    lines = [gamelog.header(g)] + [gamelog.line(e) for e in events]
-    words = " ".join(lines).split()
+    logs = []
+    for g in (Game(seed=5, target=61), Game(seed=8, variant="five", deals=4)):  # and V5, V6
+        events = []
+        run(g, [RandomPlayer(1), RandomPlayer(2)], events.append)
+        logs.append([gamelog.header(g)] + [gamelog.line(e) for e in events])
+    words = " ".join(logs[0] + logs[1]).split()
     refused = 0
     for i in range(rounds):
-        mutated = list(lines)
+        mutated = list(logs[i % 2])
         for _ in range(1 + rng.below(3)):
             k = rng.below(len(mutated))
             op = rng.below(4)
@@ -87,6 +91,7 @@ def fuzz_cli(rounds, seed=3):
     vocab = ["score", "selfplay", "replay", "--games", "--seed", "--target", "--a", "--b"]
     vocab += ["--log", "--json", "--crib", "5H", "10D", "JS", "4C", "6S", "ZZ", "-1", "1"]
     vocab += ["61", "121", "x", "", "hard", "random", "/nonexistent", "99999999999", "--"]
+    vocab += ["--variant", "five", "six", "--deals", "6", "7", "7D", "8D"]
     statuses = {}
     for _ in range(rounds):
         argv = [vocab[rng.below(len(vocab))] for _ in range(rng.below(7))]

@@ -15,7 +15,7 @@ from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_ca
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.rng import Rng
-from engine.score import hand3_score
+from engine.score5 import hand3_score
 from engine.view import View
 
 

@@ -15,7 +15,8 @@ from engine.game import TIE, Game, IllegalMove, run
 from engine.match import Match
 from engine.players import RandomPlayer
 from engine.save import load_game, load_match, save_game, save_match
-from engine.score import hand3_score, hand_breakdown, hand_score, show_score
+from engine.score import hand_breakdown, hand_score, show_score
+from engine.score5 import hand3_score
 
 
 def rigged(first_dealer, dealt0, dealt1, starter, more=(), variant="five", deals=0):

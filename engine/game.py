@@ -111,6 +111,10 @@ class Game:
     ``phase == "over"``.
     """
 
+    variant = "six"
+    five = False
+    deals = 0  # a game to a target
+
     def __init__(
         self,
         seed=1,
@@ -128,9 +132,11 @@ class Game:
         self.rng = Rng(seed)
         self.seed = (seed ^ (seed >> 32)) & 0xFFFFFFFF
         self.target = target
-        self.variant = variant
-        self.five = variant == "five"  # V5
-        self.deals = deals  # V6: the number of deals, 0 for a game to a target
+        if variant == "five":  # V5 (set only then: a six-card game's dict stays as small)
+            self.variant = variant
+            self.five = True
+        if deals:
+            self.deals = deals  # V6: the number of deals
         self.first_dealer = first_dealer
         self.open_hands = open_hands
         self.muggins = muggins  # V4: seats in ``counters`` count their own hands
@@ -222,8 +228,10 @@ class Game:
         v.me = seat
         v.dealer = self.dealer
         v.target = self.target
-        v.five = self.five
-        v.deals = self.deals
+        if self.five:
+            v.five = True
+        if self.deals:
+            v.deals = self.deals
         v.scores = list(self.scores)
         v.phase = self.phase
         v.hand = list(self.hands[seat])
@@ -568,25 +576,6 @@ def replay_moves(game, moves, on_event=None):
         except IllegalMove as e:
             raise IllegalMove("decision %d: %s" % (i // 2 + 1, e))
         i += 2
-
-
-def seeded_deals(seed, first_dealer=None, variant="six"):
-    """The deals ``Game(seed, first_dealer=..., variant=...)`` makes, whatever
-    is played (its generator does nothing but cut and deal): yields one
-    ``(cuts, dealer, hand0, hand1, starter)`` per deal, ``cuts`` the list of
-    ``("cut", a, b)`` events of the first deal (empty after it). For checking
-    a log that names this dealing (``rng=`` in engine.gamelog) against its
-    seed; constant memory."""
-    g = Game(seed, None, first_dealer, variant=variant)
-    g.start()
-    while True:
-        cuts = [e for e in g.events if e[0] == "cut"]
-        g.events = []
-        g._turn_starter()
-        yield cuts, g.dealer, g.dealt[0], g.dealt[1], g.starter
-        g.events = []
-        g.dealer = 1 - g.dealer
-        g._deal()
 
 
 def _is_card(card):

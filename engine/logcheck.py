@@ -31,7 +31,7 @@ Imports engine.cards, engine.game, engine.gamelog.
 
 from engine.cards import parse as parse_card
 from engine.cards import text as card_text
-from engine.game import MAX_DEALS, TIE, Game, IllegalMove, seeded_deals
+from engine.game import MAX_DEALS, TIE, Game, IllegalMove
 from engine.gamelog import RNG, SEATS, VERSION, line
 
 try:
@@ -359,6 +359,26 @@ def _check_cuts(cuts, first_dealer):
             raise LogError("line %d: both cut the same card" % n)
         if a >> 2 == b >> 2 or (0 if a >> 2 < b >> 2 else 1) != first_dealer:
             raise LogError("line %d: the lower cut deals first (R2)" % n)
+
+
+def seeded_deals(seed, first_dealer=None, variant="six"):
+    """The deals ``Game(seed, first_dealer=..., variant=...)`` makes, whatever
+    is played (its generator does nothing but cut and deal): yields one
+    ``(cuts, dealer, hand0, hand1, starter)`` per deal, ``cuts`` the list of
+    ``("cut", a, b)`` events of the first deal (empty after it). For checking
+    a log that names this dealing (``rng=`` in engine.gamelog) against its
+    seed; constant memory. (Here, not in engine.game, which the device holds
+    through a whole game: only a log's reader needs it.)"""
+    g = Game(seed, None, first_dealer, variant=variant)
+    g.start()
+    while True:
+        cuts = [e for e in g.events if e[0] == "cut"]
+        g.events = []
+        g._turn_starter()
+        yield cuts, g.dealer, g.dealt[0], g.dealt[1], g.starter
+        g.events = []
+        g.dealer = 1 - g.dealer
+        g._deal()
 
 
 def _check_seed(settings, shadow, block, cuts, hands):

@@ -31,12 +31,15 @@ from engine.cards import VALUES
 
 
 class View:
+    # The variants' fields are set on a view only when they differ from these
+    # (a six-card view's attributes stay as few as before: heap on the device).
+    five = False
+    deals = 0
+
     def __init__(self):
         self.me = 0
         self.dealer = 0
         self.target = 121
-        self.five = False
-        self.deals = 0
         self.scores = [0, 0]
         self.phase = ""
         self.hand = []

@@ -36,19 +36,14 @@ def site(tmp_path_factory):
     server.stop()
 
 
-def test_site_holds_the_bundle_and_the_port(site, tmp_path):
-    # one bundle of .mpy files, loaded by the page, no .py sources
-    exe, chrome, url = site
+def test_site_serves_the_port_as_wasm(site):
     import urllib.request
 
-    with urllib.request.urlopen(url + "app.bundle") as r:
-        files = build_web.unpack_bundle(r.read())
-    names = [n for n, _ in files]
-    assert "firmware/hw/web.mpy" in names and "engine/score.mpy" in names
-    assert all(n.endswith(".mpy") for n in names)
-    assert "firmware/hw/host.mpy" not in names and "firmware/hw/mp.mpy" not in names
+    exe, chrome, url = site
     with urllib.request.urlopen(url + "micropython.wasm") as r:
         assert r.headers["Content-Type"] == "application/wasm"
+    with urllib.request.urlopen(url + "micropython.mjs") as r:
+        assert r.headers["Content-Type"] == "text/javascript"
 
 
 def test_in_chromium(site, tmp_path):

@@ -106,3 +106,30 @@ print("ok")
 """
     status, out = webtools.run_python(code)
     assert status == 0 and out.strip().endswith("ok"), out
+
+
+def test_built_bundle_runs_on_wasm(tmp_path):
+    # the site as tools/build_web.py writes it: the app from its .mpy bundle
+    import subprocess
+    import sys
+
+    sys.path.insert(0, os.path.join(webtools.ROOT, "tools"))
+    import build_web
+
+    exe = webtools.node()
+    webtools.packages()
+    build_web.build(str(tmp_path))
+    names = [n for n, _ in build_web.unpack_bundle((tmp_path / "app.bundle").read_bytes())]
+    assert "firmware/hw/web.mpy" in names and "engine/score.mpy" in names
+    assert all(n.endswith(".mpy") for n in names)
+    for absent in ("firmware/hw/host", "firmware/hw/mp", "firmware/fast", "firmware/hw/ssd1306"):
+        assert absent + ".mpy" not in names and absent + ".py" not in names
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "bundle.mjs"), str(tmp_path)],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and _summary(out) == (5, 0), out[-3000:]

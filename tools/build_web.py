@@ -4,7 +4,7 @@ that runs the device app, unchanged, on MicroPython's WebAssembly port.
     python3 tools/build_web.py [--out DIR] [--board pico]
 
 What it writes:
-  index.html, app.js, style.css   copied from web/
+  index.html, app.js, bundle.js, style.css   copied from web/
   micropython.mjs, micropython.wasm
                    the WebAssembly port, copied from the npm package pinned
                    exactly in web/package.json + package-lock.json (``npm ci``
@@ -42,7 +42,7 @@ WEB = os.path.join(ROOT, "web")
 DIST = os.path.join(WEB, "dist")
 PORT_PKG = os.path.join("@micropython", "micropython-webassembly-pyscript")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "app.js", "style.css")
+PAGE_FILES = ("index.html", "app.js", "bundle.js", "style.css")
 MAGIC = b"CRB1"
 
 

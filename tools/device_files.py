@@ -35,8 +35,10 @@ CP_ONLY = (
 MP_ONLY = ("firmware/hw/mp.py",)
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = ("firmware/hw/web.py",)
-NOT_ON_WEB = MP_ONLY + ("firmware/hw/ssd1306.py", "firmware/hw/files.py")  # board drivers
 NATIVE = ("firmware/fast.py",)
+# the board drivers, and viper (the WebAssembly port has no native emitter:
+# the canvas and pegboard keep their plain loops there, as on CircuitPython)
+NOT_ON_WEB = MP_ONLY + NATIVE + ("firmware/hw/ssd1306.py", "firmware/hw/files.py")
 TARGETS = ("mp", "cp")
 
 

@@ -8,6 +8,7 @@
 // KeyStorage). Hand-written, no framework, no build step.
 
 import { loadMicroPython } from "./micropython.mjs";
+import { unpack } from "./bundle.js";
 
 const FRAME_MS = 20; // firmware.app.FRAME_MS
 const TAP_MS = 100; // a key or tap counts as held at least this long
@@ -243,34 +244,6 @@ download.addEventListener("click", (e) => {
 });
 
 // ---------------------------------------------------------------- start
-function unpack(mp, blob) {
-  // tools/build_web.py's bundle: "CRB1", count, then (name, bytes) pairs
-  const v = new DataView(blob);
-  const bytes = new Uint8Array(blob);
-  if (String.fromCharCode(...bytes.subarray(0, 4)) !== "CRB1") {
-    throw new Error("app.bundle is not a bundle");
-  }
-  const n = v.getUint32(4);
-  const dec = new TextDecoder();
-  let pos = 8;
-  const dirs = new Set();
-  for (let i = 0; i < n; i++) {
-    const k = v.getUint16(pos);
-    const name = dec.decode(bytes.subarray(pos + 2, pos + 2 + k));
-    pos += 2 + k;
-    const size = v.getUint32(pos);
-    const path = "/lib/" + name;
-    const dir = path.slice(0, path.lastIndexOf("/"));
-    if (!dirs.has(dir)) {
-      mp.FS.mkdirTree(dir);
-      dirs.add(dir);
-    }
-    mp.FS.writeFile(path, bytes.subarray(pos + 4, pos + 4 + size));
-    pos += 4 + size;
-  }
-  return n;
-}
-
 async function fetchOk(url, how) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);

@@ -1,18 +1,30 @@
 """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor),
 the checksum of save records. Check value: ``crc16(b"123456789") == 0x29B1``;
-on CPython it equals ``binascii.crc_hqx(data, 0xFFFF)``. Bitwise and
-table-free: records are a few hundred bytes. Imports nothing.
+on CPython it equals ``binascii.crc_hqx(data, 0xFFFF)``. A byte at a time
+through a 512-byte table made on first use (8x fewer steps than bit by bit:
+a save record on a Pico took 12 ms bitwise). Imports nothing.
 """
+
+_table = []  # the table, once made: entry i at bytes 2i, 2i+1 (big-endian)
+
+
+def _make():
+    t = bytearray(512)
+    for i in range(256):
+        c = i << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
+        t[2 * i] = c >> 8
+        t[2 * i + 1] = c & 0xFF
+    _table.append(t)
+    return t
 
 
 def crc16(data, crc=0xFFFF):
     """CRC of ``data`` (bytes-like); pass a previous result as ``crc`` to go on
     over a second piece."""
+    t = _table[0] if _table else _make()
     for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
+        i = ((crc >> 8) ^ byte) << 1
+        crc = (((crc & 0xFF) ^ t[i]) << 8) | t[i + 1]
     return crc

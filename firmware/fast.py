@@ -22,6 +22,8 @@ overflow, no allocation.
         ``n`` steps from (x, y) by (dx, dy), every pixel set to ``c``, clipped
   scale(buf, n, num, den) -> sum        every byte v of the first ``n`` set to
         v * num // den (num <= 2**23), the sum of the results (the LED power limit)
+  crc16(data, n, crc) -> crc              CRC-16/CCITT-FALSE of the first ``n``
+        bytes of ``data`` from ``crc`` (engine.crc's, for the save records)
 """
 
 try:
@@ -149,3 +151,20 @@ def scale(buf, n: int, num: int, den: int) -> int:
             s += v
         i += 1
     return s
+
+
+@micropython.viper
+def crc16(data, n: int, crc: int) -> int:
+    d = ptr8(data)
+    i = 0
+    while i < n:
+        crc = crc ^ (int(d[i]) << 8)
+        k = 0
+        while k < 8:
+            if crc & 0x8000:
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
+            else:
+                crc = (crc << 1) & 0xFFFF
+            k += 1
+        i += 1
+    return crc

@@ -21,10 +21,22 @@ A file larger than any record (``LIMIT`` bytes) is refused without being
 read, when the storage can tell a file's size (``size(name)``): a 1 MB
 junk file must not run a device out of memory and cost the good copy.
 
-Imports ``engine.crc`` only.
+Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads.
 """
 
 from engine.crc import crc16
+
+try:
+    from firmware.fast import crc16 as _fast_crc
+except (ImportError, SyntaxError):  # no viper (CircuitPython): engine.crc's
+    _fast_crc = None
+
+
+def _crc(view):
+    if _fast_crc is not None:
+        return _fast_crc(view, len(view), 0xFFFF)
+    return crc16(view)
+
 
 try:
     from micropython import const
@@ -52,7 +64,7 @@ def pack(magic, version, seq, payload):
     out[9] = n >> 8
     out[10] = n & 255
     out[_HEAD : _HEAD + n] = payload
-    c = crc16(memoryview(out)[: _HEAD + n])
+    c = _crc(memoryview(out)[: _HEAD + n])
     out[_HEAD + n] = c >> 8
     out[_HEAD + n + 1] = c & 255
     return bytes(out)
@@ -83,7 +95,7 @@ def unpack(data, magic, max_version, label):
             "%s has %d stray bytes at the end" % (label, len(data) - _HEAD - n - _TAIL),
         )
     c = (data[_HEAD + n] << 8) | data[_HEAD + n + 1]
-    if crc16(memoryview(data)[: _HEAD + n]) != c:
+    if _crc(memoryview(data)[: _HEAD + n]) != c:
         return None, 0, 0, "%s is damaged (checksum does not match)" % label
     version = data[4]
     if version > max_version:
@@ -118,6 +130,7 @@ class RecordStore:
         self.version = version
         self.seq = 0
         self._quarantine = False
+        self._saved = False  # True after a save of ours: .rec is there
 
     def _read(self, name, check):
         st = self.storage
@@ -181,13 +194,18 @@ class RecordStore:
             if st.exists(self.bad):
                 st.remove(self.bad)
             st.rename(self.main, self.bad)
-        elif st.exists(self.main):
-            if st.exists(self.old):
-                st.remove(self.old)
-            st.rename(self.main, self.old)
+        elif self._saved or st.exists(self.main):
+            # rename replaces the .old (the storage contract; on FAT the
+            # storage removes it first): a file system operation fewer
+            try:
+                st.rename(self.main, self.old)
+            except OSError:
+                if st.exists(self.main):
+                    raise
         st.rename(self.temp, self.main)
         self.seq = seq
         self._quarantine = False
+        self._saved = True
 
     def clear(self):
         """Forget the record (every file of it but .bad). The older copy goes
@@ -196,5 +214,6 @@ class RecordStore:
         for name in (self.temp, self.old, self.main):
             if self.storage.exists(name):
                 self.storage.remove(name)
+        self._saved = False
         self.seq = 0
         self._quarantine = False

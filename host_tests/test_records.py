@@ -288,3 +288,28 @@ def test_file_storages_tell_a_file_size_without_reading_it():
         assert got is None and "too large" in problem, problem
     finally:
         os.remove(path + "/game.rec")
+
+
+def test_file_storage_rename_replaces_even_where_the_file_system_will_not():
+    # FAT (CircuitPython) refuses to rename over a file; littlefs replaces it.
+    # RecordStore.save renames .rec over .old, so FileStorage.rename replaces.
+    from firmware.hw.files import FileStorage
+
+    class FatOs:
+        def __init__(self):
+            self.files = {"/d/a": b"new", "/d/b": b"old"}
+
+        def mkdir(self, path):
+            pass
+
+        def rename(self, src, dst):
+            if dst in self.files:
+                raise OSError(17)  # EEXIST
+            self.files[dst] = self.files.pop(src)
+
+        def remove(self, path):
+            del self.files[path]
+
+    fat = FatOs()
+    FileStorage(fat, "/d").rename("a", "b")
+    assert fat.files == {"/d/b": b"new"}

@@ -605,8 +605,7 @@ def section_keeper(storage, n):
     for _ in range(40):
         ctrl.handle(("press", hal.UP))
     up = ("press", hal.UP)
-    bp = ("press", hal.B)
-    br = ("release", hal.B)
+    tap = ("tap", hal.B)  # B acts on a tap (firmware.buttons)
     adds = []
     undos = []
     for _ in range(n):
@@ -614,9 +613,10 @@ def section_keeper(storage, n):
         ctrl.handle(up)
         adds.append(since(t))
         t = now_us()
-        ctrl.handle(bp)
-        ctrl.handle(br)
+        ctrl.handle(tap)
         undos.append(since(t))
+    if ctrl.keeper.pegs(0)[0] != 40:
+        print("@@ error keeper undo did not undo:", ctrl.keeper.pegs(0))
     out("keeper_add_us", median(adds))
     out("keeper_add_worst_us", max(adds))
     out("keeper_undo_us", median(undos))

@@ -46,7 +46,18 @@ class FileStorage:
             f.write(data)
 
     def rename(self, old, new):
-        self._os.rename(self._path(old), self._path(new))
+        """Replaces ``new`` (littlefs does so atomically; FAT will not rename
+        over a file, so there it is removed first)."""
+        src = self._path(old)
+        dst = self._path(new)
+        try:
+            self._os.rename(src, dst)
+        except OSError:
+            try:
+                self._os.remove(dst)
+            except OSError:
+                pass
+            self._os.rename(src, dst)
 
     def remove(self, name):
         self._os.remove(self._path(name))

@@ -139,6 +139,24 @@ def run(files, mode, seconds):
     return float(m.group(1)), line.strip()
 
 
+def measure(seconds=30):
+    """{"frames": cycles/s, "naps": cycles/s, "lines": the runs' IDLE lines}."""
+    tmp = tempfile.mkdtemp()
+    try:
+        files = os.path.join(tmp, "files")
+        stage(files)
+        results = {"lines": []}
+        for mode in ("frames", "naps"):
+            c0, _ = run(files, mode, 0)
+            c1, line = run(files, mode, seconds)
+            results[mode] = (c1 - c0) * 1e6 / seconds
+            results[mode + "_cycles"] = (c0, c1)
+            results["lines"].append(line)
+        return results
+    finally:
+        shutil.rmtree(tmp)
+
+
 def main(argv):
     seconds = 30
     if "--seconds" in argv:
@@ -146,30 +164,22 @@ def main(argv):
     if not os.path.exists(EMU):
         print("no emulator at %s" % EMU)
         return 2
-    tmp = tempfile.mkdtemp()
-    try:
-        files = os.path.join(tmp, "files")
-        stage(files)
-        results = {}
-        for mode in ("frames", "naps"):
-            c0, _ = run(files, mode, 0)
-            c1, line = run(files, mode, seconds)
-            per_s = (c1 - c0) * 1e6 / seconds
-            results[mode] = per_s
-            print(line)
-            print(
-                "%-6s %.1f M cycles idle for %d s (%.1f M with none): %.2f M cycles/s, "
-                "CPU busy %.2f%% of the time"
-                % (mode, c1, seconds, c0, per_s / 1e6, per_s * 100.0 / CLOCK_HZ)
-            )
-        f, n = results["frames"], results["naps"]
-        ratio = f / n if n > 0 else float("inf")
+    r = measure(seconds)
+    for mode, line in zip(("frames", "naps"), r["lines"]):
+        c0, c1 = r[mode + "_cycles"]
+        per_s = r[mode]
+        print(line)
         print(
-            "idle CPU time: %.2f%% -> %.2f%% (%.0fx less)"
-            % (f * 100.0 / CLOCK_HZ, n * 100.0 / CLOCK_HZ, ratio)
+            "%-6s %.1f M cycles idle for %d s (%.1f M with none): %.2f M cycles/s, "
+            "CPU busy %.2f%% of the time"
+            % (mode, c1, seconds, c0, per_s / 1e6, per_s * 100.0 / CLOCK_HZ)
         )
-    finally:
-        shutil.rmtree(tmp)
+    f, n = r["frames"], r["naps"]
+    ratio = f / n if n > 0 else float("inf")
+    print(
+        "idle CPU time: %.2f%% -> %.2f%% (%.0fx less)"
+        % (f * 100.0 / CLOCK_HZ, n * 100.0 / CLOCK_HZ, ratio)
+    )
     return 0
 
 

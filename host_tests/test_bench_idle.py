@@ -1,0 +1,29 @@
+"""tools/bench_idle.py on the emulated Pico (../shared/emu): napping when
+nothing animates costs the CPU far fewer cycles a second than running every
+frame, and the loop still took the presses before the idle time. Cycle
+counts, not times: the emulator is deterministic. Slow (about a minute);
+skipped without the emulator (failed under CI=true). CPython only."""
+
+import os
+import shutil
+import sys
+
+import pytest
+from unixport import missing
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+
+import bench_idle  # noqa: E402
+
+
+@pytest.mark.slow
+def test_naps_cost_a_fraction_of_the_frames_cycles():
+    if not os.path.exists(bench_idle.EMU) or shutil.which("node") is None:
+        missing("the emulated Pico (../shared/emu with node) is not here")
+    r = bench_idle.measure(10)
+    for line in r["lines"]:
+        assert "score=[2, 0]" in line, line  # the two presses before the idle time counted
+    assert "naps=0" in r["lines"][0]
+    assert "naps=10" in r["lines"][1], r["lines"][1]  # one nap a second
+    assert r["naps"] * 4 < r["frames"], r

@@ -15,12 +15,13 @@ heap on the device, and this module is always loaded.
 
 Idle: the time without a button counts up; after ``dim_ms`` (the "Dim
 after" setting, 60 s by default) the OLED's contrast goes down to 8 (from
-the SSD1306's 0xCF); after ``off_ms`` ("Screen off", 5 min) the panel is
-switched off and the LED board shows the pegs only (no markers, lines or
-chase) at an LED level of at most 8 (of 255). 0 means never. Any button wakes it: contrast, panel
-and LED settings come back, and the buttons are ignored until all are up,
-so the waking press does nothing else. Nothing else stops: a game or keeper
-session is already saved after every change.
+the SSD1306's 0xCF); after ``off_ms`` (five times as long, 5 min by default)
+the panel is switched off and the LED board shows the pegs only (no
+markers, lines or chase) at an LED level of at most 8 (of 255). 0 means
+never. Any button wakes it: contrast, panel and LED settings come back, and
+the buttons are ignored until all are up, so the waking press does nothing
+else. Nothing else stops: a game or keeper session is already saved after
+every change.
 
 Burn-in (``firmware.idle.shift``, by the app after a screen that has
 ``orbit = True`` drew): every minute while such a screen is shown, the
@@ -33,10 +34,9 @@ cut or moved against anything else; the column and row it uncovers stay dark.
 Battery: ``hw.battery_mv()`` (a backend may lack it; None where the board
 cannot read one) every 10 s when the board has ``BATTERY`` data; a reading
 under 1.5 V counts as none (no RP2040 board runs on that: the pin is not
-wired, or an emulator reads 0);
-``firmware.battery`` turns the readings into the gauge (``percent``), the
-"Battery low" warning and the critical level, and stops the app cleanly
-there (``firmware.battery.stop``).
+wired, or an emulator reads 0); ``firmware.battery`` turns the readings
+into the gauge (``percent``), the "Battery low" warning and the critical
+level, and stops the app cleanly there (``firmware.battery.stop``).
 
 Sleeping (``nap_ms()``): 0 while anything animates (a picture is due, a
 button is down, the pegboard walks, chases or blinks, the screen is

@@ -11,27 +11,8 @@ from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen
 from firmware.screens.demo import DemoScreen
 import screentext
+from driver import Driver
 from firmware.screens.settings import FIELDS, Settings, SettingsScreen
-
-
-class Driver:
-    """Runs an app on a simulated clock, 20 ms a frame."""
-
-    def __init__(self, app):
-        self.app = app
-        self.hw = app.hw
-        self.t = 0
-        self.frames(2)
-
-    def frames(self, n, raw=0):
-        self.hw.buttons.set(raw)
-        for _ in range(n):
-            self.app.tick(self.t)
-            self.t += 20
-
-    def press(self, bit, hold=3):
-        self.frames(hold, bit)
-        self.frames(3, 0)
 
 
 def new_app(storage=None, root=None):
@@ -49,7 +30,7 @@ def test_starts_on_the_menu_and_draws_once():
     assert isinstance(d.app.top(), MenuScreen)
     shown = d.hw.display.frames
     assert shown == 1
-    d.frames(50)  # idle: nothing changes, nothing is redrawn
+    d.tick(50)  # idle: nothing changes, nothing is redrawn
     assert d.hw.display.frames == shown
 
 
@@ -57,7 +38,7 @@ def test_every_menu_entry_opens_and_returns():
     d = new_app()
     for i in range(len(ENTRIES)):
         assert d.app.top().cursor == i
-        d.press(A)
+        d.tap(A)
         assert len(d.app.stack) == 2, ENTRIES[i][0]
         assert not isinstance(d.app.top(), ErrorScreen), d.app.last_error
         top = d.app.top()
@@ -65,22 +46,22 @@ def test_every_menu_entry_opens_and_returns():
             isinstance(top, MessageScreen) and top.title == "Coming soon"
         )
         if ours:
-            d.press(B)  # these close on B
+            d.tap(B)  # these close on B
         else:
             d.app.home()  # a game mode has its own way out (tested with it)
         assert len(d.app.stack) == 1 and isinstance(d.app.top(), MenuScreen)
-        d.press(DOWN)
+        d.tap(DOWN)
     assert d.app.top().cursor == 0  # wrapped round
     assert d.app.errors == 0
 
 
 def test_cursor_wraps_upwards_and_repeats_when_held():
     d = new_app()
-    d.press(UP)
+    d.tap(UP)
     assert d.app.top().cursor == len(ENTRIES) - 1
-    d.press(DOWN)
-    d.frames(30, DOWN)  # held 600 ms: press at 20 ms, repeats at 420 and 540
-    d.frames(2, 0)
+    d.tap(DOWN)
+    d.tick(30, DOWN)  # held 600 ms: press at 20 ms, repeats at 420 and 540
+    d.tick(2, 0)
     assert d.app.top().cursor == 3
 
 
@@ -132,25 +113,25 @@ def test_exceptions_show_error_screen_and_app_carries_on():
     for where in ("enter", "update", "draw"):
         d = new_app()
         d.app.push(Boom(where))
-        d.frames(2)
+        d.tick(2)
         if where == "update":
-            d.press(DOWN)
+            d.tap(DOWN)
         assert isinstance(d.app.top(), ErrorScreen), where
         assert d.app.errors == 1
         assert "broke" in d.app.last_error
         assert sum(screen_text_rows(d)) > 0  # something legible is shown
-        d.press(B)
+        d.tap(B)
         # the error and the failed screen are gone; the menu works on
         assert isinstance(d.app.top(), MenuScreen), where
-        d.press(DOWN)
+        d.tap(DOWN)
         assert d.app.top().cursor == 1
 
 
 def test_failing_root_is_kept_after_error():
     d = new_app(root=Boom("update"))
-    d.press(A)
+    d.tap(A)
     assert isinstance(d.app.top(), ErrorScreen)
-    d.press(A)
+    d.tap(A)
     assert isinstance(d.app.top(), Boom)
     assert len(d.app.stack) == 1
 
@@ -160,8 +141,8 @@ def goto_settings(d):
         if ENTRIES[i][1] == "settings":
             break
     for _ in range(i):
-        d.press(DOWN)
-    d.press(A)
+        d.tap(DOWN)
+    d.tap(A)
     assert isinstance(d.app.top(), ListScreen) and d.app.top().title == "Settings"
 
 
@@ -169,13 +150,13 @@ def test_settings_change_and_persist_across_restart():
     storage = host.DictStorage()
     d = new_app(storage)
     goto_settings(d)
-    d.press(RIGHT)  # difficulty medium -> hard
-    d.press(DOWN)
-    d.press(RIGHT)  # target 121 -> 61
-    d.press(DOWN)
-    d.press(A)  # match 1 -> 3
+    d.tap(RIGHT)  # difficulty medium -> hard
+    d.tap(DOWN)
+    d.tap(RIGHT)  # target 121 -> 61
+    d.tap(DOWN)
+    d.tap(A)  # match 1 -> 3
     assert d.app.settings.difficulty == "hard"
-    d.press(B)  # leaving saves
+    d.tap(B)  # leaving saves
     assert storage.exists("settings.rec")
     d2 = new_app(storage)  # a restart over the same storage
     s = d2.app.settings
@@ -220,15 +201,15 @@ def test_wrap_breaks_at_spaces_and_long_words():
 
 def drawn_text(d):
     """Every string the next full redraw puts on the screen, joined by spaces."""
-    return screentext.drawn_text(d.app, lambda: d.frames(1))
+    return screentext.drawn_text(d.app, lambda: d.tick(1))
 
 
 def goto(d, module):
     names = [e[1] for e in ENTRIES]
     cursor = d.app.stack[0].cursor
     for _ in range((names.index(module) - cursor) % len(names)):
-        d.press(DOWN)
-    d.press(A)
+        d.tap(DOWN)
+    d.tap(A)
 
 
 def restart(storage):
@@ -253,13 +234,13 @@ def test_restart_reopens_the_keeper_where_it_was():
     d = new_app(storage)
     goto(d, "keeper")
     for _ in range(4):
-        d.press(UP)  # A +1 each
+        d.tap(UP)  # A +1 each
     assert d.app.top().ki.keeper.scores == [4, 0]
     d2 = restart(storage)  # e.g. after a crash: nothing left of the first app
     top = d2.app.top()
     assert type(top).__name__ == "KeeperScreen" and d2.app.mode == "keeper"
     assert top.ki.keeper.scores == [4, 0]
-    d2.press(UP)
+    d2.tap(UP)
     assert top.ki.keeper.scores == [5, 0] and d2.app.errors == 0
     assert "5" in drawn_text(d2) or top.ki.message == "A +1 = 5"
 
@@ -284,7 +265,7 @@ def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
     storage = host.DictStorage()
     d = new_app(storage)
     goto(d, "keeper")
-    d.press(UP)
+    d.tap(UP)
     plain = KeeperScreen.update
 
     def broken(self, dt_ms, events):
@@ -326,7 +307,7 @@ def test_a_mode_that_settled_resets_its_tries():
     goto(d, "keeper")
     d2 = restart(storage)
     assert LastMode(storage).load()[:2] == ("keeper", 1)
-    d2.frames(STABLE_MS // 20 + 2)
+    d2.tick(STABLE_MS // 20 + 2)
     assert LastMode(storage).load()[:2] == ("keeper", 0)
 
 
@@ -336,7 +317,7 @@ def test_damaged_mode_record_is_said_and_the_menu_used():
         d = restart(storage)
         assert isinstance(d.app.top(), MessageScreen), data
         assert "mode.rec" in drawn_text(d)
-        d.press(A)
+        d.tap(A)
         assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0
 
 
@@ -345,7 +326,7 @@ def test_settings_problem_is_shown_on_screen():
     d = new_app(storage)
     text = drawn_text(d)
     assert "settings.rec" in text and "not a SETT record" in text, text
-    d.press(B)
+    d.tap(B)
     assert isinstance(d.app.top(), MenuScreen)
 
 
@@ -357,15 +338,15 @@ def test_errors_that_keep_coming_raise_failing_and_are_logged():
     d = new_app(storage)
     d.app.push(Boom("update"))
     for i in range(FAIL_LIMIT - 1):
-        d.press(DOWN)  # fails; B closes the error and the failed screen
+        d.tap(DOWN)  # fails; B closes the error and the failed screen
         assert isinstance(d.app.top(), ErrorScreen)
-        d.press(B)
+        d.tap(B)
         d.app.push(Boom("update"))
     assert crashlog.count(storage) == FAIL_LIMIT - 1
     assert b"ValueError: update broke" in crashlog.read(storage)
     failed = False
     try:
-        d.press(DOWN)
+        d.tap(DOWN)
     except Failing as e:
         failed = True
         assert "update broke" in str(e)
@@ -374,9 +355,9 @@ def test_errors_that_keep_coming_raise_failing_and_are_logged():
     d = new_app(host.DictStorage())
     for i in range(FAIL_LIMIT + 1):
         d.app.push(Boom("update"))
-        d.press(DOWN)
-        d.press(B)
-        d.frames(FAIL_WINDOW_MS // 20 // (FAIL_LIMIT - 1) + 1)
+        d.tap(DOWN)
+        d.tap(B)
+        d.tick(FAIL_WINDOW_MS // 20 // (FAIL_LIMIT - 1) + 1)
     assert d.app.errors == FAIL_LIMIT + 1 and d.app.failing is None
 
 
@@ -391,10 +372,10 @@ def test_a_settings_change_that_cannot_be_saved_is_said_on_screen():
     # issue 11.3: SettingsScreen.leave ignored the result of save()
     d = new_app(ReadOnly())
     goto_settings(d)
-    d.press(RIGHT)  # difficulty medium -> hard
-    d.press(B)  # leaving saves, and the save fails
+    d.tap(RIGHT)  # difficulty medium -> hard
+    d.tap(B)  # leaving saves, and the save fails
     text = drawn_text(d)
     assert "not saved" in text and "read-only" in text, text
     assert d.app.settings.difficulty == "hard"  # the change holds until switched off
-    d.press(A)
+    d.tap(A)
     assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0

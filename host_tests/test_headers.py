@@ -5,7 +5,8 @@ imports, at the top or inside a function, including ``__import__`` and
 ``_module`` of a literal name (issue 13.8). A named package (a folder) is
 allowed for modules loaded by a computed name (``firmware.screens`` by the
 app, ``firmware.hw`` backends by ``firmware.main``). Standard and device
-modules (``gc``, ``framebuf``, ``machine``) are not checked. CPython only
+modules (``gc``, ``framebuf``, ``machine``) are not checked. And no tool
+imports a test module (tests use tools, never the other way). CPython only
 (``ast``)."""
 
 import ast
@@ -113,3 +114,24 @@ def test_the_check_reads_headers_and_code():
         "firmware.hw",
         "engine.opponent",
     }
+
+
+def test_tools_never_import_tests():
+    # one direction (issue 13.6): tests use tools (tools/driver.py, the
+    # fuzzers, the benchmarks), no tool imports a module of host_tests/
+    tests = set(f[:-3] for f in os.listdir(os.path.join(ROOT, "host_tests")) if f.endswith(".py"))
+    found = []
+    folder = os.path.join(ROOT, "tools")
+    for f in sorted(os.listdir(folder)):
+        if not f.endswith(".py"):
+            continue
+        with open(os.path.join(folder, f)) as src:
+            tree = ast.parse(src.read())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            found += ["tools/%s: %s" % (f, n) for n in names if n.split(".")[0] in tests]
+    assert found == []

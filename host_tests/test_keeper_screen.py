@@ -13,59 +13,19 @@ from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.keeper import Keeper
 from firmware.keeper_input import DEAL, OVER, SCORE, open_store
-from firmware.screens import menu
 from screentext import drawn_text
+from driver import Driver
 
 FRAME = 20
 
 
-class Rig:
-    """One app over ``files`` (a dict: the storage that outlives a restart)."""
-
-    def __init__(self, files=None, pegboard=None, root=None):
-        self.files = {} if files is None else files
-        self.hw = host.make(storage=host.DictStorage(self.files))
-        self.app = App(self.hw, root=root, pegboard=pegboard)
-        self.t = 0
-        self.app.tick(self.t)
-
-    def run(self, ms):
-        for _ in range(ms // FRAME):
-            self.t += FRAME
-            self.app.tick(self.t)
-
-    def tap(self, bit, times=1):
-        for _ in range(times):
-            self.hw.buttons.press(bit)
-            self.run(60)
-            self.hw.buttons.release(bit)
-            self.run(60)
-
-    def hold(self, bit, ms=900):
-        self.hw.buttons.press(bit)
-        self.run(ms)
-        self.hw.buttons.release(bit)
-        self.run(60)
-
-    def chord(self):
-        """A and B together (the keeper's menu)."""
-        self.hw.buttons.press(A)
-        self.run(60)
-        self.hw.buttons.press(B)
-        self.run(60)
-        self.hw.buttons.release(A | B)
-        self.run(60)
-
-    def open(self, module):
-        """From the start menu, open the entry whose screen is ``module``."""
-        names = [e[1] for e in menu.ENTRIES]
-        cursor = self.app.top().cursor
-        self.tap(DOWN, (names.index(module) - cursor) % len(names))
-        self.tap(A)
-        return self.app.top()
-
-    def top(self):
-        return self.app.top()
+def Rig(files=None, pegboard=None, root=None):
+    """One app over ``files`` (a dict: the storage that outlives a restart),
+    driven by tools/driver.py's ``Driver``; ``rig.files`` is that dict."""
+    files = {} if files is None else files
+    rig = Driver(App(host.make(storage=host.DictStorage(files)), root=root, pegboard=pegboard), 1)
+    rig.files = files
+    return rig
 
 
 def saved_keeper(files):
@@ -187,7 +147,7 @@ def test_keeper_menu_new_best_of_3_match_and_tally():
     rig = Rig()
     s = rig.open("keeper")
     number(rig, 9)
-    rig.chord()
+    rig.chord(A | B)
     m = rig.top()
     assert type(m).__name__ == "KeeperMenu"
     rig.tap(DOWN, 3)  # Match
@@ -234,7 +194,7 @@ def test_keeper_starts_from_the_device_settings_unless_its_menu_sets_its_own():
     s = rig.open("keeper")
     assert s.ki.keeper.target == 61
     # the keeper's menu sets its own target: the device's no longer count
-    rig.chord()
+    rig.chord(A | B)
     rig.tap(DOWN, 2)  # Game to
     rig.tap(RIGHT)  # 61 -> 121: the device's now, so still following it
     rig.tap(UP)
@@ -242,7 +202,7 @@ def test_keeper_starts_from_the_device_settings_unless_its_menu_sets_its_own():
     rig.tap(A)
     k = s.ki.keeper
     assert (k.target, k.best_of, k.own) == (121, 3, False) and k.fresh()
-    rig.chord()
+    rig.chord(A | B)
     rig.tap(DOWN, 2)
     rig.tap(RIGHT)  # 121 -> 61, which the device does not say: the keeper's own
     rig.tap(UP)
@@ -295,13 +255,13 @@ def test_keeper_menu_main_menu_and_back_resumes():
     rig = Rig()
     s = rig.open("keeper")
     number(rig, 4)
-    rig.chord()
+    rig.chord(A | B)
     rig.tap(UP)  # wraps to "Main menu"
     rig.tap(A)
     assert type(rig.top()).__name__ == "MenuScreen"
     s2 = rig.open("keeper")
     assert s2 is not s and s2.ki.keeper.scores == [4, 0]
-    rig.chord()
+    rig.chord(A | B)
     rig.tap(A)  # "Back to game"
     assert rig.top() is s2
     rig.tap(UP)  # the chord's buttons did nothing else

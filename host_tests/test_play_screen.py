@@ -13,6 +13,7 @@ from engine.rng import Rng
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
+from driver import Driver
 from firmware.pegboard import Pegboard
 from firmware import play_end, play_table
 from firmware.play_input import SHOW_ROWS
@@ -29,26 +30,6 @@ from firmware.screens.play import (
 )
 
 BITS = (UP, DOWN, LEFT, RIGHT, A, B)
-
-
-class Driver:
-    """An app on a simulated clock; ``press`` is a real press and release."""
-
-    def __init__(self, app):
-        self.app = app
-        self.hw = app.hw
-        self.t = 0
-        self.tick(2)
-
-    def tick(self, n=1, raw=0, dt=20):
-        self.hw.buttons.set(raw)
-        for _ in range(n):
-            self.app.tick(self.t)
-            self.t += dt
-
-    def press(self, bit):
-        self.tick(2, bit)
-        self.tick(2, 0)
 
 
 def new_driver(

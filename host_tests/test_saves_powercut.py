@@ -13,15 +13,20 @@ and the good copy before it is used. Both atomic and remove-then-rename
 
 from engine.rng import Rng
 from engine.save import load_match
-from firmware import main
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.records import pack
 from memstorage import MemStorage, PowerCut
-from firmware.screens.menu import ENTRIES
+from driver import Driver
 from screentext import drawn_text
+
 from test_play_screen import decide, play_game, screen, wait_for_you
+
+
+def shown(d):
+    """What the top screen shows, as text."""
+    return drawn_text(d.app, lambda: d.tick(1))
 
 
 class CutStorage(MemStorage):
@@ -64,38 +69,6 @@ class CutStorage(MemStorage):
         """True when the save of record ``name`` completed (its temp file
         was renamed into place)."""
         return ("rename", name + ".tmp", name + ".rec") in self.ops
-
-
-class Board:
-    """The app as the device builds it, on a simulated clock."""
-
-    def __init__(self, storage):
-        self.hw = host.make(storage=storage)
-        self.app = main.build(hw=self.hw, resume=True)
-        self.t = 0
-        self.tick(2)
-
-    def tick(self, n=1, raw=0, dt=20):
-        self.hw.buttons.set(raw)
-        for _ in range(n):
-            self.app.tick(self.t)
-            self.t += dt
-
-    def press(self, bit, n=1):
-        for _ in range(n):
-            self.tick(2, bit)
-            self.tick(2, 0)
-
-    def open(self, module):
-        names = [e[1] for e in ENTRIES]
-        menu = self.app.stack[0]
-        self.press(DOWN, (names.index(module) - menu.cursor) % len(names))
-        self.press(A)
-        self.tick(2)
-        return self.app.top()
-
-    def text(self):
-        return drawn_text(self.app, lambda: self.tick(1))
 
 
 def cut_points(base, act, stride=1):
@@ -160,7 +133,7 @@ def each_cut(make_base, act, check, stride=1):
 
 def test_power_cut_anywhere_in_a_settings_save():
     def make_base(st):
-        b = Board(st)
+        b = Driver.device(st)
         b.open("settings")
         b.press(RIGHT)  # difficulty medium -> hard
         b.press(B)  # leaving saves
@@ -168,7 +141,7 @@ def test_power_cut_anywhere_in_a_settings_save():
         return st
 
     def act(st, arm):
-        b = Board(st)
+        b = Driver.device(st)
         b.open("settings")
         b.press(DOWN)
         b.press(RIGHT)  # game to 121 -> 61
@@ -176,7 +149,7 @@ def test_power_cut_anywhere_in_a_settings_save():
         b.press(B)  # the settings save, then the mode record: back at the menu
 
     def check(after, st, where):
-        b = Board(after)
+        b = Driver.device(after)
         s = b.app.settings
         assert s.difficulty == "hard", where
         assert s.target == (61 if st.done("settings") else 121), where
@@ -195,13 +168,13 @@ def test_power_cut_anywhere_in_a_settings_save():
 
 def test_power_cut_anywhere_in_a_keeper_save():
     def make_base(st):
-        b = Board(st)
+        b = Driver.device(st)
         b.open("keeper")
         b.press(UP, 3)
         return st
 
     def act(st, arm):
-        b = Board(st)  # resumes the keeper at A 3
+        b = Driver.device(st)  # resumes the keeper at A 3
         assert b.app.top().ki.keeper.scores == [3, 0]
         b.press(A)  # enter a number
         b.press(UP, 5)
@@ -209,7 +182,7 @@ def test_power_cut_anywhere_in_a_keeper_save():
         b.press(A)  # A +5: saved before shown
 
     def check(after, st, where):
-        b = Board(after)
+        b = Driver.device(after)
         top = b.app.top()
         assert type(top).__name__ == "KeeperScreen", where
         want = 8 if st.done("keeper") else 3
@@ -223,12 +196,12 @@ def test_power_cut_anywhere_in_a_keeper_save():
 
 def test_power_cut_anywhere_in_opening_a_mode():
     def act(st, arm):
-        b = Board(st)
+        b = Driver.device(st)
         arm()
         b.open("keeper")  # writes the last-mode record
 
     def check(after, st, where):
-        b = Board(after)
+        b = Driver.device(after)
         top = type(b.app.top()).__name__
         assert top == ("KeeperScreen" if st.done("mode") else "MenuScreen"), where
         assert b.app.errors == 0, where
@@ -245,33 +218,18 @@ def open_play(b):
     return b
 
 
-class PlayDriver:
-    """test_play_screen's helpers drive a Board the same way."""
-
-    def __init__(self, board):
-        self.app = board.app
-        self.hw = board.hw
-        self.board = board
-
-    def tick(self, n=1, raw=0, dt=20):
-        self.board.tick(n, raw, dt)
-
-    def press(self, bit):
-        self.board.press(bit)
-
-
 def test_power_cut_anywhere_in_a_game_save():
     saved = {}
 
     def make_base(st):
-        d = PlayDriver(open_play(Board(st)))
+        d = open_play(Driver.device(st))
         play_game(d, 3, decisions=3)
         wait_for_you(d)
         saved["moves"] = bytes(screen(d).game.moves)
         return st
 
     def act(st, arm):
-        d = PlayDriver(Board(st))  # resumes the game
+        d = Driver.device(st)  # resumes the game
         s = screen(d)
         assert bytes(s.game.moves) == saved["moves"]
         wait_for_you(d)
@@ -283,7 +241,7 @@ def test_power_cut_anywhere_in_a_game_save():
         saved["after"] = bytes(s.game.moves)
 
     def check(after, st, where):
-        d = PlayDriver(Board(after))
+        d = Driver.device(after)
         s = screen(d)
         got = bytes(s.game.moves)
         assert got == (saved["after"] if st.done("game") else saved["moves"]), where
@@ -300,7 +258,7 @@ def end_of_game_cuts(stride):
     # the last decision's save, the last.log export, the statistics and the
     # game's own save being dropped, cut everywhere
     def make_base(st):
-        d = PlayDriver(open_play(Board(st)))
+        d = open_play(Driver.device(st))
         last = None
         while True:
             if wait_for_you(d) == "over":
@@ -310,7 +268,7 @@ def end_of_game_cuts(stride):
         return last
 
     def finish(st, arm):
-        d = PlayDriver(Board(st))
+        d = Driver.device(st)
         arm()
         try:
             while wait_for_you(d) != "over":
@@ -322,7 +280,7 @@ def end_of_game_cuts(stride):
         from firmware.stats import Stats
 
         resumes = after.exists("game.rec") or after.exists("game.old")
-        d = PlayDriver(Board(after))
+        d = Driver.device(after)
         if resumes:  # the game's save is still there: play it to its end
             while wait_for_you(d) != "over":
                 decide(d, Rng(len(screen(d).game.moves)))
@@ -365,7 +323,7 @@ def spoil(data, how):
 
 
 def two_saves(st, first, second):
-    b = Board(st)
+    b = Driver.device(st)
     first(b)
     second(b)
     return st
@@ -395,9 +353,9 @@ def refused_corpus(name, first, second, opener, state, resave):
         st = two_saves(host.DictStorage(), first, second)
         old_file = st.files[name + ".old"]
         st.files[name + ".rec"] = bad
-        b = Board(st)
+        b = Driver.device(st)
         opener(b)
-        text = b.text()
+        text = shown(b)
         assert name + ".rec" in text, (what, text)
         assert b.app.errors == 0, (what, b.app.last_error)
         assert state(b, old_file[11:-2]) == "first", (what, state(b, old_file[11:-2]))
@@ -418,9 +376,9 @@ def refused(name, first, second, opener, state):
             st.files[name + ".rec"] = spoil(st.files[name + ".rec"], how)
             if not keep_old:
                 st.files.pop(name + ".old")
-            b = Board(st)
+            b = Driver.device(st)
             opener(b)
-            text = b.text()
+            text = shown(b)
             assert words in text, (name, how, text)
             assert b.app.errors == 0
             expect = "first" if keep_old else "fresh"
@@ -476,12 +434,12 @@ def test_refused_keeper_saves_are_said_and_the_good_copy_used():
 
 def test_refused_game_saves_are_said_and_the_good_copy_used():
     def first(b):
-        d = PlayDriver(open_play(b))
+        d = open_play(b)
         play_game(d, 9, decisions=1)
         wait_for_you(d)
 
     def second(b):
-        d = PlayDriver(b)
+        d = b
         play_game(d, 9, decisions=1)
         wait_for_you(d)
         b.app.home()  # save and quit
@@ -531,12 +489,12 @@ def test_refused_statistics_are_said_and_the_good_copy_used():
 def test_refused_mode_record_is_said_and_the_menu_used():
     for how, words in DAMAGE:
         st = host.DictStorage()
-        b = Board(st)
+        b = Driver.device(st)
         b.open("keeper")
         st.files.pop("mode.old", None)
         st.files["mode.rec"] = spoil(st.files["mode.rec"], how)
-        b = Board(st)
-        text = b.text()
+        b = Driver.device(st)
+        text = shown(b)
         assert words in text and "mode.rec" in text, (how, text)
         b.press(A)
         assert len(b.app.stack) == 1 and b.app.errors == 0
@@ -550,7 +508,7 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
     from firmware.stats import Stats
 
     def finish(st, arm):
-        d = PlayDriver(Board(st))
+        d = Driver.device(st)
         arm()
         try:
             while wait_for_you(d) != "over":
@@ -560,7 +518,7 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
 
     for atomic in (True, False):
         base = CutStorage(atomic_rename=atomic)
-        d = PlayDriver(open_play(Board(base)))
+        d = open_play(Driver.device(base))
         last = None
         while wait_for_you(d) != "over":
             last = base.reboot()  # the storage before this decision
@@ -585,7 +543,7 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
             if s.games != 1 or not (after.exists("game.rec") or after.exists("game.old")):
                 continue  # not counted yet (a resume plays it to its end), or nothing resumes
             tried += 1
-            d = PlayDriver(Board(after))
+            d = Driver.device(after)
             assert wait_for_you(d) == "over", (atomic, n)  # no decision left to make
             assert Stats(after).load() is None
         assert tried >= 3, tried
@@ -609,23 +567,23 @@ def test_a_huge_game_save_is_refused_unread_and_the_good_copy_resumed():
     # issue 11.2: MemoryError on load started a new match, whose first save
     # turned the junk into game.old and lost the game
     st = HugeGame()
-    b = Board(st)
-    d = PlayDriver(open_play(b))
+    b = Driver.device(st)
+    d = open_play(b)
     play_game(d, 9, decisions=2)
     wait_for_you(d)
     b.app.home()  # save and quit
     good = st.files["game.rec"]
     st.files["game.old"] = good
     st.files["game.rec"] = b"huge"
-    b = Board(st)
+    b = Driver.device(st)
     b.open("play")
-    text = b.text()
+    text = shown(b)
     assert "game.rec is too large" in text, text
     assert b.app.errors == 0, b.app.last_error
     moves = bytes(load_match(good[12:-2]).game.moves)
     assert bytes(screen(b).game.moves) == moves  # the good copy resumed
     b.press(A)
-    d = PlayDriver(b)
+    d = b
     play_game(d, 9, decisions=1)
     b.app.home()
     assert st.files["game.bad"] == b"huge" and st.files["game.old"] != b"huge"

@@ -568,7 +568,11 @@ class App:
             except Exception as e2:
                 _log(e2)
         screen = self.stack[-1]
-        if getattr(screen, "gauge", False) and self.power.percent >= 0:
+        if (
+            getattr(screen, "gauge", False)
+            and self.power.percent >= 0
+            and len(getattr(screen, "title", "")) <= 17  # a centred title clear of it
+        ):
             from firmware.battery import draw_gauge
 
             x = cv.width - GAUGE_W

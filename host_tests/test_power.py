@@ -272,6 +272,17 @@ def test_the_keeper_status_text_stays_clear_of_the_gauge():
         assert x + 6 * len(s) - 1 <= 128 - 12 - 1, (s, x)
 
 
+def test_a_long_title_keeps_its_last_letters_and_goes_without_the_gauge():
+    rig = Rig(battery=4200)
+    d = rig.hw.display
+    for title, shown in (("Abandon the match?", False), ("Reset statistics?", True)):
+        rig.app.push(MessageScreen(title, "text"))
+        rig.run(FRAME * 2)
+        x0 = 128 - 12
+        assert (d.pixel(x0, 1) == 0) == shown, title  # the gauge's outline, dark on the bar
+        rig.tap(B)
+
+
 def test_no_gauge_without_battery_data_or_a_reading():
     for board, battery in ((boards.load("pico_w"), 4000), (PICO, None)):
         rig = Rig(board=board, battery=battery)

@@ -27,8 +27,20 @@ CRITICAL_READS = const(3)
 HYSTERESIS_MV = const(100)
 
 
+_KEYS = ("empty_mv", "full_mv", "warn_mv", "critical_mv")
+
+
 class Cell:
     def __init__(self, levels):
+        """ValueError naming what is wrong when ``levels`` (the board's
+        BATTERY data) cannot make a gauge."""
+        for k in _KEYS:
+            v = levels.get(k) if isinstance(levels, dict) else None
+            if not isinstance(v, int) or v <= 0:
+                raise ValueError("BATTERY needs %s in mV, got %r" % (k, v))
+        lv = levels
+        if not (lv["critical_mv"] < lv["warn_mv"] and lv["empty_mv"] < lv["full_mv"]):
+            raise ValueError("BATTERY needs critical_mv < warn_mv and empty_mv < full_mv")
         self.levels = levels
         self.mv = None  # the last reading
         self.percent = -1

@@ -432,6 +432,19 @@ def test_battery_reads_the_board_adc_through_its_divider():
             assert isinstance(hw.battery_mv(), int)
 
 
+def test_unusable_battery_data_starts_the_board_without_a_gauge():
+    machine.clear()
+    board = boards.load("pico")
+    spec = board.BATTERY
+    try:
+        for bad in ({"adc": 29}, {"divider": 3}, {"adc": 29, "divider": "three"}):
+            board.BATTERY = bad
+            hw = mp.make(board, time_module=mptime, storage_root=_STORE)
+            assert hw.battery_mv() is None, bad
+    finally:
+        board.BATTERY = spec
+
+
 def test_nap_waits_frame_by_frame_and_ends_at_a_press():
     hw, board, i2c = _fresh("pico")
     t0 = mptime.ticks_ms()

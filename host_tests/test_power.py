@@ -304,6 +304,26 @@ def test_a_pin_that_reads_next_to_nothing_is_no_gauge_and_no_alarm():
         assert isinstance(rig.app.top(), KeeperScreen)
 
 
+def test_unusable_battery_data_means_no_gauge_and_no_crash():
+    class Board:
+        pass
+
+    for bad in ({"adc": 29}, {"adc": 29, "divider": 3, "full_mv": "4.5 V", "empty_mv": 3300,
+                 "warn_mv": 3600, "critical_mv": 3400},
+                {"adc": 29, "divider": 3, "full_mv": 4500, "empty_mv": 3300, "warn_mv": 3400,
+                 "critical_mv": 3600}, [1, 2]):  # fmt: skip
+        board = Board()
+        for name in dir(PICO):
+            if name.isupper():
+                setattr(board, name, getattr(PICO, name))
+        board.BATTERY = bad
+        rig = Rig(board=board, battery=3000)
+        rig.keeper()
+        rig.run(4 * BATTERY_MS, 500)
+        assert rig.app.power.percent == -1 and not rig.app.power.stopped, bad
+        assert rig.app.errors == 0 and isinstance(rig.app.top(), KeeperScreen)
+
+
 def test_battery_low_is_said_once_and_again_after_a_recharge():
     rig = Rig(battery=4200)
     rig.keeper()

@@ -472,4 +472,11 @@ def _battery(microcontroller, spec):
         return None
     import analogio
 
-    return analogio.AnalogIn(pin_of(microcontroller, spec["adc"])), 3300 * spec["divider"]
+    try:
+        divider = spec["divider"]
+        if not isinstance(divider, int) or divider < 1:
+            raise ValueError("divider must be a whole number, got %r" % (divider,))
+        return analogio.AnalogIn(pin_of(microcontroller, spec["adc"])), 3300 * divider
+    except (KeyError, TypeError, ValueError) as e:  # board data: run without a gauge
+        print("no battery gauge: BATTERY %r unusable (%r)" % (spec, e))
+        return None

@@ -94,8 +94,11 @@ class Battery:
     """The battery's voltage through an ADC pin and a resistor divider."""
 
     def __init__(self, machine, spec):
+        divider = spec["divider"]
+        if not isinstance(divider, int) or divider < 1:
+            raise ValueError("divider must be a whole number, got %r" % (divider,))
         self._adc = machine.ADC(machine.Pin(spec["adc"]))
-        self._scale = _VREF_MV * spec["divider"]
+        self._scale = _VREF_MV * divider
 
     def read_mv(self):
         s = 0
@@ -192,8 +195,13 @@ def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=
         oled.get("height", 64),
         rotate=oled.get("rotate", 0),
     )
+    battery = None
     spec = _get(board, "BATTERY", None)
-    battery = Battery(machine, spec) if spec else None
+    if spec:
+        try:
+            battery = Battery(machine, spec)
+        except (KeyError, TypeError, ValueError) as e:  # board data: run without a gauge
+            print("no battery gauge: BATTERY %r unusable (%r)" % (spec, e))
     if display.errors:
         print("OLED not answering at 0x%02x on I2C%d; retrying each frame" % (
             display.address, bus["id"]))  # fmt: skip

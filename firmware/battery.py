@@ -32,16 +32,21 @@ _KEYS = ("empty_mv", "full_mv", "warn_mv", "critical_mv")
 
 class Cell:
     def __init__(self, levels):
-        """ValueError naming what is wrong when ``levels`` (the board's
-        BATTERY data) cannot make a gauge."""
+        """``levels`` that cannot make a gauge (the board's data: a key
+        missing, not whole mV, in the wrong order) are said once on the
+        console and give no gauge and no alarm."""
+        self.levels = None
         for k in _KEYS:
             v = levels.get(k) if isinstance(levels, dict) else None
             if not isinstance(v, int) or v <= 0:
-                raise ValueError("BATTERY needs %s in mV, got %r" % (k, v))
-        lv = levels
-        if not (lv["critical_mv"] < lv["warn_mv"] and lv["empty_mv"] < lv["full_mv"]):
-            raise ValueError("BATTERY needs critical_mv < warn_mv and empty_mv < full_mv")
-        self.levels = levels
+                print("no battery gauge: BATTERY needs %s in mV, got %r" % (k, v))
+                break
+        else:
+            lv = levels
+            if lv["critical_mv"] < lv["warn_mv"] and lv["empty_mv"] < lv["full_mv"]:
+                self.levels = levels
+            else:
+                print("no battery gauge: BATTERY needs critical < warn and empty < full")
         self.mv = None  # the last reading
         self.percent = -1
         self.low = False  # warned; cleared when the voltage comes back
@@ -53,7 +58,7 @@ class Cell:
         warning is due, 8 at the critical level, else 0 (firmware.power's
         flags)."""
         lv = self.levels
-        if mv is None:
+        if mv is None or lv is None:
             self.mv = None
             self.percent = -1
             return 0
@@ -80,7 +85,8 @@ class Cell:
     def recovered(self):
         """After a stop: True when the supply is back (USB plugged in, fresh
         cells) well above the warning level."""
-        return self.mv is not None and self.mv >= self.levels["warn_mv"] + HYSTERESIS_MV
+        lv = self.levels
+        return lv is not None and self.mv is not None and self.mv >= lv["warn_mv"] + HYSTERESIS_MV
 
 
 def draw_gauge(cv, percent, x, y, c=0):

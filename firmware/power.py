@@ -129,12 +129,7 @@ class Power:
 
                     from firmware.battery import Cell
 
-                    try:
-                        self.cell = Cell(self.levels)
-                    except ValueError as e:  # the board's data, not the game: no gauge
-                        print("no battery gauge: %s" % e)
-                        self._read = None
-                        return out
+                    self.cell = Cell(self.levels)
                 out |= self.cell.reading(mv)
                 self.percent = self.cell.percent
         return out

@@ -33,6 +33,7 @@ package(
         "rng.py",
         "save.py",
         "score.py",
+        "score5.py",
         "selfplay.py",
         "view.py",
     ],

@@ -6,7 +6,8 @@ frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise).
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
 (otherwise a peg at 0 is simply not shown). A score at or past the target sits
-in the game hole. A board shorter than the game (61 holes, 121 target) is
+in the game hole; a game of fixed deals (V6) has no target (0) and its pegs
+go round in laps of ``holes - 1``. A board shorter than the game (61 holes, 121 target) is
 gone round in laps of ``holes - 1`` with the last hole as the game hole, like
 a real 61-hole board.
 
@@ -16,6 +17,9 @@ What shows:
   markers     every fifth hole, very dim white (``markers = False`` hides them)
   lines       skunk lines (91 and 61 in a 121 game, 31 in a 61 game) and the
               game hole, dim amber
+  deal count  a game of fixed deals (``set_deals(left)``): instead of the lines,
+              the last ``left`` holes of each track dim amber, one for each
+              deal still to play (this one included)
   shared hole pegs of both players on one LED take turns (``BLINK_MS``)
 An award can walk the peg hole by hole (``set_pegs(..., animate=True)``) and
 ``celebrate(player)`` runs a chase along the winner's track; both advance in
@@ -97,6 +101,7 @@ class Pegboard:
         self.idle_ma = p.get("idle_ma", 1)
         self.budget = self.limit_ma - self.reserve_ma - self.idle_ma * n_leds
         self.target = target
+        self.deals_left = 0  # fixed deals (V6): deals still to play, shown at the end
         self.markers = True
         self.front = [0, 0]
         self.rear = [0, 0]
@@ -141,6 +146,13 @@ class Pegboard:
         self._bg_ok = False
         self.dirty = True
 
+    def set_deals(self, left):
+        """A game of fixed deals: ``left`` deals still to play (0: none shown)."""
+        if left != self.deals_left:
+            self.deals_left = left
+            self._bg_ok = False
+            self.dirty = True
+
     def set_markers(self, on):
         self.markers = bool(on)
         self._bg_ok = False
@@ -181,7 +193,7 @@ class Pegboard:
         if score <= 0:
             return 0
         t = self.target
-        if score >= t:
+        if t and score >= t:
             return t if t <= self.holes else self.holes
         if score < self.holes:
             return score
@@ -339,6 +351,10 @@ class Pegboard:
             for t in range(tracks):
                 for h in range(5, holes, 5):
                     self._put(buf, self.led_of_hole(t, h), _MARK)
+                if not self.target:  # fixed deals: the deals to play, no lines
+                    for h in range(holes, max(0, holes - self.deals_left), -1):
+                        self._put(buf, self.led_of_hole(t, h), _LINE)
+                    continue
                 self._put(buf, self.led_of_hole(t, holes), _LINE)
                 if self.target >= 121:
                     self._put(buf, self.led(t, 91), _LINE)

@@ -66,6 +66,7 @@ class Table:
         self.clear()
         self.scores = [0, 0]
         self.dealer = 0
+        self.deal_no = 0  # deals shown so far in this game
         self.s_top = ("", "", "")
         self.msg = ""
         self.msg_ms = 0
@@ -92,6 +93,7 @@ class Table:
         self.count = 0
         self.starter = None
         self.played = [[], []]  # cards each seat played this deal: its hand for the show
+        self.kept = [[], []]  # each seat's kept cards, told by its (maybe hidden) hand and crib
         self.crib = []
 
     def start(self, game):
@@ -101,6 +103,7 @@ class Table:
         self.clear()
         self.scores = list(game.scores)
         self.dealer = game.dealer
+        self.deal_no = 0
         self.prepare(game)
 
     def sync(self, game):
@@ -108,6 +111,7 @@ class Table:
         v = game.view(0)
         self.scores = list(game.scores)
         self.dealer = game.dealer
+        self.deal_no = game.deal_number
         self.hand = list(v.hand)
         self.opp = list(v.opponent_hand) if v.opponent_hand is not None else None
         self.opp_left = v.opponent_left
@@ -117,6 +121,7 @@ class Table:
         self.played = [[], []]
         for seat, card in v.played:
             self.played[seat].append(card)
+        self.kept = [list(game.kept[0]), list(game.kept[1])]  # shown at the show only
         self.crib = list(game.crib)
         self.prepare(game)
 
@@ -139,7 +144,11 @@ class Table:
     def prepare(self, game):
         n = self.names
         s = self.scores
-        crib = "\x86crib" if self.dealer == 0 else "crib\x85"
+        if game is not None and game.deals:  # fixed deals (V6): which deal of how many
+            crib = "%d/%d" % (self.deal_no, game.deals)
+            crib = "\x86" + crib if self.dealer == 0 else crib + "\x85"
+        else:
+            crib = "\x86crib" if self.dealer == 0 else "crib\x85"
         self.s_top = ("%s %d" % (n[0], s[0]), "%s %d" % (n[1], s[1]), crib)
         self.s_count = "%d" % self.count
         self.idle = self._idle_text(game)
@@ -176,11 +185,18 @@ class Table:
         for the muggins it leads to)."""
         kind = e[0]
         names = self.names
+        if kind == "hand":  # kept aside for the show (five-card: cards not played)
+            self.kept[e[1]] = list(e[2])
+        elif kind == "crib":
+            kept = self.kept[e[1]]
+            for c in (e[2], e[3]):
+                if c in kept:
+                    kept.remove(c)
         if not visible(e, 0, game.open_hands or not self.human):
             if kind == "crib":  # the computer laid two away: say so, not which
                 self.crib.append(e[2])
                 self.crib.append(e[3])
-                self.opp_left = 4
+                self.opp_left = game.size - 2
                 self.say("%s lays away 2" % names[1])
                 return _T_CRIB
             return 0  # a hidden hand
@@ -238,7 +254,7 @@ class Table:
                     if c in held:
                         held.remove(c)
             if e[1] == 1:
-                self.opp_left = 4
+                self.opp_left = game.size - 2
                 self.say("%s lays away %s" % (names[1], cards_text(e[2:4])))
                 return _T_CRIB
             return 0
@@ -249,7 +265,8 @@ class Table:
         if kind == "deal":
             self.clear()
             self.dealer = e[1]
-            self.opp_left = 6
+            self.deal_no += 1
+            self.opp_left = game.size
             self.say(self._deals(e[1]))
             return _T_DEAL
         if kind == "claim":
@@ -276,7 +293,10 @@ class Table:
             self.lines = ["Lower card deals:", self._deals(low)]
 
     def _open_show(self, seat, what, points, queue):
-        cards = self.crib if what == "crib" else self.played[seat]
+        if what == "crib":
+            cards = self.crib
+        else:  # the cards played, then any still held (five-card, V5.3)
+            cards = self.played[seat] + [c for c in self.kept[seat] if c not in self.played[seat]]
         who = "Your" if seat == 0 and self.human else self.names[seat] + "'s"
         self.title = "%s %s: %d" % (who, what, points)
         self.page_cards = list(cards)
@@ -313,10 +333,12 @@ class Table:
         self.page = OVER_PAGE
         self.page_ms = _OVER_AUTO
         wins = list(match.wins)
-        if not counted:
+        if not counted and winner < 2:  # 2: a tie (V6), which counts for neither
             wins[winner] += 1  # the match counts this game at next_game()
         names = self.names
-        if self.human:
+        if winner > 1:
+            head = "A tie after %d deals" % match.deals
+        elif self.human:
             head = "You win!" if winner == 0 else "The computer wins"
         else:
             head = "%s wins" % names[winner]

@@ -39,15 +39,18 @@ def mpy_dir(tmp_path_factory):
     return out
 
 
-def play(mpy_dir, tmp_path, seed, level, target, muggins=False):
+def play(mpy_dir, tmp_path, seed, level, target, muggins=False, variant="six", deals=0):
     folder = str(tmp_path / "storage")
-    r = bench_app.run_child(mpy_dir, folder, seed, level, target, HEAP, muggins)
+    r = bench_app.run_child(mpy_dir, folder, seed, level, target, HEAP, muggins, "", variant, deals)
     assert r["finished"] and r["errors"] == 0, r
     with open(os.path.join(folder, "last.log")) as f:
         text = f.read()
     g = logcheck.replay(text)
     assert g.winner == r["winner"] and g.scores == r["scores"]
-    assert max(g.scores) >= target
+    if deals:
+        assert g.deal_number == deals and r["deals"] == deals
+    else:
+        assert max(g.scores) >= target
     assert os.path.exists(os.path.join(folder, "stats.rec"))  # the game was counted
     return r, text
 
@@ -76,6 +79,19 @@ def test_a_muggins_game_in_a_166k_heap(mpy_dir, tmp_path):
     claims = [ln for ln in text.split("\n") if ln.startswith("claim A")]
     assert claims and all([ln.endswith(" 0") for ln in claims])
     assert " muggins" in text
+
+
+def test_a_five_card_game_in_a_166k_heap(mpy_dir, tmp_path):
+    r, text = play(mpy_dir, tmp_path, 3, "hard", 61, variant="five")
+    assert text.startswith("game 1 target=61 five")
+    assert " 3 3 start" in text  # three for last (V5.2)
+    assert "reset" not in text  # one play sequence (V5.3)
+
+
+def test_a_game_of_eight_fixed_deals_in_a_166k_heap(mpy_dir, tmp_path):
+    r, text = play(mpy_dir, tmp_path, 4, "hard", 121, variant="six", deals=8)
+    assert text.startswith("game 1 deals=8")
+    assert "\nend " in text
 
 
 # Three games one after the other in one interpreter (issue 13.2): after each

@@ -19,9 +19,13 @@ def _clock():
     return (lambda: time.perf_counter_ns() // 1000), (lambda a, b: a - b)
 
 
-def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
+def drive(
+    seed, level, target, folder, muggins=False, mode="", limit=400000, variant="six", deals=0
+):
     """Play one game as the player would, through button presses only, until
-    its game-over page; ``mode`` "heap" or "time" measures. Returns a dict."""
+    its game-over page; ``mode`` "heap" or "time" measures; ``variant``
+    "five" (five-card, V5) and ``deals`` N (fixed deals, V6) choose the game
+    in the settings as the player would. Returns a dict."""
     import gc
 
     from firmware import main as device
@@ -37,6 +41,8 @@ def drive(seed, level, target, folder, muggins=False, mode="", limit=400000):
     s = app.settings
     s.set("difficulty", level)
     s.set("target", target)
+    if variant != "six" or deals:
+        s.set_kind(variant, target, deals)
     s.set("match", 1)
     s.set("muggins", muggins)
     screen = play.PlayScreen(seed)

@@ -73,13 +73,24 @@ for name in ('engine.game', 'firmware.app', 'firmware.screens.play'):
     __import__(name)
     f = getattr(sys.modules[name], '__file__', '.mpy')
     assert f.endswith('.mpy'), f
-r = app_driver.drive(%d, %r, %d, %r, %r, %r)
+r = app_driver.drive(%d, %r, %d, %r, %r, %r, 400000, %r, %d)
 import json
 print(json.dumps(r))
 """
 
 
-def run_child(out_dir, folder, seed, level, target, heap="160k", muggins=False, mode=""):
+def run_child(
+    out_dir,
+    folder,
+    seed,
+    level,
+    target,
+    heap="160k",
+    muggins=False,
+    mode="",
+    variant="six",
+    deals=0,
+):
     """Run ``drive`` under the unix port from .mpy; the dict it printed, or
     RuntimeError with what the child wrote."""
     import json
@@ -90,7 +101,7 @@ def run_child(out_dir, folder, seed, level, target, heap="160k", muggins=False, 
     exe, where = mpport.find()
     if exe is None:
         raise RuntimeError(where)
-    code = CHILD % (out_dir, seed, level, target, folder, muggins, mode)
+    code = CHILD % (out_dir, seed, level, target, folder, muggins, mode, variant, deals)
     p = subprocess.run(
         [exe, "-X", "heapsize=" + heap, "-c", code],
         cwd=out_dir,

@@ -1,6 +1,6 @@
 """Demo: the computer plays itself, hands open, one event at a time (the
 play screen's table with both seats played by ``engine.opponent``, "Red"
-hard against "Blue" at the settings' difficulty). Any button but B steps on
+hard against "Blue" at the settings' difficulty, in the settings' game). Any button but B steps on
 at once, otherwise it advances by itself; a finished game stays a few
 seconds and a new one starts. B goes back to the menu. Nothing is saved.
 Imports ``engine.match``, ``firmware.hal`` and ``firmware.screens.play``.
@@ -30,7 +30,7 @@ class DemoScreen(PlayScreen):
             seed = (self.app.hw.clock.ticks_ms() * 40503 + self.app.frames) & 0x3FFFFFFF
         self.seed = seed + 1
         s = self.app.settings
-        self._begin(Match(1, seed, s.target, None, True))
+        self._begin(Match(1, seed, s.target or None, None, True, False, s.variant, s.deals))
         self.queue = self.game.take_events()
 
     def _stepped(self, events):

@@ -1,7 +1,8 @@
 """Play the computer: a match (V2) of the settings' length between you (seat
-0) and the computer (seat 1) at the settings' difficulty, target, open hands
-(V3) and muggins (V4). The screen runs the match: it feeds the engine's
-events to the table (``firmware.play_table``, the model: what is shown),
+0) and the computer (seat 1) at the settings' difficulty, game (six-card to
+121 or 61, five-card V5, fixed deals V6), open hands (V3) and muggins (V4).
+The screen runs the match: it feeds the engine's events to the table
+(``firmware.play_table``, the model: what is shown),
 one at a time, each for a moment (A skips ahead) so the player can follow
 what the computer did; hands the buttons to ``firmware.play_input`` when
 the decision is yours (``Game.to_act`` says whose it is); asks the computer
@@ -158,6 +159,7 @@ class PlayScreen(Screen):
         self._begin(match)
         self.saved_at = len(self.game.moves)
         self.table.sync(self.game)
+        self._peg_deals()
         if self.game.phase != "over":
             self.table.say("Welcome back")
         return True
@@ -168,7 +170,11 @@ class PlayScreen(Screen):
         if seed is None:
             seed = (self.app.hw.clock.ticks_ms() * 40503 + self.app.frames) & 0x3FFFFFFF
         self.level = self._settings_level()
-        self._begin(Match(s.match, seed, s.target, None, s.open_hands, s.muggins))
+        self._begin(
+            Match(
+                s.match, seed, s.target or None, None, s.open_hands, s.muggins, s.variant, s.deals
+            )
+        )
         self.queue = self.game.take_events()
         self._save()
 
@@ -183,6 +189,7 @@ class PlayScreen(Screen):
         if peg is not None:
             peg.celebrate(-1)
             peg.set_target(self.game.target)
+            self._peg_deals()
             scores = self.table.scores
             for seat in (0, 1):
                 peg.set_pegs(seat, scores[seat], scores[seat])
@@ -216,7 +223,17 @@ class PlayScreen(Screen):
             peg = self.app.pegboard
             if peg is not None:
                 peg.set_pegs(e[1], e[3], e[3] - e[2], True)
-        return self.table.apply(e, self.game, self.queue)
+        ms = self.table.apply(e, self.game, self.queue)
+        if kind == "deal":
+            self._peg_deals()
+        return ms
+
+    def _peg_deals(self):
+        # fixed deals (V6): the deals still to play on the LED board
+        peg = self.app.pegboard
+        d = self.game.deals
+        if peg is not None:
+            peg.set_deals(d - max(1, self.table.deal_no) + 1 if d else 0)
 
     def _open_over(self, winner, s0, s1, skunk):
         wins = self.table.open_over(self.match, self.over_seen, winner, s0, s1, skunk)
@@ -224,7 +241,7 @@ class PlayScreen(Screen):
             self.over_seen = True
             peg = self.app.pegboard
             if peg is not None:
-                peg.celebrate(winner)
+                peg.celebrate(winner if winner < 2 else -1)  # 2: a tie (V6)
             self._game_done(wins[0] > wins[1])
             if self.table.match_over:
                 self._drop_save()
@@ -275,7 +292,11 @@ class PlayScreen(Screen):
         else:
             self.seed += 1  # a seeded screen (tests): the next seed
             seed = self.seed
-        self._begin(Match(m.games, seed, m.target, None, m.open_hands, m.muggins))
+        self._begin(
+            Match(
+                m.games, seed, m.target or None, None, m.open_hands, m.muggins, m.variant, m.deals
+            )
+        )
         self.queue = self.game.take_events()
         self._save()
 

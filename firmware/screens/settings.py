@@ -4,8 +4,11 @@ loses nothing) and the screen that edits it. Imports ``firmware.app`` and
 ``firmware.records``.
 
 Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard", target
-121/61, match 1/3/5/7 (games, best of), muggins False/True, open_hands
-False/True, brightness 1..5 (LED level; ``led_level()`` gives 0..255), dim
+(the game: six-card to 121 or 61, five-card to 61 (V5), or 6, 8 or 12 fixed
+deals of six-card (V6); ``target`` is 121, 61 or 0 for fixed deals, and
+``variant`` ("six"/"five") and ``deals`` (0 or N) say the rest), match
+1/3/5/7 (games, best of), muggins False/True, open_hands False/True,
+brightness 1..5 (LED level; ``led_level()`` gives 0..255), dim
 (seconds without a button before the OLED dims, 0 = never; five times as
 long turns it off and the LEDs show the pegs only: firmware/power.py; one
 setting for both keeps the settings small on the device).
@@ -18,16 +21,31 @@ defaults and is never fatal.
 from firmware.app import ListScreen, MessageScreen
 from firmware.records import RecordStore
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 # name, label on the screen, values, labels of the values, default index
 FIELDS = (
     ("difficulty", "Difficulty", ("easy", "medium", "hard"), ("easy", "medium", "hard"), 1),
-    ("target", "Game to", (121, 61), ("121", "61"), 0),
+    # the game's kind: indices 0 and 1 are the old 121/61 choices, so old records load
+    (
+        "target",
+        "Game",
+        (121, 61, 61, 0, 0, 0),
+        ("6-card 121", "6-card 61", "5-card 61", "6 deals", "8 deals", "12 deals"),
+        0,
+    ),
     ("match", "Match", (1, 3, 5, 7), ("1 game", "best of 3", "best of 5", "best of 7"), 0),
     ("muggins", "Muggins", (False, True), ("off", "on"), 0),
     ("open_hands", "Open hands", (False, True), ("off", "on"), 0),
     ("brightness", "LEDs", (1, 2, 3, 4, 5), ("1", "2", "3", "4", "5"), 2),
     ("dim", "Dim after", (30, 60, 120, 300, 0), ("30 s", "1 min", "2 min", "5 min", "never"), 1),
 )
+_KIND = const(1)  # the game's field
+_FIVE = const(2)  # its five-card choice
+_DEALS = b"\x00\x00\x00\x06\x08\x0c"  # fixed deals by the game's choice
 _LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
 _MAGIC = b"SETT"
 _VERSION = 1
@@ -49,6 +67,21 @@ class Settings:
         for i in range(len(FIELDS)):
             f = FIELDS[i]
             setattr(self, f[0], f[2][self.index[i]])
+        kind = self.index[_KIND]
+        self.variant = "five" if kind == _FIVE else "six"
+        self.deals = _DEALS[kind]
+
+    def set_kind(self, variant="six", target=121, deals=0):
+        """Choose the game: ``variant`` "six" to ``target`` 121 or 61, "five"
+        (to 61), or six-card of ``deals`` 6, 8 or 12 (V6)."""
+        if deals:
+            kind = _DEALS.index(bytes((deals,)))
+        elif variant == "five":
+            kind = _FIVE
+        else:
+            kind = 0 if target == 121 else 1
+        self.index[_KIND] = kind
+        self._apply()
 
     def label(self, i):
         return FIELDS[i][3][self.index[i]]

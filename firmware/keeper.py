@@ -1,5 +1,5 @@
 """Score keeper for a real table game scored on the LED board (docs/rules.md
-"Table score-keeping", R14, R15, V1, V2). A model only: no drawing, no input,
+"Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
 no storage; ``firmware.keeper_input`` drives it and saves it. Imports nothing.
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
@@ -12,8 +12,14 @@ Actions (3 bytes each: op, a, b):
   DEAL  the deal ends: the dealer passes to the other side (R3)
   ENTRY one number per side for the deal (R11 order: the pone's a first, then
         the dealer's b) and the deal ends
+  START five-card (V5.2): three for last, 3 to the first deal's pone; only
+        as a game's first action
 A side that reaches the target wins at once (R14); nothing after it counts,
 so in an ENTRY where the pone goes out the dealer's number is not added.
+Five-card (``five``) is played to 61. A game of fixed deals (``deals`` N,
+V6) has no target (``target`` 0): nobody wins during a deal, and the end of
+deal N ends the game, the higher total winning or a tie (``winner`` TIE),
+which counts for neither side in the match; no skunks.
 After ``MAX_ACTIONS`` the oldest action is folded into the base.
 
 Pegs: the front peg is the score, the rear peg the score before that side's
@@ -23,7 +29,8 @@ length follow the device's settings (``follow``) until the keeper's menu
 sets its own (``own``).
 
 ``to_bytes`` / ``from_bytes`` give the small versioned payload that
-``firmware.records`` stores (``VERSION``, ``MAGIC``).
+``firmware.records`` stores (``VERSION``, ``MAGIC``). Version 2 (five-card,
+fixed deals, two-byte scores) is written; version 1 records still load.
 """
 
 try:
@@ -32,15 +39,19 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 MAGIC = b"CBKP"
-VERSION = 1
+VERSION = 2
 ADD = const(1)
 HEELS = const(2)
 DEAL = const(3)
 ENTRY = const(4)
+START = const(5)
+TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
+MAX_DEALS = const(98)
 MAX_ACTIONS = const(400)
 MAX_AWARD = const(29)
 MAX_ENTRY = const(99)
-_HEAD = const(18)
+_HEAD = const(18)  # version 1
+_HEAD2 = const(23)  # version 2
 
 SIDES = "AB"
 COLORS = (
@@ -62,10 +73,25 @@ def skunk_of(target, loser_score):
     return "skunk" if loser_score < 31 else ""
 
 
+def check_kind(target, five, deals):
+    """The target of a game of these settings (0 for fixed deals); ValueError
+    for settings the rules do not have."""
+    if deals:
+        if deals & 1 or not 2 <= deals <= MAX_DEALS:
+            raise ValueError("fixed deals are an even number 2..%d" % MAX_DEALS)
+        return 0
+    if target not in (61, 121):
+        raise ValueError("target must be 121 or 61")
+    if five and target != 61:
+        raise ValueError("five-card cribbage is played to 61")
+    return target
+
+
 class Keeper:
-    def __init__(self, target=121, best_of=1, colors=(0, 1), first_dealer=0, own=False):
-        if target not in (61, 121):
-            raise ValueError("target must be 121 or 61")
+    def __init__(
+        self, target=121, best_of=1, colors=(0, 1), first_dealer=0, own=False, five=False, deals=0
+    ):
+        target = check_kind(target, five, deals)
         if not (1 <= best_of <= 9 and best_of & 1):
             raise ValueError("best of must be 1, 3, 5, 7 or 9 games")
         for c in colors:
@@ -73,7 +99,9 @@ class Keeper:
                 raise ValueError("no colour %r" % (c,))
         if colors[0] == colors[1]:
             raise ValueError("the two sides need different colours")
-        self.target = target
+        self.target = target  # 0: fixed deals
+        self.five = bool(five)
+        self.deals = deals
         self.best_of = best_of
         self.colors = [colors[0], colors[1]]
         self.first_dealer = first_dealer & 1  # of game 1 of this match
@@ -84,7 +112,7 @@ class Keeper:
 
     def _start_game(self):
         dealer = self.first_dealer ^ ((self.game_no - 1) & 1)
-        self.base = bytearray((0, 0, 0, 0, dealer, 1))
+        self.base = [0, 0, 0, 0, dealer, 1]
         self.actions = bytearray()
         self.pos = 0
         self._replay()
@@ -106,7 +134,7 @@ class Keeper:
             return
         self.rear[side] = self.scores[side]
         self.scores[side] += points
-        if self.scores[side] >= self.target:
+        if self.target and self.scores[side] >= self.target:
             self.winner = side
 
     def _apply(self, op, a, b):
@@ -114,11 +142,18 @@ class Keeper:
             self._award(a, b)
         elif op == HEELS:
             self._award(self.dealer, 2)
+        elif op == START:
+            self._award(self.dealer ^ 1, 3)
         elif op == DEAL or op == ENTRY:
             if op == ENTRY:
                 self._award(self.dealer ^ 1, a)
                 self._award(self.dealer, b)
-            if self.winner < 0:
+            if self.winner >= 0:
+                return
+            if self.deals and self.deal_number >= self.deals:  # V6: the last deal
+                s = self.scores
+                self.winner = 0 if s[0] > s[1] else 1 if s[1] > s[0] else TIE
+            else:
                 self.dealer ^= 1
                 self.deal_number = min(255, self.deal_number + 1)
 
@@ -141,7 +176,7 @@ class Keeper:
         self.pos = 1
         self._replay()
         s, r = self.scores, self.rear
-        self.base = bytearray((s[0], s[1], r[0], r[1], self.dealer, self.deal_number))
+        self.base = [s[0], s[1], r[0], r[1], self.dealer, self.deal_number]
         self.actions = self.actions[3:]
         self.pos = keep - 1
         self._replay()
@@ -158,6 +193,17 @@ class Keeper:
     def heels(self):
         """Two for his heels: the dealer gets 2 (R5)."""
         self._push(HEELS, 0, 0)
+
+    def can_start(self):
+        """Five-card: three for last is still to be given (nothing done yet)."""
+        b = self.base
+        return self.five and self.pos == 0 and b[5] == 1 and b[0] == b[1] == 0
+
+    def three_for_last(self):
+        """Five-card (V5.2): the first deal's pone pegs 3, once, before anything."""
+        if not self.can_start():
+            raise ValueError("three for last is the game's first award (five-card)")
+        self._push(START, 0, 0)
 
     def next_deal(self):
         """The deal is over: the other side deals (R3)."""
@@ -206,14 +252,14 @@ class Keeper:
         return self.winner >= 0
 
     def skunk(self):
-        if self.winner < 0:
+        if self.winner < 0 or self.winner == TIE or self.deals:
             return ""
         return skunk_of(self.target, self.scores[self.winner ^ 1])
 
     def tally(self):
         """Games won in this match, counting the current game when it is over."""
         w = [self.wins[0], self.wins[1]]
-        if self.winner >= 0:
+        if 0 <= self.winner < TIE:
             w[self.winner] += 1
         return w
 
@@ -232,15 +278,25 @@ class Keeper:
             and b[5] == 1
         )
 
-    def follow(self, target, best_of):
-        """Take the device's ``target`` and match length for a match not set in
-        the keeper's menu with nothing played yet; True when that changed it.
-        (Settings that the keeper cannot use are left alone.)"""
-        if self.own or not self.fresh() or (target, best_of) == (self.target, self.best_of):
+    def follow(self, target, best_of, five=False, deals=0):
+        """Take the device's game (``target``, ``five``, ``deals``) and match
+        length for a match not set in the keeper's menu with nothing played
+        yet; True when that changed it. (Settings that the keeper cannot use
+        are left alone.)"""
+        five = bool(five)
+        if self.own or not self.fresh():
             return False
-        if target not in (61, 121) or not (1 <= best_of <= 9 and best_of & 1):
+        if (target, best_of, five, deals) == (self.target, self.best_of, self.five, self.deals):
+            return False
+        try:
+            target = check_kind(target, five, deals)
+        except ValueError:
+            return False
+        if not (1 <= best_of <= 9 and best_of & 1):
             return False
         self.target = target
+        self.five = five
+        self.deals = deals
         self.best_of = best_of
         self._start_game()
         return True
@@ -256,8 +312,9 @@ class Keeper:
                 self.wins = [0, 0]
                 self.game_no = 1
             else:
-                self.wins[self.winner] += 1
-                self.game_no += 1
+                if self.winner != TIE:  # a tie counts for neither (V6)
+                    self.wins[self.winner] += 1
+                self.game_no = min(255, self.game_no + 1)
         self._start_game()
 
     def pegs(self, side):
@@ -269,65 +326,92 @@ class Keeper:
 
     # ---- the saved payload
     def to_bytes(self):
+        """Version 2: head(9) base(10: four two-byte scores, dealer, deal)
+        counts(4) actions."""
         n = len(self.actions) // 3
-        head = bytes(
+        b = self.base
+        out = bytearray(_HEAD2 + 3 * n)
+        out[0:9] = bytes(
             (
                 self.target,
                 self.best_of,
                 self.colors[0],
                 self.colors[1],
-                self.first_dealer | (2 if self.own else 0),
+                self.first_dealer | (2 if self.own else 0) | (4 if self.five else 0),
                 self.wins[0],
                 self.wins[1],
                 self.game_no,
+                self.deals,
             )
         )
-        return (
-            head
-            + bytes(self.base)
-            + bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
-            + bytes(self.actions)
-        )
+        for i in range(4):
+            out[9 + 2 * i] = b[i] >> 8
+            out[10 + 2 * i] = b[i] & 255
+        out[17] = b[4]
+        out[18] = b[5]
+        out[19:23] = bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
+        out[_HEAD2:] = self.actions
+        return bytes(out)
 
     @classmethod
     def from_bytes(cls, data, version=VERSION):
-        """The keeper saved in ``data``; ValueError saying what is wrong."""
-        if version != 1:
+        """The keeper saved in ``data`` (version 1 or 2); ValueError saying
+        what is wrong."""
+        if version == 1:
+            head = _HEAD
+            if len(data) < head:
+                raise ValueError("keeper record too short")
+            deals = 0
+            base = list(data[8:14])
+            o = 14
+        elif version == 2:
+            head = _HEAD2
+            if len(data) < head:
+                raise ValueError("keeper record too short")
+            deals = data[8]
+            base = [data[9 + 2 * i] << 8 | data[10 + 2 * i] for i in range(4)]
+            base.append(data[17])
+            base.append(data[18])
+            o = 19
+        else:
             raise ValueError("keeper format %d is not known" % version)
-        if len(data) < _HEAD:
-            raise ValueError("keeper record too short")
-        k = cls(data[0], data[1], (data[2], data[3]), data[4])
-        if data[4] > 3 or data[12] > 1:  # bit 1 of data[4]: ``own``
+        flags = data[4]
+        if flags > (3 if version == 1 else 7) or base[4] > 1:  # bit 1: ``own``, bit 2: five
             raise ValueError("keeper record names a dealer other than A or B")
-        k.own = bool(data[4] & 2)
+        five = bool(flags & 4)
+        if deals and data[0]:
+            raise ValueError("keeper record has a target and fixed deals")
+        k = cls(data[0] or 121, data[1], (data[2], data[3]), flags & 1, flags & 2, five, deals)
         k.wins = [data[5], data[6]]
         k.game_no = data[7]
         need = k.best_of // 2 + 1
         if k.wins[0] >= need or k.wins[1] >= need or k.game_no < 1:
             raise ValueError("keeper record has an impossible match tally")
-        n = (data[14] << 8) | data[15]
-        pos = (data[16] << 8) | data[17]
-        if len(data) != _HEAD + 3 * n or pos > n or n > MAX_ACTIONS:
+        n = (data[o] << 8) | data[o + 1]
+        pos = (data[o + 2] << 8) | data[o + 3]
+        if len(data) != head + 3 * n or pos > n or n > MAX_ACTIONS:
             raise ValueError("keeper record has the wrong length")
-        if k.wins[0] + k.wins[1] != k.game_no - 1:
+        played = k.wins[0] + k.wins[1]
+        if played != k.game_no - 1 if not deals else played > k.game_no - 1:
             raise ValueError("keeper record has an impossible match tally")
-        base = data[8:14]
         for side in (0, 1):
-            if base[side] >= k.target or base[side + 2] > base[side]:
+            if (k.target and base[side] >= k.target) or base[side + 2] > base[side]:
                 raise ValueError(
                     "keeper record has impossible scores (%d-%d to %d)"
                     % (base[0], base[1], k.target)
                 )
-        if base[5] < 1:
-            raise ValueError("keeper record has no deal number")
-        k.base = bytearray(base)
-        acts = data[_HEAD:]
+        if base[5] < 1 or (deals and base[5] > deals):
+            raise ValueError("keeper record has an impossible deal number")
+        k.base = base
+        acts = data[head:]
+        fresh = base[0] == base[1] == 0 and base[5] == 1
         for i in range(0, 3 * n, 3):
             op, a, b = acts[i], acts[i + 1], acts[i + 2]
             ok = (
                 (op == ADD and a < 2 and 1 <= b <= MAX_AWARD)
                 or (op in (HEELS, DEAL) and a == 0 and b == 0)
                 or (op == ENTRY and a <= MAX_ENTRY and b <= MAX_ENTRY)
+                or (op == START and five and fresh and i == 0 and a == 0 and b == 0)
             )
             if not ok:
                 raise ValueError("keeper record holds an unknown action")
@@ -362,6 +446,8 @@ class Keeper:
             return "%s +%d" % (SIDES[a], b)
         if op == HEELS:
             return "heels: %s +2" % SIDES[dealer]
+        if op == START:
+            return "3 for last: %s +3" % SIDES[dealer ^ 1]
         if op == DEAL:
             return "deal over"
         return "%s %d, %s %d" % (SIDES[dealer ^ 1], a, SIDES[dealer], b)

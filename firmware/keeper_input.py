@@ -19,7 +19,8 @@ neither.
 Modes and buttons:
   "score"   LEFT / RIGHT pick side A / B    UP (or hold) +1 to the picked side
             A      enter a number for the picked side ("number")
-            long A his heels: 2 for the dealer
+            long A his heels: 2 for the dealer; in five-card, at the game's
+                   start (nothing entered yet), three for last: 3 to the pone
             DOWN   enter the deal's points ("deal"); 0 and 0 just passes the deal
             B      undo       long B  redo
   "number"  UP / DOWN pending 0..29, LEFT / RIGHT pick side
@@ -37,7 +38,7 @@ updated only after the save.
 """
 
 from firmware import hal
-from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, VERSION, Keeper
+from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, TIE, VERSION, Keeper
 from firmware.records import RecordStore
 
 SCORE = "score"
@@ -54,10 +55,12 @@ class KeeperInput:
     def __init__(self, store, board=None, defaults=None):
         """Resume the saved game from ``store`` (a ``RecordStore``), or start
         a new one; a refused record is reported in ``message``. ``defaults``:
-        the device's (target, match length), which a match not set in the
-        keeper's menu takes while nothing is played in it."""
+        the device's (target, match length, five, deals), which a match not
+        set in the keeper's menu takes while nothing is played in it."""
         self.store = store
         self.board = board
+        if defaults is not None and len(defaults) < 4:  # (target, length): six-card
+            defaults = (defaults[0], defaults[1], False, 0)
         self.defaults = defaults
         self.side = 0
         self.pending = 0
@@ -73,7 +76,7 @@ class KeeperInput:
         if problem:
             self.message = problem
         if defaults is not None:
-            keeper.follow(defaults[0], defaults[1])  # saved with the next change
+            keeper.follow(*defaults)  # saved with the next change
         self.keeper = keeper
         self.mode = OVER if keeper.over() else SCORE
         self._sync_board(False)
@@ -105,14 +108,18 @@ class KeeperInput:
         self._sync_board(forward)
         return True
 
-    def new_match(self, target=121, best_of=1, colors=(0, 1), first_dealer=0):
+    def new_match(self, target=121, best_of=1, colors=(0, 1), first_dealer=0, five=False, deals=0):
         """The keeper's menu: start a new match with these settings (saved).
-        A target and length other than the device's are the keeper's own:
+        A game and length other than the device's are the keeper's own:
         later changes of the device's settings leave them alone."""
         before = self.keeper.to_bytes()
-        own = self.defaults is not None and (target, best_of) != tuple(self.defaults)
+        d = self.defaults
+        own = d is not None and (
+            (0 if deals else target, best_of, five, deals)
+            != ((0 if d[3] else d[0]), d[1], bool(d[2]), d[3])
+        )
         try:
-            k = Keeper(target, best_of, colors, first_dealer, own)
+            k = Keeper(target, best_of, colors, first_dealer, own, five, deals)
         except ValueError as e:
             self.message = str(e)
             return False
@@ -121,7 +128,10 @@ class KeeperInput:
             self.keeper = k
 
         if self._commit(before, change, False):
-            self.message = "new match: to %d, best of %d" % (target, best_of)
+            if deals:
+                self.message = "new match: %d deals, best of %d" % (deals, best_of)
+            else:
+                self.message = "new match: to %d, best of %d" % (target, best_of)
             return True
         return False
 
@@ -132,6 +142,7 @@ class KeeperInput:
         k = self.keeper
         if b.target != k.target:
             b.set_target(k.target)
+        b.set_deals(k.deals - k.deal_number + 1 if k.deals and not k.over() else 0)
         for s in (0, 1):
             c = k.color(s)
             b.set_color(s, c[0], c[1], c[2])
@@ -139,7 +150,7 @@ class KeeperInput:
             f, r = k.pegs(s)
             if f != b.front[s] or r != b.rear[s]:
                 b.set_pegs(s, f, r, forward and f > b.front[s])
-        b.celebrate(k.winner)
+        b.celebrate(k.winner if k.winner != TIE else -1)
 
     # ---- events
     def handle(self, event):
@@ -175,7 +186,9 @@ class KeeperInput:
 
     def _won(self):
         k = self.keeper
-        if k.over():
+        if k.winner == TIE:
+            self.message = "a tie %d-%d" % (k.scores[0], k.scores[1])
+        elif k.over():
             sk = k.skunk()
             self.message = "%s wins %d-%d%s" % (
                 SIDES[k.winner],
@@ -207,7 +220,10 @@ class KeeperInput:
         elif bit == hal.LEFT or bit == hal.RIGHT:
             self.side = 0 if bit == hal.LEFT else 1
         elif bit == hal.A:
-            if kind == "long":
+            if kind == "long" and k.can_start():  # five-card: three for last
+                if self._commit(k.to_bytes(), k.three_for_last):
+                    self.message = "3 for last: %s +3" % SIDES[k.dealer ^ 1]
+            elif kind == "long":
                 if self._commit(k.to_bytes(), k.heels):
                     self.message = "heels: %s +2" % SIDES[k.dealer]
                     self._won()
@@ -286,7 +302,7 @@ class KeeperInput:
             def change():
                 k.new_game()
                 if self.defaults is not None:  # a new match: the device's settings again
-                    k.follow(self.defaults[0], self.defaults[1])
+                    k.follow(*self.defaults)
 
             if self._commit(k.to_bytes(), change, False):
                 self.message = "game %d: %s deals" % (k.game_no, SIDES[k.dealer])

@@ -210,3 +210,93 @@ def test_stats_pages():
     check(d, "stats_per_deal")
     d.press(RIGHT)
     check(d, "stats_best_hand")
+
+
+# ---- five-card (V5) and fixed deals (V6)
+
+
+def test_settings_game_choices():
+    d = app_driver()
+    for _ in range(3):
+        d.press(DOWN)
+    d.press(A)
+    d.press(DOWN)  # Game
+    d.press(RIGHT)
+    d.press(RIGHT)  # 6-card 121 -> 6-card 61 -> 5-card 61
+    assert d.app.settings.variant == "five"
+    check(d, "settings_five")
+
+
+def test_five_card_play_and_a_three_card_show():
+    d = tps.new_driver(seed=51, game="5-card 61")
+    s = tps.screen(d)
+    wait_mode(d, s, DISCARD, 51)
+    d.press(A)
+    d.press(RIGHT)
+    check(d, "five_discard")
+    d.press(A)
+    d.press(A)
+    d.press(A)  # lays both away
+    for _ in range(60):
+        mode = tps.wait_for_you(d)
+        assert mode != "over"
+        if mode == PLAY and s.table.pile:
+            break
+        tps.decide(d, tps.Rng(51 + len(s.game.moves)))
+    d.tick(1, 0, 3000)
+    check(d, "five_play")
+    for _ in range(400):  # on to the show of a three-card hand, all told
+        t = s.table
+        if t.page == SHOW_PAGE and " hand: " in t.title and len(t.lines) >= 2:
+            d.press(A)
+            break
+        if t.page != 0:
+            d.press(A)
+        elif t.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
+            tps.decide(d, tps.Rng(51 + len(s.game.moves)))
+        else:
+            d.tick(1, 0, 100)
+    assert s.table.page == SHOW_PAGE and len(s.table.page_cards) == 3
+    check(d, "five_show")
+
+
+def test_fixed_deals_play_and_a_tie():
+    from engine.match import Match
+
+    d = tps.new_driver(seed=52, game="6 deals")
+    s = tps.screen(d)
+    for _ in range(40):  # on to the second deal's discard
+        mode = tps.wait_for_you(d)
+        if mode == DISCARD and s.table.deal_no == 2:
+            break
+        tps.decide(d, tps.Rng(52 + len(s.game.moves)))
+    assert s.table.deal_no == 2
+    check(d, "deals_discard")
+    s.table.open_over(Match(1, 5, None, None, False, False, "six", 6), False, 2, 84, 84, "")
+    check(d, "deals_tie")
+
+
+def test_keeper_five_card_and_fixed_deals():
+    d = app_driver()
+    st = d.app.settings
+    while st.label(1) != "5-card 61":
+        st.step(1, 1)
+    d.app.open("keeper")
+    d.tick(2)
+    check(d, "keeper_five")
+    d = app_driver()  # a new device: nothing kept
+    st = d.app.settings
+    while st.label(1) != "8 deals":
+        st.step(1, 1)
+    d.app.open("keeper")
+    d.tick(2)
+    for _ in range(3):  # three deals of 12 and 9
+        d.press(DOWN)
+        d.press(RIGHT)
+        d.press(UP)
+        d.press(UP)
+        d.press(A)
+        for _ in range(9):
+            d.press(UP)
+        d.press(A)
+    check(d, "keeper_deals")

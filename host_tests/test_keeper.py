@@ -56,7 +56,7 @@ def test_deal_entries_alternate_dealer_and_win_with_skunk():
 def test_pone_out_first_dealer_points_not_added():
     # R14 with R11 order: the pone counts first; the game stops there
     k = Keeper()
-    k.base[0:2] = bytes((100, 118))
+    k.base[0:2] = [100, 118]
     k._replay()
     assert k.dealer == 0  # A deals, B is pone
     k.deal_entry(5, 20)
@@ -182,8 +182,8 @@ def test_bytes_round_trip_and_refusals():
         (data[:10], "short"),
         (data[:-1], "length"),
         (bytes((99,)) + data[1:], "target"),
-        (data[:18] + bytes((9,)) + data[19:], "action"),
-        (data[:4] + bytes((4,)) + data[5:], "dealer"),
+        (data[:23] + bytes((9,)) + data[24:], "action"),
+        (data[:4] + bytes((8,)) + data[5:], "dealer"),
         (data[:5] + bytes((3,)) + data[6:], "tally"),
     )
     for blob, words in bad:
@@ -456,3 +456,101 @@ def test_hand_counter_keeps_cards_distinct():
     assert not h.ready() and h.verdict() == "enter 1 more card"
     h.clear()
     assert h.cards == [-1] * 5
+
+
+# ---- five-card (V5) and fixed deals (V6)
+
+
+def test_five_card_three_for_last_once_at_the_start_then_to_61():
+    k = Keeper(target=61, five=True, first_dealer=0)
+    assert k.can_start()
+    k.three_for_last()  # the first deal's pone (B: A deals first) pegs 3
+    assert k.scores == [0, 3] and not k.can_start()
+    try:
+        k.three_for_last()
+        assert False
+    except ValueError:
+        pass
+    k.deal_entry(20, 30)
+    k.deal_entry(40, 0)
+    assert k.winner == 0 and k.scores == [70, 23] and k.skunk() == "skunk"  # under 31
+    back = Keeper.from_bytes(k.to_bytes())
+    assert back.scores == k.scores and back.winner == 0 and back.five
+    try:
+        Keeper(target=121, five=True)
+        assert False
+    except ValueError:
+        pass
+
+
+def test_fixed_deals_end_after_deal_n_with_totals_and_ties():
+    k = Keeper(deals=6, best_of=3)
+    assert k.target == 0
+    for i in range(5):
+        k.deal_entry(40, 40)  # nobody wins during a deal, past 121 too
+        assert not k.over() and k.deal_number == i + 2
+    assert k.scores == [200, 200]
+    k.deal_entry(5, 5)
+    assert k.over() and k.winner == 2 and k.skunk() == "" and k.tally() == [0, 0]
+    back = Keeper.from_bytes(k.to_bytes())
+    assert back.winner == 2 and back.scores == [205, 205] and back.deal_number == 6
+    k.undo()
+    k.deal_entry(6, 5)
+    assert k.winner == k.dealer ^ 1 or k.winner == k.dealer
+    assert k.tally()[k.winner] == 1
+    k.undo()
+    k.deal_entry(5, 5)
+    k.new_game()  # a tie counts for neither: the match goes on
+    assert k.game_no == 2 and k.wins == [0, 0] and k.deal_number == 1
+    k2 = Keeper.from_bytes(k.to_bytes())
+    assert k2.game_no == 2 and k2.deals == 6
+
+
+def test_old_version_1_records_still_load():
+    # a version 1 payload as the keeper wrote it before five-card and fixed deals
+    head = bytes((61, 3, 3, 4, 1, 1, 0, 2))  # to 61, best of 3, colours, B first, 1-0, game 2
+    base = bytes((10, 7, 5, 3, 0, 3))
+    acts = bytes((1, 0, 4, 4, 9, 12))  # A +4, a deal entry
+    data = head + base + bytes((0, 2, 0, 2)) + acts
+    k = Keeper.from_bytes(data, 1)
+    assert k.target == 61 and not k.five and k.deals == 0 and k.game_no == 2
+    assert k.scores == [26, 16] and k.deal_number == 4  # A +4; B 9, A (dealer) 12
+    assert Keeper.from_bytes(k.to_bytes()).scores == k.scores
+
+
+def test_new_fields_are_checked_on_load():
+    k = Keeper(deals=8)
+    k.add(0, 3)
+    data = k.to_bytes()
+    bad = (
+        (data[:8] + bytes((7,)) + data[9:], "fixed deals"),  # an odd number of deals
+        (bytes((61,)) + data[1:], "target"),  # a target and fixed deals
+        (data[:18] + bytes((9,)) + data[19:], "deal"),  # deal 9 of 8
+    )
+    for blob, words in bad:
+        try:
+            Keeper.from_bytes(blob)
+            assert False, words
+        except ValueError as e:
+            assert words in str(e), (words, str(e))
+    five = Keeper(target=121)
+    five.add(0, 1)
+    d = bytearray(five.to_bytes())
+    d[23] = 5  # three for last in a six-card game
+    try:
+        Keeper.from_bytes(bytes(d))
+        assert False
+    except ValueError as e:
+        assert "action" in str(e)
+
+
+def test_keeper_buttons_five_card_long_a_gives_three_for_last():
+    ctrl = KeeperInput(open_store(MemStorage()), defaults=(61, 1, True, 0))
+    assert ctrl.keeper.five
+    ctrl.handle(("long", hal.A))
+    k = ctrl.keeper
+    assert k.scores[k.dealer ^ 1] == 3 and "3 for last" in ctrl.message
+    ctrl.handle(("long", hal.A))  # now his heels
+    assert k.scores[k.dealer] == 2
+    again = KeeperInput(ctrl.store)
+    assert again.keeper.scores == k.scores and again.keeper.five

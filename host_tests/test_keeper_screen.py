@@ -195,8 +195,8 @@ def test_keeper_starts_from_the_device_settings_unless_its_menu_sets_its_own():
     assert s.ki.keeper.target == 61
     # the keeper's menu sets its own target: the device's no longer count
     rig.chord(A | B)
-    rig.tap(DOWN, 2)  # Game to
-    rig.tap(RIGHT)  # 61 -> 121: the device's now, so still following it
+    rig.tap(DOWN, 2)  # Game
+    rig.tap(LEFT)  # 61 -> 121: the device's now, so still following it
     rig.tap(UP)
     rig.tap(A)
     rig.tap(A)
@@ -609,3 +609,49 @@ def test_mashing_the_counter_never_fails():
     hc = rig.app.stack[0].hc
     used = [c for c in hc.cards if c >= 0]
     assert len(used) == len(set(used))
+
+
+def _choose_game(settings, name):
+    while settings.label(1) != name:  # the Settings screen's "Game", stepped as LEFT/RIGHT do
+        settings.step(1, 1)
+
+
+def test_keeper_fixed_deals_count_on_screen_and_board_and_end_in_a_tie():
+    from boards import pico
+    from firmware.pegboard import Pegboard
+
+    peg = Pegboard(pico.LAYOUT)
+    rig = Rig(pegboard=peg)
+    _choose_game(rig.app.settings, "6 deals")
+    s = rig.open("keeper")
+    k = s.ki.keeper
+    assert k.deals == 6 and k.target == 0 and s.status == "deal 1 of 6"
+    assert peg.target == 0 and peg.deals_left == 6
+    for i in range(6):
+        rig.tap(DOWN)  # the deal's points: the pone's 10, then the dealer's 10
+        rig.tap(RIGHT)
+        rig.tap(A)
+        rig.tap(RIGHT)
+        rig.tap(A)
+        if i < 5:
+            assert s.status == "deal %d of 6" % (i + 2) and peg.deals_left == 5 - i
+    assert k.over() and k.winner == 2 and k.scores == [60, 60]
+    assert s.line == "a tie 60-60" and peg.deals_left == 0
+    rig.tap(B)  # undo the last deal: the game goes on
+    assert not k.over() and s.status == "deal 6 of 6" and peg.deals_left == 1
+    assert rig.app.errors == 0
+
+
+def test_keeper_five_card_status_and_three_for_last_by_one_press():
+    rig = Rig()
+    _choose_game(rig.app.settings, "5-card 61")
+    s = rig.open("keeper")
+    k = s.ki.keeper
+    assert k.five and k.target == 61 and s.status == "5-card  deal 1"
+    assert s.msg[1] == "hold A: 3 for last"
+    rig.hold(A)
+    assert k.scores[k.dealer ^ 1] == 3 and k.scores[k.dealer] == 0
+    assert s.msg[1] == "3 for last: %s +3" % "AB"[k.dealer ^ 1]
+    rig.tap(UP)  # the next award: the start's hint is gone
+    assert s.msg[1] != "hold A: 3 for last" and not k.can_start()
+    assert rig.app.errors == 0

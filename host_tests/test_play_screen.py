@@ -41,11 +41,15 @@ def new_driver(
     seed=None,
     ticks=2,
     muggins=False,
+    game="",
 ):
     """An app with the given settings and the play screen open (resuming when
-    ``storage`` holds a save; a new match from ``seed`` otherwise)."""
+    ``storage`` holds a save; a new match from ``seed`` otherwise); ``game``
+    names the Settings' game ("5-card 61", "6 deals"...) when not ``target``."""
     app = App(host.make(storage=storage))
     app.settings.set("target", target)
+    while game and app.settings.label(1) != game:  # as LEFT/RIGHT step it on the screen
+        app.settings.step(1, 1)
     app.settings.set("match", match)
     app.settings.set("open_hands", open_hands)
     app.settings.set("difficulty", level)
@@ -141,8 +145,9 @@ def decide(d, rng):
     g = s.game
     if s.table.mode == DISCARD:
         before = list(s.table.hand)
-        i = rng.below(6)
-        j = (i + 1 + rng.below(5)) % 6
+        n = len(before)  # six, or five in five-card (V5)
+        i = rng.below(n)
+        j = (i + 1 + rng.below(n - 1)) % n
         move_to(d, s, i)
         d.press(A)
         move_to(d, s, j)
@@ -817,3 +822,76 @@ def test_muggins_count_resumes_after_a_power_cut():
     assert s.game.phase == "over"
     check_log_agrees(d)
     assert d.app.errors == 0
+
+
+# ---- five-card (V5) and fixed deals (V6)
+
+
+def play_watching(d, seed):
+    """``play_game``, noting every show page: (title, cards shown, starter)."""
+    s = screen(d)
+    shows = []
+    tops = []
+    for _ in range(20000):
+        t = s.table
+        assert d.app.errors == 0, d.app.last_error
+        if t.page == OVER_PAGE:
+            return shows, tops
+        if t.page == SHOW_PAGE and (not shows or shows[-1][0] != t.title):
+            shows.append((t.title, list(t.page_cards), t.page_starter))
+        if t.page != NO_PAGE:
+            d.press(A)
+        elif t.mode in (DISCARD, CONFIRM, PLAY, COUNT) and not s.queue and s.wait <= 0:
+            tops.append(t.s_top[2])
+            decide(d, Rng(seed * 7919 + len(s.game.moves)))
+        else:
+            d.tick(1, 0, 250)
+    raise AssertionError("the game never ended")
+
+
+def test_a_five_card_game_through_buttons_shows_three_card_hands():
+    d = new_driver(seed=21, game="5-card 61", level="hard")
+    s = screen(d)
+    g = s.game
+    assert g.five and g.target == 61
+    shows, tops = play_watching(d, 21)
+    assert g.phase == "over" and max(g.scores) >= 61
+    hands = [x for x in shows if " hand: " in x[0]]
+    cribs = [x for x in shows if " crib: " in x[0]]
+    assert hands and cribs
+    assert all([len(x[1]) == 3 for x in hands]), hands  # three kept cards (V5.4)
+    assert all([len(x[1]) == 4 for x in cribs]), cribs
+    text = check_log_agrees(d)
+    assert text.startswith("game 1 target=61 five") and "\nreset" not in text
+    assert " 3 3 start" in text
+
+
+def test_a_game_of_six_fixed_deals_through_buttons_counts_the_deals():
+    d = new_driver(seed=22, game="6 deals")
+    s = screen(d)
+    g = s.game
+    assert g.deals == 6 and g.target == 0
+    shows, tops = play_watching(d, 22)
+    assert g.phase == "over" and g.deal_number == 6
+    seen = set([x.strip("\x85\x86") for x in tops])
+    assert seen == set(["%d/6" % i for i in range(1, 7)]), seen
+    lines = s.table.lines
+    if g.winner == 2:
+        assert lines[0] == "A tie after 6 deals"
+    else:
+        assert lines[0] in ("You win!", "The computer wins")
+    assert "Skunk!" not in lines and "Double skunk!" not in lines
+    text = check_log_agrees(d)
+    assert text.startswith("game 1 deals=6")
+
+
+def test_a_tie_over_page_counts_for_neither():
+    from engine.match import Match
+
+    d = new_driver(seed=23, game="8 deals", match=3)
+    s = screen(d)
+    m = Match(3, 5, None, None, False, False, "six", 8)
+    wins = s.table.open_over(m, False, 2, 90, 90, "")
+    assert wins == [0, 0] and not s.table.match_over
+    assert s.table.lines[:2] == ["A tie after 8 deals", "You 90  CPU 90"]
+    assert s.table.foot == "A: next game"

@@ -42,7 +42,7 @@ def drive(
     s.set("difficulty", level)
     s.set("target", target)
     if variant != "six" or deals:
-        s.set_kind(variant, target, deals)
+        choose_game(s, variant, deals)
     s.set("match", 1)
     s.set("muggins", muggins)
     screen = play.PlayScreen(seed)
@@ -126,6 +126,19 @@ def drive(
         out["drawn_us_worst"] = max(drawn) if drawn else 0
         out["drawn_frames"] = len(drawn)
     return out
+
+
+def choose_game(settings, variant="six", deals=0):
+    """Set the app's ``settings`` to five-card (V5) or ``deals`` fixed deals
+    (V6), as the player would choose it on the settings screen."""
+    from firmware.screens.settings import GAMES
+
+    name = "5-card 61" if variant == "five" else "%d deals" % deals
+    for _ in range(len(GAMES)):
+        if settings.label(1) == name:
+            return
+        settings.step(1, 1)
+    raise ValueError("no game %r in the settings" % name)
 
 
 def play_bit(screen):

@@ -3,7 +3,10 @@ heap and frame time of a full game against the computer, played through
 button events on the host backend with everything loaded from .mpy.
 
     python3 tools/bench_app.py [--seed 5] [--level hard] [--target 121]
-                               [--heap 160k] [--muggins]
+                               [--heap 160k] [--muggins] [--five] [--deals N]
+
+``--five`` plays five-card cribbage (V5, to 61), ``--deals N`` a game of N
+fixed deals (V6), both chosen in the app's settings as a player would.
 
 Compiles the device files (tools/device_files.py, with tools/check_mpy.py's
 helper) with the host backend and tools/app_driver.py (the player) to .mpy
@@ -139,12 +142,27 @@ def main(argv):
         print("error: %s" % e, file=sys.stderr)
         return 2
     muggins = "--muggins" in argv
+    variant = "five" if "--five" in argv else "six"
+    try:
+        deals = int(_arg(argv, "--deals", "0"))
+    except ValueError:
+        print("error: --deals N", file=sys.stderr)
+        return 2
+    if variant == "five":
+        target = 61
+    more = (variant, deals)
     with tempfile.TemporaryDirectory() as tmp:
         out = build(os.path.join(tmp, "mpy"))
         try:
-            h = run_child(out, os.path.join(tmp, "h"), seed, level, target, "1m", muggins, "heap")
-            t = run_child(out, os.path.join(tmp, "t"), seed, level, target, "320k", muggins, "time")
-            d = run_child(out, os.path.join(tmp, "d"), seed, level, target, heap, muggins, "")
+            h = run_child(
+                out, os.path.join(tmp, "h"), seed, level, target, "1m", muggins, "heap", *more
+            )
+            t = run_child(
+                out, os.path.join(tmp, "t"), seed, level, target, "320k", muggins, "time", *more
+            )
+            d = run_child(
+                out, os.path.join(tmp, "d"), seed, level, target, heap, muggins, "", *more
+            )
         except RuntimeError as e:
             print("error: the game did not run:\n%s" % e, file=sys.stderr)
             return 1
@@ -156,9 +174,19 @@ def main(argv):
         return 1
     print(
         "MicroPython unix port, everything from .mpy, the game finishes in heapsize=%s; "
-        "a %d-point game, %s "
+        "a %s game, %s "
         "computer, seed %d: %d deals, %d decisions, %d frames (%d redrawn)"
-        % (heap, target, level, seed, h["deals"], h["moves"] // 2, h["frames"], t["drawn_frames"])
+        % (
+            heap,
+            ("%d-deal" % deals if deals else "%d-point" % target)
+            + (" five-card" if variant == "five" else ""),
+            level,
+            seed,
+            h["deals"],
+            h["moves"] // 2,
+            h["frames"],
+            t["drawn_frames"],
+        )
     )
     print("  heap after gc.collect(), most between frames: %d bytes" % h["live_peak"])
     print("  heap at the end of a frame, most (peak bound): %d bytes" % h["frame_peak"])

@@ -11,7 +11,8 @@ keeper's menu (new match, its target, length, colours and first dealer,
 help, back to the main menu). The game is saved after every change, so
 leaving or a power cut loses nothing: entering resumes the saved game.
 
-Layout (128x64): a status bar (deal number, target, match tally), the two
+Layout (128x64): a status bar (deal number and target, "5-card" or, in a game
+of fixed deals, "deal n of N"; the match tally), the two
 sides side by side (name, colour, dealer mark, the score in large digits,
 a frame round the side being scored), a line for the number being entered
 or the last award (with undo / redo marks) or the winner, and a line for
@@ -21,7 +22,7 @@ the keeper's message or a hint.
 from firmware import font
 from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.wrap import wrap
-from firmware.keeper import COLORS, SIDES
+from firmware.keeper import COLORS, SIDES, TIE
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
 from firmware.power import GAUGE_W
 
@@ -46,7 +47,8 @@ HINTS = {
 
 HELP = (
     "Score: LEFT/RIGHT pick a side, UP adds 1 (hold to run), A enters a number "
-    "(UP/DOWN set it, A adds it), long A gives the dealer 2 for his heels. "
+    "(UP/DOWN set it, A adds it), long A gives the dealer 2 for his heels "
+    "(five-card: at the game's start, long A gives the pone 3 for last). "
     "DOWN enters a whole deal: the pone's points, A, then the dealer's, A "
     "(0 and 0 just passes the deal). B undoes, long B redoes. "
     "When a game is won, A starts the next one. "
@@ -125,7 +127,12 @@ class KeeperScreen(Screen):
         """Turn the keeper's state into the strings ``draw`` shows."""
         ki = self.ki
         k = ki.keeper
-        self.status = "deal %d  to %d" % (k.deal_number, k.target)
+        if k.deals:  # fixed deals (V6): the deal counter
+            self.status = "deal %d of %d" % (k.deal_number, k.deals)
+        elif k.five:
+            self.status = "5-card  deal %d" % k.deal_number
+        else:
+            self.status = "deal %d  to %d" % (k.deal_number, k.target)
         if k.best_of > 1:
             t = k.tally()
             self.tally = "%d-%d" % (t[0], t[1])
@@ -148,6 +155,8 @@ class KeeperScreen(Screen):
                 )
             else:
                 self.line = "pone %s: %d" % (SIDES[d ^ 1], ki.pending)
+        elif mode == OVER and k.winner == TIE:
+            self.line = "a tie %d-%d" % (k.scores[0], k.scores[1])
         elif mode == OVER:
             sk = k.skunk()
             w = k.winner
@@ -171,6 +180,8 @@ class KeeperScreen(Screen):
                     self.msg[1] = "A:new match B:undo"
                     return
                 msg = "A:next game B:undo"
+            elif mode == SCORE and k.can_start():
+                msg = "hold A: 3 for last"  # five-card (V5.2): to the pone
             else:
                 msg = HINTS.get(mode, "")
         if len(msg) <= _COLS:
@@ -228,21 +239,25 @@ class KeeperScreen(Screen):
 # ---- the keeper's menu (A+B)
 
 _MATCHES = (1, 3, 5, 7)
-_TARGETS = (121, 61)
+# the game: (target, five, deals), named as in the device's Settings
+_GAMES = ((121, False, 0), (61, False, 0), (61, True, 0), (0, False, 6), (0, False, 8),
+          (0, False, 12))  # fmt: skip
+_GAME_NAMES = ("121", "61", "5-card 61", "6 deals", "8 deals", "12 deals")
 
 
 class KeeperMenu(ListScreen):
     """Back to the game, start a new match (asks twice) with the target,
     length, colours and first dealer set below it, help, main menu."""
 
-    ITEMS = ("Back to game", "New match", "Game to", "Match", "A colour", "B colour",
+    ITEMS = ("Back to game", "New match", "Game", "Match", "A colour", "B colour",
              "First deal", "Help", "Main menu")  # fmt: skip
 
     def __init__(self, screen):
         ListScreen.__init__(self, "Score keeper", list(self.ITEMS))
         self.screen = screen
         k = screen.ki.keeper
-        self.target = k.target
+        game = (k.target, k.five, k.deals)
+        self.game = _GAMES.index(game) if game in _GAMES else 0
         self.best_of = k.best_of if k.best_of in _MATCHES else 1
         self.colors = [k.colors[0], k.colors[1]]
         self.first = 0
@@ -252,7 +267,7 @@ class KeeperMenu(ListScreen):
         if i == 1:
             return "sure? A" if self.armed else None
         if i == 2:
-            return str(self.target)
+            return _GAME_NAMES[self.game]
         if i == 3:
             return "1 game" if self.best_of == 1 else "best of %d" % self.best_of
         if i == 4 or i == 5:
@@ -264,7 +279,7 @@ class KeeperMenu(ListScreen):
     def adjust(self, i, step):
         self.armed = False
         if i == 2:
-            self.target = _TARGETS[(_TARGETS.index(self.target) + 1) % 2]
+            self.game = (self.game + step) % len(_GAMES)
         elif i == 3:
             j = _MATCHES.index(self.best_of)
             self.best_of = _MATCHES[(j + step) % len(_MATCHES)]
@@ -291,7 +306,8 @@ class KeeperMenu(ListScreen):
                 return
             self.armed = False
             ki = self.screen.ki
-            ki.new_match(self.target, self.best_of, tuple(self.colors), self.first)
+            g = _GAMES[self.game]
+            ki.new_match(g[0] or 121, self.best_of, tuple(self.colors), self.first, g[1], g[2])
             self.app.pop()
         elif i == 7:
             self.app.push(MessageScreen("Keeper buttons", HELP))
@@ -312,5 +328,6 @@ def make(app):
     """Resume the saved game (or start one): done here, not in ``enter``, so
     a storage that cannot be read fails the opening, not every return."""
     st = app.settings
-    defaults = (st.target, st.match)  # a match not set in the keeper's menu follows these
+    # a match not set in the keeper's menu follows these
+    defaults = (st.target or 121, st.match, st.variant == "five", st.deals)
     return KeeperScreen(KeeperInput(open_store(app.hw.storage), app.pegboard, defaults))

@@ -46,6 +46,7 @@ FIELDS = (
 _KIND = const(1)  # the game's field
 _FIVE = const(2)  # its five-card choice
 _DEALS = b"\x00\x00\x00\x06\x08\x0c"  # fixed deals by the game's choice
+GAMES = FIELDS[_KIND][3]  # the game's choices by name (tools choose one so)
 _LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
 _MAGIC = b"SETT"
 _VERSION = 1
@@ -70,18 +71,6 @@ class Settings:
         kind = self.index[_KIND]
         self.variant = "five" if kind == _FIVE else "six"
         self.deals = _DEALS[kind]
-
-    def set_kind(self, variant="six", target=121, deals=0):
-        """Choose the game: ``variant`` "six" to ``target`` 121 or 61, "five"
-        (to 61), or six-card of ``deals`` 6, 8 or 12 (V6)."""
-        if deals:
-            kind = _DEALS.index(bytes((deals,)))
-        elif variant == "five":
-            kind = _FIVE
-        else:
-            kind = 0 if target == 121 else 1
-        self.index[_KIND] = kind
-        self._apply()
 
     def label(self, i):
         return FIELDS[i][3][self.index[i]]

@@ -196,7 +196,7 @@ class Table:
             if kind == "crib":  # the computer laid two away: say so, not which
                 self.crib.append(e[2])
                 self.crib.append(e[3])
-                self.opp_left = game.size - 2
+                self.opp_left = 3 if game.five else 4
                 self.say("%s lays away 2" % names[1])
                 return _T_CRIB
             return 0  # a hidden hand
@@ -254,7 +254,7 @@ class Table:
                     if c in held:
                         held.remove(c)
             if e[1] == 1:
-                self.opp_left = game.size - 2
+                self.opp_left = 3 if game.five else 4
                 self.say("%s lays away %s" % (names[1], cards_text(e[2:4])))
                 return _T_CRIB
             return 0
@@ -266,7 +266,7 @@ class Table:
             self.clear()
             self.dealer = e[1]
             self.deal_no += 1
-            self.opp_left = game.size
+            self.opp_left = 5 if game.five else 6
             self.say(self._deals(e[1]))
             return _T_DEAL
         if kind == "claim":

@@ -4,9 +4,9 @@ resumed game counts whole and exports whole). Loaded by
 ``firmware.screens.play`` only when a game ends. Imports ``engine.game``,
 ``engine.gamelog`` and ``firmware.stats``.
 
-Statistics: a game counts once (``firmware.stats`` keeps its key), even
-when its over page shows again after a power cut; then it is only
-exported. Short of memory, neither is half done.
+Statistics: a game counts once, in its kind's record (``firmware.stats``
+keeps its key), even when its over page shows again after a power cut;
+then it is only exported. Short of memory, neither is half done.
 """
 
 LOG_NAME = "last.log"
@@ -81,7 +81,7 @@ def game_done(storage, match, match_over, match_won, room=None):
     import firmware.stats as sm
 
     game = match.game
-    stats = sm.Stats(storage)
+    stats = sm.Stats(storage, sm.name_of(game))  # each kind of game apart
     k = sm.key(game)
     problem = failed = None
     try:

@@ -6,7 +6,7 @@ the play screen needs. Imports ``engine.score`` and ``firmware.stats``
 (its ``COUNTERS``).
 """
 
-from engine.score import hand_score
+from engine.score import show_score
 
 # (a, b, m): COUNTERS[a] can be at most m times COUNTERS[b] (firmware.stats
 # order): wins and skunks within games, matches within games, games, hands
@@ -27,14 +27,17 @@ def impossible(stats):
         if getattr(stats, COUNTERS[a]) > m * getattr(stats, COUNTERS[b]):
             times = "" if m == 1 else "%d x " % m
             return "impossible figures (%s > %s%s)" % (COUNTERS[a], times, COUNTERS[b])
-    if stats.skunks_taken > stats.games - stats.wins:
+    if stats.ties > stats.games - stats.wins:
+        return "impossible figures (ties > games - wins)"
+    if stats.skunks_taken > stats.losses:
         return "impossible figures (skunks_taken > losses)"
     cards = stats.best_cards
     if not cards:
         return "a best hand without its cards" if stats.best else None
-    for i in range(5):
+    n = len(cards)  # four kept and the starter; three and the starter in five-card
+    for i in range(n):
         if cards[i] in cards[i + 1 :]:
             return "its best hand holds a card twice"
-    if not stats.hands or hand_score(cards[:4], cards[4]) != stats.best:
+    if not stats.hands or show_score(cards[: n - 1], cards[n - 1]) != stats.best:
         return "its best hand does not score %d" % stats.best
     return None

@@ -12,19 +12,29 @@ apart); the best hand from ("show", 0, "hand", points) with the kept four
 ``key(game)`` names a game so a game is counted once even when its game-over
 page is shown again after a power cut (``counted(key)``).
 
-Stored with ``firmware.records.RecordStore`` ("stats", crash-safe): version 1
+Kept apart per kind of game (``name_of(game)``): "stats" for six-card games
+to a target (121 or 61, as before), "stats5" for five-card (V5, whose best
+hand is three cards and the starter), "statsd" for fixed deals (V6, where a
+game may end in a tie: ``ties``, neither a win nor a loss). ``KINDS`` names
+them for the screen.
+
+Stored with ``firmware.records.RecordStore`` (crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
-cards (255 = none). A damaged, foreign or impossible record (more wins than
-games, a best hand its cards do not score...) is refused: the copy before it
-is used, or fresh statistics, and ``problem`` says so. Imports
-``firmware.records`` (and ``firmware.statcheck`` while a record is read).
+cards (255 = none); version 2 (written now) adds ``ties`` (4 bytes) after
+them. Version 1 records still load (no ties). A damaged, foreign or
+impossible record (more wins than games, a best hand its cards do not
+score...) is refused: the copy before it is used, or fresh statistics, and
+``problem`` says so. Imports ``firmware.records`` (and ``firmware.statcheck``
+while a record is read).
 """
 
 from firmware.records import RecordStore
 
 NAME = "stats"
 MAGIC = b"STAT"
-VERSION = 1
+VERSION = 2
+# (record name, what the screen calls it) of each kind of game
+KINDS = (("stats", ""), ("stats5", "5-card"), ("statsd", "Deals"))
 
 # every counter, in record order
 COUNTERS = (
@@ -50,7 +60,14 @@ COUNTERS = (
     "last_moves",
 )
 _N = len(COUNTERS)
-_SIZE = 4 * _N + 5
+_SIZE = 4 * _N + 5  # version 1; version 2 adds 4 bytes of ties
+
+
+def name_of(game):
+    """The record a finished ``game`` is counted in: its kind's."""
+    if game.deals:
+        return "statsd"
+    return "stats5" if game.five else NAME
 
 
 def key(game):
@@ -59,8 +76,9 @@ def key(game):
 
 
 class Stats:
-    def __init__(self, storage=None):
-        self.store = RecordStore(storage, NAME, MAGIC, VERSION) if storage is not None else None
+    def __init__(self, storage=None, name=NAME):
+        self.name = name
+        self.store = RecordStore(storage, name, MAGIC, VERSION) if storage is not None else None
         self.problem = None
         self.clear()
 
@@ -68,7 +86,8 @@ class Stats:
         """Every figure back to nothing (in memory; ``save`` stores it)."""
         for name in COUNTERS:
             setattr(self, name, 0)
-        self.best_cards = []  # the four kept cards and the starter
+        self.ties = 0  # games of fixed deals that ended level (V6)
+        self.best_cards = []  # the four (five-card: three) kept cards and the starter
         self._dealt = ()
         self._kept = []
         self._starter = None
@@ -76,7 +95,7 @@ class Stats:
     # ---- what the figures say ----
     @property
     def losses(self):
-        return self.games - self.wins
+        return self.games - self.wins - self.ties
 
     def per(self, points, times):
         """``points / times`` as a float, or None when ``times`` is 0."""
@@ -132,13 +151,15 @@ class Stats:
                 self.cribs += 1
                 return
             self.hands += 1
-            if (e[3] > self.best or not self.best_cards) and len(self._kept) == 4:
+            if (e[3] > self.best or not self.best_cards) and 3 <= len(self._kept) <= 4:
                 self.best = e[3]
                 self.best_cards = self._kept + [self._starter]
         elif kind == "end":
             self.games += 1
             skunk = e[4]
-            if e[1] == 0:
+            if e[1] == 2:  # a tie (V6)
+                self.ties += 1
+            elif e[1] == 0:
                 self.wins += 1
                 if skunk:
                     self.skunks_given += 1
@@ -156,7 +177,7 @@ class Stats:
 
     # ---- the record ----
     def payload(self):
-        out = bytearray(_SIZE)
+        out = bytearray(_SIZE + 4)
         for i in range(_N):
             v = getattr(self, COUNTERS[i]) & 0xFFFFFFFF
             out[4 * i] = v >> 24
@@ -165,6 +186,8 @@ class Stats:
             out[4 * i + 3] = v & 255
         for i in range(5):
             out[4 * _N + i] = self.best_cards[i] if i < len(self.best_cards) else 255
+        t = self.ties & 0xFFFFFFFF
+        out[_SIZE : _SIZE + 4] = bytes((t >> 24, (t >> 16) & 255, (t >> 8) & 255, t & 255))
         return bytes(out)
 
     def read(self, payload):
@@ -175,17 +198,24 @@ class Stats:
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures
         and the reason they were refused (a phrase)."""
-        if len(payload) != _SIZE:
+        size = _SIZE if version < 2 else _SIZE + 4
+        if len(payload) != size:
             self.clear()
-            return "it is the wrong size (%d bytes, not %d)" % (len(payload), _SIZE)
-        cards = [c for c in payload[4 * _N :] if c < 52]
-        if len(cards) not in (0, 5):
+            return "it is the wrong size (%d bytes, not %d)" % (len(payload), size)
+        cards = [c for c in payload[4 * _N : _SIZE] if c < 52]
+        if len(cards) not in (0, 4 if self.name == "stats5" else 5):
             self.clear()
-            return "its best hand is not five cards"
+            return "its best hand is not the cards of a hand"
         for i in range(_N):
             o = 4 * i
             v = payload[o] << 24 | payload[o + 1] << 16 | payload[o + 2] << 8 | payload[o + 3]
             setattr(self, COUNTERS[i], v)
+        self.ties = 0
+        if version >= 2:
+            o = _SIZE
+            self.ties = (
+                payload[o] << 24 | payload[o + 1] << 16 | payload[o + 2] << 8 | payload[o + 3]
+            )
         self.best_cards = cards
         import sys
 

@@ -51,7 +51,8 @@ def play(mpy_dir, tmp_path, seed, level, target, muggins=False, variant="six", d
         assert g.deal_number == deals and r["deals"] == deals
     else:
         assert max(g.scores) >= target
-    assert os.path.exists(os.path.join(folder, "stats.rec"))  # the game was counted
+    kind = "statsd" if deals else "stats5" if variant == "five" else "stats"
+    assert os.path.exists(os.path.join(folder, kind + ".rec"))  # counted, in its kind's record
     return r, text
 
 

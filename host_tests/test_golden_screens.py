@@ -300,3 +300,20 @@ def test_keeper_five_card_and_fixed_deals():
             d.press(UP)
         d.press(A)
     check(d, "keeper_deals")
+
+
+def test_stats_five_card_best_hand():
+    from engine.score import show_score
+
+    storage = host.DictStorage()
+    st = Stats(storage, "stats5")
+    st.games, st.wins, st.deals, st.hands, st.hand_points = 2, 1, 14, 14, 40
+    st.best_cards = [16, 17, 18, 41]  # three fives and a jack starter
+    st.best = show_score(st.best_cards[:3], st.best_cards[3])
+    assert st.save()
+    d = app_driver(storage)
+    d.app.open("stats")
+    d.tick(2)
+    for _ in range(5):
+        d.press(RIGHT)
+    check(d, "stats_five_best_hand")

@@ -359,3 +359,57 @@ def test_short_of_memory_at_a_game_end_the_statistics_are_left_as_they_are():
     problem, failed = play_end.game_done(storage, match, True, True)  # with memory: counted
     st = Stats(storage)
     assert st.load() is None and st.games == 4
+
+
+# ---- each kind of game apart (V5, V6)
+
+
+def test_each_kind_of_game_counts_in_its_own_record_and_screen_pages():
+    storage = host.DictStorage()
+    logs = {}
+    for name, game, seed in (("stats5", "5-card 61", 61), ("statsd", "6 deals", 62)):
+        d = tps.new_driver(storage, seed=seed, game=game)
+        tps.play_game(d, seed)
+        logs[name] = storage.read("last.log").decode()
+        assert d.app.errors == 0
+    assert not storage.exists("stats.rec")  # the six-card record is untouched
+    five = Stats(storage, "stats5")
+    assert five.load() is None
+    check_figures(five, [logs["stats5"]])
+    assert five.games == 1 and len(five.best_cards) == 4  # three kept and the starter
+    deals = Stats(storage, "statsd")
+    assert deals.load() is None
+    check_figures(deals, [logs["statsd"]]) if "\nend tie" not in logs["statsd"] else None
+    assert deals.games == 1 and deals.ties == logs["statsd"].count("\nend tie")
+    app = App(host.make(storage=storage))
+    d = tps.Driver(app)
+    app.open("stats")
+    d.tick(2)
+    top = app.top()
+    assert isinstance(top, StatsScreen) and top.title == "Results 1/9"
+    for _ in range(3):
+        d.press(RIGHT)
+    assert top.title == "5-card Results 4/9" and ("Games", "1") in top.rows
+    d.press(RIGHT)
+    d.press(RIGHT)
+    assert top.title == "5-card Best hand 6/9"
+    assert not screentext.off_screen(app, lambda: d.tick(1))
+    d.press(RIGHT)
+    assert top.title == "Deals Results 7/9" and ("Tied", "%d" % deals.ties) in top.rows
+    assert app.errors == 0
+
+
+def test_ties_count_apart_and_version_1_records_still_load():
+    st = Stats()
+    st.feed(("deal", 0))
+    st.feed(("end", 2, 90, 90, ""))  # a tie of fixed deals (V6)
+    assert st.games == 1 and st.ties == 1 and st.wins == 0 and st.losses == 0
+    data = st.payload()
+    again = Stats()
+    assert again.check(data, 2) is None and again.ties == 1
+    old = Stats()
+    assert old.check(data[:-4], 1) is None and old.ties == 0 and old.games == 1  # version 1
+    assert "size" in Stats().check(data[:-4], 2)
+    st.ties = 2  # more ties than games that were not won
+    bad = Stats()
+    assert "ties" in bad.check(st.payload(), 2) and bad.games == 0

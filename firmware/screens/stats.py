@@ -1,9 +1,13 @@
 """Statistics screen: your record against the computer (firmware.stats) on
 three pages: results (games, wins, losses, skunks, matches), points per deal
 (hand, crib, pegging, heels, muggins) and your best hand drawn as cards.
+Each kind of game has its own three (six-card always, then five-card and
+fixed deals once you have played them: "5-card" or "Deals" before the title;
+fixed deals count ties), one after the other.
 
 Keys: LEFT/RIGHT turn the page, UP/DOWN scroll a page's rows, B goes back,
-a long B asks whether to reset every figure (No is the first answer). A
+a long B asks whether to reset every figure of the kind shown (No is the
+first answer). A
 damaged statistics record is reported once and fresh figures are shown.
 The rows are formatted when the screen is entered, never in ``draw``.
 Imports ``firmware.app``, ``firmware.buttons``, ``firmware.hal`` and
@@ -13,7 +17,7 @@ Imports ``firmware.app``, ``firmware.buttons``, ``firmware.hal`` and
 from firmware import buttons as _b
 from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.hal import B, DOWN, LEFT, RIGHT, UP
-from firmware.stats import Stats
+from firmware.stats import KINDS, Stats
 
 try:
     from micropython import const
@@ -39,7 +43,7 @@ def _pct(part, whole):
 def rows_of(st, page):
     """The (label, value) rows of ``page`` (0 or 1) for Stats ``st``."""
     if page == 0:
-        return [
+        rows = [
             ("Games", "%d" % st.games),
             ("Won", "%d" % st.wins),
             ("Lost", "%d" % st.losses),
@@ -49,6 +53,9 @@ def rows_of(st, page):
             ("Double skunks", "%d/%d" % (st.doubles_given, st.doubles_taken)),
             ("Matches won", "%d/%d" % (st.match_wins, st.matches)),
         ]
+        if st.ties or st.name != KINDS[0][0]:  # fixed deals (V6) can tie
+            rows.insert(3, ("Tied", "%d" % st.ties))
+        return rows
     return [
         ("Deals", "%d" % st.deals),
         ("Hand", _avg(st.hand_avg())),
@@ -63,7 +70,9 @@ def rows_of(st, page):
 
 class StatsScreen(Screen):
     def __init__(self, stats=None):
-        self.stats = stats
+        self.stats = stats  # the kind shown
+        self.kinds = [stats] if stats is not None else []  # one Stats a kind played
+        self.labels = [""]
         self.loaded = stats is not None
         self.notice = None
         self.page = 0
@@ -76,14 +85,31 @@ class StatsScreen(Screen):
     def enter(self):
         if not self.loaded:
             self.loaded = True
-            self.stats = Stats(self.app.hw.storage)
-            self.notice = self.stats.load()
+            self.kinds = []
+            self.labels = []
+            for name, label in KINDS:
+                st = Stats(self.app.hw.storage, name)
+                problem = st.load()
+                if problem and not self.notice:
+                    self.notice = problem
+                if name == KINDS[0][0] or st.games or problem:
+                    self.kinds.append(st)
+                    self.labels.append(label)
+            self.stats = self.kinds[0]
         self._build()
 
     def _build(self):
-        st = self.stats
-        page = self.page
-        self.title = "%s %d/%d" % (PAGES[page], page + 1, len(PAGES))
+        n = len(PAGES)
+        kind = self.page // n
+        st = self.stats = self.kinds[kind]
+        page = self.page % n
+        label = self.labels[kind]
+        self.title = "%s%s %d/%d" % (
+            label + " " if label else "",
+            PAGES[page],
+            self.page + 1,
+            n * len(self.kinds),
+        )
         self.rows = rows_of(st, page) if page != BEST else []
         if self.top > max(0, len(self.rows) - _ROWS):
             self.top = 0
@@ -107,7 +133,7 @@ class StatsScreen(Screen):
             self.app.push(MessageScreen("Statistics", text))
             return True
         changed = False
-        n = len(PAGES)
+        n = len(PAGES) * len(self.kinds)
         if _b.went(events, RIGHT):
             self.page = (self.page + 1) % n
             self.top = 0
@@ -134,7 +160,7 @@ class StatsScreen(Screen):
 
     def draw(self, cv):
         title_bar(cv, self.title)
-        if self.page == BEST:
+        if self.page % len(PAGES) == BEST:
             self._draw_best(cv)
         else:
             rows = self.rows
@@ -155,11 +181,12 @@ class StatsScreen(Screen):
     def _draw_best(self, cv):
         cards = self.stats.best_cards
         if cards:
-            x = 14
-            for i in range(4):
+            n = len(cards) - 1  # kept cards (four, or three in five-card), then the starter
+            x = 14 + (4 - n) * 8
+            for i in range(n):
                 cv.card(x + i * 16, 13, cards[i])
-            cv.text("+", x + 66, 19)
-            cv.card(x + 74, 13, cards[4])
+            cv.text("+", x + n * 16 + 2, 19)
+            cv.card(x + n * 16 + 10, 13, cards[n])
         cv.center(self.best, 38 if cards else 28)
 
 

@@ -8,9 +8,11 @@ SSD1306, about a minute in all:
     LED strip counted instead of sent): the menu, "Play the computer" opened
     by A, the deal shown, no error; the emulated panel shows exactly the
     app's frame buffer; the game's save is on the drive afterwards
-  - tools/bench_device_cp.py's ``ui`` and ``readonly`` parts run to their end
-    (menu and discard cursor moves, the game opened, the drive left to the
-    PC: saves in RAM, the app says so, nothing written to the drive or nvm).
+  - tools/bench_device_cp.py's ``ui``, ``readonly`` and ``fast`` parts run to
+    their end (menu and discard cursor moves, the game opened, the drive left
+    to the PC: saves in RAM, the app says so, nothing written to the drive or
+    nvm; the CircuitPython drawing code with its ulab paths gives the same
+    bytes as the plain code on random scenes).
     No time is asserted: the figures are the benchmark's to report.
 
 Without the emulator or its tools (node, npm, mkfs.fat, mcopy) the tests
@@ -50,11 +52,12 @@ def test_deployed_game_boots_on_the_emulated_circuitpython_pico(emu):
     assert "game.rec" in got["files"] and "mode.rec" in got["files"], got["files"]
 
 
-def test_benchmark_ui_and_read_only_drive_parts_run(emu):
-    figures = bench_device_cp.measure(parts=("ui", "readonly"))
+def test_benchmark_ui_read_only_drive_and_drawing_parts_run(emu):
+    figures = bench_device_cp.measure(parts=("ui", "readonly", "fast"))
     assert "error" not in figures, figures.get("error")
     assert figures["display"] == "SSD1306" and figures["storage"] == "FileStorage"
     for key in ("menu_move_us", "discard_move_us", "idle_frame_us", "open_play_us"):
         assert figures[key] > 0, key
     assert figures["readonly_ok"] == 1
     assert "game.rec" in figures["ram_files"].split(",")
+    assert figures["fast_checks"] == 150  # the ulab drawing paths gave the plain bytes

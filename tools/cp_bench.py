@@ -20,6 +20,8 @@ counts), and ``BENCH done`` at the end; a failed check prints
          idle game frames
   game   a whole game against ``level`` by buttons to its game-over page (peak
          live heap when ``heap``: ``gc.collect()`` before every frame)
+  fast   firmware/hw/cp_fb.py and cp_fast.py with their ulab paths against
+         the plain drawing code on random scenes (same bytes)
   readonly  the drive left to the PC (B held at reset): the app says saves
          are off, a game runs with its saves in RAM, and neither the drive
          nor ``microcontroller.nvm`` is written
@@ -52,6 +54,30 @@ def out(name, value):
 def fail(text):
     out("fail", text)
     raise AssertionError(text)
+
+
+class Hist:
+    """Frame times in 0.5 ms bins up to 250 ms (one list made once), so a
+    whole game's frames are counted without a growing list."""
+
+    def __init__(self):
+        self.bins = [0] * 501
+        self.n = 0
+
+    def add(self, us):
+        i = us // 500
+        self.bins[i if i < 500 else 500] += 1
+        self.n += 1
+
+    def median(self):
+        if not self.n:
+            return -1
+        k = self.n // 2
+        for i in range(501):
+            k -= self.bins[i]
+            if k < 0:
+                return i * 500 + 250
+        return 250000
 
 
 def median(xs):
@@ -276,10 +302,10 @@ def game_part(rig, screen, limit=20000):
 
     app = rig.app
     tb = table(screen)
-    times = []
+    times = Hist()
     worst = 0
     worst_show = 0
-    idle_redraw = []
+    idle_redraw = Hist()
     start = rig.frames
     writes = rig.writes
     t0 = now_us()
@@ -303,12 +329,12 @@ def game_part(rig, screen, limit=20000):
         seq = (bit, bit, 0, 0) if bit else (0,)
         for m in seq:
             us = rig.frame(m)
-            times.append(us)
+            times.add(us)
             if us > worst:
                 worst = us
                 worst_show = rig.last_show
             if not m and rig.drew and not bit:
-                idle_redraw.append(us)
+                idle_redraw.add(us)
     g = screen.game
     if g.phase != "over":
         fail("game not over after %d frames" % (rig.frames - start))
@@ -318,17 +344,73 @@ def game_part(rig, screen, limit=20000):
     out("game_us", now_us() - t0)
     out("game_deals", g.deal_number)
     out("game_scores", "%d-%d" % (g.scores[0], g.scores[1]))
-    out("game_frame_median_us", median(times))
+    out("game_frame_median_us", times.median())
     out("game_frame_max_us", worst)
     out("game_frame_max_show_us", worst_show)
-    out("game_idle_redraw_median_us", median(idle_redraw))
-    out("game_idle_redraws", len(idle_redraw))
+    out("game_idle_redraw_median_us", idle_redraw.median())
+    out("game_idle_redraws", idle_redraw.n)
     out("led_frames", rig.hw.leds.frames)
     out("game_file_writes", rig.writes - writes)
     if rig.heap:
         out("game_live_peak", rig.live_peak)
     saved = rig.hw.storage.read("game.rec")
     out("drive_save_bytes", len(saved) if saved else 0)
+
+
+def fast_part(rounds=150):
+    """The CircuitPython drawing code with its ulab paths (firmware/hw/cp_fb.py,
+    firmware/hw/cp_fast.py) against the plain code (firmware.fakefb, the
+    canvas's own loops) on the same random scenes, here on the device."""
+    import random
+
+    from firmware import canvas, fakefb, font
+    from firmware.hw import cp_fast, cp_fb
+
+    random.seed(7)
+
+    def r(a, b):
+        return random.randrange(a, b)
+
+    a = bytearray(1024)
+    b = bytearray(1024)
+    fa = fakefb.FrameBuffer(a, 128, 64, fakefb.MONO_VLSB)
+    fb = cp_fb.FrameBuffer(b, 128, 64, cp_fb.MONO_VLSB)
+    plain = canvas.Canvas(fa, a)
+    if hasattr(plain, "fast"):
+        plain.fast = None
+    checks = 0
+    for i in range(rounds):
+        k = r(0, 8)
+        x, y, w, h, c = r(-20, 140), r(-10, 70), r(-2, 140), r(-2, 40), r(0, 2)
+        if k == 0:
+            fa.fill_rect(x, y, w, h, c)
+            fb.fill_rect(x, y, w, h, c)
+        elif k == 1:
+            fa.hline(x, y, w, c)
+            fb.hline(x, y, w, c)
+        elif k == 2:
+            fa.rect(x, y, w, h, c)
+            fb.rect(x, y, w, h, c)
+        elif k == 3:
+            plain.dotted_hline(x, y, w, c)
+            p = (x + y) & 1
+            cp_fast.dots(b, 128, 64, x + p, y, (w - p + 1) >> 1, 2, 0, c)
+        elif k == 4:
+            plain.invert(x, y, w, h)
+            x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, 128), min(y + h, 64)
+            if x0 < x1:
+                cp_fast.xor_rect(b, 128, x0, y0, x1, y1)
+        else:
+            s = "".join([chr(r(30, 140)) for _ in range(r(0, 22))])
+            dim = k == 7
+            e1 = plain.text(s, x, y, c, dim)
+            e2 = cp_fast.text(b, 128, 8, font.DATA, s, len(s), True, x, y, c, dim)
+            if e1 != e2:
+                fail("cp_fast.text returned %d, the canvas %d" % (e2, e1))
+        if a != b:
+            fail("CircuitPython drawing differs at step %d (kind %d, %r)" % (i, k, (x, y, w, h, c)))
+        checks += 1
+    out("fast_checks", checks)
 
 
 def readonly_part():
@@ -397,6 +479,8 @@ def run(parts=("ui", "game", "readonly"), heap=False):
     if "readonly" in parts:
         rig = screen = None
         readonly_part()
+    if "fast" in parts:
+        fast_part()
     gc.collect()
     out("end_free", gc.mem_free())
     out("done", 1)

@@ -29,10 +29,14 @@ HOST_ONLY = ("firmware/hw/host.py", "firmware/fakefb.py")
 CP_ONLY = (
     "firmware/hw/cp.py",
     "firmware/hw/cp_fb.py",
+    "firmware/hw/cp_fast.py",
     "firmware/cp_boot.py",
     "firmware/cp_code.py",
 )
-MP_ONLY = ("firmware/hw/mp.py",)
+MP_ONLY = (
+    "firmware/hw/mp.py",
+    "firmware/fast.py",
+)  # viper: CircuitPython has firmware/hw/cp_fast.py
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = ("firmware/hw/web.py",)
 NATIVE = ("firmware/fast.py",)

@@ -397,6 +397,18 @@ def _displayio_display(displayio, i2c, address, framebuf, width, height):
         return None
 
 
+def use_cp_fast():
+    """Give firmware.canvas the CircuitPython drawing loops
+    (firmware.hw.cp_fast) where its viper ones (firmware.fast) cannot load;
+    canvases made from now on use them."""
+    from firmware import canvas
+
+    if getattr(canvas, "_fast", 0) is None:
+        from firmware.hw import cp_fast
+
+        canvas._fast = cp_fast
+
+
 def make_storage(os, root="/data"):
     files = FileStorage(os, root)
     if files.writable():
@@ -438,6 +450,7 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direc
     width = oled.get("width", 128)
     height = oled.get("height", 64)
     address = oled.get("address", 0x3C)
+    use_cp_fast()
     if display == "displayio":
         disp = _displayio_display(displayio, i2c, address, framebuf, width, height)
     else:

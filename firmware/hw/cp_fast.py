@@ -1,0 +1,200 @@
+"""CircuitPython only: the drawing loops of ``firmware.fast`` (same functions,
+same arguments, same pixels) for a firmware without viper. The CircuitPython
+backend hands this module to ``firmware.canvas`` in place of
+``firmware.fast`` (which is viper and cannot load there). Bytecode costs
+about 10 us a byte operation on a 125 MHz RP2040, so the work is moved into
+C where CircuitPython has a C routine for it and the Python loops that stay
+are unrolled:
+
+  text      a glyph's five columns ORed (or cleared) by five unrolled
+            statements, one or two pages; the clipped or dimmed cases take
+            the general loop
+  xor_rect  per page one ``ulab.numpy.bitwise_xor`` over the span (C), the
+            plain loop without ulab
+  fill      one slice copy from a blank (or lit) template made once
+  dots      a dotted row by one ulab call over every other byte, else the
+            plain loop
+
+``ulab`` allocates its result arrays (a few hundred bytes an invert); that
+garbage is the price of 4-5x less time. Checked against firmware.fast's plain
+Python on CPython (host_tests/test_cp_fast.py) and on the emulated Pico.
+Imports ``ulab.numpy`` when there is one.
+"""
+
+try:
+    from ulab import numpy as _np
+except ImportError:
+    _np = None
+
+_views = {}  # id of a buffer -> its ulab view (the display buffer: one)
+_fills = {}  # (n, v) -> memoryview of n bytes of v
+
+
+def _view(buf):
+    v = _views.get(id(buf))
+    if v is None or v[0] is not buf:
+        v = (buf, _np.frombuffer(buf, dtype=_np.uint8))
+        _views[id(buf)] = v
+    return v[1]
+
+
+def fill(buf, n, v):
+    t = _fills.get((n, v))
+    if t is None:
+        t = memoryview(bytes((v,)) * n)
+        _fills[(n, v)] = t
+    buf[0:n] = t
+
+
+def xor_rect(buf, width, x0, y0, x1, y1):
+    bv = _view(buf) if _np is not None else None
+    while y0 < y1:
+        page = y0 >> 3
+        top = y0 & 7
+        bottom = top + (y1 - y0)
+        if bottom > 8:
+            bottom = 8
+        mask = ((1 << bottom) - 1) & (0xFF ^ ((1 << top) - 1))
+        i = page * width + x0
+        end = page * width + x1
+        if bv is not None and end - i > 8:
+            bv[i:end] = _np.bitwise_xor(bv[i:end], mask)
+        else:
+            while i < end:
+                buf[i] ^= mask
+                i += 1
+        y0 = (page + 1) << 3
+
+
+def dots(buf, width, height, x, y, n, dx, dy, c):
+    if dy == 0 and dx == 2 and n >= 12 and _np is not None and 0 <= y < height:
+        # a dotted row: every other byte of one page, one C call
+        while n > 0 and x < 0:
+            x += 2
+            n -= 1
+        while n > 0 and x + 2 * (n - 1) >= width:
+            n -= 1
+        if n <= 0:
+            return
+        bv = _view(buf)
+        i = (y >> 3) * width + x
+        end = i + 2 * n
+        m = 1 << (y & 7)
+        if c:
+            bv[i:end:2] = _np.bitwise_or(bv[i:end:2], m)
+        else:
+            bv[i:end:2] = _np.bitwise_and(bv[i:end:2], 0xFF ^ m)
+        return
+    while n > 0:
+        if 0 <= x < width and 0 <= y < height:
+            j = (y >> 3) * width + x
+            if c:
+                buf[j] |= 1 << (y & 7)
+            else:
+                buf[j] &= 0xFF ^ (1 << (y & 7))
+        x += dx
+        y += dy
+        n -= 1
+
+
+def text(buf, width, pages, data, s, n, utf8, x, y, c, dim):
+    """Glyphs of the ``n`` characters of ``s`` at (x, y); the x after them."""
+    last = 31 + len(data) // 5
+    page = y >> 3
+    shift = y & 7
+    end = x + 6 * n
+    if dim or x < 0 or end - 1 > width or page < 0 or page + (1 if shift else 0) >= pages:
+        return _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last)
+    j = page * width + x
+    if not shift:
+        for ch in s:
+            code = ord(ch) if utf8 else ch
+            if code < 32 or code > last:
+                code = 127
+            o = (code - 32) * 5
+            if c:
+                buf[j] |= data[o]
+                buf[j + 1] |= data[o + 1]
+                buf[j + 2] |= data[o + 2]
+                buf[j + 3] |= data[o + 3]
+                buf[j + 4] |= data[o + 4]
+            else:
+                buf[j] &= 0xFF ^ data[o]
+                buf[j + 1] &= 0xFF ^ data[o + 1]
+                buf[j + 2] &= 0xFF ^ data[o + 2]
+                buf[j + 3] &= 0xFF ^ data[o + 3]
+                buf[j + 4] &= 0xFF ^ data[o + 4]
+            j += 6
+        return end
+    k = j + width
+    up = 8 - shift
+    for ch in s:
+        code = ord(ch) if utf8 else ch
+        if code < 32 or code > last:
+            code = 127
+        o = (code - 32) * 5
+        a = data[o]
+        b = data[o + 1]
+        d = data[o + 2]
+        e = data[o + 3]
+        f = data[o + 4]
+        if c:
+            buf[j] |= (a << shift) & 0xFF
+            buf[j + 1] |= (b << shift) & 0xFF
+            buf[j + 2] |= (d << shift) & 0xFF
+            buf[j + 3] |= (e << shift) & 0xFF
+            buf[j + 4] |= (f << shift) & 0xFF
+            buf[k] |= a >> up
+            buf[k + 1] |= b >> up
+            buf[k + 2] |= d >> up
+            buf[k + 3] |= e >> up
+            buf[k + 4] |= f >> up
+        else:
+            buf[j] &= 0xFF ^ ((a << shift) & 0xFF)
+            buf[j + 1] &= 0xFF ^ ((b << shift) & 0xFF)
+            buf[j + 2] &= 0xFF ^ ((d << shift) & 0xFF)
+            buf[j + 3] &= 0xFF ^ ((e << shift) & 0xFF)
+            buf[j + 4] &= 0xFF ^ ((f << shift) & 0xFF)
+            buf[k] &= 0xFF ^ (a >> up)
+            buf[k + 1] &= 0xFF ^ (b >> up)
+            buf[k + 2] &= 0xFF ^ (d >> up)
+            buf[k + 3] &= 0xFF ^ (e >> up)
+            buf[k + 4] &= 0xFF ^ (f >> up)
+        j += 6
+        k += 6
+    return end
+
+
+def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
+    # the general case: columns off the screen, a page off it, or dimmed
+    page = y >> 3
+    shift = y & 7
+    for ch in s:
+        code = ord(ch) if utf8 else ch
+        if code < 32 or code > last:
+            code = 127
+        o = (code - 32) * 5
+        for col in range(5):
+            xx = x + col
+            if xx < 0 or xx >= width:
+                continue
+            bits = data[o + col]
+            if dim:
+                bits &= 0xAA if (xx + y) & 1 else 0x55
+            if not bits:
+                continue
+            v = bits << shift
+            if 0 <= page < pages:
+                j = page * width + xx
+                if c:
+                    buf[j] |= v & 0xFF
+                else:
+                    buf[j] &= 0xFF ^ (v & 0xFF)
+            if shift and 0 <= page + 1 < pages:
+                j = (page + 1) * width + xx
+                if c:
+                    buf[j] |= v >> 8
+                else:
+                    buf[j] &= 0xFF ^ (v >> 8)
+        x += 6
+    return x

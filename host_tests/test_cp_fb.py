@@ -61,3 +61,14 @@ def test_other_formats_are_refused():
         except ValueError:
             continue
         raise AssertionError("format %d accepted" % fmt)
+
+
+def test_text_and_lines_match_fakefb():
+    for s, x, y in (("Oops: restarting", 0, 1), ("A:menu \x85", -5, 60), ("", 3, 3)):
+        a = fakefb.FrameBuffer(bytearray(1024), 128, 64, fakefb.MONO_VLSB)
+        b = cp_fb.FrameBuffer(bytearray(1024), 128, 64, cp_fb.MONO_VLSB)
+        a.text(s, x, y, 1)
+        b.text(s, x, y, 1)
+        a.line(-4, 70, 130, -9, 1)
+        b.line(-4, 70, 130, -9, 1)
+        assert a.buf == b.buf, s

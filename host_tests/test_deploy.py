@@ -24,9 +24,10 @@ import check_mpy  # noqa: E402
 
 BOARDS = ("pico", "pico_w", "pico2", "feather_rp2040", "rp2040_zero")
 NOT_ON_MP = {"firmware/hw/host.py", "firmware/fakefb.py", "firmware/hw/cp.py",
-             "firmware/hw/cp_fb.py", "firmware/hw/cp_fast.py", "firmware/cp_boot.py",
+             "firmware/hw/cp_fb.py", "firmware/hw/cp_fast.py", "firmware/hw/cp_displayio.py",
+             "firmware/cp_boot.py",
              "firmware/cp_code.py", "firmware/manifest.py", "firmware/hw/web.py"}  # fmt: skip
-NOT_ON_CP = {"firmware/hw/host.py", "firmware/hw/mp.py", "firmware/fast.py",
+NOT_ON_CP = {"firmware/hw/host.py", "firmware/fakefb.py", "firmware/hw/mp.py", "firmware/fast.py",
              "firmware/manifest.py", "firmware/hw/web.py"}  # fmt: skip
 
 
@@ -85,7 +86,7 @@ def test_dry_run_for_circuitpython_compiles_with_its_own_mpy_cross():
     assert proc.returncode == 0, proc.stderr
     files = plan_files(proc.stdout)
     assert sorted(files) == [p[:-3] + ".mpy" for p in expected("cp", "feather_rp2040")]
-    assert "firmware/fakefb.mpy" in files and "firmware/hw/cp.mpy" in files
+    assert "firmware/hw/cp_fb.mpy" in files and "firmware/hw/cp.mpy" in files
     assert "firmware/hw/ssd1306.mpy" in files  # the driver both runtimes share
     assert "CircuitPython's mpy-cross" in proc.stdout
     assert "pip" not in proc.stdout  # no library to fetch: nothing from the network

@@ -1,6 +1,7 @@
 """Smoke test of the CircuitPython build on the emulated Raspberry Pi Pico
 (CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``) with its emulated
-SSD1306, about a minute in all:
+SSD1306, about a minute and a half in all (marked slow: CI runs it, the quick
+``-m "not slow"`` run does not):
 
   - the README's route end to end: ``tools/deploy.py --target cp`` into a
     CIRCUITPY folder, which the emulator boots; the deployed ``code.py`` runs
@@ -25,6 +26,8 @@ import sys
 
 import pytest
 from unixport import missing
+
+pytestmark = pytest.mark.slow  # about a minute and a half: the quick run leaves it to CI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))

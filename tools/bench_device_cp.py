@@ -106,19 +106,26 @@ def stage(folder, board="pico", source=False, emu_dir=None):
         argv += ["--mpy-cross", os.environ.get("CP_MPY_CROSS") or os.path.join(kit, "mpy-cross")]
     args = deploy.parse(argv)
     deploy.deploy_cp(deploy.plan_cp(args))
-    bench = os.path.join(HERE, "cp_bench.py")
-    if source:
-        shutil.copyfile(bench, os.path.join(folder, "cp_bench.py"))
-    else:
-        subprocess.check_call(
-            [argv[-1], "-o", os.path.join(folder, "cp_bench.mpy"), "-s", "cp_bench.py", bench]
-        )
+    # the benchmark and, for its ``fast`` check, the plain framebuf as reference
+    for src, dest in (
+        (os.path.join(HERE, "cp_bench.py"), "cp_bench.py"),
+        (os.path.join(ROOT, "firmware", "fakefb.py"), "firmware/fakefb.py"),
+    ):
+        if source:
+            shutil.copyfile(src, os.path.join(folder, dest))
+        else:
+            out = os.path.join(folder, dest[:-3] + ".mpy")
+            subprocess.check_call([argv[-1], "-o", out, "-s", dest, src])
     return folder
 
 
-def run_emulator(folder, script_text, emu_dir=None, timeout=1800, pbm=None, env=None):
+def run_emulator(
+    folder, script_text, emu_dir=None, timeout=1800, pbm=None, env=None, max_emu_s=600
+):
     """Boot ``folder`` on the emulated Pico and run ``script_text``; returns
-    (exit status, stdout, stderr)."""
+    (exit status, stdout, stderr). The run stops after ``max_emu_s``
+    emulated seconds (unless PICO_MAX_EMU_S says otherwise) or ``timeout``
+    host seconds."""
     script = emulator(emu_dir)
     os.makedirs(OUT, exist_ok=True)
     pbm = pbm or os.path.join(OUT, "oled.pbm")
@@ -127,11 +134,15 @@ def run_emulator(folder, script_text, emu_dir=None, timeout=1800, pbm=None, env=
         path = f.name
     cmd = [script, "--i2c-oled", folder, path]
     full_env = dict(os.environ, CP_OLED_PBM=pbm)
+    full_env.setdefault("PICO_MAX_EMU_S", str(max_emu_s))
     full_env.update(env or {})
     try:
         proc = subprocess.run(
             cmd, capture_output=True, text=True, timeout=timeout, env=full_env, errors="replace"
         )
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout or ""
+        return 124, out, "host timeout after %d s" % timeout
     finally:
         os.remove(path)
     return proc.returncode, proc.stdout, proc.stderr
@@ -162,7 +173,14 @@ def measure(parts=("ui", "game", "readonly"), heap=False, source=False, level="h
             tuple(parts),
             bool(heap),
         )
-        rc, stdout, stderr = run_emulator(folder, script, emu_dir=emu_dir)
+        small = "game" not in parts
+        rc, stdout, stderr = run_emulator(
+            folder,
+            script,
+            emu_dir=emu_dir,
+            timeout=900 if small else 3600,
+            max_emu_s=120 if small else 900,
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     figures = parse(stdout)
@@ -215,7 +233,7 @@ def boot_check(source=False, emu_dir=None, steps=None):
     work = tempfile.mkdtemp(prefix="boot_cp_")
     try:
         folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
-        for name in ("cp_bench.py", "cp_bench.mpy"):
+        for name in ("cp_bench.py", "cp_bench.mpy", "firmware/fakefb.py", "firmware/fakefb.mpy"):
             if os.path.exists(os.path.join(folder, name)):
                 os.remove(os.path.join(folder, name))
         with open(os.path.join(HERE, "cp_boot_check.py")) as f:
@@ -227,7 +245,13 @@ def boot_check(source=False, emu_dir=None, steps=None):
         pbm = os.path.join(work, "oled.pbm")
         image = os.path.join(work, "out.img")
         rc, stdout, stderr = run_emulator(
-            folder, script, emu_dir=emu_dir, pbm=pbm, env={"PICO_OUT_FS": image}
+            folder,
+            script,
+            emu_dir=emu_dir,
+            pbm=pbm,
+            env={"PICO_OUT_FS": image},
+            timeout=900,
+            max_emu_s=120,
         )
         got = {"rc": rc, "stdout": stdout + stderr, "text": [], "files": []}
         for line in stdout.splitlines():

@@ -35,8 +35,8 @@ copies the .mpy files, boot.py (firmware/cp_boot.py), code.py
 has a boot_out.txt, its CircuitPython major version must be the
 mpy-cross's. ``--source`` copies the .py sources instead, for a board with
 more RAM than a Pico: compiled on a Pico's 160 KB heap, the play screen runs
-out of memory (measured on the emulated Pico). fakefb.py and cp_fb.py are
-the framebuf (CircuitPython has none); no library is needed: the display runs
+out of memory (measured on the emulated Pico). firmware/hw/cp_fb.py is the
+framebuf (CircuitPython has none); no library is needed: the display runs
 on our SSD1306 driver over ``busio.I2C`` (firmware/hw/cp.py). With boot.py
 installed, the drive is writable from the PC only after a reset with B held.
 

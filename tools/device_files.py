@@ -3,7 +3,7 @@ and tools/gen_package_json.py. Everything under engine/, firmware/ and
 boards/ goes, except:
 
   HOST_ONLY   the simulator's backend and the pure-Python framebuf stand-in
-              (CircuitPython has no framebuf, so the CP target takes fakefb)
+              (CircuitPython has its own, firmware/hw/cp_fb.py)
   CP_ONLY     the CircuitPython backend, its framebuf and its boot.py/code.py
   MP_ONLY     the MicroPython backend (the SSD1306 driver serves both)
   BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
@@ -30,13 +30,11 @@ CP_ONLY = (
     "firmware/hw/cp.py",
     "firmware/hw/cp_fb.py",
     "firmware/hw/cp_fast.py",
+    "firmware/hw/cp_displayio.py",
     "firmware/cp_boot.py",
     "firmware/cp_code.py",
 )
-MP_ONLY = (
-    "firmware/hw/mp.py",
-    "firmware/fast.py",
-)  # viper: CircuitPython has firmware/hw/cp_fast.py
+MP_ONLY = ("firmware/hw/mp.py",)
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = ("firmware/hw/web.py",)
 NATIVE = ("firmware/fast.py",)
@@ -67,8 +65,7 @@ def files(target="mp", board=None, root=ROOT):
     if target == "mp":
         skip.update(HOST_ONLY + CP_ONLY)
     else:
-        skip.update(MP_ONLY + NATIVE)  # CircuitPython compiles no viper: the canvas's own loops
-        skip.add("firmware/hw/host.py")
+        skip.update(MP_ONLY + NATIVE + HOST_ONLY)  # no viper there: firmware/hw/cp_fast.py
     out = []
     for path in _sources(root):
         if path in skip:

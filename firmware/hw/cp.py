@@ -14,8 +14,9 @@ may write the flash drive.
             cursor move's show() 1.9 ms, against 67.6 ms for the first
             backend (the changed pixels copied one by one into a
             ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306);
-            that path is kept as ``make(display="displayio")`` (``Display``)
-            for comparison and needs the library in lib/
+            that path is kept as ``make(display="displayio")``
+            (firmware/hw/cp_displayio.py) for comparison and needs the
+            library in lib/
   buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the
             background; ``read()`` drains its events into the held bitmask
             with one reused ``keypad.Event``; after an event overflow the
@@ -77,85 +78,15 @@ WATCHDOG_S = 8
 _TICKS_PERIOD = const(1 << 29)
 
 
-class Display:
-    def __init__(self, displayio, ssd1306_module, bus, framebuf, width=128, height=64):
-        self.width = width
-        self.height = height
-        self.pages = height >> 3
-        self.buf = bytearray(width * self.pages)
-        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
-        view = memoryview(self.buf)
-        self._views = tuple(view[p * width : (p + 1) * width] for p in range(self.pages))
-        self._shadow = tuple(bytearray(width) for _ in range(self.pages))
-        self.bitmap = displayio.Bitmap(width, height, 2)
-        palette = displayio.Palette(2)
-        palette[0] = 0x000000
-        palette[1] = 0xFFFFFF
-        group = displayio.Group()
-        group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
-        self.panel = ssd1306_module.SSD1306(bus, width=width, height=height, auto_refresh=False)
-        try:
-            self.panel.root_group = group
-        except AttributeError:
-            self.panel.show(group)  # CircuitPython before 8.1
-        self.pixels_written = 0  # by the last show (tests, benchmarks)
-        self.errors = 0
-        self._retry = False
-        self.on = True
-
-    def show(self):
-        width = self.width
-        bitmap = self.bitmap
-        written = 0
-        for p in range(self.pages):
-            shadow = self._shadow[p]
-            page = self._views[p]
-            if shadow == page:
-                continue
-            base = p * 8 * width
-            for x in range(width):
-                b = page[x]
-                d = b ^ shadow[x]
-                if d:
-                    i = base + x
-                    for bit in range(8):
-                        if d & (1 << bit):
-                            bitmap[i] = (b >> bit) & 1
-                            written += 1
-                        i += width
-            shadow[:] = page
-        self.pixels_written = written
-        if written or self._retry:
-            self._retry = False
-            try:
-                try:
-                    self.panel.refresh(target_frames_per_second=None)
-                except TypeError:
-                    self.panel.refresh()  # CircuitPython 7: no such argument
-            except (OSError, RuntimeError):
-                self.errors += 1  # a loose wire: try again at the next show
-                self._retry = True
-
-    def contrast(self, level):
-        self.panel.brightness = max(0, min(255, int(level))) / 255
-
-    def power(self, on):
-        self.on = bool(on)
-        if self.on:
-            self.panel.wake()
-        else:
-            self.panel.sleep()
-
-
 class I2CBus:
     """``busio.I2C`` as the SSD1306 driver (firmware/hw/ssd1306.py, shared
     with MicroPython) calls it: ``writeto`` and ``writevto``, each taking and
     releasing the bus lock. ``writevto`` copies its parts into one buffer
-    made once (a control byte and a whole frame) and sends it as one
-    transfer with ``end=``: nothing is allocated per frame. Bus errors are
-    OSError, as the driver expects."""
+    made once (a control byte and a page) and sends it with ``end=``; a whole
+    frame goes as eight such transfers. Bus errors are OSError, as the
+    driver expects."""
 
-    def __init__(self, i2c, size=1025):
+    def __init__(self, i2c, size=129):
         self._i2c = i2c
         self._tx = bytearray(size)
 
@@ -177,15 +108,29 @@ class I2CBus:
             self._i2c.unlock()
 
     def writevto(self, address, parts):
+        # parts: the control byte, then the data; data longer than the buffer
+        # (a whole frame) goes in buffer-sized transfers, each with the
+        # control byte again: the panel carries on where the last one ended
         tx = self._tx
-        n = 0
-        for part in parts:
-            m = len(part)
-            tx[n : n + m] = part
-            n += m
+        room = len(tx)
+        head = parts[0]
+        h = len(head)
+        tx[0:h] = head
         self._lock()
         try:
-            self._i2c.writeto(address, tx, end=n)
+            for part in parts[1:]:
+                m = len(part)
+                if m <= room - h:
+                    tx[h : h + m] = part
+                    self._i2c.writeto(address, tx, end=h + m)
+                    continue
+                view = memoryview(part)
+                i = 0
+                while i < m:
+                    k = min(room - h, m - i)
+                    tx[h : h + k] = view[i : i + k]
+                    self._i2c.writeto(address, tx, end=h + k)
+                    i += k
         except RuntimeError as e:
             raise OSError(5, str(e))
         finally:
@@ -196,7 +141,7 @@ def direct_display(ssd1306, i2c, address, width, height, framebuf):
     """Our SSD1306 driver straight on the I2C bus, drawing through
     ``framebuf`` (firmware.hw.cp_fb on CircuitPython); None when the panel
     does not answer its power-up sequence."""
-    d = ssd1306.SSD1306(I2CBus(i2c, 1 + width * (height >> 3)), address, width, height)
+    d = ssd1306.SSD1306(I2CBus(i2c, 1 + width), address, width, height)
     if not d._ready:
         return None
     d.fb = framebuf.FrameBuffer(d.buf, width, height, framebuf.MONO_VLSB)
@@ -381,22 +326,6 @@ def _get(board, name, default):
     return getattr(board, name, default) if board is not None else default
 
 
-def _displayio_display(displayio, i2c, address, framebuf, width, height):
-    import adafruit_displayio_ssd1306
-
-    try:
-        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and later
-    except ImportError:
-        I2CDisplayBus = displayio.I2CDisplay
-    try:
-        display_bus = I2CDisplayBus(i2c, device_address=address)
-        return Display(displayio, adafruit_displayio_ssd1306, display_bus, framebuf, width, height)
-    except (OSError, RuntimeError) as e:
-        print("displayio: %s" % e)
-        displayio.release_displays()
-        return None
-
-
 def use_cp_fast():
     """Give firmware.canvas the CircuitPython drawing loops
     (firmware.hw.cp_fast) where its viper ones (firmware.fast) cannot load;
@@ -431,8 +360,12 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direc
 
     try:
         import framebuf
-    except ImportError:
+    except ImportError:  # CircuitPython: ours, also for the driver's own import
+        import sys
+
         from firmware.hw import cp_fb as framebuf
+
+        sys.modules["framebuf"] = framebuf
     try:
         import displayio
 
@@ -452,7 +385,9 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direc
     address = oled.get("address", 0x3C)
     use_cp_fast()
     if display == "displayio":
-        disp = _displayio_display(displayio, i2c, address, framebuf, width, height)
+        from firmware.hw import cp_displayio
+
+        disp = cp_displayio.make(displayio, i2c, address, framebuf, width, height)
     else:
         from firmware.hw import ssd1306
 

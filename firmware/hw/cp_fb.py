@@ -1,53 +1,71 @@
 """CircuitPython only: the ``framebuf`` of the display for a firmware that has
-none (CircuitPython). ``firmware.fakefb`` gives the same pixels but was
-written to be plain, and on the emulated Pico it took 10 ms to clear the
-screen and most of a 45 ms play-screen repaint; this subclass keeps fakefb's
-rare methods (line, blit, text) and replaces the ones every repaint calls,
-for MONO_VLSB only (the display's format):
+none (CircuitPython); firmware/hw/cp.py registers it as ``framebuf`` there.
+MONO_VLSB only (the display's format), the methods of the hardware contract
+(firmware/hal.py), written for speed on CircuitPython, where bytecode costs
+about 10 us a byte operation and ``firmware.fakefb`` (plain, all formats)
+took 10 ms to clear the screen and most of a 45 ms play-screen repaint:
 
-  fill        one slice copy of the whole buffer from a zero (or 0xFF) page
-  fill_rect   per 8-pixel page: whole bytes are one slice copy (memory
-              copy in C), partly covered bytes one OR/AND per column, or
-              one ``ulab.numpy`` OR/AND over the span (C) when it is long
+  fill        ulab sets the whole buffer in C (a slice copy from a template
+              without ulab)
+  fill_rect   per 8-pixel page: whole bytes set in C the same way, partly
+              covered bytes one OR/AND per column, or one ``ulab.numpy``
+              OR/AND over the span (C) when it is long
   hline       the same: one OR/AND per column, or ulab over a long span
   vline, rect, pixel
               inlined clipping, no call to a generic helper
+  line, blit, text
+              rare (the error screen): plain loops over ``pixel``
 
 The pixels are the same as fakefb's (and so as MicroPython's framebuf):
-host_tests/test_cp_fb.py draws the same random scenes with both. Slices of
-the templates are memoryviews, so a fill copies without making a new bytes
-object; ulab allocates its result (the span's length), a little garbage for
-4-5x less time. Imports ``firmware.fakefb`` and ``ulab.numpy`` when there is one.
+host_tests/test_cp_fb.py draws the same random scenes with both on CPython,
+and tools/cp_bench.py's ``fast`` part does on the emulated Pico with the
+ulab paths. ulab allocates its results (the span's length): a little garbage
+for 4-5x less time. Imports ``ulab.numpy`` when there is one (``firmware.font``
+for ``text``).
 """
-
-from firmware import fakefb
 
 try:
     from ulab import numpy as _np
 except ImportError:
     _np = None
 
+MONO_VLSB = 0
+MVLSB = 0
+MONO_HLSB = 3
+MONO_HMSB = 4
 _ULAB_MIN = 24  # bytes: shorter spans are quicker as a Python loop
 
-MONO_VLSB = fakefb.MONO_VLSB
-MVLSB = fakefb.MVLSB
-MONO_HLSB = fakefb.MONO_HLSB
-MONO_HMSB = fakefb.MONO_HMSB
 
-
-class FrameBuffer(fakefb.FrameBuffer):
+class FrameBuffer:
     def __init__(self, buf, width, height, fmt=MONO_VLSB, stride=None):
         if fmt != MONO_VLSB or stride not in (None, width):
             raise ValueError("cp_fb supports MONO_VLSB without a stride only")
-        fakefb.FrameBuffer.__init__(self, buf, width, height, fmt)
+        self.buf = buf
+        self.width = width
+        self.height = height
+        self.format = fmt
+        self.stride = width
         self._pages = (height + 7) >> 3
         self._size = width * self._pages
-        self._zero = memoryview(bytes(self._size))
-        self._ones = memoryview(b"\xff" * width)
-        self._bv = _np.frombuffer(buf, dtype=_np.uint8) if _np is not None else None
+        if len(buf) < self._size:
+            raise ValueError("buffer too small")
+        if _np is not None:
+            self._bv = _np.frombuffer(buf, dtype=_np.uint8)
+            self._zero = self._ones = None
+        else:
+            self._bv = None
+            self._zero = memoryview(bytes(self._size))
+            self._ones = memoryview(b"\xff" * self._size)
+
+    def _set_bytes(self, i, end, v):
+        # buf[i:end] = v (0 or 0xFF), in C
+        if self._bv is not None:
+            self._bv[i:end] = v
+        else:
+            self.buf[i:end] = (self._ones if v else self._zero)[0 : end - i]
 
     def _span(self, i, end, mask, on):
-        # OR (on) or clear ``mask`` in buf[i:end]: one C call with ulab
+        # OR (on) or clear ``mask`` in buf[i:end]
         bv = self._bv
         if bv is not None and end - i >= _ULAB_MIN:
             if on:
@@ -65,14 +83,7 @@ class FrameBuffer(fakefb.FrameBuffer):
                 buf[k] &= keep
 
     def fill(self, c):
-        if c & 1:
-            ones = self._ones
-            w = self.width
-            buf = self.buf
-            for base in range(0, self._size, w):
-                buf[base : base + w] = ones
-        else:
-            self.buf[0 : self._size] = self._zero
+        self._set_bytes(0, self._size, 0xFF if c & 1 else 0)
 
     def pixel(self, x, y, c=None):
         if x < 0 or y < 0 or x >= self.width or y >= self.height:
@@ -113,7 +124,7 @@ class FrameBuffer(fakefb.FrameBuffer):
             base = page * width + x
             end = base + w
             if mask == 0xFF:
-                buf[base:end] = self._ones[0:w] if on else self._zero[0:w]
+                self._set_bytes(base, end, 0xFF if on else 0)
             elif w >= _ULAB_MIN:
                 self._span(base, end, mask, on)
             elif on:
@@ -185,3 +196,61 @@ class FrameBuffer(fakefb.FrameBuffer):
         self.hline(x, y + h - 1, w, c)
         self.vline(x, y, h, c)
         self.vline(x + w - 1, y, h, c)
+
+    def line(self, x0, y0, x1, y1, c):
+        # Bresenham along the major axis, every pixel clipped on its own and
+        # the end point drawn last: framebuf's pixels
+        dx = abs(x1 - x0)
+        dy = abs(y1 - y0)
+        sx = 1 if x1 > x0 else -1
+        sy = 1 if y1 > y0 else -1
+        steep = dy > dx
+        if steep:
+            major, minor, smaj, smin = dy, dx, sy, sx
+            a, b = y0, x0
+        else:
+            major, minor, smaj, smin = dx, dy, sx, sy
+            a, b = x0, y0
+        err = 2 * minor - major
+        for _ in range(major):
+            if steep:
+                self.pixel(b, a, c)
+            else:
+                self.pixel(a, b, c)
+            while err >= 0:
+                b += smin
+                err -= 2 * major
+            a += smaj
+            err += 2 * minor
+        self.pixel(x1, y1, c)
+
+    def blit(self, src, x, y, key=-1, palette=None):
+        """``src``: any frame buffer with ``pixel``, ``width`` and ``height``."""
+        if x >= self.width or y >= self.height or -x >= src.width or -y >= src.height:
+            return
+        sx0 = -x if x < 0 else 0
+        sy0 = -y if y < 0 else 0
+        dx0 = x if x > 0 else 0
+        dy0 = y if y > 0 else 0
+        w = min(src.width - sx0, self.width - dx0)
+        h = min(src.height - sy0, self.height - dy0)
+        for j in range(h):
+            for i in range(w):
+                col = src.pixel(sx0 + i, sy0 + j)
+                if palette is not None:
+                    col = palette.pixel(col, 0)
+                if col != key:
+                    self.pixel(dx0 + i, dy0 + j, col)
+
+    def text(self, s, x, y, c=1):
+        """The project's 5x7 glyphs in an 8x8 cell (firmware.fakefb's text)."""
+        from firmware import font
+
+        for ch in s:
+            o = font.glyph(ord(ch))
+            for i in range(font.WIDTH):
+                bits = font.DATA[o + i]
+                for j in range(8):
+                    if bits >> j & 1:
+                        self.pixel(x + 1 + i, y + j, c)
+            x += 8

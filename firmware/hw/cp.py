@@ -55,8 +55,10 @@ for keypad, neopixel_write, microcontroller and storage
 its emulated SSD1306 (tools/bench_device_cp.py, host_tests/test_emu_cp.py).
 Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
-Imports ``firmware.hal`` and ``firmware.hw.files``; the CircuitPython modules,
-``firmware.hw.ssd1306`` and ``firmware.hw.cp_fb`` when ``make`` runs.
+Imports ``firmware.hal`` and ``firmware.hw.files``; when ``make`` runs, the
+CircuitPython modules, ``firmware.hw.ssd1306``, ``firmware.hw.cp_fb``,
+``firmware.canvas`` and ``firmware.hw.cp_fast`` (``firmware.hw.cp_displayio``
+for the displayio path).
 """
 
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP

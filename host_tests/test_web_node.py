@@ -133,3 +133,13 @@ def test_built_bundle_runs_on_wasm(tmp_path):
     )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0 and _summary(out) == (5, 0), out[-3000:]
+
+
+def test_a_missing_tool_skips_loudly_outside_ci_and_fails_under_ci(monkeypatch):
+    monkeypatch.setenv("CI", "false")
+    with pytest.warns(UserWarning, match="WEB TESTS SKIPPED: chromium not found"):
+        with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
+            webtools.missing("chromium", "the browser tests")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true and node not found"):
+        webtools.missing("node", "the web tests")

@@ -81,7 +81,8 @@ def game_done(storage, match, match_over, match_won, room=None):
     import firmware.stats as sm
 
     game = match.game
-    stats = sm.Stats(storage, sm.name_of(game))  # each kind of game apart
+    # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)
+    stats = sm.Stats(storage, "statsd" if game.deals else "stats5" if game.five else sm.NAME)
     k = sm.key(game)
     problem = failed = None
     try:

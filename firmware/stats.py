@@ -12,11 +12,11 @@ apart); the best hand from ("show", 0, "hand", points) with the kept four
 ``key(game)`` names a game so a game is counted once even when its game-over
 page is shown again after a power cut (``counted(key)``).
 
-Kept apart per kind of game (``name_of(game)``): "stats" for six-card games
-to a target (121 or 61, as before), "stats5" for five-card (V5, whose best
-hand is three cards and the starter), "statsd" for fixed deals (V6, where a
-game may end in a tie: ``ties``, neither a win nor a loss). ``KINDS`` names
-them for the screen.
+Kept apart per kind of game (``Stats(storage, name)``, the name chosen by
+``firmware.play_end``): "stats" for six-card games to a target (121 or 61,
+as before), "stats5" for five-card (V5, whose best hand is three cards and
+the starter), "statsd" for fixed deals (V6, where a game may end in a tie:
+``ties``, neither a win nor a loss).
 
 Stored with ``firmware.records.RecordStore`` (crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
@@ -33,8 +33,6 @@ from firmware.records import RecordStore
 NAME = "stats"
 MAGIC = b"STAT"
 VERSION = 2
-# (record name, what the screen calls it) of each kind of game
-KINDS = (("stats", ""), ("stats5", "5-card"), ("statsd", "Deals"))
 
 # every counter, in record order
 COUNTERS = (
@@ -61,13 +59,6 @@ COUNTERS = (
 )
 _N = len(COUNTERS)
 _SIZE = 4 * _N + 5  # version 1; version 2 adds 4 bytes of ties
-
-
-def name_of(game):
-    """The record a finished ``game`` is counted in: its kind's."""
-    if game.deals:
-        return "statsd"
-    return "stats5" if game.five else NAME
 
 
 def key(game):

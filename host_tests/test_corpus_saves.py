@@ -76,13 +76,18 @@ def keeper_state(ki):
         "pegs %s %s" % (k.pegs(0), k.pegs(1)),
         "undo %d redo %d mode %s" % (k.can_undo(), k.can_redo(), ki.mode),
     ]
+    if k.five or k.deals:  # five-card (V5), fixed deals (V6): not in older records
+        out.append("five %d deals %d" % (k.five, k.deals))
     return out
 
 
 def settings_state(s):
     from firmware.screens.settings import FIELDS
 
-    return ["%s %s" % (f[0], getattr(s, f[0])) for f in FIELDS]
+    out = ["%s %s" % (f[0], getattr(s, f[0])) for f in FIELDS]
+    if s.variant != "six" or s.deals:  # the game's kind beyond 121/61
+        out.append("variant %s deals %d" % (s.variant, s.deals))
+    return out
 
 
 def stats_state(st):
@@ -90,6 +95,8 @@ def stats_state(st):
 
     out = ["%s %d" % (name, getattr(st, name)) for name in COUNTERS]
     out.append("best %s" % _cards([c for c in st.best_cards if c != 255]))
+    if st.ties:  # fixed deals (V6)
+        out.append("ties %d" % st.ties)
     return out
 
 
@@ -116,10 +123,10 @@ def load_state(name, data):
         s = Settings(st)
         s.load()
         return settings_state(s), s.problem
-    if kind == "stats":
+    if kind in ("stats", "stats5", "statsd"):  # six-card, five-card, fixed deals
         from firmware.stats import Stats
 
-        s = Stats(st)
+        s = Stats(st, kind)
         problem = s.load()
         return stats_state(s), problem
     raise ValueError("no loader for %s" % name)
@@ -164,7 +171,7 @@ def _versions(kind):
         from firmware.keeper import VERSION
 
         return VERSION
-    if kind == "stats":
+    if kind.startswith("stats"):
         from firmware.stats import VERSION
 
         return VERSION

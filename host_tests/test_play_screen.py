@@ -895,3 +895,25 @@ def test_a_tie_over_page_counts_for_neither():
     assert wins == [0, 0] and not s.table.match_over
     assert s.table.lines[:2] == ["A tie after 8 deals", "You 90  CPU 90"]
     assert s.table.foot == "A: next game"
+
+
+def test_demo_plays_the_settings_game_five_card_and_fixed_deals():
+    for game, check in (("5-card 61", "five"), ("8 deals", "deals")):
+        app = App(host.make())
+        while app.settings.label(1) != game:
+            app.settings.step(1, 1)
+        d = Driver(app)
+        app.open("demo")
+        s = d.app.top()
+        g = s.game
+        assert (g.five, g.deals) == ((True, 0) if check == "five" else (False, 8))
+        for _ in range(6000):
+            d.tick(1, 0, 250)
+            if g.phase == "over" and s.table.page == OVER_PAGE:
+                break
+        assert g.phase == "over" and s.table.page == OVER_PAGE
+        if check == "deals":
+            assert g.deal_number == 8
+        else:
+            assert max(g.scores) >= 61
+        assert app.errors == 0, app.last_error

@@ -46,7 +46,6 @@ FIELDS = (
 _KIND = const(1)  # the game's field
 _FIVE = const(2)  # its five-card choice
 _DEALS = b"\x00\x00\x00\x06\x08\x0c"  # fixed deals by the game's choice
-GAMES = FIELDS[_KIND][3]  # the game's choices by name (tools choose one so)
 _LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
 _MAGIC = b"SETT"
 _VERSION = 1

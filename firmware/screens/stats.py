@@ -17,13 +17,15 @@ Imports ``firmware.app``, ``firmware.buttons``, ``firmware.hal`` and
 from firmware import buttons as _b
 from firmware.app import ListScreen, MessageScreen, Screen, title_bar
 from firmware.hal import B, DOWN, LEFT, RIGHT, UP
-from firmware.stats import KINDS, Stats
+from firmware.stats import Stats
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+# (record name, what the title calls it) of each kind of game (firmware.play_end)
+KINDS = (("stats", ""), ("stats5", "5-card"), ("statsd", "Deals"))
 _TOP = const(10)
 _ROW = const(8)
 _ROWS = const(5)

@@ -126,6 +126,30 @@ def keeper():
     state, problem = t.load_state("keeper-game.rec", data)
     assert problem is None, problem
     write("keeper-game.rec", data, state)
+    # five-card: three for last, two awards, a deal entry (V5)
+    st = DictStorage()
+    ki = KeeperInput(open_store(st), defaults=(61, 3, True, 0))
+    for kind, bit in (("long", hal.A), ("press", hal.UP), ("press", hal.DOWN), ("press", hal.RIGHT),
+                      ("tap", hal.A), ("press", hal.UP), ("tap", hal.A)):  # fmt: skip
+        ki.handle((kind, bit))
+    data = st.files["keeper.rec"]
+    state, problem = t.load_state("keeper-five.rec", data)
+    assert problem is None and "five 1 deals 0" in state, (problem, state)
+    write("keeper-five.rec", data, state)
+    # six fixed deals, all entered level: a tie (V6), then the next game of the match
+    st = DictStorage()
+    ki = KeeperInput(open_store(st), defaults=(121, 3, False, 6))
+    for _ in range(6):
+        for kind, bit in (("press", hal.DOWN), ("press", hal.RIGHT), ("tap", hal.A),
+                          ("press", hal.RIGHT), ("tap", hal.A)):  # fmt: skip
+            ki.handle((kind, bit))
+    assert ki.keeper.winner == 2
+    ki.handle(("tap", hal.A))
+    ki.handle(("press", hal.UP))
+    data = st.files["keeper.rec"]
+    state, problem = t.load_state("keeper-deals.rec", data)
+    assert problem is None and "five 0 deals 6" in state, (problem, state)
+    write("keeper-deals.rec", data, state)
 
 
 def settings():
@@ -140,6 +164,12 @@ def settings():
     state, problem = t.load_state("settings-changed.rec", data)
     assert problem is None, problem
     write("settings-changed.rec", data, state)
+    s.step(1, 3)  # the game: 6-card 61 -> 8 deals (V6)
+    s.save()
+    data = st.files["settings.rec"]
+    state, problem = t.load_state("settings-deals.rec", data)
+    assert problem is None and "variant six deals 8" in state, (problem, state)
+    write("settings-deals.rec", data, state)
 
 
 def stats():
@@ -158,6 +188,23 @@ def stats():
     state, problem = t.load_state("stats-two-games.rec", data)
     assert problem is None, problem
     write("stats-two-games.rec", data, state)
+    # five-card (V5) and fixed deals (V6), each in its own record
+    for name, variant, deals in (("stats5", "five", 0), ("statsd", "six", 4)):
+        st = DictStorage()
+        s = Stats(st, name)
+        for seed in (113, 114):
+            m = Match(1, seed, None, None, False, False, variant, deals)
+            play(m, 400, lambda m: m.game.phase == "over")
+            play_end.replay(m.game, s.feed)
+            s.mark(key(m.game))
+        if deals:
+            s.feed(("end", 2, 50, 50, ""))  # and a tie
+        s.save()
+        data = st.files[name + ".rec"]
+        rec = "%s-two-games.rec" % name
+        state, problem = t.load_state(rec, data)
+        assert problem is None, problem
+        write(rec, data, state)
 
 
 def logs():

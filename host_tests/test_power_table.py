@@ -35,12 +35,13 @@ def test_readme_and_wiring_doc_carry_the_current_table():
 def test_totals_and_hours_add_up():
     for name in boards.NAMES:
         cols, pixels, level = power_table.figures(name)
-        assert 500 < pixels < 4000  # the keeper screen at 87-112
+        assert 500 < pixels[0] < 4000 and 500 < pixels[1] < 4000  # play and keeper screens
         for col in cols.values():
             parts = col["board"] + col["oled"] + col["leds"] + col["quiet"]
             assert abs(col["total"] - parts) < 1e-9
         # dimming and turning off only ever save
         assert cols["awake"]["total"] > cols["dimmed"]["total"] > cols["off"]["total"]
+        assert cols["play"]["board"] > cols["awake"]["board"]
         assert cols["off"]["oled"] < 0.1 and cols["off"]["leds"] < cols["dimmed"]["leds"]
     text = power_table.table("pico")
     cols, _, _ = power_table.figures("pico")

@@ -1,5 +1,6 @@
-"""The power table: the current of each part of a build, awake in the score
-keeper, idle (dimmed) and with the screen off, and the hours that gives on
+"""The power table: the current of each part of a build in play (a game
+against the computer), awake in the score keeper, idle (dimmed) and with the
+screen off, and the hours that gives on
 3 AA cells and on a 1000 mAh LiPo, worked out from the board data in
 boards/ and the firmware itself, so the README and docs/wiring.md stay true
 when the data changes.
@@ -18,7 +19,8 @@ Where each figure comes from:
               shows at 87-112 (pegs, every fifth hole, skunk lines) at the
               default brightness, and of the pegs alone at the low level
               the LEDs drop to with the screen off
-  OLED        lit pixels of that keeper screen, counted on the simulated
+  OLED        lit pixels of the play screen three seconds into a match and of
+              that keeper screen, counted on the simulated
               display, times a typical SSD1306 module's current per lit
               pixel at its power-up contrast, plus its logic and charge
               pump; dimmed (contrast 8 of 255) the pixels draw about a
@@ -26,7 +28,8 @@ Where each figure comes from:
   board       the RP2040 board running MicroPython at 125 MHz (busy) and
               waiting in time.sleep_ms (clocks on, core in WFE), weighted by
               the share of time the idle loop keeps the CPU busy, measured
-              on the emulated Pico by tools/bench_idle.py: datasheet-style
+              on the emulated Pico by tools/bench_idle.py (in play: counted
+              busy all the time, an upper bound): datasheet-style
               typical figures, estimates (no board was measured)
   cells       3 AA alkaline: 2000 mAh at these currents (less than the
               2500-3000 mAh quoted at low drain); LiPo: 1000 mAh nominal
@@ -91,6 +94,23 @@ def keeper_pixels(board):
     return sum(bin(b).count("1") for b in hw.display.buf)
 
 
+def play_pixels(board, seed=3, ms=3000):
+    """Lit pixels of the play screen against the computer, a few seconds
+    into a new match (the deal and the discard), on the simulated display."""
+    from firmware.app import App
+    from firmware.hw import host
+    from firmware.screens.play import PlayScreen
+
+    hw = host.make(board)
+    app = App(hw, board=board)
+    app.push(PlayScreen(seed))
+    t = 0
+    while t < ms:
+        app.tick(t)
+        t += 20
+    return sum(bin(b).count("1") for b in hw.display.buf)
+
+
 def strip_ma(board, markers, level):
     """(lit mA, quiescent mA) of the keeper's LED frame at SCORES."""
     from firmware.pegboard import Pegboard
@@ -113,12 +133,20 @@ def figures(name):
     board = boards.load(name)
     default = [f for f in FIELDS if f[0] == "brightness"][0]
     level = _LEVELS[default[2][default[4]] - 1]
-    pixels = keeper_pixels(board)
+    # to the nearest 100: a screen's small layout changes leave the docs as they are
+    pixels = (keeper_pixels(board) + 50) // 100 * 100
+    in_play = (play_pixels(board) + 50) // 100 * 100
     busy, wait = BOARD_MA[name]
     lit, quiet = strip_ma(board, True, level)
     pegs, _ = strip_ma(board, False, min(level, 8))
     pixel_ma = pixels * OLED_PIXEL_UA / 1000.0
     cols = {
+        "play": {
+            "board": busy,  # an upper bound: the CPU counted busy all the time
+            "oled": OLED_BASE_MA + in_play * OLED_PIXEL_UA / 1000.0,
+            "leds": lit,
+            "quiet": quiet,
+        },
         "awake": {
             "board": wait + (busy - wait) * BUSY_FRAMES,
             "oled": OLED_BASE_MA + pixel_ma,
@@ -140,7 +168,7 @@ def figures(name):
     }
     for col in cols.values():
         col["total"] = col["board"] + col["oled"] + col["leds"] + col["quiet"]
-    return cols, pixels, level
+    return cols, (in_play, pixels), level
 
 
 def _ma(v):
@@ -155,16 +183,16 @@ def table(name):
     """The Markdown table of board ``name``."""
     b = boards.load(name)
     cols, pixels, level = figures(name)
-    order = ("awake", "dimmed", "off")
+    order = ("play", "awake", "dimmed", "off")
     lines = [
-        "| part (mA) | keeper, awake | keeper idle, dimmed (after 1 min) "
-        "| screen off (after 5 min) | source |",
-        "| --- | --- | --- | --- | --- |",
+        "| part (mA) | in play (against the computer) | keeper, awake "
+        "| keeper idle, dimmed (after 1 min) | screen off (after 5 min) | source |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     rows = (
-        ("board (%s)" % b.NAME, "board", "datasheet typical, estimate; CPU busy %.2f%% / %.2f%% "
-         "(tools/bench_idle.py)" % (BUSY_FRAMES * 100, BUSY_NAPS * 100)),
-        ("OLED (%d lit pixels)" % pixels, "oled", "typical SSD1306 module, estimate"),
+        ("board (%s)" % b.NAME, "board", "datasheet typical, estimate; CPU busy 100%% / %.2f%% / "
+         "%.2f%% (tools/bench_idle.py)" % (BUSY_FRAMES * 100, BUSY_NAPS * 100)),
+        ("OLED (about %d / %d lit pixels)" % pixels, "oled", "typical SSD1306 module, estimate"),
         ("LEDs lit (level %d; off: pegs only at %d)" % (level, min(level, 8)), "leds",
          "firmware estimate from boards/%s.py POWER" % name),
         ("LEDs standing (%d x %s mA)" % (b.N_LEDS, b.POWER.get("idle_ma", 1)), "quiet",
@@ -172,20 +200,21 @@ def table(name):
     )  # fmt: skip
     for label, key, source in rows:
         lines.append(
-            "| %s | %s | %s | %s | %s |"
+            "| %s | %s | %s | %s | %s | %s |"
             % (
                 label,
+                _ma(cols["play"][key]),
                 _ma(cols["awake"][key]),
                 _ma(cols["dimmed"][key]),
                 _ma(cols["off"][key]),
                 source,
             )  # fmt: skip
         )
-    lines.append("| **total** | **%s** | **%s** | **%s** | |" % tuple(
+    lines.append("| **total** | **%s** | **%s** | **%s** | **%s** | |" % tuple(
         _ma(cols[c]["total"]) for c in order))  # fmt: skip
-    lines.append("| hours on 3 AA (%d mAh) | %s | %s | %s | estimate |" % (
+    lines.append("| hours on 3 AA (%d mAh) | %s | %s | %s | %s | estimate |" % (
         (AA_MAH,) + tuple(_h(cols[c]["total"], AA_MAH) for c in order)))  # fmt: skip
-    lines.append("| hours on a %d mAh LiPo | %s | %s | %s | estimate |" % (
+    lines.append("| hours on a %d mAh LiPo | %s | %s | %s | %s | estimate |" % (
         (LIPO_MAH,) + tuple(_h(cols[c]["total"], LIPO_MAH) for c in order)))  # fmt: skip
     return "\n".join(lines)
 

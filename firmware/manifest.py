@@ -60,6 +60,7 @@ package(
         "lastmode.py",
         "main.py",
         "pegboard.py",
+        "play_draw.py",
         "play_end.py",
         "play_input.py",
         "play_save.py",

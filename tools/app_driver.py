@@ -145,8 +145,8 @@ def play_bit(screen):
     messages, lays away the first two cards, plays the card the cursor
     offers and claims a count. A message over the game (statistics, saved
     match) takes A too. Also used by tools/devbench.py."""
+    from firmware import play_table as play
     from firmware.hal import A, LEFT, RIGHT
-    from firmware.screens import play
 
     tb = screen.table
     if tb.page != play.NO_PAGE:
@@ -164,7 +164,7 @@ def play_bit(screen):
 
 def over_shown(screen):
     """True when ``screen`` (the play screen) shows its game-over page."""
-    from firmware.screens import play
+    from firmware import play_table as play
 
     g = screen.game
     return g is not None and g.phase == "over" and screen.table.page == play.OVER_PAGE

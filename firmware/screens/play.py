@@ -6,9 +6,10 @@ The screen runs the match: it feeds the engine's events to the table
 one at a time, each for a moment (A skips ahead) so the player can follow
 what the computer did; hands the buttons to ``firmware.play_input`` when
 the decision is yours (``Game.to_act`` says whose it is); asks the computer
-for its own, one decision a frame; saves; and draws the table. B opens the
-pause menu (``firmware.screens.pause``). Imports ``engine.match``,
-``engine.score``, ``firmware.app``, ``firmware.buttons``, ``firmware.hal``,
+for its own, one decision a frame; saves; and has the table drawn
+(``firmware.play_draw``). B opens the pause menu (``firmware.screens.pause``).
+Imports ``engine.match``, ``engine.score``, ``firmware.app``,
+``firmware.buttons``, ``firmware.hal``, ``firmware.play_draw``,
 ``firmware.play_input``, ``firmware.play_save`` and ``firmware.play_table``;
 by name, ``engine.opponent`` (``engine.players`` when it is missing) for the
 computer and ``firmware.stats`` when entered, ``firmware.play_end`` when a
@@ -42,22 +43,14 @@ import gc
 from engine.match import Match
 from engine.score import hand_score
 from firmware import buttons as _b
-from firmware import play_input, play_save
-from firmware.app import MessageScreen, Screen, title_bar
+from firmware import play_draw, play_input, play_save
+from firmware.app import MessageScreen, Screen
 from firmware.hal import A, B
-from firmware.play_input import ACTED, SHOW_ROWS
-from firmware.play_table import (
-    BUSY,
-    CONFIRM,
-    COUNT,
-    CUT_PAGE,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    Table,
-)
+from firmware.play_input import ACTED
+from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
+
+# the table's modes and pages, for code that reads ``screen.table`` (tests, tools)
+from firmware.play_table import COUNT, CUT_PAGE, DISCARD, PLAY, SHOW_PAGE  # noqa: F401, E402
 
 try:
     from micropython import const
@@ -415,110 +408,9 @@ class PlayScreen(Screen):
         if peg is not None:
             peg.celebrate(-1)
 
-    # ---- drawing (no formatting here) ----
+    # ---- drawing: firmware.play_draw ----
     def draw(self, cv):
-        t = self.table
-        page = t.page
-        if page == SHOW_PAGE:
-            self._draw_show(cv)
-            return
-        if page == CUT_PAGE:
-            self._draw_cut(cv)
-            return
-        if page == OVER_PAGE:
-            self._draw_lines(cv, t.title, t.lines, t.foot)
-            return
-        if t.mode == COUNT:
-            self._draw_count(cv)
-            return
-        top = t.s_top
-        cv.text(top[0], 0, 0)
-        cv.right(top[1], cv.width, 0)
-        cv.center(top[2], 0)
-        cv.dotted_hline(0, 8, cv.width)
-        pile = t.pile
-        y = 10
-        if t.starter is None:
-            cv.card_back(115, y)
-            opp = t.opp
-            if opp:  # open hands: the computer's six cards
-                for i in range(len(opp)):
-                    cv.card(i * 17, y, opp[i])
-            else:
-                for i in range(t.opp_left):
-                    cv.card_back(i * 6, y)
-        else:
-            cv.card(115, y, t.starter)
-            n = len(pile)
-            pitch = 14 if n < 6 else 65 // (n - 1)  # eight cards fit left of the count
-            for i in range(n):
-                cv.card(i * pitch, y, pile[i])
-            cv.text("count", 80, y + 1)
-            cv.text(t.s_count, 86, y + 10)
-        cv.text(t.line, 0, 30)
-        mode = t.mode
-        cursor = t.cursor if mode == DISCARD or mode == PLAY else -1
-        chosen = 0
-        for i in t.marked:
-            chosen |= 1 << i
-        dim = t.dimmed if mode == PLAY else 0
-        cv.hand(t.hand, 39, cursor, 0, dim, chosen)
-
-    def _draw_cut(self, cv):
-        t = self.table
-        title_bar(cv, "Cut for deal")
-        c = t.page_cards
-        cv.card(30, 12, c[0])
-        cv.card(85, 12, c[1])
-        cv.center(self.names[0], 33, 1, 18, 37)
-        cv.center(self.names[1], 33, 1, 73, 37)
-        y = 45
-        for s in t.lines:
-            cv.center(s, y)
-            y += 9
-
-    def _draw_show(self, cv):
-        t = self.table
-        self._draw_cards(cv)
-        end = min(t.shown, t.top_line + SHOW_ROWS)
-        y = 31
-        for i in range(t.top_line, end):
-            cv.text(t.lines[i], 1, y)
-            y += 8
-        # more lines than rows: a mark where they went (UP/DOWN scroll); item
-        # lines keep the last column free for it
-        if t.top_line > 0:
-            cv.text("\x87", 122, 31)
-        if end < t.shown:
-            cv.text("\x88", 122, 31 + (SHOW_ROWS - 1) * 8)
-        if t.shown >= len(t.lines):
-            cv.glyph(0x85, 122, 16)  # all told: A goes on
-
-    def _draw_count(self, cv):
-        t = self.table
-        self._draw_cards(cv)
-        cv.text("Your count:", 1, 34)
-        x = cv.text(t.s_claim, 74, 34)
-        cv.invert(72, 33, x - 71, 9)
-        cv.text("\x87\x88 1  \x86\x85 2  A: claim", 1, 55)
-
-    def _draw_cards(self, cv):
-        t = self.table
-        title_bar(cv, t.title)
-        cards = t.page_cards
-        for i in range(len(cards)):
-            cv.card(1 + i * 15, 10, cards[i])
-        if t.page_starter is not None:
-            cv.text("+", 64, 16)
-            cv.card(71, 10, t.page_starter)
-
-    def _draw_lines(self, cv, title, lines, foot):
-        title_bar(cv, title)
-        y = 11
-        for s in lines:
-            cv.center(s, y)
-            y += 9
-        cv.center(foot, 56)
+        play_draw.draw(cv, self.table, self.names)
 
 
 def make(app):

@@ -1,0 +1,119 @@
+"""Drawing the play screen's table (``firmware.play_table.Table``) on a
+canvas: the table (scores, the pile or the computer's cards, the message
+line, your hand with its cursor, marks and dimmed cards) or the page over
+it (the cut, a hand's count line by line, your muggins count, game over).
+No formatting here: every string was made when the table changed. Imports
+``firmware.app`` (``title_bar``), ``firmware.play_input`` (``SHOW_ROWS``)
+and ``firmware.play_table``.
+"""
+
+from firmware.app import title_bar
+from firmware.play_input import SHOW_ROWS
+from firmware.play_table import COUNT, CUT_PAGE, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
+
+
+def draw(cv, t, names):
+    """The table ``t`` (firmware.play_table.Table) on ``cv``; ``names`` of
+    the two seats."""
+    page = t.page
+    if page == SHOW_PAGE:
+        _show(cv, t)
+        return
+    if page == CUT_PAGE:
+        _cut(cv, t, names)
+        return
+    if page == OVER_PAGE:
+        _lines(cv, t.title, t.lines, t.foot)
+        return
+    if t.mode == COUNT:
+        _count(cv, t)
+        return
+    top = t.s_top
+    cv.text(top[0], 0, 0)
+    cv.right(top[1], cv.width, 0)
+    cv.center(top[2], 0)
+    cv.dotted_hline(0, 8, cv.width)
+    pile = t.pile
+    y = 10
+    if t.starter is None:
+        cv.card_back(115, y)
+        opp = t.opp
+        if opp:  # open hands: the computer's six cards
+            for i in range(len(opp)):
+                cv.card(i * 17, y, opp[i])
+        else:
+            for i in range(t.opp_left):
+                cv.card_back(i * 6, y)
+    else:
+        cv.card(115, y, t.starter)
+        n = len(pile)
+        pitch = 14 if n < 6 else 65 // (n - 1)  # eight cards fit left of the count
+        for i in range(n):
+            cv.card(i * pitch, y, pile[i])
+        cv.text("count", 80, y + 1)
+        cv.text(t.s_count, 86, y + 10)
+    cv.text(t.line, 0, 30)
+    mode = t.mode
+    cursor = t.cursor if mode == DISCARD or mode == PLAY else -1
+    chosen = 0
+    for i in t.marked:
+        chosen |= 1 << i
+    dim = t.dimmed if mode == PLAY else 0
+    cv.hand(t.hand, 39, cursor, 0, dim, chosen)
+
+
+def _cut(cv, t, names):
+    title_bar(cv, "Cut for deal")
+    c = t.page_cards
+    cv.card(30, 12, c[0])
+    cv.card(85, 12, c[1])
+    cv.center(names[0], 33, 1, 18, 37)
+    cv.center(names[1], 33, 1, 73, 37)
+    y = 45
+    for s in t.lines:
+        cv.center(s, y)
+        y += 9
+
+
+def _show(cv, t):
+    _cards(cv, t)
+    end = min(t.shown, t.top_line + SHOW_ROWS)
+    y = 31
+    for i in range(t.top_line, end):
+        cv.text(t.lines[i], 1, y)
+        y += 8
+    # more lines than rows: a mark where they went (UP/DOWN scroll); item
+    # lines keep the last column free for it
+    if t.top_line > 0:
+        cv.text("\x87", 122, 31)
+    if end < t.shown:
+        cv.text("\x88", 122, 31 + (SHOW_ROWS - 1) * 8)
+    if t.shown >= len(t.lines):
+        cv.glyph(0x85, 122, 16)  # all told: A goes on
+
+
+def _count(cv, t):
+    _cards(cv, t)
+    cv.text("Your count:", 1, 34)
+    x = cv.text(t.s_claim, 74, 34)
+    cv.invert(72, 33, x - 71, 9)
+    cv.text("\x87\x88 1  \x86\x85 2  A: claim", 1, 55)
+
+
+def _cards(cv, t):
+    title_bar(cv, t.title)
+    cards = t.page_cards
+    for i in range(len(cards)):
+        cv.card(1 + i * 15, 10, cards[i])
+    if t.page_starter is not None:
+        cv.text("+", 64, 16)
+        cv.card(71, 10, t.page_starter)
+
+
+def _lines(cv, title, lines, foot):
+    title_bar(cv, title)
+    y = 11
+    for s in lines:
+        cv.center(s, y)
+        y += 9
+    cv.center(foot, 56)

@@ -225,6 +225,8 @@ class Table:
                 self.say("%s: heels for 2" % names[seat])
             elif reason == "muggins":
                 self.say("%s takes %d: muggins" % (names[seat], points))  # as the show says
+            elif reason == "start":  # five-card (V5.2): to the first deal's pone
+                self.say("%s: 3 for last" % names[seat])
             else:
                 return 0  # hand and crib: the show page said it
             return _T_SCORE

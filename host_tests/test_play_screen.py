@@ -917,3 +917,24 @@ def test_demo_plays_the_settings_game_five_card_and_fixed_deals():
         else:
             assert max(g.scores) >= 61
         assert app.errors == 0, app.last_error
+
+
+def test_five_card_three_for_last_is_said_and_pegged():
+    board = Pegboard({"holes": 121, "order": "chain"})
+    app = App(host.make(), pegboard=board)
+    while app.settings.label(1) != "5-card 61":
+        app.settings.step(1, 1)
+    d = Driver(app)
+    app.push(PlayScreen(24))
+    s = screen(d)
+    said = []
+    for _ in range(400):
+        d.tick(1, 0, 100)
+        if s.table.line not in said:
+            said.append(s.table.line)
+        if s.table.mode == DISCARD:
+            break
+    pone = 1 - s.game.dealer
+    assert "%s: 3 for last" % s.names[pone] in said, said
+    assert s.table.scores[pone] == 3 and board.front[pone] == 3
+    assert app.errors == 0

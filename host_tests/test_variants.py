@@ -372,3 +372,27 @@ def test_illegal_moves_still_refused_in_five_card():
         pass
     else:
         assert False
+
+
+def test_three_card_scorer_allocates_nothing():
+    # the five-card opponent and the show call it in loops (memory-lean engine)
+    try:
+        import gc
+
+        gc.mem_alloc
+    except (ImportError, AttributeError):
+        return  # CPython has no heap counter; checked under MicroPython
+    hands = [cards(h) for h, s, p in V5_EXAMPLES]
+    starters = [cards(s)[0] for h, s, p in V5_EXAMPLES]
+    total = 0
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for k in range(200):
+            total += hand3_score(hands[k % 5], starters[k % 5])
+        used = gc.mem_alloc() - before
+    finally:
+        gc.enable()
+    assert total == 40 * sum([p for h, s, p in V5_EXAMPLES])
+    assert used < 64, used  # the loop itself; nothing per call

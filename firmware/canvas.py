@@ -254,6 +254,10 @@ class Canvas:
     def card(self, x, y, card, inverted=False, dim=False):
         """A face-up card; ``inverted`` draws it lit with dark ink (chosen),
         ``dim`` with dotted outline and ink (not playable)."""
+        copy = getattr(self.fast, "card", None)  # CircuitPython: firmware.hw.cp_fast
+        if copy is not None and not dim:
+            copy(self, x, y, card, 1 if inverted else 0)
+            return
         fb = self.fb
         fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 1 if inverted else 0)
         if dim:
@@ -265,6 +269,10 @@ class Canvas:
         self.glyph(font.SUIT_CODES[card & 3], x + CARD_W - 7, y + CARD_H - 9, ink, dim)
 
     def card_back(self, x, y):
+        copy = getattr(self.fast, "card", None)
+        if copy is not None:
+            copy(self, x, y, -1, 0)
+            return
         self.fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 0)
         self.frame(x, y, CARD_W, CARD_H)
         fb = self.fb

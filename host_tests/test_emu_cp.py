@@ -63,4 +63,4 @@ def test_benchmark_ui_read_only_drive_and_drawing_parts_run(emu):
         assert figures[key] > 0, key
     assert figures["readonly_ok"] == 1
     assert "game.rec" in figures["ram_files"].split(",")
-    assert figures["fast_checks"] == 150  # the ulab drawing paths gave the plain bytes
+    assert figures["fast_checks"] == 190  # the ulab drawing paths gave the plain bytes

@@ -19,7 +19,8 @@ counts), and ``BENCH done`` at the end; a failed check prints
   ui     menu cursor moves, opening "Play the computer", discard cursor moves,
          idle game frames
   game   a whole game against ``level`` by buttons to its game-over page (peak
-         live heap when ``heap``: ``gc.collect()`` before every frame)
+         live heap when ``heap``: ``gc.collect()`` and ``gc.mem_alloc()``
+         after every frame that redrew or had a key, and every 16th)
   fast   firmware/hw/cp_fb.py and cp_fast.py with their ulab paths against
          the plain drawing code on random scenes (same bytes)
   readonly  the drive left to the PC (B held at reset): the app says saves
@@ -150,7 +151,10 @@ class Rig:
 
     def frame(self, mask=0):
         self.hw.buttons.mask = mask
-        if self.heap:
+        if self.heap and (self.drew or self.hw.buttons.mask or not self.frames & 15):
+            # the live heap after a frame that did something (redrew or had
+            # a key), and every 16th: a collection every frame would make a
+            # whole game take an hour of host time
             gc.collect()
             a = gc.mem_alloc()
             if a > self.live_peak:
@@ -409,6 +413,19 @@ def fast_part(rounds=150):
                 fail("cp_fast.text returned %d, the canvas %d" % (e2, e1))
         if a != b:
             fail("CircuitPython drawing differs at step %d (kind %d, %r)" % (i, k, (x, y, w, h, c)))
+        checks += 1
+    cards = canvas.Canvas(fb, b)
+    cards.fast = cp_fast
+    for i in range(40):
+        x, y, code, inv = r(-14, 130), r(-20, 66), r(-1, 52), r(0, 2)
+        if code < 0:
+            plain.card_back(x, y)
+            cards.card_back(x, y)
+        else:
+            plain.card(x, y, code, inv)
+            cards.card(x, y, code, inv)
+        if a != b:
+            fail("cp_fast.card differs at %r" % ((x, y, code, inv),))
         checks += 1
     out("fast_checks", checks)
 

@@ -14,6 +14,10 @@ are unrolled:
   fill      one slice copy from a blank (or lit) template made once
   dots      a dotted row by one ulab call over every other byte, else the
             plain loop
+  card      a card (or its back, not dimmed) drawn once into a 13x32 image by
+            the canvas's own code, then copied: whole pages by one slice
+            copy, the two partly covered ones byte by byte under a mask (the
+            canvas calls it when its ``fast`` has it: firmware.fast has not)
 
 ``ulab`` allocates its result arrays (a few hundred bytes an invert); that
 garbage is the price of 4-5x less time. Checked against firmware.fast's plain
@@ -198,3 +202,71 @@ def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
                     buf[j] &= 0xFF ^ (v >> 8)
         x += 6
     return x
+
+
+# ---- cards: each drawn once into a small image, then copied ----
+_CW = 13  # firmware.canvas.CARD_W
+_CH = 19  # firmware.canvas.CARD_H
+_CACHE = 32  # images kept (a hand, the pile and the starter use about 14)
+_cards = {}  # (card or -1 for the back, inverted, y & 7) -> bytes of 4 pages x 13
+_masks = {}  # y & 7 -> (4 page masks of 13 bytes, 4 flags: page fully covered)
+
+
+def _mask(shift):
+    m = _masks.get(shift)
+    if m is None:
+        rows = [bytearray(_CW) for _ in range(4)]
+        for c in range(_CW):
+            for r in range(_CH):
+                if (c == 0 or c == _CW - 1) and (r == 0 or r == _CH - 1):
+                    continue  # the corners stay as they were (firmware.canvas.frame)
+                yy = shift + r
+                rows[yy >> 3][c] |= 1 << (yy & 7)
+        full = tuple(min(r) == 0xFF for r in rows)
+        m = (tuple(bytes(r) for r in rows), full)
+        _masks[shift] = m
+    return m
+
+
+def card(cv, x, y, code, inverted):
+    """Canvas.card (``code`` >= 0, not dimmed) or Canvas.card_back (``code``
+    -1) at (x, y): the same pixels, from an image drawn once by the canvas's
+    own code and then copied (middle pages by one slice copy)."""
+    shift = y & 7
+    key = (code, inverted, shift)
+    img = _cards.get(key)
+    if img is None:
+        scratch = bytearray(_CW * 4)
+        sc = type(cv)(type(cv.fb)(scratch, _CW, 32, 0), scratch, _CW, 32)
+        sc.fast = None  # the canvas's own drawing, not this
+        if code < 0:
+            sc.card_back(0, shift)
+        else:
+            sc.card(0, shift, code, inverted)
+        if len(_cards) >= _CACHE:
+            _cards.clear()
+        img = bytes(scratch)
+        _cards[key] = img
+    masks, full = _mask(shift)
+    buf = cv.buf
+    width = cv.width
+    c0 = -x if x < 0 else 0
+    c1 = width - x if x + _CW > width else _CW
+    if c1 <= c0:
+        return
+    page0 = y >> 3
+    view = memoryview(img)
+    for p in range(4):
+        dp = page0 + p
+        if dp < 0 or dp >= cv.pages:
+            continue
+        j = dp * width + x
+        o = p * _CW
+        if full[p]:
+            buf[j + c0 : j + c1] = view[o + c0 : o + c1]
+            continue
+        m = masks[p]
+        for c in range(c0, c1):
+            k = m[c]
+            if k:
+                buf[j + c] = (buf[j + c] & (k ^ 0xFF)) | img[o + c]

@@ -7,12 +7,17 @@ resumed game counts whole and exports whole). Loaded by
 Statistics: a game counts once, in its kind's record (``firmware.stats``
 keeps its key), even when its over page shows again after a power cut;
 then it is only exported. Short of memory, neither is half done.
+``game_done_steps`` does it all in frame-sized steps (a few decisions
+replayed each), for the play screen; ``game_done`` at once.
 """
 
 LOG_NAME = "last.log"
 # What this module loads (it and engine.gamelog, which nothing else on the
 # device imports): the play screen forgets them together after a game's end.
 MODULES = ("firmware.play_end", "engine.gamelog")
+
+
+STEP = 6  # decisions replayed a frame at a game's end (~5 ms each on a Pico)
 
 
 def replay(game, on_event):
@@ -24,21 +29,55 @@ def replay(game, on_event):
     return replay_moves(game.blank(), game.moves, on_event)
 
 
-def log_bytes(game, on_event=None, room=None):
-    """The GAMELOG text of ``game`` so far as a bytearray (or a memoryview
-    of ``room``, a bytearray to reuse, when it is big enough), replayed from
-    its decisions (so a resumed game exports whole); ``on_event`` also sees
-    every event. Two replays, one to measure and one to fill the buffer, so
-    a whole game's lines are never held at once. ``engine.gamelog`` is
-    imported between two collections (what a replay throws away leaves no
-    holes among what stays)."""
+def _replay_steps(game, on_event):
+    # engine.game.replay_moves a few decisions a frame: a generator returning
+    # the replayed game (here, not in engine.game, which a game holds all along)
+    from engine.game import CLAIM, GO
+
+    g = game.blank()
+    g.start()
+    events = g.events
+    moves = game.moves
+    n = len(moves)
+    i = 0
+    done = 0
+    while True:
+        for e in events:
+            on_event(e)
+        del events[:]
+        if i >= n:
+            return g
+        seat = moves[i]
+        code = moves[i + 1]
+        phase = g.phase
+        if phase == "count":
+            g.claim(seat, code - CLAIM)
+        elif phase == "discard":
+            g.discard(seat, code, moves[i + 3])
+            i += 2
+        elif code == GO:
+            g.go(seat)
+        else:
+            g.play(seat, code)
+        i += 2
+        done += 1
+        if done % STEP == 0:
+            yield
+
+
+def log_steps(game, on_event=None, room=None):
+    """``log_bytes`` as a generator of frame-sized steps (``STEP`` decisions
+    replayed each); it returns the log. Two replays, one to measure and one
+    to fill the buffer, so a whole game's lines are never held at once.
+    ``engine.gamelog`` is imported between two collections (what a replay
+    throws away leaves no holes among what stays)."""
     import gc
 
     gc.collect()
     from engine.gamelog import header, line
 
     gc.collect()
-
+    yield
     head = header(game)
     size = len(head) + 1
 
@@ -48,7 +87,7 @@ def log_bytes(game, on_event=None, room=None):
         if on_event is not None:
             on_event(e)
 
-    replay(game, measure)
+    yield from _replay_steps(game, measure)
     if room is not None and len(room) >= size:
         buf = memoryview(room)[:size]
     else:
@@ -63,8 +102,25 @@ def log_bytes(game, on_event=None, room=None):
         pos += n + 1
 
     put(head)
-    replay(game, lambda e: put(line(e)))
+    yield from _replay_steps(game, lambda e: put(line(e)))
     return buf
+
+
+def _run(steps):
+    # a generator of steps run to its end: what it returns
+    try:
+        while True:
+            next(steps)
+    except StopIteration as e:
+        return e.value
+
+
+def log_bytes(game, on_event=None, room=None):
+    """The GAMELOG text of ``game`` so far as a bytearray (or a memoryview
+    of ``room``, a bytearray to reuse, when it is big enough), replayed from
+    its decisions (so a resumed game exports whole); ``on_event`` also sees
+    every event."""
+    return _run(log_steps(game, on_event, room))
 
 
 def log_text(game, on_event=None):
@@ -78,6 +134,13 @@ def game_done(storage, match, match_over, match_won, room=None):
     who won it), then write its log there, in ``room`` when it fits.
     Returns ``(problem, failed)``: a statistics problem to show (or None),
     and a line saying what failed (or None)."""
+    return _run(game_done_steps(storage, match, match_over, match_won, room))
+
+
+def game_done_steps(storage, match, match_over, match_won, room=None):
+    """``game_done`` as a generator of steps that each fit a frame (the play
+    screen runs one a frame, so the over page shows at once and no frame
+    freezes); it returns ``(problem, failed)``."""
     import firmware.stats as sm
 
     game = match.game
@@ -87,15 +150,18 @@ def game_done(storage, match, match_over, match_won, room=None):
     problem = failed = None
     try:
         problem = stats.load()  # short of memory, the statistics are left as they are
+        yield
         if not stats.counted(k):
-            replay(game, stats.feed)
+            yield from _replay_steps(game, stats.feed)
             if match_over and match.games > 1:
                 stats.add_match(match_won)
             stats.mark(k)
             if not stats.save():
                 problem = stats.problem
+            yield
         stats = None
-        storage.write(LOG_NAME, log_bytes(game, None, room))
+        buf = yield from log_steps(game, None, room)
+        storage.write(LOG_NAME, buf)
     except OSError as e:
         failed = "Log not written: %s" % e
     except MemoryError:

@@ -163,11 +163,14 @@ def play_bit(screen):
 
 
 def over_shown(screen):
-    """True when ``screen`` (the play screen) shows its game-over page."""
+    """True when ``screen`` (the play screen) shows its game-over page and
+    the game's end (statistics, last.log: a step a frame) is done."""
     from firmware import play_table as play
 
     g = screen.game
-    return g is not None and g.phase == "over" and screen.table.page == play.OVER_PAGE
+    if g is None or g.phase != "over" or screen.table.page != play.OVER_PAGE:
+        return False
+    return getattr(screen, "ending", None) is None
 
 
 def menu_bit(screen):

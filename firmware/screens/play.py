@@ -122,6 +122,7 @@ class PlayScreen(Screen):
         self.queue = []
         self.wait = 0
         self.saved_at = -1  # len(game.moves) when last saved
+        self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
         self.over_logged = False  # tests
         self.log_room = None
@@ -235,33 +236,51 @@ class PlayScreen(Screen):
             peg = self.app.pegboard
             if peg is not None:
                 peg.celebrate(winner if winner < 2 else -1)  # 2: a tie (V6)
-            self._game_done(wins[0] > wins[1])
-            if self.table.match_over:
-                self._drop_save()
+            # the over page shows now; the end's work runs a step a frame
+            self.ending = self._game_done(wins[0] > wins[1])
 
     def _game_done(self, match_won):
         """The game is over: statistics and last.log (``firmware.play_end``),
-        with the computer player forgotten first (see Memory above)."""
-        if not self.human:
-            return
-        import sys
+        with the computer player forgotten first (see Memory above); then
+        the save goes when the match is over. A generator: ``update`` runs
+        one step a frame (``_end_step``), so no frame holds the whole of it."""
+        if self.human:
+            import sys
 
-        opponent = sys.modules.get("engine.opponent")
-        if opponent is not None:
-            names = opponent.MODULES
-            opponent = None
+            opponent = sys.modules.get("engine.opponent")
+            if opponent is not None:
+                names = opponent.MODULES
+                opponent = None
+                _forget(names)
+            yield
+            end = _module("firmware.play_end")
+            yield
+            problem, failed = yield from end.game_done_steps(
+                self.app.hw.storage, self.match, self.table.match_over, match_won, self.log_room
+            )
+            names = end.MODULES
+            end = None
             _forget(names)
-        end = _module("firmware.play_end")
-        problem, failed = end.game_done(
-            self.app.hw.storage, self.match, self.table.match_over, match_won, self.log_room
-        )
-        names = end.MODULES
-        end = None
-        _forget(names)
-        if failed:
-            self.table.say(failed)
-        if problem:
-            self.notice = ("Statistics", problem)
+            if failed:
+                self.table.say(failed)
+            if problem:
+                self.notice = ("Statistics", problem)
+        if self.table.match_over:
+            self._drop_save()
+
+    def _end_step(self):
+        """One step of the game's end; True when it is all done."""
+        try:
+            next(self.ending)
+            return False
+        except StopIteration:
+            self.ending = None
+            return True
+
+    def finish_ending(self):
+        """Run what is left of the game's end at once (leaving the screen)."""
+        while self.ending is not None:
+            self._end_step()
 
     def _stepped(self, events):
         return False  # the demo steps on any button
@@ -297,6 +316,8 @@ class PlayScreen(Screen):
     def update(self, dt, events):
         if not self.ready or self.game is None:
             return False
+        if self.ending is not None:  # the game's end, a step a frame; buttons wait
+            return self._end_step()
         if self.notice:
             title, text = self.notice
             self.notice = None
@@ -404,6 +425,7 @@ class PlayScreen(Screen):
         )  # fmt: skip
 
     def leave(self):
+        self.finish_ending()
         peg = self.app.pegboard if self.app else None
         if peg is not None:
             peg.celebrate(-1)

@@ -841,6 +841,7 @@ def play_watching(d, seed):
         t = s.table
         assert d.app.errors == 0, d.app.last_error
         if t.page == OVER_PAGE:
+            wait_for_you(d)  # the game's end, a step a frame
             return shows, tops
         if t.page == SHOW_PAGE and (not shows or shows[-1][0] != t.title):
             shows.append((t.title, list(t.page_cards), t.page_starter))

@@ -89,6 +89,7 @@ def check_settings(target, variant, deals):
         target = 61 if variant == "five" else 121
     if (
         variant not in VARIANTS
+        or not isinstance(deals, int)
         or (deals and (deals % 2 or not 2 <= deals <= MAX_DEALS or target))
         or (not deals and target != 61 and (target != 121 or variant == "five"))
     ):

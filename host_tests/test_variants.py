@@ -174,6 +174,10 @@ def test_five_card_settings_refused():
         {"deals": 7},
         {"deals": 6, "target": 121},
         {"deals": 100},
+        {"deals": "6"},
+        {"deals": 6.0},
+        {"target": "61"},
+        {"variant": None},
     ):
         try:
             Game(1, **kwargs)

@@ -40,7 +40,9 @@ WEB_ONLY = ("firmware/hw/web.py",)
 NATIVE = ("firmware/fast.py",)
 # the board drivers, and viper (the WebAssembly port has no native emitter:
 # the canvas and pegboard keep their plain loops there, as on CircuitPython)
-NOT_ON_WEB = MP_ONLY + NATIVE + ("firmware/hw/ssd1306.py", "firmware/hw/files.py")
+# the page runs no command line: engine/__main__.py and the selfplay it runs stay out
+NOT_ON_WEB_DEVICE = ("firmware/hw/ssd1306.py", "firmware/hw/files.py")
+NOT_ON_WEB = MP_ONLY + NATIVE + NOT_ON_WEB_DEVICE + ("engine/__main__.py", "engine/selfplay.py")
 TARGETS = ("mp", "cp")
 
 

@@ -63,6 +63,8 @@ export const STATE = `
 _a = _w.runner.app
 _t = _a.top() if _a is not None else None
 _g = getattr(_t, "game", None)
+if not hasattr(_g, "moves"):
+    _g = None  # not a play screen's game (the keeper's menu has its own 'game')
 _tb = getattr(_t, "table", None) or _t  # the play screen's table model (firmware.play_table)
 _k = getattr(getattr(_t, "ki", None), "keeper", None)
 _out = json.dumps({

@@ -4,7 +4,8 @@ tools/build_web.py and served on 127.0.0.1 by tools/web.py's Server: the page
 loads to the menu with no console error, a tap on the on-screen buttons
 works, a deal is played by key events to the show, a reload resumes the same
 game, the score keeper takes awards and an undo, a long press of the
-on-screen A and an A+B chord of keys do what they do on the device, the
+on-screen A and an A+B chord of keys do what they do on the device, a crash
+shows the error screen and A restarts the app into the same mode, the
 download link gives the last game's log, the page fits a phone in portrait;
 and a screenshot of the canvas shows, pixel for pixel, the framebuffer the
 app drew."""

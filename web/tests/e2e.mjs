@@ -252,6 +252,22 @@ async function main() {
       await sleep(300);
     });
 
+    await check("a crash shows the error screen, A restarts into the same mode", async () => {
+      const before = await py(page, STATE);
+      await py(page, "def _boom(now=None):\n    raise RuntimeError('boom')\n"
+        + "_w.runner.app.tick = _boom\n_out = '0'");
+      await sleep(300);
+      let s = await py(page, STATE);
+      expect(s.crashes === before.crashes + 1 && s.mode === null, "no crash: " + JSON.stringify(s));
+      const shown = await page.evaluate(() => window.cribbage.lastFrameHex);
+      expect(/[1-9a-f]/.test(shown), "the error screen is blank");
+      await page.keyboard.press("z");
+      await sleep(500);
+      s = await py(page, STATE);
+      expect(s.mode === before.mode && s.screen === before.screen,
+        "not restarted into " + before.mode + ": " + JSON.stringify(s));
+    });
+
     await check("the download link gives the last game's log", async () => {
       const text = "cribbage gamelog test\n";
       await page.evaluate((t) => {

@@ -13,7 +13,10 @@ leave 5 or 21, keep the card that answers.
 Five-card cribbage (V5.3, ``view.five``) has one play sequence: when the
 opponent cannot answer, hard values the rest of it as every card it can still
 lay alone and the last card's point (the sequence, and the pegging, end
-there). A game of fixed deals (V6, ``view.target`` 0) has no end game.
+there); measured against hard pegging as in the six-card game over 4,000
+five-card games it wins 49.8% (95% CI 48.2-51.3%): no measurable edge, kept
+because it is what the rules give. A game of fixed deals (V6, ``view.target``
+0) has no end game.
 
 Values are integers, points times UNIT (chances in 4096ths, tie-breaks in
 16ths of a point), so a decision allocates no floats and stays in small ints

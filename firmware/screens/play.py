@@ -41,7 +41,7 @@ game-over page offers a rematch with the same settings (A) or the menu (B).
 import gc
 
 from engine.match import Match
-from engine.score import hand_score
+from engine.score import show_score
 from firmware import buttons as _b
 from firmware import play_draw, play_input, play_save
 from firmware.app import MessageScreen, Screen
@@ -393,7 +393,7 @@ class PlayScreen(Screen):
             if hasattr(player, "count"):
                 g.act(seat, player.count(view))
             else:
-                g.act(seat, hand_score(view.count_cards, view.starter, view.counting == "crib"))
+                g.act(seat, show_score(view.count_cards, view.starter, view.counting == "crib"))
         else:
             g.act(seat, player.play(view))
         self.queue.extend(g.take_events())

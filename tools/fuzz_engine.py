@@ -11,10 +11,12 @@ the seed. The fuzzers run on CPython and MicroPython.
 import io
 import sys
 
-if __name__ == "__main__":  # run as a script: the repository's root first
+try:  # the repository's root first (run as a script)
     import os
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+except AttributeError:
+    pass  # MicroPython's os has no path: imported by a test, the root is on its path
 
 from engine import gamelog, logcheck  # noqa: E402
 from engine.__main__ import main as engine_main  # noqa: E402

@@ -221,6 +221,15 @@ function pickStorage() {
   }
 }
 
+// another tab of this page saves to the same localStorage: say so, as each
+// tab would save over the other's game
+window.addEventListener("storage", (e) => {
+  if (page.ready && e.key && e.key.startsWith(STORE_PREFIX)) {
+    page.otherTab = true;
+    setStatus("This page is open in another tab too: each saves over the other's game.", true);
+  }
+});
+
 function hexToBytes(hex) {
   const out = new Uint8Array(hex.length >> 1);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(2 * i, 2), 16);

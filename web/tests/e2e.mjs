@@ -301,6 +301,18 @@ async function main() {
       await page.setViewportSize({ width: 1000, height: 900 });
     });
 
+    await check("a second tab saving the same storage is said on the page", async () => {
+      const other = await context.newPage();
+      await other.goto(url);
+      await ready(other);
+      await other.keyboard.press("ArrowUp"); // the keeper there: +1, saved
+      await sleep(500);
+      await other.close();
+      const warned = await page.evaluate(() => window.cribbage.otherTab === true);
+      const text = await page.locator("#status").textContent();
+      expect(warned && text.includes("another tab"), "no warning: " + text);
+    });
+
     await check("no console error in the whole run", async () => {
       expect(errors.length === 0, errors.join(" | "));
     });

@@ -56,6 +56,11 @@ A mode reopened this way that fails again before it has run ``STABLE_MS``
 counts as a failed start; after ``RESUME_TRIES`` of them the app starts at
 the menu with a message instead of looping.
 
+Memory (MicroPython only): every module a mode loads goes when the app is
+back at the menu (``_forget_mode``: what ``sys.modules`` did not hold when the
+mode opened, less ``KEEP``, the app's own), so modes do not pile up their
+code on a Pico's heap; the mode loads them again when next opened.
+
 A save or settings file that was refused (damaged, cut short, foreign, from
 newer firmware) is said on screen in a message when the app starts, and so is
 a storage that cannot keep saves (its ``problem`` text: the CircuitPython
@@ -103,6 +108,16 @@ FRAME_MS = const(20)
 FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the app
 FAIL_WINDOW_MS = const(30000)
 STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
+# loaded by the app itself when first needed, and held: never forgotten with a mode
+KEEP = (
+    "firmware.lastmode",
+    "firmware.crashfast",
+    "firmware.crashlog",
+    "firmware.battery",
+    "firmware.idle",
+    "firmware.wrap",
+    "firmware.fast",
+)
 RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
 _SWALLOW = const(1)  # firmware.power's frame() flags
 _REDRAW = const(2)
@@ -311,6 +326,7 @@ class App:
         self.failing = None  # set when errors keep coming: tick raises Failing
         self._fail_times = []
         self.mode = None  # the mode opened from the root, by name
+        self._before = None  # sys.modules before the open mode (MicroPython), or None
         self._modes = None  # its record (firmware.lastmode), made when first used
         self._settle = 0  # ms a reopened mode must still run to count as started
         if root is None:
@@ -330,6 +346,8 @@ class App:
     # ---- the stack ----
     def _enter(self, screen):
         screen.app = self
+        if self._before is not None and len(self.stack) == 1:
+            self._forget_mode()
         if self.mode is not None and len(self.stack) == 1:
             self.mode = None  # back at the root
             self._settle = 0
@@ -380,6 +398,10 @@ class App:
         import sys
 
         full = "firmware.screens." + name
+        mp = sys.implementation.name == "micropython"
+        if mp and len(self.stack) == 1 and self._before is None:
+            self._mode_record()  # the app keeps it: loaded before the snapshot
+            self._before = tuple(sys.modules)  # what the mode loads goes with it
         try:
             __import__(full)
         except ImportError as e:
@@ -392,6 +414,21 @@ class App:
             if not self._settle:
                 self._note_mode(name)
         self.push(sys.modules[full].make(self))
+
+    def _forget_mode(self):
+        """Back at the menu: forget every module the mode loaded (all but
+        ``KEEP``), so the next mode finds the heap as the menu had it."""
+        import sys
+
+        before = self._before
+        self._before = None
+        for name in list(sys.modules):
+            if name not in before and name not in KEEP:
+                if sys.modules.pop(name, None) is not None:
+                    package, _, leaf = name.rpartition(".")
+                    if package in sys.modules and hasattr(sys.modules[package], leaf):
+                        delattr(sys.modules[package], leaf)
+        gc.collect()
 
     # ---- the mode record (restarts) ----
     def _mode_record(self):

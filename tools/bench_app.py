@@ -29,7 +29,7 @@ only that folder on ``sys.path``:
                160k by default), nothing measured but that it finishes
 
 Prints the figures and one JSON line. The unix port has 8-byte words (heap
-figures are 1.5-2x the device's) and runs about 60x faster than a 125 MHz
+figures are 1.5-2x the device's) and runs 75-180x faster than a 125 MHz
 RP2040. The player is tools/app_driver.py (also run by
 host_tests/test_app_device_heap.py). CPython; imports check_mpy and
 device_files from tools/.
@@ -193,7 +193,7 @@ def main(argv):
     print("  most one frame allocates: %d bytes" % h["most_one_frame_allocates"])
     print(
         "  frame (update+draw+show): median %.3f ms, worst %.2f ms; redrawn frames: "
-        "median %.3f ms, worst %.2f ms (x60 for a 125 MHz RP2040)"
+        "median %.3f ms, worst %.2f ms (device figures: tools/bench_device.py --emu)"
         % (
             t["tick_us_median"] / 1000,
             t["tick_us_worst"] / 1000,

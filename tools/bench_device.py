@@ -267,7 +267,7 @@ def run_part(target, build_dir, call, timeout=3600):
 
 def fmt(value, unit):
     if unit == "ms":
-        return "%.2f ms" % (value / 1000)
+        return "%.3f ms" % (value / 1000) if value < 1000 else "%.2f ms" % (value / 1000)
     if unit == "KB":
         return "%.1f KB" % (value / 1024)
     return "%d %s" % (value, unit) if unit != "n" else "%d" % value

@@ -10,7 +10,8 @@ code compiled to .mpy (tools/benchkit.py), then under CPython, and reports:
   - time for 690 hand scores (15 discards x 46 starters), median of runs
   - time per peg score and per whole game between random players
 Figures are medians; the unix port has 8-byte words (device heap figures are
-about 1.5-2x smaller) and runs about 60x faster than a 125 MHz RP2040.
+about 1.5-2x smaller) and runs 75-180x faster than a 125 MHz RP2040 (device
+figures: tools/bench_device.py --emu).
 """
 
 import sys

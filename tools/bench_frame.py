@@ -14,7 +14,7 @@ CPython (tools/benchkit.py), and reports medians of:
   - a cursor move in the menu (four ticks: press seen, debounced with a
     redraw, release seen, debounced) and an idle tick
 and the heap allocated per frame of each. The unix port has 8-byte words and
-runs about 60x faster than a 125 MHz RP2040 (1 ms here is roughly 60 ms there).
+runs 75-180x faster than a 125 MHz RP2040 (device figures: tools/bench_device.py --emu).
 """
 
 import sys

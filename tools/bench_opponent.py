@@ -12,7 +12,8 @@ code compiled to .mpy, then under CPython (tools/benchkit.py), and reports:
     discards), timed as they are made
   - the most heap any single decision allocates (gc disabled while measured)
 Figures are medians; the unix port has 8-byte words (device heap figures are
-about 1.5-2x smaller) and runs about 60x faster than a 125 MHz RP2040.
+about 1.5-2x smaller) and runs 75-180x faster than a 125 MHz RP2040 (device
+figures: tools/bench_device.py --emu).
 Goals (issue 3): discard < 4 ms, play < 0.5 ms, import < 24 KB, decision < 4 KB.
 """
 

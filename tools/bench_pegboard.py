@@ -1,6 +1,7 @@
 """Benchmark of the LED pegboard and the keeper's save path: median time per
 rendered frame and heap use. Meant for the MicroPython unix port (figures
-there are ~60x faster than a 125 MHz RP2040 and heap 1.5-2x the device's);
+there are 75-180x faster than a 125 MHz RP2040 and heap 1.5-2x the device's;
+device figures: tools/bench_device.py --emu);
 also runs on CPython for comparison.
 
     micropython tools/bench_pegboard.py

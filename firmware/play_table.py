@@ -2,8 +2,9 @@
 shown it, changed one engine event at a time, with the pages over it (the
 cut, a hand's count, game over) and the strings to draw. A model only: no
 drawing, no buttons, no storage, no app; ``firmware.screens.play`` feeds it
-events and draws it, ``firmware.play_input`` moves its cursor. Imports
-``engine.game`` (``visible``), ``engine.score`` and ``firmware.cardtext``.
+events, ``firmware.play_input`` moves its cursor, ``firmware.play_draw``
+draws it. Imports ``engine.game`` (``visible``), ``engine.score`` and
+``firmware.cardtext``.
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events with

@@ -124,7 +124,6 @@ class PlayScreen(Screen):
         self.saved_at = -1  # len(game.moves) when last saved
         self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
-        self.over_logged = False  # tests
         self.log_room = None
 
     # ---- entering: resume or a new match ----

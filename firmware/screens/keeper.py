@@ -257,7 +257,7 @@ class KeeperMenu(ListScreen):
         self.screen = screen
         k = screen.ki.keeper
         game = (k.target, k.five, k.deals)
-        self.game = _GAMES.index(game) if game in _GAMES else 0
+        self.kind = _GAMES.index(game) if game in _GAMES else 0
         self.best_of = k.best_of if k.best_of in _MATCHES else 1
         self.colors = [k.colors[0], k.colors[1]]
         self.first = 0
@@ -267,7 +267,7 @@ class KeeperMenu(ListScreen):
         if i == 1:
             return "sure? A" if self.armed else None
         if i == 2:
-            return _GAME_NAMES[self.game]
+            return _GAME_NAMES[self.kind]
         if i == 3:
             return "1 game" if self.best_of == 1 else "best of %d" % self.best_of
         if i == 4 or i == 5:
@@ -279,7 +279,7 @@ class KeeperMenu(ListScreen):
     def adjust(self, i, step):
         self.armed = False
         if i == 2:
-            self.game = (self.game + step) % len(_GAMES)
+            self.kind = (self.kind + step) % len(_GAMES)
         elif i == 3:
             j = _MATCHES.index(self.best_of)
             self.best_of = _MATCHES[(j + step) % len(_MATCHES)]
@@ -306,7 +306,7 @@ class KeeperMenu(ListScreen):
                 return
             self.armed = False
             ki = self.screen.ki
-            g = _GAMES[self.game]
+            g = _GAMES[self.kind]
             ki.new_match(g[0] or 121, self.best_of, tuple(self.colors), self.first, g[1], g[2])
             self.app.pop()
         elif i == 7:

@@ -21,11 +21,6 @@ defaults and is never fatal.
 from firmware.app import ListScreen, MessageScreen
 from firmware.records import RecordStore
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
 # name, label on the screen, values, labels of the values, default index
 FIELDS = (
     ("difficulty", "Difficulty", ("easy", "medium", "hard"), ("easy", "medium", "hard"), 1),
@@ -43,8 +38,6 @@ FIELDS = (
     ("brightness", "LEDs", (1, 2, 3, 4, 5), ("1", "2", "3", "4", "5"), 2),
     ("dim", "Dim after", (30, 60, 120, 300, 0), ("30 s", "1 min", "2 min", "5 min", "never"), 1),
 )
-_KIND = const(1)  # the game's field
-_FIVE = const(2)  # its five-card choice
 _DEALS = b"\x00\x00\x00\x06\x08\x0c"  # fixed deals by the game's choice
 _LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
 _MAGIC = b"SETT"
@@ -67,8 +60,8 @@ class Settings:
         for i in range(len(FIELDS)):
             f = FIELDS[i]
             setattr(self, f[0], f[2][self.index[i]])
-        kind = self.index[_KIND]
-        self.variant = "five" if kind == _FIVE else "six"
+        kind = self.index[1]  # the game (FIELDS[1]): its 5-card choice, its deals
+        self.variant = "five" if kind == 2 else "six"
         self.deals = _DEALS[kind]
 
     def label(self, i):

@@ -131,6 +131,25 @@ def test_121_board_in_61_game_ends_at_hole_61():
     check_layout(CHAIN, expected, target=61, top=70)
 
 
+def test_fixed_deals_no_game_hole_laps_and_the_deals_to_play_at_the_end():
+    # V6: no target, so pegs go round in laps of 120 holes; no skunk lines or game
+    # hole; the deals still to play glow at the end of each track
+    assert Pegboard(CHAIN, BIG, target=0).hole(130) == 10
+    assert Pegboard(CHAIN, BIG, target=0).hole(120) == 120
+    pb = Pegboard(CHAIN, BIG, target=0)
+    pb.set_deals(3)
+    buf = bytearray(pb.n * 3)
+    pb.render(buf)
+
+    def amber(buf):  # the lines' colour (no blue), not the markers' white
+        return [i for i in lit(pb, buf) if not buf[3 * i + 2]]
+
+    assert amber(buf) == [118, 119, 120, 239, 240, 241]  # holes 119..121 of each track
+    pb.set_deals(1)
+    pb.render(buf)
+    assert amber(buf) == [120, 241]  # no skunk lines either
+
+
 def test_layout_errors_are_clear():
     for bad, words in (
         ({"holes": 121, "tracks": 2, "order": "zigzag"}, "order"),

@@ -945,3 +945,27 @@ def test_five_card_three_for_last_is_said_and_pegged():
     assert "%s: 3 for last" % s.names[pone] in said, said
     assert s.table.scores[pone] == 3 and board.front[pone] == 3
     assert app.errors == 0
+
+
+def test_the_game_kind_stays_with_the_match_through_a_power_cut_and_the_rematch():
+    for game, five, deals in (("5-card 61", True, 0), ("6 deals", False, 6)):
+        storage = host.DictStorage()
+        d = new_driver(storage, seed=25, game=game)
+        s = screen(d)
+        play_game(d, 25, decisions=4)
+        d2 = new_driver(storage, ticks=0)  # power back; the device now says 6-card 121
+        s2 = screen(d2)
+        g = s2.game
+        assert (g.five, g.deals) == (five, deals)
+        assert bytes(g.moves) == bytes(s.game.moves)
+        play_game(d2, 25)
+        assert s2.table.match_over and g.phase == "over"
+        check_log_agrees(d2)
+        d2.press(A)  # the rematch: the finished match's game, not the device's
+        g = s2.game
+        assert g.phase != "over" and (g.five, g.deals, s2.match.variant) == (
+            five,
+            deals,
+            "five" if five else "six",
+        )
+        assert d2.app.errors == 0

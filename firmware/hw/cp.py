@@ -11,10 +11,13 @@ may write the flash drive.
             each page with its shadow in C and sends only the changed pages,
             as they are: no conversion, no per-pixel work in Python.
             Measured on the emulated Pico (tools/bench_device_cp.py): a menu
-            cursor move's show() 1.9 ms, against 67.6 ms for the first
+            cursor move's show() 1.6 ms, against 67.6 ms for the first
             backend (the changed pixels copied one by one into a
-            ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306);
-            that path is kept as ``make(display="displayio")``
+            ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306),
+            of which displayio's own refresh alone took 18.9 ms: even a copy
+            in C (bitmaptools, the Bitmap's buffer) would leave displayio
+            ten times slower than sending the pages as they are; that path
+            is kept as ``make(display="displayio")``
             (firmware/hw/cp_displayio.py) for comparison and needs the
             library in lib/
   buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the

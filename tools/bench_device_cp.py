@@ -63,6 +63,7 @@ EXTRA = (
     ("game: frame median", "game_frame_median_us"),
     ("game: slowest frame", "game_frame_max_us"),
     ("game: timer-driven redraw, median", "game_idle_redraw_median_us"),
+    ("game: peak live heap less the benchmark's own", "app_live_peak"),
     ("boot (make + build the app)", "boot_us"),
     ("heap after boot", "boot_heap"),
 )
@@ -189,6 +190,8 @@ def measure(parts=("ui", "game", "readonly"), heap=False, source=False, level="h
             for word in line.split():
                 if word.startswith("mem_free="):
                     figures["boot_free"] = int(word.split("=")[1])
+    if "game_live_peak" in figures and "bench_heap" in figures:
+        figures["app_live_peak"] = figures["game_live_peak"] - figures["bench_heap"]
     figures["rc"] = rc
     if rc != 0 or "done" not in figures:
         tail = "\n".join((stdout + stderr).strip().splitlines()[-25:])

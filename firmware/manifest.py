@@ -36,6 +36,7 @@ package(
         "score5.py",
         "selfplay.py",
         "view.py",
+        "winprob.py",
     ],
     base_path="..",
 )

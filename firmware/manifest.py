@@ -30,6 +30,7 @@ package(
         "opponent.py",
         "pegging.py",
         "players.py",
+        "review.py",
         "rng.py",
         "save.py",
         "score.py",

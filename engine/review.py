@@ -1,0 +1,216 @@
+"""The coach: one seat's decisions in a logged game (docs/gamelog.md, any
+writer's log that ``engine.logcheck`` accepts) compared with the computer's
+best, as lines a player reads.
+
+Every discard of the seat is set against the best keep by expected points
+(the hand, plus the crib when it is the seat's own, minus it when not:
+engine.opponent.hint_discard) and, when the win-chance table can be read,
+against the win chance the keep gives; every card played against the best
+card by hard's pegging value (engine.opponent.hint_play: what it pegs less
+what the other may peg back). The summary says what the discards and the
+plays gave up a deal, and the biggest loss.
+
+``review(text, seat)`` gives the lines of every game in ``text``; LogError
+(engine.logcheck) for a log that does not check. Imports engine.cards,
+engine.game, engine.logcheck, engine.opponent; engine.winprob when present.
+"""
+
+from engine.cards import text as card_text
+from engine.game import Game
+from engine import logcheck
+
+_SMALL = 0.05  # a loss below this many points is not worth a line
+
+
+def _cards(cards):
+    return " ".join([card_text(c) for c in cards])
+
+
+def _keep(hand, c1, c2):
+    return [c for c in hand if c != c1 and c != c2]
+
+
+def _rigged(events):
+    # (hand of seat 0, hand of seat 1, starter) of each deal, from the log's lines
+    deals = []
+    cur = None
+    for _, e in events:
+        if e[0] == "deal":
+            cur = [None, None, None]
+            deals.append(cur)
+        elif e[0] == "hand" and cur is not None:
+            cur[e[1]] = tuple(e[2])
+        elif e[0] == "starter" and cur is not None:
+            cur[2] = e[1]
+    for d in deals:
+        if d[0] is None or d[1] is None:
+            raise logcheck.LogError("the log must show both hands of every deal to be reviewed")
+    return [tuple(d) for d in deals]
+
+
+class Review:
+    """What one seat gave up in one game: ``discards`` and ``plays`` lists of
+    (deal, loss in points, line), ``deals`` the seat's discards reviewed."""
+
+    def __init__(self):
+        self.discards = []
+        self.plays = []
+        self.deals = 0
+
+
+def review_game(text_, seat):
+    """A ``Review`` of ``seat`` (0 for A, 1 for B) in one game's log."""
+    from engine.opponent import hint_discard, hint_play
+
+    logcheck.replay(text_)  # the log checks against the rules first
+    settings, events = logcheck.parse(text_)
+    deals = _rigged(events)
+    first = None
+    for _, e in events:
+        if e[0] == "deal":
+            first = e[1]
+            break
+    game = Game(
+        0,
+        settings["target"],
+        first,
+        settings["open"],
+        settings["muggins"],
+        (0, 1) if settings["muggins"] else (0,),
+        "five" if settings["five"] else "six",
+        settings["deals"],
+    )
+    game.rigged = list(deals)
+    game.start()
+    r = Review()
+    for _, e in events:
+        kind = e[0]
+        if kind == "crib":
+            if e[1] == seat and not game.discards[seat]:
+                v = game.view(seat)
+                r.deals += 1
+                _discard(r, v, e[2], e[3], hint_discard(v, True), game.deal_number)
+            game.discard(e[1], e[2], e[3])
+        elif kind == "play":
+            if e[1] == seat:
+                v = game.view(seat)
+                _play(r, v, e[2], hint_play(v), game.deal_number)
+            game.play(e[1], e[2])
+        elif kind == "go":
+            game.go(e[1])
+        elif kind == "claim":
+            game.claim(e[1], e[3])
+        game.take_events()
+    return r
+
+
+def _chance(v, keep_points):
+    # the seat's chance to win at the next deal's start if this deal scores as
+    # expected (None without a table): a coarse figure for the coach only
+    if not v.target:
+        return None
+    try:
+        from engine.winprob import lookup
+    except ImportError:
+        return None
+    me = v.me
+    mine = v.scores[me] + int(keep_points + (2.5 if me == v.dealer else 2.0) + 0.5)
+    theirs = v.scores[1 - me] + (7 if me == v.dealer else 9)
+    c = lookup(mine, theirs, me != v.dealer, v.target, v.five)
+    return None if c is None else c / 255
+
+
+def _discard(r, v, c1, c2, options, deal):
+    best = options[0]
+    chosen = None
+    top = best
+    for o in options:
+        if {o[0], o[1]} == {c1, c2}:
+            chosen = o
+        if o[3] > top[3]:
+            top = o
+    loss = top[3] - chosen[3]
+    if loss < _SMALL:
+        return
+    keep = _cards(_keep(v.hand, c1, c2))
+    better = _cards(_keep(v.hand, top[0], top[1]))
+    line = "deal %d: kept %s (%.1f points) over %s (%.1f), -%.1f" % (
+        deal,
+        keep,
+        chosen[3],
+        better,
+        top[3],
+        loss,
+    )
+    a = _chance(v, chosen[3])
+    b = _chance(v, top[3])
+    if a is not None and b is not None and b > a:
+        line += ", win chance -%d%%" % int((b - a) * 100 + 0.5)
+    r.discards.append((deal, loss, line, keep, better))
+
+
+def _play(r, v, card, rates, deal):
+    if len(rates) < 2:
+        return
+    mine = None
+    for c, value in rates:
+        if c == card:
+            mine = value
+    best_card, best = rates[0]
+    if mine is None or best - mine < _SMALL:
+        return
+    loss = best - mine
+    r.plays.append(
+        (
+            deal,
+            loss,
+            "deal %d: played %s at %d, %s was better by %.1f"
+            % (deal, card_text(card), v.count, card_text(best_card), loss),
+        )
+    )
+
+
+def summary(r):
+    """The summary lines of a ``Review``."""
+    n = r.deals or 1
+    lost = 0.0
+    for d in r.discards:
+        lost += d[1]
+    out = []
+    if r.discards:
+        big = r.discards[0]
+        for d in r.discards:
+            if d[1] > big[1]:
+                big = d
+        out.append(
+            "your discards gave up %.1f points a deal; biggest: deal %d, keep %s over %s, -%.1f"
+            % (lost / n, big[0], big[3], big[4], big[1])
+        )
+    else:
+        out.append("your discards gave up nothing: every keep was the best (%d deals)" % r.deals)
+    played = 0.0
+    for p in r.plays:
+        played += p[1]
+    out.append(
+        "your plays gave up %.1f points a deal (%d plays below the best)"
+        % (played / n, len(r.plays))
+    )
+    return out
+
+
+def review(text_, seat):
+    """The lines of the review of ``seat`` in every game of ``text_``."""
+    out = []
+    games = logcheck.split(text_)
+    if not games:
+        raise logcheck.LogError("empty log: no 'game 1 ...' line")
+    for i in range(len(games)):
+        r = review_game(games[i], seat)
+        if len(games) > 1:
+            out.append("game %d" % (i + 1))
+        for d in r.discards:
+            out.append(d[2])
+        for p in r.plays:
+            out.append(p[2])
+        out.extend(summary(r))
+    return out

@@ -10,6 +10,8 @@ and the hints the same code gives a human.
           the second-best keep 1 time in 3, takes the points in front of it in
           the play and 1 time in 5 lays a card without thinking.
   greedy  engine.baseline: most points now (the strength yardstick).
+  expert  engine.expert: hard, with discards near the end by the chance to
+          win (engine.winprob's table); loaded only when asked for.
 
 In five-card cribbage (V5, ``view.five``) the same levels lay two of five
 away (10 discards; three-card hands, the five-card crib table) and peg for
@@ -19,7 +21,7 @@ there is no end game to count out.
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
 engine.cards, engine.rng, engine.discard, engine.pegging, engine.crib_table,
-engine.baseline and engine.discard5 (on demand).
+engine.baseline, engine.discard5 and engine.expert (on demand).
 """
 
 from engine.cards import VALUES
@@ -36,7 +38,7 @@ from engine.discard import (
 from engine import pegging
 from engine.rng import Rng
 
-LEVELS = ("easy", "medium", "hard", "greedy")
+LEVELS = ("easy", "medium", "hard", "greedy", "expert")
 # What a computer player loads: this module and those only it imports. A
 # program short of heap may forget them once no player is left, all of them
 # together and only together, as each holds functions of the others
@@ -50,6 +52,7 @@ MODULES = (
     "engine.baseline",
     "engine.discard5",  # five-card cribbage (V5) only
     "engine.crib_table5",
+    "engine.expert",  # the expert level only
 )
 
 _GAME = 20  # points a deal's chance to count out is worth to hard's discard
@@ -164,6 +167,10 @@ def make(name, seed=1):
         from engine.baseline import GreedyPlayer
 
         return GreedyPlayer()
+    if name == "expert":  # engine.expert (issue 16): hard with the win-chance table
+        from engine.expert import Expert
+
+        return Expert(seed)
     if name in LEVELS:
         return Computer(LEVELS.index(name), seed)
     raise ValueError("unknown level %r (known: %s)" % (name, ", ".join(LEVELS)))

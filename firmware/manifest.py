@@ -23,6 +23,7 @@ package(
         "crib_table5.py",
         "discard.py",
         "discard5.py",
+        "expert.py",
         "game.py",
         "gamelog.py",
         "logcheck.py",

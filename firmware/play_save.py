@@ -10,7 +10,7 @@ from firmware.records import RecordStore
 SAVE_NAME = "game"
 SAVE_MAGIC = b"CRBM"
 SAVE_VERSION = 1
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")  # the byte is the index: add at the end
 
 
 def open_store(storage):

@@ -2,7 +2,7 @@
 for the decision you face, save and quit, abandon the match (asked again
 first). Loaded when a game is first paused. Imports ``firmware.app`` and
 ``firmware.play_table``;
-``engine.opponent`` when a hint is asked for.
+``engine.opponent`` when a hint is asked for (``engine.expert`` at the expert level).
 
 ``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
@@ -26,6 +26,15 @@ def hint_text(play):
     except ImportError:
         return "Hints need the computer player, which is not installed."
     view = g.view(0)
+    if g.phase == "discard" and getattr(play, "level", "") == "expert":
+        from engine.expert import hint_discard  # the table decides near the end
+
+        best = hint_discard(view)
+        if best is not None:
+            out = ["Lay away (chance to win):"]
+            for c1, c2, pct in best[:3]:
+                out.append("%s %s  %d%%" % (card_text(c1), card_text(c2), pct))
+            return "\n".join(out)
     if g.phase == "discard":
         # the figure shown is the one the list is in: near the end it counts a
         # game out as 20 points, times its chance (said beside it)

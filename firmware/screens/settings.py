@@ -3,7 +3,7 @@
 loses nothing) and the screen that edits it. Imports ``firmware.app`` and
 ``firmware.records``.
 
-Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard", target
+Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard"/"expert", target
 (the game: six-card to 121 or 61, five-card to 61 (V5), or 6, 8 or 12 fixed
 deals of six-card (V6); ``target`` is 121, 61 or 0 for fixed deals, and
 ``variant`` ("six"/"five") and ``deals`` (0 or N) say the rest), match
@@ -23,7 +23,14 @@ from firmware.records import RecordStore
 
 # name, label on the screen, values, labels of the values, default index
 FIELDS = (
-    ("difficulty", "Difficulty", ("easy", "medium", "hard"), ("easy", "medium", "hard"), 1),
+    # expert (issue 16): hard with the win-chance table near the end; last, so old records load
+    (
+        "difficulty",
+        "Difficulty",
+        ("easy", "medium", "hard", "expert"),
+        ("easy", "medium", "hard", "expert"),
+        1,
+    ),
     # the game's kind: indices 0 and 1 are the old 121/61 choices, so old records load
     (
         "target",

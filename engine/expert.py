@@ -1,0 +1,246 @@
+"""The expert level: hard's evaluation, with discards near the end of a game
+chosen by the chance to win (engine.winprob's table) instead of points.
+
+Near the end (either seat within ``NEAR`` points of the target) each discard
+is weighed by what its kept hand scores with each unseen starter (exact, as
+engine.discard counts it), the crib and the pegging taken at their means
+(engine.opponent's), and the other seat's deal at its mean: the chance is the
+table's at the position after the deal, or 1 when the seat counts out first
+(the pone counts first; the dealer's hand before the crib). Where two
+discards' chances are within ``EVEN`` of each other the one with more points
+(hard's order) is taken, so away from the end expert is hard. Plays are
+hard's, except that a card that pegs out is always played.
+A game of fixed deals (V6) or a missing table: hard throughout.
+
+``Expert(seed)`` is a player (engine.players); ``hint_discard(view)`` gives
+the discards with their chances, best first, for the hints. Imports
+engine.cards, engine.opponent, engine.discard, engine.discard5,
+engine.crib_table, engine.crib_table5, engine.score, engine.winprob.
+"""
+
+from engine.cards import VALUES
+from engine.crib_table import SCALE, crib_value
+from engine.discard import buffers, pair_at, rank_points, unseen
+from engine.opponent import Computer, discard_values
+from engine.score import peg_score
+from engine import winprob
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+NEAR = const(45)  # points from the target where the table starts to decide
+EVEN = const(2)  # chances (of 255) this close count as equal: points decide
+# mean points a deal of the hard level (self-play, README "Win chances"):
+# (peg as pone, peg as dealer, hand) six-card and five-card
+_SIX = (2, 3, 8)
+_FIVE = (1, 2, 5)
+
+
+class _Table:
+    # The table file, open for one decision; a figure read once is kept.
+    def __init__(self, view):
+        self.target = view.target
+        self.five = view.five
+        self.f = None
+        self.seen = {}
+        try:
+            self.f = open(winprob.path(), "rb")
+        except OSError:
+            self.f = None
+
+    def chance(self, own, other, own_deals):
+        key = (own << 9 | other) << 1 | own_deals
+        c = self.seen.get(key)
+        if c is None:
+            c = winprob.chance(self.f, own, other, own_deals, self.target, self.five)
+            self.seen[key] = c
+        return c
+
+    def close(self):
+        if self.f is not None:
+            self.f.close()
+
+
+def near(view):
+    """True when the table decides this deal's discard (the end is near)."""
+    t = view.target
+    if not t:
+        return False
+    return t - view.scores[view.me] <= NEAR or t - view.scores[1 - view.me] <= NEAR
+
+
+def chances(view, known=None):
+    """(chance 0..255 summed over the unseen starters, n) for each discard of
+    view.hand, in engine.opponent's order; None without a table."""
+    hand = view.hand
+    five = view.five
+    if known is None:
+        known = list(hand)
+        if view.opponent_hand is not None:
+            known.extend(view.opponent_hand)
+    tab = _Table(view)
+    if tab.f is None:
+        return None
+    try:
+        return _chances(view, hand, five, known, tab)
+    finally:
+        tab.close()
+
+
+def _chances(view, hand, five, known, tab):
+    bufs = buffers()
+    ranks = bufs[3]
+    suits = bufs[4]
+    per_rank = bufs[2]
+    unseen(known, ranks, suits)
+    me = view.me
+    dealer = me == view.dealer
+    t = view.target
+    mine0 = view.scores[me]
+    theirs0 = view.scores[1 - me]
+    peg_pone, peg_dealer, hand_mean = _FIVE if five else _SIX
+    if five:
+        from engine.crib_table5 import crib_value as crib5
+        from engine.discard5 import pair_at5, rank_points3
+    out = []
+    hist = [0] * 30
+    count = 10 if five else 15
+    for i in range(count):
+        j, k = pair_at5(i) if five else pair_at(i)
+        kept = [hand[x] for x in range(len(hand)) if x != j and x != k]
+        ra = hand[j] >> 2
+        rb = hand[k] >> 2
+        if five:
+            rank_points3(kept[0], kept[1], kept[2], ranks, per_rank)
+            crib = crib5(dealer, ra, rb)
+        else:
+            rank_points(kept[0], kept[1], kept[2], kept[3], ranks, per_rank)
+            crib = crib_value(dealer, ra, rb)
+        crib = (crib + SCALE // 2) // SCALE
+        _histogram(kept, known, per_rank, hist)
+        if dealer:
+            mine = mine0 + peg_dealer
+            theirs = theirs0 + peg_pone + hand_mean
+        else:
+            mine = mine0 + peg_pone
+            theirs = theirs0 + peg_dealer + hand_mean + crib
+        total = 0
+        n = 0
+        for h in range(30):
+            w = hist[h]
+            if not w:
+                continue
+            n += w
+            m = mine + h
+            if m >= t:
+                c = 255
+            elif dealer:
+                c = 255 if m + crib >= t else tab.chance(m + crib, theirs, False)
+            else:
+                c = tab.chance(m, theirs, True)
+            if c is None:
+                return None
+            total += w * c
+        out.append(total)
+    return out, n
+
+
+def _histogram(kept, known, per_rank, hist):
+    # how many unseen starters give the kept cards each number of points
+    for h in range(30):
+        hist[h] = 0
+    s = kept[0] & 3
+    flush = True
+    for c in kept:
+        if c & 3 != s:
+            flush = False
+    size = len(kept)
+    for card in range(52):
+        if card in known:
+            continue
+        cs = card & 3
+        pts = per_rank[card >> 2]
+        if flush:
+            pts += size + (1 if cs == s else 0)
+        nob = 36 + cs  # the jack of the starter's suit (rank 10, JACK << 2)
+        for c in kept:
+            if c == nob:
+                pts += 1
+        hist[pts if pts < 30 else 29] += 1
+
+
+class Expert(Computer):
+    """The expert level: hard, with the table's chances near the end."""
+
+    def __init__(self, seed=1):
+        Computer.__init__(self, 2, seed)
+
+    def discard(self, view):
+        if not near(view):
+            return Computer.discard(self, view)
+        values = discard_values(view, True, True)[0]
+        got = chances(view)
+        if got is None:
+            return Computer.discard(self, view)
+        best = pick(values, got[0], got[1])
+        j, k = _pair(view, best)
+        return view.hand[j], view.hand[k]
+
+    def play(self, view):
+        t = view.target
+        if t and t - view.scores[view.me] <= 31:
+            room = 31 - view.count
+            pile = list(view.pile)
+            for c in view.hand:  # a card that pegs out wins now
+                if VALUES[c >> 2] <= room:
+                    pile.append(c)
+                    pts = peg_score(pile)
+                    pile.pop()
+                    if view.scores[view.me] + pts >= t:
+                        return c
+        return Computer.play(self, view)
+
+
+def _pair(view, i):
+    if view.five:
+        from engine.discard5 import pair_at5
+
+        return pair_at5(i)
+    return pair_at(i)
+
+
+def pick(values, sums, n):
+    """The discard with the best chance; among those within EVEN of it, the
+    one hard's ``values`` rate highest."""
+    top = 0
+    for x in sums:
+        if x > top:
+            top = x
+    floor = top - EVEN * n
+    best = -1
+    for i in range(len(sums)):
+        if sums[i] >= floor and (best < 0 or values[i] > values[best]):
+            best = i
+    return best
+
+
+def hint_discard(view):
+    """(card, card, chance in percent) for each discard, best first as expert
+    picks; None when the table does not decide (hard's hints stand)."""
+    if not near(view):
+        return None
+    values = discard_values(view, True, True)[0]
+    got = chances(view)
+    if got is None:
+        return None
+    sums, n = got
+    first = pick(values, sums, n)
+    order = list(range(len(sums)))
+    order.sort(key=lambda i: (i != first, -sums[i], -values[i]))
+    out = []
+    for i in order:
+        j, k = _pair(view, i)
+        out.append((view.hand[j], view.hand[k], (sums[i] * 100 + 127 * n) // (255 * n)))
+    return out

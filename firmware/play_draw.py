@@ -2,6 +2,8 @@
 canvas: the table (scores, the pile or the computer's cards, the message
 line, your hand with its cursor, marks and dimmed cards) or the page over
 it (the cut, a hand's count line by line, your muggins count, game over).
+The line under the scores is your chance to win (``Table.odds``): solid for
+your share, dotted for the computer's.
 No formatting here: every string was made when the table changed. Imports
 ``firmware.app`` (``title_bar``), ``firmware.play_input`` (``SHOW_ROWS``)
 and ``firmware.play_table``.
@@ -32,7 +34,13 @@ def draw(cv, t, names):
     cv.text(top[0], 0, 0)
     cv.right(top[1], cv.width, 0)
     cv.center(top[2], 0)
-    cv.dotted_hline(0, 8, cv.width)
+    odds = t.odds
+    if odds is None:
+        cv.dotted_hline(0, 8, cv.width)
+    else:  # your chance to win: the solid part of the line under the scores
+        w = (odds * cv.width + 127) // 255
+        cv.hline(0, 8, w)
+        cv.dotted_hline(w, 8, cv.width - w)
     pile = t.pile
     y = 10
     if t.starter is None:

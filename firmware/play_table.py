@@ -4,7 +4,8 @@ cut, a hand's count, game over) and the strings to draw. A model only: no
 drawing, no buttons, no storage, no app; ``firmware.screens.play`` feeds it
 events, ``firmware.play_input`` moves its cursor, ``firmware.play_draw``
 draws it. Imports ``engine.game`` (``visible``), ``engine.score`` and
-``firmware.cardtext``.
+``firmware.cardtext``; ``engine.winprob`` when the scores change (your
+chance to win, ``odds``).
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events with
@@ -69,6 +70,8 @@ class Table:
         self.dealer = 0
         self.deal_no = 0  # deals shown so far in this game
         self.s_top = ("", "", "")
+        self.odds = None  # your chance to win now, 0..255 (engine.winprob); None: no table
+        self._odds_at = -1  # the scores and dealer it was read for
         self.msg = ""
         self.msg_ms = 0
         self.idle = ""
@@ -151,6 +154,10 @@ class Table:
         else:
             crib = "\x86crib" if self.dealer == 0 else "crib\x85"
         self.s_top = ("%s %d" % (n[0], s[0]), "%s %d" % (n[1], s[1]), crib)
+        at = (s[0] << 10 | s[1]) << 1 | self.dealer
+        if at != self._odds_at and game is not None:
+            self._odds_at = at
+            self.odds = _odds(game, s, self.dealer)
         self.s_count = "%d" % self.count
         self.idle = self._idle_text(game)
         if not self.msg:
@@ -364,6 +371,17 @@ class Table:
         else:
             self.foot = "A: next game"  # of the match, or the demo's next
         return wins
+
+
+def _odds(game, s, dealer):
+    # Your chance (seat 0) from the scores and whose deal it is, read from the
+    # engine's table file (engine.winprob, loaded here only); a game of fixed
+    # deals (V6) has none. Mid-deal it is the chance as if this deal began now.
+    if not game.target:
+        return None
+    from engine.winprob import lookup
+
+    return lookup(s[0], s[1], dealer == 0, game.target, game.five)
 
 
 def _muggins_ahead(queue):

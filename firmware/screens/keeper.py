@@ -2,7 +2,7 @@
 buttons (``firmware.keeper_input`` does the keeping and saving) and lets the
 LED board show the pegs. Imports ``firmware.app``, ``firmware.font``,
 ``firmware.wrap``, ``firmware.keeper``, ``firmware.keeper_input`` and
-``firmware.power``.
+``firmware.power``; ``engine.winprob`` (the chances) when it refreshes.
 
 Every button event goes to ``KeeperInput.handle`` (see its docstring for
 what the buttons do), except A and B pressed together: that chord (the
@@ -103,6 +103,7 @@ class KeeperScreen(Screen):
         self.line = ""
         self.marks = 0  # bit 0: undo possible, bit 1: redo possible
         self.msg = ["", ""]
+        self.odds = None  # side A's chance to win, 0..255 (engine.winprob); None: no table
 
     # ---- life cycle
     def enter(self):
@@ -141,6 +142,12 @@ class KeeperScreen(Screen):
         for s in (0, 1):
             self.names[s] = "%s %s" % (SIDES[s], COLORS[k.colors[s]][0])
         mode = ki.mode
+        self.odds = None
+        if k.target and mode != OVER:  # each side's chance from the scores and the deal
+            from engine.winprob import lookup
+
+            sc = k.scores
+            self.odds = lookup(sc[0], sc[1], k.dealer == 0, k.target, k.five)
         self.marks = (1 if k.can_undo() else 0) | (2 if k.can_redo() else 0)
         if mode == NUMBER:
             self.line = "add to %s: %d" % (SIDES[ki.side], ki.pending)
@@ -232,7 +239,13 @@ class KeeperScreen(Screen):
                     cv.glyph(font.LEFT, cv.width - 13, _LINE_Y)
                 if self.marks & 2:
                     cv.glyph(font.RIGHT, cv.width - 6, _LINE_Y)
-        cv.hline(0, _MSG_Y - 2, cv.width)
+        odds = self.odds
+        if odds is None:
+            cv.hline(0, _MSG_Y - 2, cv.width)
+        else:  # A's chance solid from the left, B's dotted from the right
+            w = (odds * cv.width + 127) // 255
+            cv.hline(0, _MSG_Y - 2, w)
+            cv.dotted_hline(w, _MSG_Y - 2, cv.width - w)
         cv.text(self.msg[1], 1, _MSG_Y)
 
 

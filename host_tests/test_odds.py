@@ -1,0 +1,69 @@
+# portable
+"""Live odds (issue 16.2): the play screen's chance to win (the solid part of
+the line under the scores) and the score keeper's two chances are the
+engine's table (engine.winprob) at the scores shown and whose deal it is,
+updated as the game goes; a game of fixed deals has none. Through buttons
+only, on CPython and MicroPython."""
+
+from engine.rng import Rng
+from engine.winprob import lookup
+from firmware.hal import A, RIGHT, UP
+from test_play_screen import decide, new_driver, screen, wait_for_you
+from test_keeper_screen import Rig
+
+
+def _want(g, scores, dealer):
+    return lookup(scores[0], scores[1], dealer == 0, g.target, g.five)
+
+
+def test_play_screen_odds_follow_the_scores_and_the_deal():
+    d = new_driver(target=121, level="hard", seed=3)
+    seen = set()
+    for n in range(40):
+        if wait_for_you(d) == "over":
+            break
+        s = screen(d)
+        t = s.table
+        assert t.odds is not None and t.odds == _want(s.game, t.scores, t.dealer)
+        seen.add(t.odds)
+        decide(d, Rng(n + 1))
+    assert len(seen) > 3  # it moved as the scores did
+
+
+def test_five_card_and_fixed_deals():
+    d = new_driver(target=61, level="hard", seed=4, game="5-card 61")
+    wait_for_you(d)
+    s = screen(d)
+    assert s.game.five and s.game.scores[1 - s.game.dealer] == 3  # three for last
+    assert s.table.odds == _want(s.game, s.table.scores, s.table.dealer)
+    d = new_driver(target=61, level="hard", seed=4, game="6 deals")
+    wait_for_you(d)
+    assert screen(d).table.odds is None
+
+
+def test_keeper_odds_for_each_side():
+    rig = Rig()
+    s = rig.open("keeper")
+    k = s.ki.keeper
+    assert s.odds == lookup(0, 0, k.dealer == 0, 121, False)
+    rig.tap(RIGHT)
+    rig.tap(UP, 2)  # B +2
+    rig.tap(A)
+    assert k.scores[1] == 2 or k.scores[0] == 2
+    assert s.odds == lookup(k.scores[0], k.scores[1], k.dealer == 0, 121, False)
+
+
+def test_expert_level_hints_by_the_chance_to_win_near_the_end():
+    from firmware.screens.pause import hint_text
+
+    d = new_driver(target=121, level="expert", seed=6)
+    assert wait_for_you(d) != "over"
+    s = screen(d)
+    assert s.level == "expert"
+    far = hint_text(s)
+    assert far.startswith("Lay away (points expected")  # away from the end: hard's figures
+    s.game.scores[0] = 110
+    s.game.scores[1] = 112
+    near = hint_text(s).split("\n")
+    assert near[0] == "Lay away (chance to win):" and len(near) == 4
+    assert near[1].endswith("%")

@@ -2,41 +2,34 @@
 by tools/gen_winprob.py: per-deal score distributions of the hard level's
 self-play, then dynamic programming over positions; README "Win chances").
 
-The file is read a byte at a time by seeking, never loaded: ``chance`` takes
-an open binary file (anything with seek and read). ``lookup`` opens the file
+The file: 4 bytes ``CWP1``, then one byte a position (255 times the chance
+that the dealer wins), row = the dealer's score, column = the pone's: six-card
+to 121 (121 x 121), six-card to 61 (61 x 61), five-card to 61 (61 x 61).
+It is read a byte at a time by seeking, never loaded: ``chance`` takes an
+open binary file (anything with seek and read); ``lookup`` opens the file
 beside this module for one figure. A missing or short file gives None, never
-an exception. Imports nothing (os-free: the path is built from ``__file__``).
+an exception. Kept small: the device's heap loads it in a game. Imports
+nothing.
 """
-
-MAGIC = b"CWP1"
-# (target, five-card) of each table, in file order; row = dealer, column = pone
-KINDS = ((121, False), (61, False), (61, True))
-
-
-def _offset(target, five):
-    at = len(MAGIC)
-    for t, f in KINDS:
-        if t == target and f == five:
-            return at
-        at += t * t
-    return -1
 
 
 def chance(f, own, other, own_deals, target=121, five=False):
     """Chance 0..255 that the player at ``own`` beats the one at ``other`` when
     ``own_deals`` (True: own is about to deal, or dealing). None for a kind of
-    game without a table (fixed deals) or a short file."""
-    if own >= target and target:
+    game without a table (fixed deals), a bad score or a short file."""
+    if target and own >= target:
         return 255
-    if other >= target and target:
+    if target and other >= target:
         return 0
-    at = _offset(target, five)
-    if at < 0 or own < 0 or other < 0:
+    if own < 0 or other < 0:
         return None
-    if own_deals:
-        at += own * target + other
+    if target == 121 and not five:
+        at = 4
+    elif target == 61:
+        at = 18366 if five else 14645
     else:
-        at += other * target + own
+        return None
+    at += own * target + other if own_deals else other * target + own
     try:
         f.seek(at)
         b = f.read(1)
@@ -48,15 +41,13 @@ def chance(f, own, other, own_deals, target=121, five=False):
 
 
 def path():
-    """Where the table lies: beside this module (frozen: engine/winprob.bin)."""
+    """Where the table lies: beside this module."""
     here = globals().get("__file__") or "engine/winprob.py"
-    cut = here.rfind("/")
-    return (here[: cut + 1] if cut >= 0 else "") + "winprob.bin"
+    return here[: here.rfind("/") + 1] + "winprob.bin"
 
 
 def lookup(own, other, own_deals, target=121, five=False):
-    """``chance`` from the file beside this module, opened and closed here;
-    None when it cannot be read."""
+    """``chance`` from the file beside this module; None when it cannot be read."""
     try:
         f = open(path(), "rb")
     except OSError:
@@ -65,8 +56,3 @@ def lookup(own, other, own_deals, target=121, five=False):
         return chance(f, own, other, own_deals, target, five)
     finally:
         f.close()
-
-
-def percent(c):
-    """A chance 0..255 as a whole percent 0..100 (None stays None)."""
-    return None if c is None else (c * 100 + 127) // 255

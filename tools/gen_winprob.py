@@ -43,7 +43,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.game import Game, run  # noqa: E402
 from engine.opponent import make  # noqa: E402
-from engine.winprob import KINDS, MAGIC  # noqa: E402
+
+MAGIC = b"CWP1"
+# (target, five-card) of each table, in file order (engine.winprob reads them there)
+KINDS = ((121, False), (61, False), (61, True))
 
 # sample positions (dealer's score, pone's score) checked by direct self-play
 CHECKS = {

@@ -412,4 +412,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, HERE)
+    import bootstrap  # .venv first, as every tool the README names
+
+    bootstrap.ensure()
     sys.exit(main(sys.argv[1:]))

@@ -22,7 +22,9 @@ What shows:
               deal still to play (this one included)
   shared hole pegs of both players on one LED take turns (``BLINK_MS``)
 An award can walk the peg hole by hole (``set_pegs(..., animate=True)``) and
-``celebrate(player)`` runs a chase along the winner's track; both advance in
+``celebrate(player)`` runs a chase along the winner's track, and
+``show_odds(chance, ms)`` lights each player's share of the chance to win
+along their track for a moment (the keeper's menu asks for it); all advance in
 ``update(dt_ms)``, which returns True when the frame changed. Then
 ``render(buf)`` and write the strip; ``render`` clears the dirty flag.
 
@@ -113,6 +115,8 @@ class Pegboard:
         self._wacc = 0
         self._wstep = 60
         self._cel = -1  # celebrating player, or -1
+        self._odds = -1  # show_odds: player 0's chance 0..255 while shown, or -1
+        self._oms = 0
         self._phase = 0
         self._cacc = 0
         self._blink = 0
@@ -258,6 +262,14 @@ class Pegboard:
         self._bg_ok = False
         self.dirty = True
 
+    def show_odds(self, chance, ms=3000):
+        """For ``ms``, each player's track lit (dim, their colour) from its
+        start over their share of it: ``chance`` 0..255 is player 0's chance
+        to win (engine.winprob), the rest player 1's; the pegs stay on top."""
+        self._odds = chance
+        self._oms = ms
+        self.dirty = True
+
     def _shown_front(self, p):
         return self._wpos if p == self._walk else self.front[p]
 
@@ -287,6 +299,11 @@ class Pegboard:
             while self._cacc >= CHASE_MS:
                 self._cacc -= CHASE_MS
                 self._phase = (self._phase + 1) % _CHASE
+                self.dirty = True
+        if self._oms > 0:
+            self._oms -= dt_ms
+            if self._oms <= 0:
+                self._odds = -1
                 self.dirty = True
         if self._conflict:
             self._bacc += dt_ms
@@ -328,6 +345,13 @@ class Pegboard:
             while h <= self.holes:
                 self._put(buf, self.led_of_hole(w, h), _FRONT + w)
                 h += _CHASE
+        o = self._odds
+        if o >= 0:  # show_odds: each share of its own track
+            for p in (0, 1):
+                h = ((o if p == 0 else 255 - o) * self.holes + 127) // 255
+                while h > 0:
+                    self._put(buf, self.led_of_hole(p, h), _REAR + p)
+                    h -= 1
         last = self._blink if self._conflict else 1  # drawn on top
         self._pegs(buf, last ^ 1)
         self._pegs(buf, last)

@@ -7,7 +7,7 @@ only, on CPython and MicroPython."""
 
 from engine.rng import Rng
 from engine.winprob import lookup
-from firmware.hal import A, RIGHT, UP
+from firmware.hal import A, B, RIGHT, UP
 from test_play_screen import decide, new_driver, screen, wait_for_you
 from test_keeper_screen import Rig
 
@@ -67,3 +67,31 @@ def test_expert_level_hints_by_the_chance_to_win_near_the_end():
     near = hint_text(s).split("\n")
     assert near[0] == "Lay away (chance to win):" and len(near) == 4
     assert near[1].endswith("%")
+
+
+def test_keeper_menu_shows_the_odds_on_the_led_board_for_a_moment():
+    import boards
+    from firmware.pegboard import Pegboard
+
+    board = boards.load("pico")
+    peg = Pegboard(board.LAYOUT, board.POWER, board.N_LEDS)
+    rig = Rig(pegboard=peg)
+    s = rig.open("keeper")
+    rig.tap(A)
+    rig.tap(UP, 20)
+    rig.tap(A)  # A +20
+    buf = bytearray(peg.n * 3)
+    peg.render(buf)
+    before = sum([1 for i in range(peg.n) if buf[3 * i] or buf[3 * i + 1] or buf[3 * i + 2]])
+    rig.chord(A | B)
+    rig.tap(UP)  # wraps to "Main menu"
+    rig.tap(UP)  # "Odds on board"
+    rig.tap(A)
+    assert type(rig.top()).__name__ == "KeeperScreen"
+    assert s.odds is not None and s.odds > 128  # A well ahead
+    assert peg._odds == s.odds
+    peg.render(buf)
+    lit = sum([1 for i in range(peg.n) if buf[3 * i] or buf[3 * i + 1] or buf[3 * i + 2]])
+    assert lit > before + peg.holes // 3  # both shares along the tracks
+    rig.tick(200)  # 4 s
+    assert peg._odds == -1

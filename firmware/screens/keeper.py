@@ -260,10 +260,11 @@ _GAME_NAMES = ("121", "61", "5-card 61", "6 deals", "8 deals", "12 deals")
 
 class KeeperMenu(ListScreen):
     """Back to the game, start a new match (asks twice) with the target,
-    length, colours and first dealer set below it, help, main menu."""
+    length, colours and first dealer set below it, help, the two sides'
+    chances to win on the LED board for a moment, main menu."""
 
     ITEMS = ("Back to game", "New match", "Game", "Match", "A colour", "B colour",
-             "First deal", "Help", "Main menu")  # fmt: skip
+             "First deal", "Help", "Odds on board", "Main menu")  # fmt: skip
 
     def __init__(self, screen):
         ListScreen.__init__(self, "Score keeper", list(self.ITEMS))
@@ -324,7 +325,13 @@ class KeeperMenu(ListScreen):
             self.app.pop()
         elif i == 7:
             self.app.push(MessageScreen("Keeper buttons", HELP))
-        elif i == 8:
+        elif i == 8:  # each side's chance to win along its track, for 3 s
+            board = self.app.pegboard
+            odds = self.screen.odds
+            if board is not None and odds is not None:
+                board.show_odds(odds, 3000)
+            self.app.pop()
+        elif i == 9:
             self.app.home()
         else:
             self.adjust(i, 1)

@@ -207,7 +207,7 @@ def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
 # ---- cards: each drawn once into a small image, then copied ----
 _CW = 13  # firmware.canvas.CARD_W
 _CH = 19  # firmware.canvas.CARD_H
-_CACHE = 32  # images kept (a hand, the pile and the starter use about 14)
+_CACHE = 16  # images kept (about 190 bytes each; a deal shows at most about 14)
 _cards = {}  # (card or -1 for the back, inverted, y & 7) -> bytes of 4 pages x 13
 _masks = {}  # y & 7 -> (4 page masks of 13 bytes, 4 flags: page fully covered)
 

@@ -297,6 +297,7 @@ def visit_modes(device, rig):
     if s.target != 121 or s.match != 1:
         print("@@ error settings not 121 points, one game:", s.target, s.match)
         raise SystemExit
+    s = None
     yield from open_entry(device, "keeper")
     yield from press(UP)
     yield from press(UP)
@@ -304,8 +305,8 @@ def visit_modes(device, rig):
     yield from press(UP)
     yield from press(B)  # undo
     yield from press(A | B)  # the keeper menu
-    menu = device.app.stack[-1]
-    while menu.cursor != len(menu.items) - 1:  # its last entry: back to the menu
+    last = len(device.app.stack[-1].items) - 1
+    while device.app.stack[-1].cursor != last:  # its last entry: back to the menu
         yield from press(UP)
     yield from press(A)
     at_menu(device, "keeper")
@@ -359,6 +360,7 @@ def play_games(device, rig, games, on_menu):
                     bit = app_driver.menu_bit(screen)
                 else:
                     bit = app_driver.play_bit(screen)
+            screen = top = app = None  # hold nothing of the mode between frames
             if bit:
                 yield from press(bit)
             else:
@@ -448,6 +450,8 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
         room = gc.mem_free() - cap * 1024
         if room > 0:
             ballast = bytearray(room)  # noqa: F841  held to the end
+    gc.collect()
+    out("bench_heap", gc.mem_alloc())  # the harness and this benchmark's own code
     from firmware import main as device
 
     board, root = board_and_root()

@@ -381,7 +381,15 @@ class Keeper:
         five = bool(flags & 4)
         if deals and data[0]:
             raise ValueError("keeper record has a target and fixed deals")
-        k = cls(data[0] or 121, data[1], (data[2], data[3]), flags & 1, flags & 2, five, deals)
+        k = cls(
+            121 if deals else data[0],
+            data[1],
+            (data[2], data[3]),
+            flags & 1,
+            flags & 2,
+            five,
+            deals,
+        )
         k.wins = [data[5], data[6]]
         k.game_no = data[7]
         need = k.best_of // 2 + 1

@@ -526,6 +526,7 @@ def test_new_fields_are_checked_on_load():
         (data[:8] + bytes((7,)) + data[9:], "fixed deals"),  # an odd number of deals
         (bytes((61,)) + data[1:], "target"),  # a target and fixed deals
         (data[:18] + bytes((9,)) + data[19:], "deal"),  # deal 9 of 8
+        (data[:8] + bytes((0,)) + data[9:], "target"),  # neither a target nor deals
     )
     for blob, words in bad:
         try:
@@ -554,3 +555,24 @@ def test_keeper_buttons_five_card_long_a_gives_three_for_last():
     assert k.scores[k.dealer] == 2
     again = KeeperInput(ctrl.store)
     assert again.keeper.scores == k.scores and again.keeper.five
+
+
+def test_damaged_version_2_records_are_refused_with_value_error_only():
+    rng = Rng(15)
+    for kind in ({"deals": 6, "best_of": 3}, {"target": 61, "five": True}):
+        k = Keeper(**kind)
+        if k.five:
+            k.three_for_last()
+        k.add(0, 5)
+        k.deal_entry(9, 14)
+        k.heels()
+        good = k.to_bytes()
+        for _ in range(400):
+            data = bytearray(good)
+            for _ in range(1 + rng.below(3)):
+                data[rng.below(len(data))] = rng.below(256)
+            try:
+                back = Keeper.from_bytes(bytes(data))
+            except ValueError:
+                continue
+            assert Keeper.from_bytes(back.to_bytes()).scores == back.scores

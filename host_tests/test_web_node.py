@@ -121,7 +121,9 @@ def test_built_bundle_runs_on_wasm(tmp_path):
     build_web.build(str(tmp_path))
     names = [n for n, _ in build_web.unpack_bundle((tmp_path / "app.bundle").read_bytes())]
     assert "firmware/hw/web.mpy" in names and "engine/score.mpy" in names
-    assert all(n.endswith(".mpy") for n in names)
+    # .mpy files, and the data beside them (the win-chance table, read by seeking)
+    assert "engine/winprob.bin" in names
+    assert all(n.endswith(".mpy") or n == "engine/winprob.bin" for n in names)
     for absent in ("firmware/hw/host", "firmware/hw/mp", "firmware/fast", "firmware/hw/ssd1306"):
         assert absent + ".mpy" not in names and absent + ".py" not in names
     proc = subprocess.run(

@@ -4,15 +4,16 @@ best, as lines a player reads.
 
 Every discard of the seat is set against the best keep by expected points
 (the hand, plus the crib when it is the seat's own, minus it when not:
-engine.opponent.hint_discard) and, when the win-chance table can be read,
-against the win chance the keep gives; every card played against the best
+engine.opponent.hint_discard) and, near the end of a game, against the best
+chance to win the expert level finds (engine.expert, the win-chance table);
+every card played against the best
 card by hard's pegging value (engine.opponent.hint_play: what it pegs less
 what the other may peg back). The summary says what the discards and the
 plays gave up a deal, and the biggest loss.
 
 ``review(text, seat)`` gives the lines of every game in ``text``; LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
-engine.game, engine.logcheck, engine.opponent; engine.winprob when present.
+engine.game, engine.logcheck, engine.opponent, engine.expert.
 """
 
 from engine.cards import text as card_text
@@ -104,20 +105,29 @@ def review_game(text_, seat):
     return r
 
 
-def _chance(v, keep_points):
-    # the seat's chance to win at the next deal's start if this deal scores as
-    # expected (None without a table): a coarse figure for the coach only
-    if not v.target:
-        return None
+def _chances(v, c1, c2):
+    # (chance of the kept cards, best chance) in 0..1 near the end, as the
+    # expert level weighs them (engine.expert); None away from it or without a table
     try:
-        from engine.winprob import lookup
+        from engine import expert
     except ImportError:
         return None
-    me = v.me
-    mine = v.scores[me] + int(keep_points + (2.5 if me == v.dealer else 2.0) + 0.5)
-    theirs = v.scores[1 - me] + (7 if me == v.dealer else 9)
-    c = lookup(mine, theirs, me != v.dealer, v.target, v.five)
-    return None if c is None else c / 255
+    if not expert.near(v):
+        return None
+    got = expert.chances(v)
+    if got is None:
+        return None
+    sums, n = got
+    mine = None
+    best = 0
+    for i in range(len(sums)):
+        j, k = expert._pair(v, i)
+        if {v.hand[j], v.hand[k]} == {c1, c2}:
+            mine = sums[i]
+        if sums[i] > sums[best]:
+            best = i
+    j, k = expert._pair(v, best)
+    return mine / (255 * n), sums[best] / (255 * n), v.hand[j], v.hand[k]
 
 
 def _discard(r, v, c1, c2, options, deal):
@@ -130,9 +140,24 @@ def _discard(r, v, c1, c2, options, deal):
         if o[3] > top[3]:
             top = o
     loss = top[3] - chosen[3]
-    if loss < _SMALL:
+    near = _chances(v, c1, c2)
+    lost_chance = near[1] - near[0] if near is not None else 0.0
+    if loss < _SMALL and lost_chance < 0.005:
         return
     keep = _cards(_keep(v.hand, c1, c2))
+    if loss < _SMALL:  # as many points, but a smaller chance to win near the end
+        better = _cards(_keep(v.hand, near[2], near[3]))
+        r.discards.append(
+            (
+                deal,
+                loss,
+                "deal %d: kept %s, win chance -%d%% (best %s)"
+                % (deal, keep, int(lost_chance * 100 + 0.5), better),
+                keep,
+                better,
+            )
+        )
+        return
     better = _cards(_keep(v.hand, top[0], top[1]))
     line = "deal %d: kept %s (%.1f points) over %s (%.1f), -%.1f" % (
         deal,
@@ -142,10 +167,8 @@ def _discard(r, v, c1, c2, options, deal):
         top[3],
         loss,
     )
-    a = _chance(v, chosen[3])
-    b = _chance(v, top[3])
-    if a is not None and b is not None and b > a:
-        line += ", win chance -%d%%" % int((b - a) * 100 + 0.5)
+    if lost_chance >= 0.005:
+        line += ", win chance -%d%%" % int(lost_chance * 100 + 0.5)
     r.discards.append((deal, loss, line, keep, better))
 
 

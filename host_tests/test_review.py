@@ -101,3 +101,13 @@ def test_command_line():
         import os
 
         os.remove(path)
+
+
+def test_near_the_end_the_win_chance_given_up_is_said():
+    # the expert level's chances (engine.expert): a keep worse than its best loses some
+    text = _log("greedy", "hard", 3, 121)
+    lines = [x for x in review(text, 0) if "win chance -" in x]
+    assert lines and lines[0].startswith("deal 10: kept ") and "(best " in lines[0]
+    text = _log("greedy", "hard", 9, 121)
+    lines = [x for x in review(text, 0) if "win chance -" in x]
+    assert len(lines) == 2 and lines[0].endswith(", win chance -7%")

@@ -53,7 +53,7 @@ def backend_name():
 def board_name(path="board.txt"):
     try:
         with open(path) as f:
-            name = f.read().strip()
+            name = f.readline().strip()  # further lines: backend options (cp: display=)
         if name:
             return name
     except OSError:

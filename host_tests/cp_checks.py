@@ -77,17 +77,70 @@ def check_a_drawn_frame_reaches_the_panel():
         def truth(x, y):
             return 1 if (10 <= x < 40 and 20 <= y < 25) or y == 63 or (x, y) == (127, 0) else 0
 
-        if display == "displayio":
-            assert hw.display.pixels_written == 150 + 128 + 1
+        if display == "displayio":  # changed columns x 8 per page: 30x2 + 128 + 1 + ...
+            assert hw.display.refreshes == 4  # pages 0, 2, 3, 7
         assert mismatches(panel_of(i2c), truth) == [], display
 
 
-def check_the_direct_display_draws_with_cp_fb_and_shares_the_mp_driver():
-    from firmware.hw import cp_fb, ssd1306
+def check_the_default_display_is_displayio_and_direct_is_opt_in():
+    from firmware.hw import cp_displayio, cp_fb, ssd1306
 
     hw, board, i2c = fresh()
-    assert isinstance(hw.display, ssd1306.SSD1306)
+    assert isinstance(hw.display, cp_displayio.Display)  # the owner's choice
     assert isinstance(hw.display.fb, cp_fb.FrameBuffer)
+    hw, board, i2c = fresh(display="direct")
+    assert isinstance(hw.display, ssd1306.SSD1306)  # the MicroPython driver
+    assert isinstance(hw.display.fb, cp_fb.FrameBuffer)
+
+
+def check_board_data_and_board_txt_choose_the_display():
+    from firmware.hw import cp_displayio
+
+    board = boards.load("pico")
+    assert cp.display_choice(board, "/nonexistent/board.txt") == "displayio"
+    board.CP_DISPLAY = "direct"
+    try:
+        assert cp.display_choice(board, "/nonexistent/board.txt") == "direct"
+    finally:
+        del board.CP_DISPLAY
+    path = os.path.join(STORE, "board.txt")
+    for text, want in (
+        ("pico\ndisplay=direct\n", "direct"),
+        ("pico\ndisplay=displayio\n", "displayio"),
+        ("pico\ndisplay=bogus\n", "displayio"),  # reported, the default used
+        ("pico\n", "displayio"),
+    ):
+        with open(path, "w") as f:
+            f.write(text)
+        assert cp.display_choice(board, path) == want, text
+    from firmware import main
+
+    assert main.board_name(path) == "pico"  # the first line only
+    hw, board, i2c = fresh(display="displayio")
+    assert isinstance(hw.display, cp_displayio.Display)
+
+
+def check_random_frames_reach_the_panel_through_displayio():
+    # the panel shows the app's frame, pixel for pixel, after each of a run
+    # of random changes (small, wide, across pages, full screen)
+    import random
+
+    rnd = random.Random(18)
+    hw, board, i2c = fresh(display="displayio")
+    disp = hw.display
+    fb = disp.fb
+    for step in range(12):
+        for _ in range(rnd.randrange(1, 6)):
+            x, y = rnd.randrange(-5, 128), rnd.randrange(-5, 64)
+            fb.fill_rect(x, y, rnd.randrange(1, 60), rnd.randrange(1, 30), rnd.randrange(2))
+        if step == 5:
+            fb.fill(1)
+        disp.show()
+        truth = lambda x, y: fb.pixel(x, y)  # noqa: E731
+        assert mismatches(panel_of(i2c), truth) == [], step
+        before = len(i2c.writes)
+        disp.show()  # nothing changed: nothing sent
+        assert len(i2c.writes) == before and disp.refreshes == 0
 
 
 def check_only_changed_pixels_are_written_and_nothing_sent_without_change():
@@ -107,7 +160,8 @@ def check_only_changed_pixels_are_written_and_nothing_sent_without_change():
         data = sum(len(d) - 1 for a, d in sent if d[0] == 0x40)
         print("  cursor move, %s: %d transactions, %d display bytes" % (display, len(sent), data))
         if display == "displayio":
-            assert hw.display.pixels_written == 2 * 4 * 8  # 4 columns off, 4 on
+            assert hw.display.pixels_written == 12 * 8  # columns 20-31 of page 2
+            assert hw.display.refreshes == 1
         else:
             assert data == 128 and len(sent) == 2  # page 2 only: its window, its bytes
         truth = lambda x, y: 1 if y < 8 or (24 <= x < 32 and 16 <= y < 24) else 0  # noqa: E731

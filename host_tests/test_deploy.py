@@ -89,7 +89,8 @@ def test_dry_run_for_circuitpython_compiles_with_its_own_mpy_cross():
     assert "firmware/hw/cp_fb.mpy" in files and "firmware/hw/cp.mpy" in files
     assert "firmware/hw/ssd1306.mpy" in files  # the driver both runtimes share
     assert "CircuitPython's mpy-cross" in proc.stdout
-    assert "pip" not in proc.stdout  # no library to fetch: nothing from the network
+    # the owner's display driver, pinned, into lib/
+    assert "adafruit-circuitpython-displayio-ssd1306==3.0.6" in proc.stdout
 
 
 def test_dry_run_for_circuitpython_with_source_copies_the_py_files():
@@ -130,6 +131,9 @@ def test_circuitpython_deploy_installs_mpy_files_and_keeps_the_saves(tmp_path):
     assert (drive / "data" / "game.rec").read_bytes() == b"a save"
     assert (drive / "code.py").exists() and (drive / "boot.py").exists()
     assert (drive / "board.txt").read_text() == "pico\n"
+    # the display library compiled into lib/ (the default display, firmware/hw/cp_displayio.py)
+    assert (drive / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
+    assert not (drive / "lib" / "adafruit_displayio_ssd1306.py").exists()
 
 
 def test_circuitpython_deploy_refuses_an_mpy_cross_of_another_major_version(tmp_path):

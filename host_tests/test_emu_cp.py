@@ -8,7 +8,9 @@ SSD1306, about a minute and a half in all (marked slow: CI runs it, the quick
     unchanged behind the prelude tools/cp_boot_check.py (scripted keys, the
     LED strip counted instead of sent): the menu, "Play the computer" opened
     by A, the deal shown, no error; the emulated panel shows exactly the
-    app's frame buffer; the game's save is on the drive afterwards
+    app's frame buffer (through the default adafruit_displayio_ssd1306, and
+    through the opt-in direct driver); the game's save is on the drive
+    afterwards
   - tools/bench_device_cp.py's ``ui``, ``readonly`` and ``fast`` parts run to
     their end (menu and discard cursor moves, the game opened, the drive left
     to the PC: saves in RAM, the app says so, nothing written to the drive or
@@ -53,12 +55,21 @@ def test_deployed_game_boots_on_the_emulated_circuitpython_pico(emu):
     assert "You 0" in text and "CPU 0" in text, text  # the game's score line
     assert got["buf"] == got["panel"], "the emulated OLED does not show the frame buffer"
     assert "game.rec" in got["files"] and "mode.rec" in got["files"], got["files"]
+    assert got.get("display") == "Display", out[-3000:]  # the default: adafruit_displayio_ssd1306
+
+
+def test_the_opt_in_direct_display_shows_the_frame_too(emu):
+    got = bench_device_cp.boot_check(display="direct")
+    out = got["stdout"]
+    assert got["rc"] == 0 and "Traceback" not in out, out[-3000:]
+    assert got.get("display") == "SSD1306", out[-3000:]
+    assert got["buf"] == got["panel"], "the emulated OLED does not show the frame buffer"
 
 
 def test_benchmark_ui_read_only_drive_and_drawing_parts_run(emu):
     figures = bench_device_cp.measure(parts=("ui", "readonly", "fast"))
     assert "error" not in figures, figures.get("error")
-    assert figures["display"] == "SSD1306" and figures["storage"] == "FileStorage"
+    assert figures["display"] == "Display" and figures["storage"] == "FileStorage"  # displayio
     for key in ("menu_move_us", "discard_move_us", "idle_frame_us", "open_play_us"):
         assert figures[key] > 0, key
     assert figures["readonly_ok"] == 1

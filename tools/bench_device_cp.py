@@ -3,7 +3,7 @@ Pico (CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``): the figures of
 issue 18 against their budgets.
 
     python3 tools/bench_device_cp.py [--emu-cp DIR] [--source] [--parts ui,game,readonly]
-                                     [--heap] [--level hard] [--json]
+                                     [--heap] [--level hard] [--display direct] [--json]
 
 What runs: ``tools/deploy.py --target cp --board pico`` installs the game
 into a fresh CIRCUITPY folder exactly as it would onto a board (sources, the
@@ -23,7 +23,9 @@ its saves in RAM, nothing is written to the drive or nvm).
 Times are emulated (deterministic, a best case: a real RP2040 is as fast or
 up to ~1.7x slower); a frame is one ``app.tick`` (buttons, update, drawing,
 the backend's ``show()`` with its I2C transfer, the LED stub), and the
-``show`` column is the backend's part of it. The emulated screen is written
+``show`` column is the backend's part of it. ``--display direct`` measures
+the opt-in direct driver (a ``display=direct`` line in board.txt) instead
+of the default adafruit_displayio_ssd1306. The emulated screen is written
 to ``build/bench-cp/oled.pbm``.
 
 ``measure(...)`` returns the figures as a dict, for tools/bench_device.py.
@@ -164,11 +166,28 @@ def parse(stdout):
     return figures
 
 
-def measure(parts=("ui", "game", "readonly"), heap=False, source=False, level="hard", emu_dir=None):
-    """Run the benchmark; the figures as a dict (``error`` set when it failed)."""
+def choose_display(folder, display):
+    """Pick the display path as a user would: a ``display=NAME`` line after
+    the board's name in board.txt (firmware.hw.cp.display_choice)."""
+    if display:
+        with open(os.path.join(folder, "board.txt"), "a") as f:
+            f.write("display=%s\n" % display)
+
+
+def measure(
+    parts=("ui", "game", "readonly"),
+    heap=False,
+    source=False,
+    level="hard",
+    emu_dir=None,
+    display=None,
+):
+    """Run the benchmark; the figures as a dict (``error`` set when it failed).
+    ``display``: "displayio" (the default) or "direct"."""
     work = tempfile.mkdtemp(prefix="bench_cp_")
     try:
         folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
+        choose_display(folder, display)
         script = "import cp_bench\ncp_bench.LEVEL = %r\ncp_bench.run(%r, %r)\n" % (
             level,
             tuple(parts),
@@ -226,7 +245,7 @@ def read_pbm(path):
     return bytes(buf)
 
 
-def boot_check(source=False, emu_dir=None, steps=None):
+def boot_check(source=False, emu_dir=None, steps=None, display=None):
     """Boot the deployed ``code.py`` itself on the emulated Pico with the
     prelude tools/cp_boot_check.py (scripted keys, LED strip counted):
     returns a dict with ``rc``, ``text`` (strings drawn last), ``buf`` (the
@@ -236,6 +255,7 @@ def boot_check(source=False, emu_dir=None, steps=None):
     work = tempfile.mkdtemp(prefix="boot_cp_")
     try:
         folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
+        choose_display(folder, display)
         for name in ("cp_bench.py", "cp_bench.mpy", "firmware/fakefb.py", "firmware/fakefb.mpy"):
             if os.path.exists(os.path.join(folder, name)):
                 os.remove(os.path.join(folder, name))
@@ -313,11 +333,16 @@ def main(argv=None):
     )
     p.add_argument("--heap", action="store_true", help="peak live heap (gc.collect every frame)")
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
+    p.add_argument(
+        "--display",
+        choices=("displayio", "direct"),
+        help="the display path (default: the build's, displayio)",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON only")
     args = p.parse_args(argv)
     parts = tuple(w for w in args.parts.split(",") if w)
     try:
-        figures = measure(parts, args.heap, args.source, args.level, args.emu_cp)
+        figures = measure(parts, args.heap, args.source, args.level, args.emu_cp, args.display)
     except (Missing, Exception) as e:
         if not isinstance(e, Missing) and type(e).__name__ != "Fail":
             raise

@@ -14,8 +14,8 @@ the app imports them:
 ``firmware.canvas.Canvas.text`` is wrapped to record every string drawn. At
 the end it prints ``CHECK text ...`` (the strings of the last redraws, one
 line each), ``CHECK buf <hex>`` (the frame buffer, to compare with the
-emulated panel), ``CHECK leds N``, ``CHECK crashes N`` and ``CHECK storage
-<class>``. CircuitPython only (it also runs under CPython with the fakes).
+emulated panel), ``CHECK leds N``, ``CHECK crashes N``, ``CHECK display
+<class>`` and ``CHECK storage <class>``. CircuitPython only (it also runs under CPython with the fakes).
 """
 
 import sys
@@ -142,6 +142,7 @@ def _finish():
             sys.stdout.write("".join(["%02x" % b for b in buf[i : i + 32]]))
         print()
         print("CHECK storage " + type(app.hw.storage).__name__)
+        print("CHECK display " + type(app.hw.display).__name__)
         print("CHECK errors %d" % app.errors)
     print("CHECK leds %d" % _Neopixel.frames)
     print("CHECK crashes %d" % main.crashes)

@@ -36,8 +36,10 @@ has a boot_out.txt, its CircuitPython major version must be the
 mpy-cross's. ``--source`` copies the .py sources instead, for a board with
 more RAM than a Pico: compiled on a Pico's 160 KB heap, the play screen runs
 out of memory (measured on the emulated Pico). firmware/hw/cp_fb.py is the
-framebuf (CircuitPython has none); no library is needed: the display runs
-on our SSD1306 driver over ``busio.I2C`` (firmware/hw/cp.py). With boot.py
+framebuf (CircuitPython has none). The display driver, the pinned
+adafruit_displayio_ssd1306 (``DISPLAYIO_LIB``, fetched once with pip into
+build/cp-libs), goes into lib/ (compiled to .mpy unless ``--source``); the
+direct driver (firmware/hw/cp.py, ``display=direct``) needs none. With boot.py
 installed, the drive is writable from the PC only after a reset with B held.
 
 Exit status: 0 done (or planned), 2 wrong arguments, no board, or firmware
@@ -61,8 +63,9 @@ import device_files  # noqa: E402
 ROOT = device_files.ROOT
 MPY_VERSION = 6  # what our mpy-cross emits and MicroPython 1.19+ loads
 MPY_SUB = 3  # its sub-version: native code loads only where it is the same
-CP_LIBS = ()  # pinned CircuitPython libraries for lib/ (none needed now)
-DISPLAYIO_LIB = "adafruit-circuitpython-displayio-ssd1306==3.0.6"  # cp.make(display="displayio")
+# pinned CircuitPython libraries for lib/: the display driver (firmware/hw/cp_displayio.py)
+DISPLAYIO_LIB = "adafruit-circuitpython-displayio-ssd1306==3.0.6"
+CP_LIBS = (DISPLAYIO_LIB,)
 MAIN_PY = "import firmware.main\n\nfirmware.main.main()\n"
 PROBE = (
     "import sys\n"
@@ -443,6 +446,21 @@ def cp_lib(name_spec):
         return [(n, z.read(n)) for n in z.namelist() if n.endswith(".py") and "/" not in n]
 
 
+def compile_lib(exe, out, name, data):
+    """(name.mpy, bytes) of a library's .py compiled by CircuitPython's mpy-cross
+    (a .py in lib/ would be compiled on the board, in its heap)."""
+    src = os.path.join(out, "lib", name)
+    os.makedirs(os.path.dirname(src), exist_ok=True)
+    with open(src, "wb") as f:
+        f.write(data)
+    mpy = src[:-3] + ".mpy"
+    proc = subprocess.run([exe, "-o", mpy, "-s", name, src], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise Fail("mpy-cross failed on lib/%s:\n%s" % (name, proc.stdout + proc.stderr), 1)
+    with open(mpy, "rb") as f:
+        return name[:-3] + ".mpy", f.read()
+
+
 def deploy_cp(plan):
     drive = plan.args.drive or find_drive()
     if drive is None or not os.path.isdir(drive):
@@ -494,6 +512,8 @@ def deploy_cp(plan):
     libs = []
     for spec in CP_LIBS:
         libs.extend(cp_lib(spec))
+    if not plan.args.source:
+        libs = [compile_lib(exe, plan.out, name, data) for name, data in libs]
     for package in device_files.PACKAGES:  # a stale .py would shadow its .mpy
         shutil.rmtree(os.path.join(drive, package), ignore_errors=True)
     for src, path in names:
@@ -503,6 +523,9 @@ def deploy_cp(plan):
     if libs:
         os.makedirs(os.path.join(drive, "lib"), exist_ok=True)
     for name, data in libs:
+        other = name[:-4] + ".py" if name.endswith(".mpy") else name[:-3] + ".mpy"
+        if os.path.exists(os.path.join(drive, "lib", other)):
+            os.remove(os.path.join(drive, "lib", other))  # a .py would shadow the .mpy
         with open(os.path.join(drive, "lib", name), "wb") as f:
             f.write(data)
     shutil.copyfile(os.path.join(ROOT, "firmware", "cp_boot.py"), os.path.join(drive, "boot.py"))

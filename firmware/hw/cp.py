@@ -3,23 +3,24 @@
 (``firmware/cp_code.py``); ``boot.py`` (``firmware/cp_boot.py``) decides who
 may write the flash drive.
 
-  display   our SSD1306 driver (firmware/hw/ssd1306.py, the one the
-            MicroPython backend uses) straight on ``busio.I2C`` through
-            ``I2CBus``: the app draws into the 1024-byte MONO_VLSB buffer
-            (with ``firmware.hw.cp_fb``, as CircuitPython has no framebuf),
-            which is the panel's own memory layout, so ``show()`` compares
-            each page with its shadow in C and sends only the changed pages,
-            as they are: no conversion, no per-pixel work in Python.
-            Measured on the emulated Pico (tools/bench_device_cp.py): a menu
-            cursor move's show() 1.6 ms, against 67.6 ms for the first
-            backend (the changed pixels copied one by one into a
-            ``displayio.Bitmap`` shown through adafruit_displayio_ssd1306),
-            of which displayio's own refresh alone took 18.9 ms: even a copy
-            in C (bitmaptools, the Bitmap's buffer) would leave displayio
-            ten times slower than sending the pages as they are; that path
-            is kept as ``make(display="displayio")``
-            (firmware/hw/cp_displayio.py) for comparison and needs the
-            library in lib/
+  display   by default (the owner's choice) adafruit_displayio_ssd1306 on
+            displayio, installed into lib/ by tools/deploy.py --target cp
+            (firmware/hw/cp_displayio.py): the app draws into a 1024-byte
+            MONO_VLSB buffer (``firmware.hw.cp_fb``, as CircuitPython has no
+            framebuf); ``show()`` copies only the changed columns of each
+            changed page into the ``displayio.Bitmap``'s buffer with one
+            ulab call (the Bitmap is laid out so that this is a plain copy)
+            and refreshes by hand, once per changed page, so displayio sends
+            only those areas. Opt-in ``display="direct"`` (board data
+            ``CP_DISPLAY = "direct"``, or a line ``display=direct`` after the
+            board's name in board.txt): our SSD1306 driver
+            (firmware/hw/ssd1306.py, the one the MicroPython backend uses)
+            straight on ``busio.I2C`` through ``I2CBus``; the buffer is the
+            panel's own memory layout, so ``show()`` sends the changed pages
+            as they are. displayio's refresh costs about 6.4 us a pixel of
+            the area it sends (emulated Pico), the direct driver about
+            0.4 ms a page: figures for both in the README. Without the
+            library in lib/ the direct driver is used, with a message
   buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the
             background; ``read()`` drains its events into the held bitmask
             with one reused ``keypad.Event``; after an event overflow the
@@ -59,9 +60,9 @@ its emulated SSD1306 (tools/bench_device_cp.py, host_tests/test_emu_cp.py).
 Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
 Imports ``firmware.hal`` and ``firmware.hw.files``; when ``make`` runs, the
-CircuitPython modules, ``firmware.hw.ssd1306``, ``firmware.hw.cp_fb``,
-``firmware.canvas`` and ``firmware.hw.cp_fast`` (``firmware.hw.cp_displayio``
-for the displayio path).
+CircuitPython modules, ``firmware.hw.cp_displayio`` (``firmware.hw.ssd1306``
+for the direct path), ``firmware.hw.cp_fb``, ``firmware.canvas`` and
+``firmware.hw.cp_fast``.
 """
 
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
@@ -350,10 +351,34 @@ def make_storage(os, root="/data"):
     return MemoryStorage()
 
 
-def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direct"):
+DISPLAYS = ("displayio", "direct")
+
+
+def display_choice(board, path="board.txt"):
+    """The display path: a line ``display=NAME`` in board.txt (after the
+    board's name), else the board data's ``CP_DISPLAY``, else "displayio".
+    An unknown name is reported and the default used."""
+    name = None
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith("display="):
+                    name = line[8:].strip()
+    except OSError:
+        pass
+    if name is None:
+        name = _get(board, "CP_DISPLAY", "displayio")
+    if name not in DISPLAYS:
+        print("display %r unknown (choose from %s); using displayio" % (name, ", ".join(DISPLAYS)))
+        name = "displayio"
+    return name
+
+
+def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display=None):
     """The board's hardware; ``watchdog_s=0`` runs without a watchdog;
-    ``display="displayio"`` shows the frame through displayio and
-    adafruit_displayio_ssd1306 instead of our driver (slower, see above)."""
+    ``display`` "displayio" (adafruit_displayio_ssd1306, the default) or
+    "direct" (our driver on busio.I2C); None: ``display_choice(board)``."""
     import busio
     import digitalio
     import keypad
@@ -389,11 +414,20 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display="direc
     height = oled.get("height", 64)
     address = oled.get("address", 0x3C)
     use_cp_fast()
-    if display == "displayio":
-        from firmware.hw import cp_displayio
+    if display is None:
+        display = display_choice(board)
+    disp = None
+    if display == "displayio" and displayio is not None:
+        try:
+            from firmware.hw import cp_displayio
 
-        disp = cp_displayio.make(displayio, i2c, address, framebuf, width, height)
+            disp = cp_displayio.make(displayio, i2c, address, framebuf, width, height)
+        except ImportError as e:  # the library is not in lib/
+            print("adafruit_displayio_ssd1306 not found (%s); using the direct driver" % e)
+            display = "direct"
     else:
+        display = "direct"
+    if display == "direct":
         from firmware.hw import ssd1306
 
         disp = direct_display(ssd1306, i2c, address, width, height, framebuf)

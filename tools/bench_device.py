@@ -388,10 +388,13 @@ def main(argv):
                         for i in range(2, games + 1)
                         if "menu_heap%d" % i in got
                     ]
+                    first = got.get("menu_heap1", 0)
                     got = {
                         "soak_menu_heaps": heaps,
                         "soak_growth": (heaps[-1] - heaps[0]) if heaps else 0,
                     }
+                    print("  heap at the menu after each game: %d, then %s bytes"
+                          % (first, ", ".join(str(h) for h in heaps)))  # fmt: skip
                 results[part] = got
                 print("%s:" % part)
                 report(got)

@@ -15,7 +15,8 @@ the app imports them:
 the end it prints ``CHECK text ...`` (the strings of the last redraws, one
 line each), ``CHECK buf <hex>`` (the frame buffer, to compare with the
 emulated panel), ``CHECK leds N``, ``CHECK crashes N``, ``CHECK display
-<class>`` and ``CHECK storage <class>``. CircuitPython only (it also runs under CPython with the fakes).
+<class>`` and ``CHECK storage <class>``. CircuitPython only (it also runs under
+CPython with the fakes).
 """
 
 import sys

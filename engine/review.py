@@ -11,7 +11,9 @@ card by hard's pegging value (engine.opponent.hint_play: what it pegs less
 what the other may peg back). The summary says what the discards and the
 plays gave up a deal, and the biggest loss.
 
-``review(text, seat)`` gives the lines of every game in ``text``; LogError
+``review(text, seat)`` gives the lines of every game in ``text``;
+``review_moves(game, seat)`` reviews a Game from its decisions (the device,
+at a game's end); LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
 engine.game, engine.logcheck, engine.opponent, engine.expert.
 """
@@ -103,6 +105,57 @@ def review_game(text_, seat):
             game.claim(e[1], e[3])
         game.take_events()
     return r
+
+
+def review_moves(game, seat):
+    """A ``Review`` of ``seat`` in ``game`` (a Game, finished or not), from its
+    seed and decisions (``game.moves``): what the device reviews at a game's
+    end, without a log."""
+    from engine.game import CLAIM, GO
+    from engine.opponent import hint_discard, hint_play
+
+    g = game.blank()
+    g.start()
+    g.events = []
+    moves = game.moves
+    r = Review()
+    i = 0
+    while i + 1 < len(moves):
+        s = moves[i]
+        code = moves[i + 1]
+        phase = g.phase
+        if phase == "discard":
+            c2 = moves[i + 3]
+            if s == seat:
+                v = g.view(seat)
+                r.deals += 1
+                _discard(r, v, code, c2, hint_discard(v, True), g.deal_number)
+            g.discard(s, code, c2)
+            i += 4
+        else:
+            if phase == "count":
+                g.claim(s, code - CLAIM)
+            elif code == GO:
+                g.go(s)
+            else:
+                if s == seat:
+                    v = g.view(seat)
+                    _play(r, v, code, hint_play(v), g.deal_number)
+                g.play(s, code)
+            i += 2
+        g.events = []
+    return r
+
+
+def lines_of(r):
+    """Every line of a ``Review``: discards, plays, the summary."""
+    out = []
+    for d in r.discards:
+        out.append(d[2])
+    for p in r.plays:
+        out.append(p[2])
+    out.extend(summary(r))
+    return out
 
 
 def _chances(v, c1, c2):
@@ -231,9 +284,5 @@ def review(text_, seat):
         r = review_game(games[i], seat)
         if len(games) > 1:
             out.append("game %d" % (i + 1))
-        for d in r.discards:
-            out.append(d[2])
-        for p in r.plays:
-            out.append(p[2])
-        out.extend(summary(r))
+        out.extend(lines_of(r))
     return out

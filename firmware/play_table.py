@@ -364,7 +364,7 @@ class Table:
                 lines.append(
                     "%s win%s the match!" % (names[w], "" if w == 0 and self.human else "s")
                 )
-        self.title = "Game over"
+        self.title = "Game over  \x88review" if self.human else "Game over"  # DOWN: the coach
         self.lines = lines
         if self.match_over and self.human:
             self.foot = "A: rematch  B: menu"  # the same settings again

@@ -95,3 +95,24 @@ def test_keeper_menu_shows_the_odds_on_the_led_board_for_a_moment():
     assert lit > before + peg.holes // 3  # both shares along the tracks
     rig.tick(200)  # 4 s
     assert peg._odds == -1
+
+
+def test_down_on_the_game_over_page_opens_the_review():
+    from firmware.hal import DOWN
+    from engine.review import lines_of, review_moves
+
+    d = new_driver(target=61, level="hard", seed=8)
+    n = 0
+    while wait_for_you(d) != "over":
+        decide(d, Rng(n + 5))
+        n += 1
+    s = screen(d)
+    assert s.table.title.startswith("Game over")
+    d.press(DOWN)
+    top = d.app.stack[-1]
+    assert type(top).__name__ == "MessageScreen" and top.title == "Review"
+    text = " ".join(top.lines)
+    assert "your discards gave up" in text and "your plays gave up" in text
+    assert lines_of(review_moves(s.game, 0))[-1].split()[0] == "your"
+    d.press(A)  # back to the over page
+    assert d.app.stack[-1] is s and s.table.title.startswith("Game over")

@@ -111,3 +111,18 @@ def test_near_the_end_the_win_chance_given_up_is_said():
     text = _log("greedy", "hard", 9, 121)
     lines = [x for x in review(text, 0) if "win chance -" in x]
     assert len(lines) == 2 and lines[0].endswith(", win chance -7%")
+
+
+def test_a_game_reviewed_from_its_decisions_reads_as_its_log():
+    from engine.review import lines_of, review_moves
+
+    for seed, variant in ((5, "six"), (4, "five")):
+        game = Game(seed, 61, 0, variant=variant)
+        lines = [gamelog.header(game)]
+        run(
+            game,
+            [make("random", seed), make("hard", seed + 1)],
+            lambda e: lines.append(gamelog.line(e)),
+        )
+        text = "\n".join(lines) + "\n"
+        assert lines_of(review_moves(game, 0)) == review(text, 0)

@@ -13,7 +13,8 @@ Imports ``engine.match``, ``engine.score``, ``firmware.app``,
 ``firmware.play_input``, ``firmware.play_save`` and ``firmware.play_table``;
 by name, ``engine.opponent`` (``engine.players`` when it is missing) for the
 computer and ``firmware.stats`` when entered, ``firmware.play_end`` when a
-game ends and ``firmware.screens.pause``.
+game ends, ``firmware.screens.pause``, and ``engine.review`` when DOWN on
+the game-over page asks for the review of your decisions (the coach).
 
 Memory: what a game needs is loaded between two collections while the heap
 is tidy (``_module``): the computer player and ``firmware.stats`` when the
@@ -45,7 +46,7 @@ from engine.score import show_score
 from firmware import buttons as _b
 from firmware import play_draw, play_input, play_save
 from firmware.app import MessageScreen, Screen
-from firmware.hal import A, B
+from firmware.hal import A, B, DOWN
 from firmware.play_input import ACTED
 from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
@@ -294,6 +295,17 @@ class PlayScreen(Screen):
         self.queue = self.game.take_events()
         self._save()
 
+    def _review(self):
+        # DOWN on the game-over page: your discards and plays against the
+        # computer's best (engine.review, loaded for it)
+        try:
+            from engine.review import lines_of, review_moves
+
+            text = "\n".join(lines_of(review_moves(self.game, 0)))
+        except MemoryError:
+            text = "Not enough memory for the review now."
+        self.app.push(MessageScreen("Review", text))
+
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (length, target, open hands, muggins, difficulty), saved at once."""
@@ -329,6 +341,9 @@ class PlayScreen(Screen):
                 self.app.pop()  # the match is over: B to the menu, A a rematch
             else:
                 self._pause()
+            return True
+        if t.page == OVER_PAGE and self.human and _b.happened(events, "press", DOWN):
+            self._review()
             return True
         if t.page != NO_PAGE:
             done = play_input.page(t, dt, events, self._stepped(events))

@@ -1,45 +1,14 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
-``firmware.buttons``, ``firmware.canvas``, ``firmware.hal``,
-``firmware.power`` and ``firmware.wrap``; when first needed
-``firmware.screens.settings``, ``firmware.screens.menu``,
-``firmware.lastmode``, ``firmware.crashlog`` (``firmware.crashfast``, loaded
-at boot), ``firmware.battery`` and ``firmware.idle``, and the other screens
-of ``firmware.screens`` by name.
+``firmware.buttons``, ``firmware.canvas``, ``firmware.power`` and
+``firmware.screen``; when first needed ``firmware.screens.settings``,
+``firmware.screens.menu``, ``firmware.lastmode``, ``firmware.crash`` (after
+``firmware.crashfast``, loaded at boot), ``firmware.restart``,
+``firmware.battery`` and ``firmware.idle``, and the other screens of
+``firmware.screens`` by name.
 
-Writing a screen
-----------------
-Subclass ``Screen`` (or ``ListScreen`` / ``MessageScreen`` below) and put it in
-``firmware/screens/<name>.py`` with a function ``make(app)`` returning it; the
-start menu opens it with ``app.open("<name>")`` (a missing module shows a
-"coming soon" message instead). The app calls, on the top screen only:
-
-  enter()                 it became the top screen (pushed, or the screen
-                          above it was popped); the app redraws after it
-  update(dt_ms, events) -> bool
-                          once a frame: ``dt_ms`` since the last frame,
-                          ``events`` a list of ``(kind, bit)`` button events
-                          (kinds "press", "repeat", "long", "release", "tap"
-                          and "chord"; bits in firmware.hal; act on "tap" and
-                          "long" where a long press differs; helpers
-                          ``went``/``happened`` in firmware.buttons). Return
-                          True when the picture must
-                          change. Do the work of the screen here, and keep
-                          animations going by returning True while they run.
-  draw(cv)                paint the whole screen on the cleared canvas ``cv``
-                          (firmware.canvas.Canvas); no game logic here
-  leave()                 it is being popped or replaced
-
-From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
-``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
-next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
-(firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
-
-Heavy state (a game) belongs to the screen; formatting strings belongs in
-update when the state changes, not in draw. An exception raised by a screen
-is caught: the app shows an error screen (B or A closes it and the screen that
-failed) and carries on; ``errors`` counts them and ``last_error`` holds the
-text.
+Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
+``MessageScreen``, ``title_bar``; this module gives them too).
 
 Every error caught this way is also written to the crash log
 (``firmware.crashfast``, prepared at boot so it needs no memory, else
@@ -54,7 +23,7 @@ a tiny record (``firmware.lastmode``); back at the menu it is cleared.
 ``App(hw, resume=True)`` reopens that mode, which resumes from its own save.
 A mode reopened this way that fails again before it has run ``STABLE_MS``
 counts as a failed start; after ``RESUME_TRIES`` of them the app starts at
-the menu with a message instead of looping.
+the menu with a message instead of looping (``firmware.restart``).
 
 Memory (MicroPython only): every module a mode loads goes when the app is
 back at the menu (``_forget_mode``: what ``sys.modules`` did not hold when the
@@ -95,9 +64,8 @@ import gc
 
 from firmware import buttons as _buttons
 from firmware.canvas import Canvas
-from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.power import GAUGE_W, Power
-from firmware.wrap import wrap
+from firmware.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
 
 try:
     from micropython import const
@@ -113,6 +81,7 @@ KEEP = (
     "firmware.lastmode",
     "firmware.crashfast",
     "firmware.crashlog",
+    "firmware.crash",
     "firmware.battery",
     "firmware.idle",
     "firmware.wrap",
@@ -123,157 +92,6 @@ _SWALLOW = const(1)  # firmware.power's frame() flags
 _REDRAW = const(2)
 _EMPTY = const(8)
 _OFF = const(2)  # firmware.power's state: the panel is off
-_ROW = const(9)  # list row pitch
-_TOP = const(11)  # first list row under the title bar
-
-
-class Screen:
-    app = None
-
-    def enter(self):
-        pass
-
-    def leave(self):
-        pass
-
-    def update(self, dt_ms, events):
-        return False
-
-    def draw(self, cv):
-        pass
-
-
-def title_bar(cv, title):
-    """A lit bar across the top with the title in dark ink."""
-    cv.box(0, 0, cv.width, 9, 1, True)
-    cv.center(title, 1, 0)
-
-
-class ListScreen(Screen):
-    """A titled list with a cursor: UP/DOWN move (with repeat, wrapping), A
-    calls ``choose(index)``, LEFT/RIGHT call ``adjust(index, -1/+1)``, B calls
-    ``back()`` (pops). ``value(index)`` may return a str drawn right-aligned
-    on the row (settings). Six rows show at once; the list scrolls."""
-
-    rows = 6
-    gauge = True
-
-    def __init__(self, title, items):
-        self.title = title
-        self.items = items
-        self.cursor = 0
-        self.top = 0
-
-    def choose(self, index):
-        pass
-
-    def adjust(self, index, step):
-        return False
-
-    def value(self, index):
-        return None
-
-    def back(self):
-        self.app.pop()
-
-    def update(self, dt_ms, events):
-        changed = False
-        n = len(self.items)
-        if _buttons.went(events, UP) and n:
-            self.cursor = (self.cursor - 1) % n
-            changed = True
-        if _buttons.went(events, DOWN) and n:
-            self.cursor = (self.cursor + 1) % n
-            changed = True
-        if _buttons.went(events, LEFT) and n:
-            changed = self.adjust(self.cursor, -1) or changed
-        if _buttons.went(events, RIGHT) and n:
-            changed = self.adjust(self.cursor, 1) or changed
-        if _buttons.happened(events, "press", A) and n:
-            self.choose(self.cursor)
-            changed = True
-        elif _buttons.happened(events, "press", B):
-            self.back()
-            changed = True
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + self.rows:
-            self.top = self.cursor - self.rows + 1
-        return changed
-
-    def draw(self, cv):
-        title_bar(cv, self.title)
-        n = len(self.items)
-        end = min(n, self.top + self.rows)
-        for i in range(self.top, end):
-            y = _TOP + (i - self.top) * _ROW
-            cv.text(self.items[i], 7, y)
-            v = self.value(i)
-            if v is not None:
-                cv.right(v, cv.width - 4, y)
-            if i == self.cursor:
-                cv.invert(0, y - 1, cv.width - 3, _ROW)
-        if n > self.rows:  # scroll bar on the right edge
-            h = max(3, (cv.height - _TOP) * self.rows // n)
-            y = _TOP + (cv.height - _TOP - h) * self.top // (n - self.rows)
-            cv.vline(cv.width - 1, y, h)
-
-
-class MessageScreen(Screen):
-    """A title and wrapped text; A or B closes it (calls ``done()``, which
-    pops). UP/DOWN scroll long text."""
-
-    gauge = True
-
-    def __init__(self, title, text):
-        self.title = title
-        self.lines = wrap(text)
-        self.top = 0
-
-    def done(self):
-        self.app.pop()
-
-    def update(self, dt_ms, events):
-        if _buttons.happened(events, "press", A) or _buttons.happened(events, "press", B):
-            self.done()
-            return True
-        if _buttons.went(events, DOWN) and self.top + 6 < len(self.lines):
-            self.top += 1
-            return True
-        if _buttons.went(events, UP) and self.top > 0:
-            self.top -= 1
-            return True
-        return False
-
-    def draw(self, cv):
-        title_bar(cv, self.title)
-        for i in range(self.top, min(len(self.lines), self.top + 6)):
-            cv.text(self.lines[i], 1, _TOP + (i - self.top) * _ROW)
-
-
-class ErrorScreen(MessageScreen):
-    def __init__(self, text, failed):
-        MessageScreen.__init__(self, "Oops: an error", text + "\nA/B: carry on")
-        self.failed = failed
-
-    def done(self):
-        # close the screen that failed too, unless it is the root, and only
-        # then enter what is left (entering the failed one may fail again)
-        app = self.app
-        app.stack.pop()
-        if len(app.stack) > 1 and app.stack[-1] is self.failed:
-            app.stack.pop()
-            try:
-                self.failed.leave()
-            except Exception as e:
-                _log(e)
-        app._enter(app.stack[-1])
-
-
-def _describe(exc):
-    name = type(exc).__name__
-    msg = str(exc)
-    return name + ": " + msg if msg else name
 
 
 def _log(exc):
@@ -335,7 +153,9 @@ class App:
             root = MenuScreen()
         self.push(root)
         if resume:
-            self._resume()
+            from firmware import restart
+
+            restart.resume(self)
         problem = getattr(settings, "problem", None)
         if problem:
             self.push(MessageScreen("Settings", problem))
@@ -453,33 +273,6 @@ class App:
         """Start at the menu after the next restart (a safe start)."""
         self._note_mode("")
 
-    def _resume(self):
-        """Reopen the mode that was open when the app last stopped."""
-        rec = self._mode_record()
-        name, tries, problem = rec.name, rec.tries, None
-        try:
-            name, tries, problem = rec.load()
-        except Exception as e:
-            problem = "the last mode could not be read: %s" % e
-        if problem:
-            self.push(MessageScreen("Restart", problem))
-            return
-        if not name:
-            return
-        if tries >= RESUME_TRIES:
-            self._note_mode("")
-            self.push(
-                MessageScreen(
-                    "Restart",
-                    "%s failed as it started %d times, so the app starts at the menu. "
-                    "Its save is kept." % (name, tries),
-                )
-            )
-            return
-        self._note_mode(name, tries + 1)
-        self._settle = STABLE_MS
-        self.open(name)
-
     def apply_settings(self):
         """Pass the settings on to the hardware (call after a change)."""
         if self.pegboard is not None:
@@ -491,44 +284,26 @@ class App:
     # ---- errors ----
     def crash(self, exc, screen=None):
         """Show ``exc`` on an error screen over the failing screen, write it to
-        the crash log; when errors keep coming, mark the app ``failing``."""
+        the crash log; when errors keep coming, mark the app ``failing``
+        (``firmware.crash``, loaded when the first error comes)."""
         _log(exc)
         gc.collect()
         self.errors += 1
         if screen is None:
             screen = self.stack[-1]
         now = self.last if self.last is not None else 0
-        mode = self.mode or ""
-        name = type(screen).__name__
+        slow = False
         try:  # first, before anything here allocates: the heap may be full
             from firmware import crashfast  # loaded at boot (firmware.main)
 
-            if not crashfast.write(self.hw.storage, exc, self.errors, now, mode, name):
-                from firmware import crashlog  # not prepared: the slow way
-
-                crashlog.record(self.hw.storage, exc, self.errors, now, mode, name)
+            slow = not crashfast.write(
+                self.hw.storage, exc, self.errors, now, self.mode or "", type(screen).__name__
+            )
         except Exception as e:  # e.g. no memory left to import it
             _log(e)
-        self.last_error = _describe(exc)
-        self._count_failure(exc, now)
-        if isinstance(screen, ErrorScreen):
-            return  # the error screen itself failed: do not stack another
-        self.stack.append(ErrorScreen(self.last_error, screen))
-        self.stack[-1].app = self
-        self.dirty = True
+        from firmware import crash as _crash
 
-    def _count_failure(self, exc, now):
-        times = self._fail_times
-        diff = self.hw.clock.ticks_diff
-        while times and diff(now, times[0]) >= FAIL_WINDOW_MS:
-            times.pop(0)
-        times.append(now)
-        if len(times) >= FAIL_LIMIT or self._settle > 0:
-            # errors keep coming, or a reopened mode failed before it settled
-            self.failing = Failing(
-                "%d errors in %d s; the last: %s"
-                % (len(times), FAIL_WINDOW_MS // 1000, _describe(exc))
-            )
+        _crash.after(self, exc, screen, now, slow)
 
     # ---- the frame ----
     def tick(self, now=None):

@@ -4,7 +4,8 @@ and comes back, a screen that raises shows the error screen and the app goes
 on, drawing happens only on change, settings survive a restart (in memory and
 in a directory). Runs on CPython and MicroPython."""
 
-from firmware.app import App, ErrorScreen, ListScreen, MessageScreen, Screen
+from firmware.app import App, ListScreen, MessageScreen, Screen
+from firmware.crash import ErrorScreen
 from firmware.wrap import wrap
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host

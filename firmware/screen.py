@@ -1,0 +1,176 @@
+"""The screen base (``Screen``) and the kinds every part of the app uses: a
+titled list with a cursor (``ListScreen``), a message (``MessageScreen``) and
+the title bar (``title_bar``). ``firmware.app`` gives them under its own name
+too, where the screens import them from. Imports ``firmware.buttons``,
+``firmware.hal`` and ``firmware.wrap``.
+
+Writing a screen
+----------------
+Subclass ``Screen`` (or ``ListScreen`` / ``MessageScreen`` below) and put it in
+``firmware/screens/<name>.py`` with a function ``make(app)`` returning it; the
+start menu opens it with ``app.open("<name>")`` (a missing module shows a
+"coming soon" message instead). The app calls, on the top screen only:
+
+  enter()                 it became the top screen (pushed, or the screen
+                          above it was popped); the app redraws after it
+  update(dt_ms, events) -> bool
+                          once a frame: ``dt_ms`` since the last frame,
+                          ``events`` a list of ``(kind, bit)`` button events
+                          (kinds "press", "repeat", "long", "release", "tap"
+                          and "chord"; bits in firmware.hal; act on "tap" and
+                          "long" where a long press differs; helpers
+                          ``went``/``happened`` in firmware.buttons). Return
+                          True when the picture must
+                          change. Do the work of the screen here, and keep
+                          animations going by returning True while they run.
+  draw(cv)                paint the whole screen on the cleared canvas ``cv``
+                          (firmware.canvas.Canvas); no game logic here
+  leave()                 it is being popped or replaced
+
+From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
+``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
+next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
+(firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
+
+Heavy state (a game) belongs to the screen; formatting strings belongs in
+update when the state changes, not in draw. An exception raised by a screen
+is caught: the app shows an error screen (B or A closes it and the screen that
+failed) and carries on; ``errors`` counts them and ``last_error`` holds the
+text.
+"""
+
+from firmware import buttons as _buttons
+from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.wrap import wrap
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_ROW = const(9)  # list row pitch
+_TOP = const(11)  # first list row under the title bar
+
+
+class Screen:
+    app = None
+
+    def enter(self):
+        pass
+
+    def leave(self):
+        pass
+
+    def update(self, dt_ms, events):
+        return False
+
+    def draw(self, cv):
+        pass
+
+
+def title_bar(cv, title):
+    """A lit bar across the top with the title in dark ink."""
+    cv.box(0, 0, cv.width, 9, 1, True)
+    cv.center(title, 1, 0)
+
+
+class ListScreen(Screen):
+    """A titled list with a cursor: UP/DOWN move (with repeat, wrapping), A
+    calls ``choose(index)``, LEFT/RIGHT call ``adjust(index, -1/+1)``, B calls
+    ``back()`` (pops). ``value(index)`` may return a str drawn right-aligned
+    on the row (settings). Six rows show at once; the list scrolls."""
+
+    rows = 6
+    gauge = True
+
+    def __init__(self, title, items):
+        self.title = title
+        self.items = items
+        self.cursor = 0
+        self.top = 0
+
+    def choose(self, index):
+        pass
+
+    def adjust(self, index, step):
+        return False
+
+    def value(self, index):
+        return None
+
+    def back(self):
+        self.app.pop()
+
+    def update(self, dt_ms, events):
+        changed = False
+        n = len(self.items)
+        if _buttons.went(events, UP) and n:
+            self.cursor = (self.cursor - 1) % n
+            changed = True
+        if _buttons.went(events, DOWN) and n:
+            self.cursor = (self.cursor + 1) % n
+            changed = True
+        if _buttons.went(events, LEFT) and n:
+            changed = self.adjust(self.cursor, -1) or changed
+        if _buttons.went(events, RIGHT) and n:
+            changed = self.adjust(self.cursor, 1) or changed
+        if _buttons.happened(events, "press", A) and n:
+            self.choose(self.cursor)
+            changed = True
+        elif _buttons.happened(events, "press", B):
+            self.back()
+            changed = True
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + self.rows:
+            self.top = self.cursor - self.rows + 1
+        return changed
+
+    def draw(self, cv):
+        title_bar(cv, self.title)
+        n = len(self.items)
+        end = min(n, self.top + self.rows)
+        for i in range(self.top, end):
+            y = _TOP + (i - self.top) * _ROW
+            cv.text(self.items[i], 7, y)
+            v = self.value(i)
+            if v is not None:
+                cv.right(v, cv.width - 4, y)
+            if i == self.cursor:
+                cv.invert(0, y - 1, cv.width - 3, _ROW)
+        if n > self.rows:  # scroll bar on the right edge
+            h = max(3, (cv.height - _TOP) * self.rows // n)
+            y = _TOP + (cv.height - _TOP - h) * self.top // (n - self.rows)
+            cv.vline(cv.width - 1, y, h)
+
+
+class MessageScreen(Screen):
+    """A title and wrapped text; A or B closes it (calls ``done()``, which
+    pops). UP/DOWN scroll long text."""
+
+    gauge = True
+
+    def __init__(self, title, text):
+        self.title = title
+        self.lines = wrap(text)
+        self.top = 0
+
+    def done(self):
+        self.app.pop()
+
+    def update(self, dt_ms, events):
+        if _buttons.happened(events, "press", A) or _buttons.happened(events, "press", B):
+            self.done()
+            return True
+        if _buttons.went(events, DOWN) and self.top + 6 < len(self.lines):
+            self.top += 1
+            return True
+        if _buttons.went(events, UP) and self.top > 0:
+            self.top -= 1
+            return True
+        return False
+
+    def draw(self, cv):
+        title_bar(cv, self.title)
+        for i in range(self.top, min(len(self.lines), self.top + 6)):
+            cv.text(self.lines[i], 1, _TOP + (i - self.top) * _ROW)

@@ -38,17 +38,12 @@ backend's RAM storage when the PC owns the drive).
 Power (``firmware.power``, ``app.power``)
 ----------------------------------------
 The idle timers dim the OLED and then switch it off (the LED board shows the
-pegs only); the press that wakes it reaches no screen. A screen with
-``orbit = True`` (the score keeper) is moved by a pixel now and then against
-burn-in; one with ``gauge = True`` (lists, messages, the keeper) gets the
-battery gauge at the right end of its title bar (``GAUGE_W`` pixels; the
-screen keeps them free). "Battery low" is said once; at the critical level
-``firmware.battery.stop`` closes the screens (each ``leave()``; every mode
-saves after each change anyway), turns the LEDs off and shows that the game
-is saved, then the app waits for the supply to come back and resets the board.
-
-A screen with timers that run without redrawing defines ``busy()`` (True
-while they run); otherwise the main loop sleeps when nothing changed.
+pegs only); the press that wakes it reaches no screen. What a screen asks of
+them (``orbit``, ``gauge``, ``busy()``): firmware/screen.py. "Battery low" is
+said once; at the critical level ``firmware.battery.stop`` closes the screens
+(each ``leave()``; every mode saves after each change anyway), turns the LEDs
+off and shows that the game is saved, then the app waits for the supply to
+come back and resets the board.
 
 Driving the loop
 ----------------

@@ -32,6 +32,14 @@ From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
 next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
 (firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
 
+Power (firmware.power, through the app): a screen with ``orbit = True`` (the
+score keeper) is moved by a pixel now and then against burn-in; one with
+``gauge = True`` (lists, messages, the keeper) gets the battery gauge at the
+right end of its title bar (``firmware.power.GAUGE_W`` pixels; the screen
+keeps them free). A screen with timers that run without redrawing defines
+``busy()`` (True while they run); otherwise the main loop sleeps when
+nothing changed.
+
 Heavy state (a game) belongs to the screen; formatting strings belongs in
 update when the state changes, not in draw. An exception raised by a screen
 is caught: the app shows an error screen (B or A closes it and the screen that

@@ -110,6 +110,16 @@ def missing(exc, name):
     return ("'%s'" % name) in str(exc)
 
 
+def _drop(name):
+    """Forget the module ``name`` (its code goes at the next collection)."""
+    import sys
+
+    if sys.modules.pop(name, None) is not None:
+        package, _, leaf = name.rpartition(".")
+        if package in sys.modules and hasattr(sys.modules[package], leaf):
+            delattr(sys.modules[package], leaf)
+
+
 class Failing(Exception):
     """Raised by ``App.tick`` when errors keep coming: restart the app."""
 
@@ -151,6 +161,7 @@ class App:
             from firmware import restart
 
             restart.resume(self)
+            _drop("firmware.restart")  # needed only as the app starts
         problem = getattr(settings, "problem", None)
         if problem:
             self.push(MessageScreen("Settings", problem))
@@ -239,10 +250,7 @@ class App:
         self._before = None
         for name in list(sys.modules):
             if name not in before and name not in KEEP:
-                if sys.modules.pop(name, None) is not None:
-                    package, _, leaf = name.rpartition(".")
-                    if package in sys.modules and hasattr(sys.modules[package], leaf):
-                        delattr(sys.modules[package], leaf)
+                _drop(name)
         gc.collect()
 
     # ---- the mode record (restarts) ----

@@ -2,7 +2,8 @@
 that was open when the app last stopped, from its record
 (``firmware.lastmode``, through the app), counting failed starts; after
 ``RESUME_TRIES`` of them start at the menu with a message instead. Loaded
-only when the app starts resuming. Imports ``firmware.app``."""
+only when the app starts resuming, and forgotten again once it has started
+(the device always starts so). Imports ``firmware.app``."""
 
 from firmware.app import RESUME_TRIES, STABLE_MS, MessageScreen
 

@@ -10,9 +10,9 @@ button events in, drawing out only when something changed. Imports
 Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
 
-Every error caught this way is also written to the crash log
-(``firmware.crashfast``, prepared at boot so it needs no memory, else
-``firmware.crashlog``). When ``FAIL_LIMIT`` of them come within
+Errors: a screen's exception is caught (``crash``) and written to the crash
+log (``firmware.crashfast``, prepared at boot so it needs no memory), then
+``firmware.crash`` shows it. When ``FAIL_LIMIT`` of them come within
 ``FAIL_WINDOW_MS``, ``tick`` raises ``Failing``: the device's main loop
 (``firmware.main``) then logs it and restarts the app into the saved game.
 

@@ -137,18 +137,20 @@ def game_done(storage, match, match_over, match_won, room=None):
     return _run(game_done_steps(storage, match, match_over, match_won, room))
 
 
-def game_done_steps(storage, match, match_over, match_won, room=None):
+def game_done_steps(storage, match, match_over, match_won, room=None, counted=None):
     """``game_done`` as a generator of steps that each fit a frame (the play
     screen runs one a frame, so the over page shows at once and no frame
-    freezes); it returns ``(problem, failed)``."""
-    import firmware.stats as sm
-
+    freezes); it returns ``(problem, failed)``. ``counted()``, when given, is
+    called once the statistics are done, before the log (the play screen
+    forgets ``firmware.stats`` there: the log's replays need the room)."""
     game = match.game
-    # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)
-    stats = sm.Stats(storage, "statsd" if game.deals else "stats5" if game.five else sm.NAME)
-    k = sm.key(game)
     problem = failed = None
     try:
+        import firmware.stats as sm  # loaded at a game's end: short of memory, said
+
+        # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)
+        stats = sm.Stats(storage, "statsd" if game.deals else "stats5" if game.five else sm.NAME)
+        k = sm.key(game)
         problem = stats.load()  # short of memory, the statistics are left as they are
         yield
         if not stats.counted(k):
@@ -159,7 +161,9 @@ def game_done_steps(storage, match, match_over, match_won, room=None):
             if not stats.save():
                 problem = stats.problem
             yield
-        stats = None
+        stats = sm = None
+        if counted is not None:
+            counted()
         buf = yield from log_steps(game, None, room)
         storage.write(LOG_NAME, buf)
     except OSError as e:

@@ -379,9 +379,17 @@ def _odds(game, s, dealer):
     # deals (V6) has none. Mid-deal it is the chance as if this deal began now.
     if not game.target:
         return None
+    import sys
+
     from engine.winprob import lookup
 
-    return lookup(s[0], s[1], dealer == 0, game.target, game.five)
+    chance = lookup(s[0], s[1], dealer == 0, game.target, game.five)
+    if sys.implementation.name == "micropython":
+        # read when the scores change: the module is not held through the game
+        sys.modules.pop("engine.winprob", None)
+        if hasattr(sys.modules["engine"], "winprob"):
+            delattr(sys.modules["engine"], "winprob")
+    return chance
 
 
 def _muggins_ahead(queue):

@@ -2,7 +2,7 @@
 the host backend compiled to .mpy (tools/check_mpy.py's helper, through
 tools/bench_app.py), then a whole game against the hard computer played
 through button presses (tools/app_driver.py) under ``micropython -X
-heapsize=166k`` with nothing but those .mpy files on ``sys.path``. The game
+heapsize=174k`` (``HEAP``) with nothing but those .mpy files on ``sys.path``. The game
 must finish without an error caught by the app, and the last.log it exported
 must replay under CPython (engine.gamelog) to the same end; three games in a
 row leave the heap where the first left it, with no module loaded twice.
@@ -22,13 +22,23 @@ import bench_app  # noqa: E402
 from engine import logcheck  # noqa: E402
 
 # the unix port's 8-byte words: about 100 KB of a device's heap. It was 160k
-# until issue 17's power care (idle timers, naps, battery gauge and the
-# 'Dim after' setting: +3.7 KB on the emulated Pico, +5 KB here) left too
-# little room for fragmentation; the device itself has about 240 KB. 166k
-# since the viper drawing loops (firmware/fast.py, 0.9 KB here) made every
-# frame 10x faster on the Pico; the device's own budget (96 KB of live heap on
-# the emulated Pico, real boot path) is tools/bench_device.py's.
-HEAP = "166k"
+# until issue 17's power care (idle timers, naps, battery gauge and the 'Dim
+# after' setting: +3.7 KB on the emulated Pico, +5 KB here) left too little
+# room for fragmentation; the device itself has about 240 KB. 166k since the
+# viper drawing loops (firmware/fast.py, 0.9 KB here) made every frame 10x
+# faster on the Pico; the device's own budget (96 KB of live heap on the
+# emulated Pico, real boot path) is tools/bench_device.py's. 174k since the
+# five-card and fixed-deals games, the live odds and the coach: measured here
+# (30 Nov), all four games finish at 172k, not at 170k (the five-card and
+# muggins games run out there; at 168k all do, in a save or the computer's
+# move), rounded up to the next 2k: 174k. Even after the statistics stopped
+# being held through a game and the odds module and five-card's discards
+# stopped being held or loaded untidily (bench_app live peak, 121 game seed 5:
+# 168,640 -> 164,864 bytes; 162,528 before the five-card and fixed-deals
+# commits). What grew is what a six-card game holds (play table, pegboard,
+# app, settings and stats: the game's kind; play_draw), about 4 KB here;
+# five-card adds its discards, crib table and scorer.
+HEAP = "174k"
 
 
 @pytest.fixture(scope="module")
@@ -71,13 +81,13 @@ def test_only_mpy_files_are_on_the_path(mpy_dir):
         assert must in names
 
 
-def test_a_121_game_against_the_hard_computer_in_a_166k_heap(mpy_dir, tmp_path):
+def test_a_121_game_against_the_hard_computer_in_a_small_heap(mpy_dir, tmp_path):
     r, text = play(mpy_dir, tmp_path, 5, "hard", 121)
     assert r["deals"] >= 5 and r["moves"] > 100
     assert text.startswith("game 1 target=121")
 
 
-def test_a_muggins_game_in_a_166k_heap(mpy_dir, tmp_path):
+def test_a_muggins_game_in_a_small_heap(mpy_dir, tmp_path):
     # the driver claims 0 at every count: the computer takes every point (V4)
     r, text = play(mpy_dir, tmp_path, 2, "hard", 61, muggins=True)
     claims = [ln for ln in text.split("\n") if ln.startswith("claim A")]
@@ -85,14 +95,14 @@ def test_a_muggins_game_in_a_166k_heap(mpy_dir, tmp_path):
     assert " muggins" in text
 
 
-def test_a_five_card_game_in_a_166k_heap(mpy_dir, tmp_path):
+def test_a_five_card_game_in_a_small_heap(mpy_dir, tmp_path):
     r, text = play(mpy_dir, tmp_path, 3, "hard", 61, variant="five")
     assert text.startswith("game 1 target=61 five")
     assert " 3 3 start" in text  # three for last (V5.2)
     assert "reset" not in text  # one play sequence (V5.3)
 
 
-def test_a_game_of_eight_fixed_deals_in_a_166k_heap(mpy_dir, tmp_path):
+def test_a_game_of_eight_fixed_deals_in_a_small_heap(mpy_dir, tmp_path):
     r, text = play(mpy_dir, tmp_path, 4, "hard", 121, variant="six", deals=8)
     assert text.startswith("game 1 deals=8")
     assert "\nend " in text

@@ -12,23 +12,26 @@ Imports ``engine.match``, ``engine.score``, ``firmware.app``,
 ``firmware.buttons``, ``firmware.hal``, ``firmware.play_draw``,
 ``firmware.play_input``, ``firmware.play_save`` and ``firmware.play_table``;
 by name, ``engine.opponent`` (``engine.players`` when it is missing) for the
-computer and ``firmware.stats`` when entered, ``firmware.play_end`` when a
-game ends, ``firmware.screens.pause``, and ``engine.review`` when DOWN on
-the game-over page asks for the review of your decisions (the coach).
+computer when entered (with ``engine.discard5`` in a five-card game),
+``firmware.stats`` and ``firmware.play_end`` when a game ends,
+``firmware.screens.pause``, and ``engine.review`` when DOWN on the game-over
+page asks for the review of your decisions (the coach).
 
-Memory: what a game needs is loaded between two collections while the heap
-is tidy (``_module``): the computer player and ``firmware.stats`` when the
-screen is entered, with the 4 KB the log is written into. At a game's end
-the computer is forgotten (``_forget`` of ``engine.opponent.MODULES``: the
-opponent says what it loads, and it all goes together, so no module is left
-holding an old copy of another), then ``firmware.play_end`` does the
-statistics and the log and is forgotten the same way (its ``MODULES``); the
-computer comes back at its next move. On MicroPython only, where heap is
-short: host_tests/test_app_device_heap.py plays three games in a row in the
-unix port and checks that the heap returns to where it was and that no
-module exists twice. Keeping everything loaded fits the emulated Pico (a
-hard game's live heap ~111 KB of 246 KB) but not the unix port's
-device-like heap at a muggins game's end, so the forgetting stays.
+Memory: what a game needs is loaded between two collections while the heap is
+tidy (``_module``): the computer player when the screen is entered, with the 4
+KB the log is written into (a piece that big is not left free at a game's end
+on a small heap). At a game's end the computer is forgotten (``_forget`` of
+``engine.opponent.MODULES``: the opponent says what it loads, and it all goes
+together, so no module is left holding an old copy of another), then
+``firmware.stats`` and ``firmware.play_end`` are loaded; the statistics done,
+``firmware.stats`` is forgotten before the log's replays, and
+``firmware.play_end`` after them (its ``MODULES``); the computer comes back at
+its next move. The statistics are not held through a game. On MicroPython
+only, where heap is short: host_tests/test_app_device_heap.py plays three
+games in a row in the unix port and checks that the heap returns to where it
+was and that no module exists twice. Keeping everything loaded fits the
+emulated Pico (a hard game's live heap ~111 KB of 246 KB) but not the unix
+port's device-like heap at a muggins game's end, so the forgetting stays.
 
 Saving (``firmware.play_save``): after each of your decisions (and before
 asking for one) the match is stored; entering the screen resumes it. The
@@ -78,6 +81,11 @@ def _forget(names):
     gc.collect()
 
 
+def _forget_stats():
+    # the statistics are done at a game's end: their module goes before the log
+    _forget(("firmware.stats",))
+
+
 def _module(name):
     """The module ``name``, imported once between two collections so what
     its loading throws away leaves no holes among what stays (on a small
@@ -96,9 +104,11 @@ def _module(name):
     return m
 
 
-def _computer(level, seed):
+def _computer(level, seed, five=False):
     opponent = _module("engine.opponent")
     if opponent is not None:
+        if five:  # five-card (V5): its discards' module, loaded as tidily (the game's kind only)
+            _module("engine.discard5")
         return opponent.make(level, seed)
     return _module("engine.players").make("random", seed)
 
@@ -134,7 +144,6 @@ class PlayScreen(Screen):
         self.ready = True
         # what the game needs later, loaded now while the heap is tidy
         _module("engine.opponent")
-        _module("firmware.stats")
         if self.human:  # one piece of heap for the log, taken while there is one
             self.log_room = bytearray(_LOG_ROOM)
         self.store = play_save.open_store(self.app.hw.storage)
@@ -253,10 +262,20 @@ class PlayScreen(Screen):
                 opponent = None
                 _forget(names)
             yield
+            held = "firmware.stats" in sys.modules  # loaded by another: left as it is
+            try:
+                _module("firmware.stats")  # only for the end: not held through the game
+            except MemoryError:
+                pass  # play_end says so
             end = _module("firmware.play_end")
             yield
             problem, failed = yield from end.game_done_steps(
-                self.app.hw.storage, self.match, self.table.match_over, match_won, self.log_room
+                self.app.hw.storage,
+                self.match,
+                self.table.match_over,
+                match_won,
+                self.log_room,
+                None if held else _forget_stats,
             )
             names = end.MODULES
             end = None
@@ -399,7 +418,7 @@ class PlayScreen(Screen):
         g = self.game
         seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
         level = self.levels[seat] if self.levels else self.level
-        player = _computer(level, seed or 1)
+        player = _computer(level, seed or 1, g.five)
         view = g.view(seat)
         if g.phase == "discard":
             g.act(seat, player.discard(view))

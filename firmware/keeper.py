@@ -1,6 +1,7 @@
 """Score keeper for a real table game scored on the LED board (docs/rules.md
 "Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
-no storage; ``firmware.keeper_input`` drives it and saves it. Imports nothing.
+no storage; ``firmware.keeper_input`` drives it and saves it. Imports
+``firmware.keeper_record`` (in ``from_bytes``).
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
 (``base``: scores, rear pegs, dealer, deal number) plus a list of actions;
@@ -31,6 +32,8 @@ sets its own (``own``).
 ``to_bytes`` / ``from_bytes`` give the small versioned payload that
 ``firmware.records`` stores (``VERSION``, ``MAGIC``). Version 2 (five-card,
 fixed deals, two-byte scores) is written; version 1 records still load.
+Reading and checking a record is ``firmware.keeper_record``'s, imported by
+``from_bytes`` only when a record is loaded.
 """
 
 try:
@@ -50,8 +53,7 @@ MAX_DEALS = const(98)
 MAX_ACTIONS = const(400)
 MAX_AWARD = const(29)
 MAX_ENTRY = const(99)
-_HEAD = const(18)  # version 1
-_HEAD2 = const(23)  # version 2
+_HEAD2 = const(23)  # version 2 (the head ``to_bytes`` writes)
 
 SIDES = "AB"
 COLORS = (
@@ -356,89 +358,10 @@ class Keeper:
     @classmethod
     def from_bytes(cls, data, version=VERSION):
         """The keeper saved in ``data`` (version 1 or 2); ValueError saying
-        what is wrong."""
-        if version == 1:
-            head = _HEAD
-            if len(data) < head:
-                raise ValueError("keeper record too short")
-            deals = 0
-            base = list(data[8:14])
-            o = 14
-        elif version == 2:
-            head = _HEAD2
-            if len(data) < head:
-                raise ValueError("keeper record too short")
-            deals = data[8]
-            base = [data[9 + 2 * i] << 8 | data[10 + 2 * i] for i in range(4)]
-            base.append(data[17])
-            base.append(data[18])
-            o = 19
-        else:
-            raise ValueError("keeper format %d is not known" % version)
-        flags = data[4]
-        if flags > (3 if version == 1 else 7) or base[4] > 1:  # bit 1: ``own``, bit 2: five
-            raise ValueError("keeper record names a dealer other than A or B")
-        five = bool(flags & 4)
-        if deals and data[0]:
-            raise ValueError("keeper record has a target and fixed deals")
-        k = cls(
-            121 if deals else data[0],
-            data[1],
-            (data[2], data[3]),
-            flags & 1,
-            flags & 2,
-            five,
-            deals,
-        )
-        k.wins = [data[5], data[6]]
-        k.game_no = data[7]
-        need = k.best_of // 2 + 1
-        if k.wins[0] >= need or k.wins[1] >= need or k.game_no < 1:
-            raise ValueError("keeper record has an impossible match tally")
-        n = (data[o] << 8) | data[o + 1]
-        pos = (data[o + 2] << 8) | data[o + 3]
-        if len(data) != head + 3 * n or pos > n or n > MAX_ACTIONS:
-            raise ValueError("keeper record has the wrong length")
-        played = k.wins[0] + k.wins[1]
-        if played != k.game_no - 1 if not deals else played > k.game_no - 1:
-            raise ValueError("keeper record has an impossible match tally")
-        for side in (0, 1):
-            if (k.target and base[side] >= k.target) or base[side + 2] > base[side]:
-                raise ValueError(
-                    "keeper record has impossible scores (%d-%d to %d)"
-                    % (base[0], base[1], k.target)
-                )
-        if base[5] < 1 or (deals and base[5] > deals):
-            raise ValueError("keeper record has an impossible deal number")
-        k.base = base
-        acts = data[head:]
-        fresh = base[0] == base[1] == 0 and base[5] == 1
-        for i in range(0, 3 * n, 3):
-            op, a, b = acts[i], acts[i + 1], acts[i + 2]
-            ok = (
-                (op == ADD and a < 2 and 1 <= b <= MAX_AWARD)
-                or (op in (HEELS, DEAL) and a == 0 and b == 0)
-                or (op == ENTRY and a <= MAX_ENTRY and b <= MAX_ENTRY)
-                or (op == START and five and fresh and i == 0 and a == 0 and b == 0)
-            )
-            if not ok:
-                raise ValueError("keeper record holds an unknown action")
-        k.actions = bytearray(acts)
-        k.pos = n  # every action, the undone ones too, must be one the table makes
-        k._replay_checked()
-        k.pos = pos
-        k._replay()
-        return k
+        what is wrong (``firmware.keeper_record``, loaded for it)."""
+        from firmware.keeper_record import from_bytes
 
-    def _replay_checked(self):
-        # _replay, refusing an action after the game was won (never saved so)
-        self.pos, n = 0, self.pos
-        self._replay()
-        a = self.actions
-        for i in range(0, n * 3, 3):
-            if self.winner >= 0:
-                raise ValueError("keeper record holds an action after the game was won")
-            self._apply(a[i], a[i + 1], a[i + 2])
+        return from_bytes(cls, data, version)
 
     def describe(self, action):
         """A short line for ``action``, which must be ``last_action()`` (its

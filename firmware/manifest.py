@@ -61,6 +61,7 @@ package(
         "idle.py",
         "keeper.py",
         "keeper_input.py",
+        "keeper_record.py",
         "lastmode.py",
         "main.py",
         "pegboard.py",

@@ -358,10 +358,20 @@ class Keeper:
     @classmethod
     def from_bytes(cls, data, version=VERSION):
         """The keeper saved in ``data`` (version 1 or 2); ValueError saying
-        what is wrong (``firmware.keeper_record``, loaded for it)."""
+        what is wrong (``firmware.keeper_record``, loaded for it and, on
+        MicroPython, forgotten again: a record is read once a session)."""
+        import sys
+
         from firmware.keeper_record import from_bytes
 
-        return from_bytes(cls, data, version)
+        try:
+            return from_bytes(cls, data, version)
+        finally:
+            if sys.implementation.name == "micropython":
+                sys.modules.pop("firmware.keeper_record", None)
+                package = sys.modules.get("firmware")
+                if package is not None and hasattr(package, "keeper_record"):
+                    delattr(package, "keeper_record")
 
     def describe(self, action):
         """A short line for ``action``, which must be ``last_action()`` (its

@@ -69,6 +69,7 @@ package(
         "play_end.py",
         "play_input.py",
         "play_save.py",
+        "play_start.py",
         "play_table.py",
         "power.py",
         "records.py",

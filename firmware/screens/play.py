@@ -8,11 +8,12 @@ what the computer did; hands the buttons to ``firmware.play_input`` when
 the decision is yours (``Game.to_act`` says whose it is); asks the computer
 for its own, one decision a frame; saves; and has the table drawn
 (``firmware.play_draw``). B opens the pause menu (``firmware.screens.pause``).
-Imports ``engine.match``, ``engine.score``, ``firmware.app``,
+Imports ``engine.score``, ``firmware.app``,
 ``firmware.buttons``, ``firmware.hal``, ``firmware.play_draw``,
 ``firmware.play_input``, ``firmware.play_save`` and ``firmware.play_table``;
 by name, ``engine.opponent`` (``engine.players`` when it is missing) for the
 computer when entered (with ``engine.discard5`` in a five-card game),
+``firmware.play_start`` to resume or start a match (and for a rematch),
 ``firmware.stats`` and ``firmware.play_end`` when a game ends,
 ``firmware.screens.pause``, and ``engine.review`` when DOWN on the game-over
 page asks for the review of your decisions (the coach).
@@ -20,7 +21,8 @@ page asks for the review of your decisions (the coach).
 Memory: what a game needs is loaded between two collections while the heap is
 tidy (``_module``): the computer player when the screen is entered, with the 4
 KB the log is written into (a piece that big is not left free at a game's end
-on a small heap). At a game's end the computer is forgotten (``_forget`` of
+on a small heap); then ``firmware.play_start``, forgotten once the match has
+begun. At a game's end the computer is forgotten (``_forget`` of
 ``engine.opponent.MODULES``: the opponent says what it loads, and it all goes
 together, so no module is left holding an old copy of another), then
 ``firmware.stats`` and ``firmware.play_end`` are loaded; the statistics done,
@@ -34,17 +36,15 @@ emulated Pico (a hard game's live heap ~111 KB of 246 KB) but not the unix
 port's device-like heap at a muggins game's end, so the forgetting stays.
 
 Saving (``firmware.play_save``): after each of your decisions (and before
-asking for one) the match is stored; entering the screen resumes it. The
-computer's choices are seeded from the game and the number of decisions so
-far, so a resumed game goes on exactly as it would have. A finished game is
-counted in the statistics and exported as "last.log"
-(``firmware.play_end``); the save is deleted when the match ends. Its
-game-over page offers a rematch with the same settings (A) or the menu (B).
+asking for one) the match is stored; entering the screen resumes it and a
+finished match's page offers a rematch (A) or the menu (B)
+(``firmware.play_start``). A finished game is counted in the statistics and
+exported as "last.log" (``firmware.play_end``); the save is deleted when the
+match ends.
 """
 
 import gc
 
-from engine.match import Match
 from engine.score import show_score
 from firmware import buttons as _b
 from firmware import play_draw, play_input, play_save
@@ -62,6 +62,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
+_START = ("firmware.play_start",)  # its MODULES: resuming or starting a match
 
 
 def _forget(names):
@@ -147,39 +148,15 @@ class PlayScreen(Screen):
         if self.human:  # one piece of heap for the log, taken while there is one
             self.log_room = bytearray(_LOG_ROOM)
         self.store = play_save.open_store(self.app.hw.storage)
-        if not self._resume():
-            self._new_match()
+        start = _module("firmware.play_start")  # resume, or a new match; then forgotten
+        if not start.resume(self):
+            start.new_match(self)
+        start = None
+        _forget(_START)
 
     def _settings_level(self):
         level = getattr(self.app.settings, "difficulty", "medium")
         return level if level in play_save.LEVELS else "medium"
-
-    def _resume(self):
-        level, match, self.notice = play_save.load(self.store)
-        if match is None:
-            return False
-        self.level = level
-        self._begin(match)
-        self.saved_at = len(self.game.moves)
-        self.table.sync(self.game)
-        self._peg_deals()
-        if self.game.phase != "over":
-            self.table.say("Welcome back")
-        return True
-
-    def _new_match(self):
-        s = self.app.settings
-        seed = self.seed
-        if seed is None:
-            seed = (self.app.hw.clock.ticks_ms() * 40503 + self.app.frames) & 0x3FFFFFFF
-        self.level = self._settings_level()
-        self._begin(
-            Match(
-                s.match, seed, s.target or None, None, s.open_hands, s.muggins, s.variant, s.deals
-            )
-        )
-        self.queue = self.game.take_events()
-        self._save()
 
     def _begin(self, match):
         self.match = match
@@ -327,20 +304,9 @@ class PlayScreen(Screen):
 
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
-        (length, target, open hands, muggins, difficulty), saved at once."""
-        m = self.match
-        if self.seed is None:
-            seed = (self.app.hw.clock.ticks_ms() * 40503 + self.app.frames) & 0x3FFFFFFF
-        else:
-            self.seed += 1  # a seeded screen (tests): the next seed
-            seed = self.seed
-        self._begin(
-            Match(
-                m.games, seed, m.target or None, None, m.open_hands, m.muggins, m.variant, m.deals
-            )
-        )
-        self.queue = self.game.take_events()
-        self._save()
+        (``firmware.play_start``)."""
+        _module("firmware.play_start").rematch(self)
+        _forget(_START)
 
     # ---- the frame ----
     def update(self, dt, events):

@@ -68,6 +68,7 @@ package(
         "play_draw.py",
         "play_end.py",
         "play_input.py",
+        "play_load.py",
         "play_save.py",
         "play_start.py",
         "play_table.py",

@@ -10,23 +10,23 @@ for its own, one decision a frame; saves; and has the table drawn
 (``firmware.play_draw``). B opens the pause menu (``firmware.screens.pause``).
 Imports ``engine.score``, ``firmware.app``,
 ``firmware.buttons``, ``firmware.hal``, ``firmware.play_draw``,
-``firmware.play_input``, ``firmware.play_save`` and ``firmware.play_table``;
-by name, ``engine.opponent`` (``engine.players`` when it is missing) for the
-computer when entered (with ``engine.discard5`` in a five-card game),
-``firmware.play_start`` to resume or start a match (and for a rematch),
+``firmware.play_input``, ``firmware.play_load``, ``firmware.play_save`` and
+``firmware.play_table``; by name, ``engine.opponent`` (``engine.players``
+when it is missing) for the computer (with ``engine.discard5`` in a five-card
+game), ``firmware.play_start`` to resume or start a match (and for a rematch),
 ``firmware.stats`` and ``firmware.play_end`` when a game ends,
 ``firmware.screens.pause``, and ``engine.review`` when DOWN on the game-over
 page asks for the review of your decisions (the coach).
 
-Memory: what a game needs is loaded between two collections while the heap is
-tidy (``_module``): the computer player when the screen is entered, with the 4
-KB the log is written into (a piece that big is not left free at a game's end
-on a small heap); then ``firmware.play_start``, forgotten once the match has
-begun. At a game's end the computer is forgotten (``_forget`` of
-``engine.opponent.MODULES``: the opponent says what it loads, and it all goes
-together, so no module is left holding an old copy of another), then
-``firmware.stats`` and ``firmware.play_end`` are loaded; the statistics done,
-``firmware.stats`` is forgotten before the log's replays, and
+Memory (``firmware.play_load``): what a game needs is loaded between two
+collections while the heap is tidy (``_module``): the computer player when the
+screen is entered, with the 4 KB the log is written into (a piece that big is
+not left free at a game's end on a small heap); then ``firmware.play_start``,
+forgotten once the match has begun. At a game's end the computer is forgotten
+(``_forget`` of ``engine.opponent.MODULES``: the opponent says what it loads,
+and it all goes together, so no module is left holding an old copy of
+another), then ``firmware.stats`` and ``firmware.play_end`` are loaded; the
+statistics done, ``firmware.stats`` is forgotten before the log's replays, and
 ``firmware.play_end`` after them (its ``MODULES``); the computer comes back at
 its next move. The statistics are not held through a game. On MicroPython
 only, where heap is short: host_tests/test_app_device_heap.py plays three
@@ -43,13 +43,12 @@ exported as "last.log" (``firmware.play_end``); the save is deleted when the
 match ends.
 """
 
-import gc
-
 from engine.score import show_score
 from firmware import buttons as _b
 from firmware import play_draw, play_input, play_save
 from firmware.app import MessageScreen, Screen
 from firmware.hal import A, B, DOWN
+from firmware.play_load import _forget, _forget_stats, _module
 from firmware.play_input import ACTED
 from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
@@ -62,47 +61,6 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
-_START = ("firmware.play_start",)  # its MODULES: resuming or starting a match
-
-
-def _forget(names):
-    """Forget the modules ``names`` (a module's ``MODULES``: it and what only
-    it loads) so their heap comes back; ``_module`` loads them again when
-    next needed. MicroPython only: CPython has room, and other code there
-    (tests, tools) may hold on to the modules."""
-    import sys
-
-    if sys.implementation.name != "micropython":
-        return
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            package, _, leaf = name.rpartition(".")
-            if package in sys.modules and hasattr(sys.modules[package], leaf):
-                delattr(sys.modules[package], leaf)
-    gc.collect()
-
-
-def _forget_stats():
-    # the statistics are done at a game's end: their module goes before the log
-    _forget(("firmware.stats",))
-
-
-def _module(name):
-    """The module ``name``, imported once between two collections so what
-    its loading throws away leaves no holes among what stays (on a small
-    heap, a fragmented heap fails before a full one); None when missing."""
-    import sys
-
-    m = sys.modules.get(name)
-    if m is None:
-        gc.collect()
-        try:
-            __import__(name)
-        except ImportError:
-            return None
-        gc.collect()
-        m = sys.modules[name]
-    return m
 
 
 def _computer(level, seed, five=False):
@@ -151,8 +109,9 @@ class PlayScreen(Screen):
         start = _module("firmware.play_start")  # resume, or a new match; then forgotten
         if not start.resume(self):
             start.new_match(self)
+        names = start.MODULES
         start = None
-        _forget(_START)
+        _forget(names)
 
     def _settings_level(self):
         level = getattr(self.app.settings, "difficulty", "medium")
@@ -305,8 +264,11 @@ class PlayScreen(Screen):
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (``firmware.play_start``)."""
-        _module("firmware.play_start").rematch(self)
-        _forget(_START)
+        start = _module("firmware.play_start")
+        start.rematch(self)
+        names = start.MODULES
+        start = None
+        _forget(names)
 
     # ---- the frame ----
     def update(self, dt, events):

@@ -1,8 +1,9 @@
 """The whole device app in a device-like heap: engine/, firmware/, boards/ and
 the host backend compiled to .mpy (tools/check_mpy.py's helper, through
 tools/bench_app.py), then a whole game against the hard computer played
-through button presses (tools/app_driver.py) under ``micropython -X
-heapsize=174k`` (``HEAP``) with nothing but those .mpy files on ``sys.path``. The game
+through button presses (tools/app_driver.py), booted as firmware.main boots
+the device and opened from its menu, under ``micropython -X
+heapsize=180k`` (``HEAP``) with nothing but those .mpy files on ``sys.path``. The game
 must finish without an error caught by the app, and the last.log it exported
 must replay under CPython (engine.gamelog) to the same end; three games in a
 row leave the heap where the first left it, with no module loaded twice.
@@ -37,8 +38,13 @@ from engine import logcheck  # noqa: E402
 # 168,640 -> 164,864 bytes; 162,528 before the five-card and fixed-deals
 # commits). What grew is what a six-card game holds (play table, pegboard,
 # app, settings and stats: the game's kind; play_draw), about 4 KB here;
-# five-card adds its discards, crib table and scorer.
-HEAP = "174k"
+# five-card adds its discards, crib table and scorer. 180k since the games
+# are booted as the device boots (resume, the mode record) and opened from
+# the menu, not pushed straight onto the app (issue 11.8): that path holds
+# about 7 KB more here (five-card seed 3, bench_app live peak 167,392 ->
+# 174,304 bytes); the five-card game then runs out at 176k and all finish at
+# 178k, rounded up to the next 2k.
+HEAP = "180k"
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,7 @@
 """The player of tools/bench_app.py and host_tests/test_app_device_heap.py:
 one whole game against the computer on the device app (host backend, pico
-board with its LED pegboard), played through button presses only, with the
+board with its LED pegboard), booted as firmware.main boots it and opened
+from its menu, played through button presses only, with the
 heap or the frame time measured. Kept apart from bench_app.py so that what
 runs under MicroPython loads little besides the app. Imports only ``sys``
 at the top (the app when ``drive`` runs).
@@ -29,14 +30,17 @@ def drive(
     import gc
 
     from firmware import main as device
-    from firmware.hal import A
+    from firmware.hal import A, DOWN, UP
     from firmware.hw import host
-    from firmware.screens import play
 
     gc.collect()
     base = gc.mem_alloc() if IS_MP else 0
+    # booted as firmware.main boots the device (resume: the mode that was open)
     app = device.build(
-        backend="host", board=device.load_board("pico"), storage=host.DirStorage(folder)
+        backend="host",
+        board=device.load_board("pico"),
+        storage=host.DirStorage(folder),
+        resume=True,
     )
     s = app.settings
     s.set("difficulty", level)
@@ -45,8 +49,6 @@ def drive(
         choose_game(s, variant, deals)
     s.set("match", 1)
     s.set("muggins", muggins)
-    screen = play.PlayScreen(seed)
-    app.push(screen)
     hw = app.hw
     now_us, diff_us = _clock()
     heap = mode == "heap" and IS_MP
@@ -86,6 +88,21 @@ def drive(
         frames += 1
 
     frame(0)
+    # from the menu, as the player does: the cursor to "Play the computer", A.
+    # The new match is seeded from the clock (firmware.play_start), which the
+    # host backend's SimClock holds still: set it so ``seed`` picks the game.
+    from firmware.screens.menu import ENTRIES
+
+    want = [e[1] for e in ENTRIES].index("play")
+    while app.top().cursor != want:
+        frame(UP if app.top().cursor > want else DOWN)
+        frame(0)
+    hw.clock.now = seed
+    frame(A)
+    frame(A)
+    frame(0)
+    frame(0)
+    screen = app.top()
     g = screen.game
     while frames < limit:
         g = screen.game

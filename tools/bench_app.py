@@ -3,7 +3,7 @@ heap and frame time of a full game against the computer, played through
 button events on the host backend with everything loaded from .mpy.
 
     python3 tools/bench_app.py [--seed 5] [--level hard] [--target 121]
-                               [--heap 174k] [--muggins] [--five] [--deals N]
+                               [--heap 180k] [--muggins] [--five] [--deals N]
 
 ``--five`` plays five-card cribbage (V5, to 61), ``--deals N`` a game of N
 fixed deals (V6), both chosen in the app's settings as a player would.
@@ -26,7 +26,7 @@ only that folder on ``sys.path``:
                frames and over those that redrew (the list of times would
                not fit the small heap)
   device pass  the same game again in the device-like heap (``--heap``,
-               174k by default: host_tests/test_app_device_heap.py's HEAP),
+               180k by default: host_tests/test_app_device_heap.py's HEAP),
                nothing measured but that it finishes
 
 Prints the figures and one JSON line. The unix port has 8-byte words (heap
@@ -93,7 +93,7 @@ def run_child(
     seed,
     level,
     target,
-    heap="174k",
+    heap="180k",
     muggins=False,
     mode="",
     variant="six",
@@ -140,7 +140,7 @@ def main(argv):
         seed = int(_arg(argv, "--seed", "5"))
         level = _arg(argv, "--level", "hard")
         target = int(_arg(argv, "--target", "121"))
-        heap = _arg(argv, "--heap", "174k")
+        heap = _arg(argv, "--heap", "180k")
         if level not in ("easy", "medium", "hard") or target not in (61, 121):
             raise ValueError("--level easy|medium|hard, --target 61|121")
     except ValueError as e:

@@ -238,6 +238,10 @@ def ui_part(rig):
     out("menu_move_us", median(moves))
     out("menu_move_show_us", median(shows))
     out("menu_move_max_us", max(moves))
+    area = getattr(rig.hw.display, "pixels_written", None)
+    if area is not None:  # displayio: the pixels refreshed by the last move
+        out("menu_move_refreshed_px", area)
+        out("menu_move_refreshes", rig.hw.display.refreshes)
     if app.top().cursor != 0:
         fail("menu cursor at %d, not 0" % app.top().cursor)
     gc.collect()

@@ -15,7 +15,8 @@ SSD1306, about a minute and a half in all (marked slow: CI runs it, the quick
     their end (menu and discard cursor moves, the game opened, the drive left
     to the PC: saves in RAM, the app says so, nothing written to the drive or
     nvm; the CircuitPython drawing code with its ulab paths gives the same
-    bytes as the plain code on random scenes).
+    bytes as the plain code on random scenes; the displayio Bitmap is the
+    frame, pixel for pixel, after each show of random changes).
     No time is asserted: the figures are the benchmark's to report.
 
 Without the emulator or its tools (node, npm, mkfs.fat, mcopy) the tests
@@ -75,3 +76,4 @@ def test_benchmark_ui_read_only_drive_and_drawing_parts_run(emu):
     assert figures["readonly_ok"] == 1
     assert "game.rec" in figures["ram_files"].split(",")
     assert figures["fast_checks"] == 190  # the ulab drawing paths gave the plain bytes
+    assert figures["display_checks"] == 12  # the displayio Bitmap was the frame after each show

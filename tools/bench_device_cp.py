@@ -112,6 +112,7 @@ def stage(folder, board="pico", source=False, emu_dir=None):
     # the benchmark and, for its ``fast`` check, the plain framebuf as reference
     for src, dest in (
         (os.path.join(HERE, "cp_bench.py"), "cp_bench.py"),
+        (os.path.join(HERE, "cp_display_check.py"), "cp_display_check.py"),
         (os.path.join(ROOT, "firmware", "fakefb.py"), "firmware/fakefb.py"),
     ):
         if source:
@@ -256,7 +257,14 @@ def boot_check(source=False, emu_dir=None, steps=None, display=None):
     try:
         folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
         choose_display(folder, display)
-        for name in ("cp_bench.py", "cp_bench.mpy", "firmware/fakefb.py", "firmware/fakefb.mpy"):
+        for name in (
+            "cp_bench.py",
+            "cp_bench.mpy",
+            "cp_display_check.py",
+            "cp_display_check.mpy",
+            "firmware/fakefb.py",
+            "firmware/fakefb.mpy",
+        ):
             if os.path.exists(os.path.join(folder, name)):
                 os.remove(os.path.join(folder, name))
         with open(os.path.join(HERE, "cp_boot_check.py")) as f:

@@ -14,12 +14,10 @@ our 1024-byte MONO_VLSB buffer (``firmware.hw.cp_fb``, shared drawing code);
             changed columns found by ``ulab`` (``argmax`` over ``!=``), then
             one strided ``ulab`` slice copy into the Bitmap's buffer
             (``memoryview(bitmap)``) and ``bitmap.dirty(...)`` of that area
-  refresh   ``auto_refresh=False``; one ``refresh()`` per run of changed
-            columns of a changed page (runs split where 12 or more columns
-            did not change: a refresh costs about 0.16 ms, a column 0.05 ms),
-            so displayio's dirty area (one rectangle a bitmap) is only what
-            changed, not the union of far-apart changes; nothing changed,
-            no refresh
+  refresh   ``auto_refresh=False``; one ``refresh()`` per changed page, so
+            displayio's dirty area (one rectangle a bitmap) is that page's
+            changed columns, not the union of far-apart changes; nothing
+            changed, no refresh
 
 Without ulab or the buffer protocol (Blinka's displayio on a PC) the changed
 pixels are set one by one through ``bitmap[x, y]``: the same picture, slowly.
@@ -37,9 +35,6 @@ try:
     from ulab import numpy as _np
 except ImportError:
     _np = None
-
-_SPLIT = 24  # columns: a narrower changed span is refreshed whole
-_GAP = 12  # unchanged columns that split a page's changes into two refreshes
 
 
 class Display:
@@ -98,23 +93,24 @@ class Display:
         shadows = self._shadow
         views = self._views
         fast = self._fast
-        written = self.refreshes = 0
+        written = refreshes = 0
         if self._retry:
             self._retry = False
             self.bitmap.dirty()
             self._refresh()
-            self.refreshes += 1
+            refreshes += 1
         for p in range(self.pages):
             if shadows[p] == views[p]:  # in C, nothing allocated
                 continue
             if fast is not None:
-                written += self._copy_fast(fast, p) * 8
+                x0, x1 = self._copy_fast(fast, p)
             else:
                 x0, x1 = self._copy_slow(p)
-                written += (x1 - x0) * 8
-                self._refresh()
-                self.refreshes += 1
+            written += (x1 - x0) * 8
+            self._refresh()
+            refreshes += 1
         self.pixels_written = written
+        self.refreshes = refreshes
 
     def _copy_fast(self, fast, p):
         # the changed columns of page p, copied into the bitmap by one strided
@@ -124,37 +120,11 @@ class Display:
         diff = page != shadow
         x0 = int(_np.argmax(diff))
         x1 = self.width - int(_np.argmax(diff[::-1]))
-        if x1 - x0 <= _SPLIT:
-            self._put(fast, p, x0, x1)
-            return x1 - x0
-        # wide: a refresh per run of changed columns, split only where
-        # _GAP or more columns did not change (found by ulab: a Python loop
-        # over every column costs more than the refresh it saves)
-        idx = _np.nonzero(diff)[0]
-        cuts = _np.nonzero(_np.diff(idx) > _GAP)[0]
-        if not len(cuts):
-            self._put(fast, p, x0, x1)
-            return x1 - x0
-        done = 0
-        a = x0
-        for k in cuts:
-            b = int(idx[k]) + 1
-            self._put(fast, p, a, b)
-            done += b - a
-            a = int(idx[k + 1])
-        self._put(fast, p, a, x1)
-        return done + x1 - a
-
-    def _put(self, fast, p, x0, x1):
-        # columns x0..x1 of page p into the bitmap (byte 7 - p of their rows),
-        # then displayio sends that area
-        page = fast[0][p]
         q = 7 - p
         fast[2][x0 * 8 + q : x1 * 8 + q : 8] = page[x0:x1]
-        fast[1][p][x0:x1] = page[x0:x1]
+        shadow[x0:x1] = page[x0:x1]
         self.bitmap.dirty(q * 8, x0, q * 8 + 8, x1)
-        self._refresh()
-        self.refreshes += 1
+        return x0, x1
 
     def _copy_slow(self, p):
         page = self._views[p]

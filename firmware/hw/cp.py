@@ -15,7 +15,7 @@ may write the flash drive.
             ``CP_DISPLAY = "direct"``, or a line ``display=direct`` after the
             board's name in board.txt): our SSD1306 driver
             (firmware/hw/ssd1306.py, the one the MicroPython backend uses)
-            straight on ``busio.I2C`` through ``I2CBus``; the buffer is the
+            straight on ``busio.I2C`` (firmware/hw/cp_direct.py); the buffer is the
             panel's own memory layout, so ``show()`` sends the changed pages
             as they are. displayio's refresh costs about 6.4 us a pixel of
             the area it sends (emulated Pico), the direct driver about
@@ -60,9 +60,9 @@ its emulated SSD1306 (tools/bench_device_cp.py, host_tests/test_emu_cp.py).
 Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
 Imports ``firmware.hal`` and ``firmware.hw.files``; when ``make`` runs, the
-CircuitPython modules, ``firmware.hw.cp_displayio`` (``firmware.hw.ssd1306``
-for the direct path), ``firmware.hw.cp_fb``, ``firmware.canvas`` and
-``firmware.hw.cp_fast``.
+CircuitPython modules, ``firmware.hw.cp_displayio`` (``firmware.hw.cp_direct``
+and ``firmware.hw.ssd1306`` for the direct path), ``firmware.hw.cp_fb``,
+``firmware.canvas`` and ``firmware.hw.cp_fast``.
 """
 
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
@@ -82,76 +82,6 @@ _LED_PIN = 22
 _N_LEDS = 242
 WATCHDOG_S = 8
 _TICKS_PERIOD = const(1 << 29)
-
-
-class I2CBus:
-    """``busio.I2C`` as the SSD1306 driver (firmware/hw/ssd1306.py, shared
-    with MicroPython) calls it: ``writeto`` and ``writevto``, each taking and
-    releasing the bus lock. ``writevto`` copies its parts into one buffer
-    made once (a control byte and a page) and sends it with ``end=``; a whole
-    frame goes as eight such transfers. Bus errors are OSError, as the
-    driver expects."""
-
-    def __init__(self, i2c, size=129):
-        self._i2c = i2c
-        self._tx = bytearray(size)
-
-    def _lock(self):
-        i2c = self._i2c
-        n = 0
-        while not i2c.try_lock():
-            n += 1
-            if n > 10000:
-                raise OSError(16, "I2C bus busy")
-
-    def writeto(self, address, buf):
-        self._lock()
-        try:
-            self._i2c.writeto(address, buf)
-        except RuntimeError as e:
-            raise OSError(5, str(e))
-        finally:
-            self._i2c.unlock()
-
-    def writevto(self, address, parts):
-        # parts: the control byte, then the data; data longer than the buffer
-        # (a whole frame) goes in buffer-sized transfers, each with the
-        # control byte again: the panel carries on where the last one ended
-        tx = self._tx
-        room = len(tx)
-        head = parts[0]
-        h = len(head)
-        tx[0:h] = head
-        self._lock()
-        try:
-            for part in parts[1:]:
-                m = len(part)
-                if m <= room - h:
-                    tx[h : h + m] = part
-                    self._i2c.writeto(address, tx, end=h + m)
-                    continue
-                view = memoryview(part)
-                i = 0
-                while i < m:
-                    k = min(room - h, m - i)
-                    tx[h : h + k] = view[i : i + k]
-                    self._i2c.writeto(address, tx, end=h + k)
-                    i += k
-        except RuntimeError as e:
-            raise OSError(5, str(e))
-        finally:
-            self._i2c.unlock()
-
-
-def direct_display(ssd1306, i2c, address, width, height, framebuf):
-    """Our SSD1306 driver straight on the I2C bus, drawing through
-    ``framebuf`` (firmware.hw.cp_fb on CircuitPython); None when the panel
-    does not answer its power-up sequence."""
-    d = ssd1306.SSD1306(I2CBus(i2c, 1 + width), address, width, height)
-    if not d._ready:
-        return None
-    d.fb = framebuf.FrameBuffer(d.buf, width, height, framebuf.MONO_VLSB)
-    return d
 
 
 class NoDisplay:
@@ -428,9 +358,9 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display=None):
     else:
         display = "direct"
     if display == "direct":
-        from firmware.hw import ssd1306
+        from firmware.hw import cp_direct, ssd1306
 
-        disp = direct_display(ssd1306, i2c, address, width, height, framebuf)
+        disp = cp_direct.display(ssd1306, i2c, address, width, height, framebuf)
     if disp is None:
         print("OLED not answering at 0x%02x; running without a screen" % address)
         disp = NoDisplay(framebuf, width, height)

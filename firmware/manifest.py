@@ -27,6 +27,7 @@ package(
         "game.py",
         "gamelog.py",
         "logcheck.py",
+        "logread.py",
         "match.py",
         "opponent.py",
         "pegging.py",

@@ -1,0 +1,22 @@
+"""The win-chance table's start value against self-play it did not come from:
+the first dealer's win rate of hard against hard, measured here over 3,000
+games with a seed of its own (the generator, tools/gen_winprob.py, uses 1616),
+must hold the table's 0-0 value inside its 95% interval, for 121 and for 61.
+CPython only (about a minute of self-play); marked slow."""
+
+import pytest
+
+import gen_winprob  # tools/ is on the tests' path (pyproject.toml)
+from engine.winprob import lookup
+
+GAMES = 3000
+SEED = 99
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [121, 61])
+def test_start_value_is_inside_the_first_dealers_self_play_interval(target):
+    wins = gen_winprob.play_from(0, 0, GAMES, SEED, target, False)
+    p, lo, hi = gen_winprob.interval(wins, GAMES)
+    table = lookup(0, 0, True, target, False) / 255
+    assert lo <= table <= hi, (target, table, p, lo, hi)

@@ -205,3 +205,28 @@ def hint_play(view):
     them: what the card pegs now less what the opponent may peg back. Empty
     when the seat must say go."""
     return pegging.rate(view, pegging.FULL, [])
+
+
+def discard_loss(view, c1, c2):
+    """What laying ``c1`` and ``c2`` of ``view.hand`` away gives up against the
+    best keep, in hundredths of a point (rounded half up; 0 for the best):
+    by the points ``hint_discard`` gives each keep with ``detail`` (the hand's
+    expected points plus or minus the crib's, without the end game). The
+    coach's one figure: engine.review sums it for a game's summary and the
+    device's statistics (firmware.stats) per deal, so they agree. ValueError
+    when the two are not a discard of the hand."""
+    values, n, _ = discard_values(view, True, False)
+    hand = view.hand
+    best = values[0]
+    mine = None
+    for i in range(len(values)):
+        v = values[i]
+        if v > best:
+            best = v
+        j, k = _pair(hand, i)
+        if (hand[j] == c1 and hand[k] == c2) or (hand[j] == c2 and hand[k] == c1):
+            mine = v
+    if mine is None:
+        raise ValueError("not a discard of the hand")
+    scale = n * SCALE
+    return ((best - mine) * 200 + scale) // (2 * scale)

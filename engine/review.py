@@ -9,7 +9,9 @@ chance to win the expert level finds (engine.expert, the win-chance table);
 every card played against the best
 card by hard's pegging value (engine.opponent.hint_play: what it pegs less
 what the other may peg back). The summary says what the discards and the
-plays gave up a deal, and the biggest loss.
+plays gave up a deal, and the biggest loss; the discards' figure is every
+discard's engine.opponent.discard_loss summed (``Review.lost``, hundredths
+of a point), the one the device keeps in its statistics (firmware.stats).
 
 ``review(text, seat)`` gives the lines of every game in ``text``;
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
@@ -53,17 +55,20 @@ def _rigged(events):
 
 class Review:
     """What one seat gave up in one game: ``discards`` and ``plays`` lists of
-    (deal, loss in points, line), ``deals`` the seat's discards reviewed."""
+    (deal, loss in points, line) worth a line, ``deals`` the seat's discards
+    reviewed, ``lost`` what all of them gave up (hundredths of a point,
+    engine.opponent.discard_loss)."""
 
     def __init__(self):
         self.discards = []
         self.plays = []
         self.deals = 0
+        self.lost = 0
 
 
 def review_game(text_, seat):
     """A ``Review`` of ``seat`` (0 for A, 1 for B) in one game's log."""
-    from engine.opponent import hint_discard, hint_play
+    from engine.opponent import discard_loss, hint_discard, hint_play
 
     logcheck.replay(text_)  # the log checks against the rules first
     settings, events = logcheck.parse(text_)
@@ -92,6 +97,7 @@ def review_game(text_, seat):
             if e[1] == seat and not game.discards[seat]:
                 v = game.view(seat)
                 r.deals += 1
+                r.lost += discard_loss(v, e[2], e[3])
                 _discard(r, v, e[2], e[3], hint_discard(v, True), game.deal_number)
             game.discard(e[1], e[2], e[3])
         elif kind == "play":
@@ -112,7 +118,7 @@ def review_moves(game, seat):
     seed and decisions (``game.moves``): what the device reviews at a game's
     end, without a log."""
     from engine.game import CLAIM, GO
-    from engine.opponent import hint_discard, hint_play
+    from engine.opponent import discard_loss, hint_discard, hint_play
 
     g = game.blank()
     g.start()
@@ -129,6 +135,7 @@ def review_moves(game, seat):
             if s == seat:
                 v = g.view(seat)
                 r.deals += 1
+                r.lost += discard_loss(v, code, c2)
                 _discard(r, v, code, c2, hint_discard(v, True), g.deal_number)
             g.discard(s, code, c2)
             i += 4
@@ -249,9 +256,6 @@ def _play(r, v, card, rates, deal):
 def summary(r):
     """The summary lines of a ``Review``."""
     n = r.deals or 1
-    lost = 0.0
-    for d in r.discards:
-        lost += d[1]
     out = []
     if r.discards:
         big = r.discards[0]
@@ -260,7 +264,7 @@ def summary(r):
                 big = d
         out.append(
             "your discards gave up %.1f points a deal; biggest: deal %d, keep %s over %s, -%.1f"
-            % (lost / n, big[0], big[3], big[4], big[1])
+            % (r.lost / (100 * n), big[0], big[3], big[4], big[1])
         )
     else:
         out.append("your discards gave up nothing: every keep was the best (%d deals)" % r.deals)

@@ -137,12 +137,14 @@ def game_done(storage, match, match_over, match_won, room=None):
     return _run(game_done_steps(storage, match, match_over, match_won, room))
 
 
-def game_done_steps(storage, match, match_over, match_won, room=None, counted=None):
+def game_done_steps(storage, match, match_over, match_won, room=None, counted=None, coach=None):
     """``game_done`` as a generator of steps that each fit a frame (the play
     screen runs one a frame, so the over page shows at once and no frame
     freezes); it returns ``(problem, failed)``. ``counted()``, when given, is
     called once the statistics are done, before the log (the play screen
-    forgets ``firmware.stats`` there: the log's replays need the room)."""
+    forgets ``firmware.stats`` there: the log's replays need the room).
+    ``coach``: (deals, hundredths) your discards gave up as the play screen
+    weighed them, for the statistics (``Stats.add_discards``)."""
     game = match.game
     problem = failed = None
     try:
@@ -157,6 +159,8 @@ def game_done_steps(storage, match, match_over, match_won, room=None, counted=No
             yield from _replay_steps(game, stats.feed)
             if match_over and match.games > 1:
                 stats.add_match(match_won)
+            if coach is not None:
+                stats.add_discards(coach[0], coach[1])
             stats.mark(k)
             if not stats.save():
                 problem = stats.problem

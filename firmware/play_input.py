@@ -3,7 +3,8 @@ nothing and saves nothing: each function moves the table's cursor and marks
 (``firmware.play_table.Table``) or gives the engine game a decision, and
 says which it did; ``firmware.screens.play`` does the rest (the events the
 decision made, saving). Imports ``firmware.buttons``, ``firmware.hal`` and
-``firmware.play_table``.
+``firmware.play_table``. (``weigh`` reads the computer's module when a game
+has loaded it.)
 
 Keys (``firmware.buttons`` events, acted on when pressed):
   discard  LEFT / RIGHT move, A marks a card for the crib (or unmarks it);
@@ -44,8 +45,9 @@ SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
 _MOST = const(29)  # the most a hand can be worth
 
 
-def discard(t, game, events):
-    """Pick two cards of ``t.hand`` for the crib (seat 0)."""
+def discard(t, game, events, coach=None):
+    """Pick two cards of ``t.hand`` for the crib (seat 0). With ``coach``,
+    a list [deals, hundredths], the discard made is weighed first (``weigh``)."""
     hand = t.hand
     n = len(hand)
     if t.mode != DISCARD and t.mode != CONFIRM:
@@ -56,7 +58,11 @@ def discard(t, game, events):
         return CHANGED
     if t.mode == CONFIRM:
         if _b.happened(events, "press", A):
-            game.discard(0, hand[t.marked[0]], hand[t.marked[1]])
+            c1 = hand[t.marked[0]]
+            c2 = hand[t.marked[1]]
+            if coach is not None:
+                weigh(game, c1, c2, coach)
+            game.discard(0, c1, c2)
             return ACTED
         if _b.happened(events, "press", B):
             t.marked.pop()
@@ -82,6 +88,24 @@ def discard(t, game, events):
                 t.say("Crib: %s %s?" % (card_text(hand[c[0]]), card_text(hand[c[1]])), 0)
         changed = CHANGED
     return changed
+
+
+def weigh(game, c1, c2, coach):
+    """The coach's figure for the statistics (issue 16.4): what laying ``c1``
+    and ``c2`` away gives up against the best keep, weighed as the review
+    and the hint weigh it (``engine.opponent.discard_loss``, the computer's
+    module, loaded through a game), added to ``coach`` [deals, hundredths]."""
+    import sys
+
+    opponent = sys.modules.get("engine.opponent")
+    if opponent is None:
+        return
+    try:
+        lost = opponent.discard_loss(game.view(0), c1, c2)
+    except (ValueError, MemoryError):  # advice only: it never stops a game
+        return
+    coach[0] += 1
+    coach[1] += lost
 
 
 def count(t, game, events):

@@ -1,7 +1,8 @@
 """What cannot all be true of the statistics (``firmware.stats``): checked
 when a record is read, so an impossible one is refused (issue 11.5) instead
 of shown ("Lost -996", a 25000% win rate, a best hand its cards do not
-score). Loaded only while a record is read, then forgotten: its code is heap
+score, a coach's figure past what the deals could give up). Loaded only
+while a record is read, then forgotten: its code is heap
 the play screen needs. Imports ``engine.score`` and ``firmware.stats``
 (its ``COUNTERS``).
 """
@@ -15,6 +16,36 @@ _BOUNDS = bytes(
     (1, 0, 1, 2, 1, 1, 3, 2, 1, 5, 4, 1, 6, 0, 1, 7, 6, 1, 7, 1, 1, 0, 8, 1, 11, 8, 1)
     + (13, 8, 1, 12, 11, 29, 14, 13, 29, 10, 8, 2, 9, 8, 61, 15, 8, 58, 16, 8, 58)
 )
+
+
+_MOST_LOST = 6000  # hundredths of a point a discard can give up: past any hand and crib
+
+
+def _coach(stats):
+    # the coach's figures (record version 3): within your deals and games,
+    # the recent games filled from the newest, within the totals
+    if stats.coached > stats.deals:
+        return "impossible figures (coached > deals)"
+    if stats.coach_lost > _MOST_LOST * stats.coached:
+        return "impossible figures (coach_lost > %d x coached)" % _MOST_LOST
+    deals = lost = games = 0
+    empty = False
+    for d, x in stats.recent:
+        if not d:
+            if x:
+                return "impossible figures (a recent game gave up points without deals)"
+            empty = True
+            continue
+        if empty:
+            return "impossible figures (a gap among the recent games)"
+        if x > _MOST_LOST * d:
+            return "impossible figures (a recent game's loss > %d x its deals)" % _MOST_LOST
+        games += 1
+        deals += d
+        lost += x
+    if games > stats.games or deals > stats.coached or lost > stats.coach_lost:
+        return "impossible figures (the recent games > the totals)"
+    return None
 
 
 def impossible(stats):
@@ -31,6 +62,9 @@ def impossible(stats):
         return "impossible figures (ties > games - wins)"
     if stats.skunks_taken > stats.losses:
         return "impossible figures (skunks_taken > losses)"
+    why = _coach(stats)
+    if why:
+        return why
     cards = stats.best_cards
     if not cards:
         return "a best hand without its cards" if stats.best else None

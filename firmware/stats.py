@@ -12,6 +12,14 @@ apart); the best hand from ("show", 0, "hand", points) with the kept four
 ``key(game)`` names a game so a game is counted once even when its game-over
 page is shown again after a power cut (``counted(key)``).
 
+The coach's figure (issue 16.4): ``add_discards(deals, lost)`` adds a game's
+discards set against the best keep as the play screen weighed them, each
+when you made it (engine.opponent.discard_loss, the review's own figure:
+``lost`` in hundredths of a point, over ``deals`` discards; a resumed game
+counts the deals since it was resumed). ``discard_avg()`` is what your
+discards gave up a deal, ``recent_avg()`` the same over the last ``RECENT``
+games, so you see yourself improve.
+
 Kept apart per kind of game (``Stats(storage, name)``, the name chosen by
 ``firmware.play_end``): "stats" for six-card games to a target (121 or 61,
 as before), "stats5" for five-card (V5, whose best hand is three cards and
@@ -20,8 +28,11 @@ the starter), "statsd" for fixed deals (V6, where a game may end in a tie:
 
 Stored with ``firmware.records.RecordStore`` (crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
-cards (255 = none); version 2 (written now) adds ``ties`` (4 bytes) after
-them. Version 1 records still load (no ties). A damaged, foreign or
+cards (255 = none); version 2 adds ``ties`` (4 bytes) after them; version 3
+(written now, 147 bytes) adds ``coached`` and ``coach_lost`` (4 bytes each)
+and the last ``RECENT`` games' (deals, lost), newest first, 1 + 4 bytes each
+(0 deals: none). Version 1 and 2 records still load (no ties; no coach
+figures). A damaged, foreign or
 impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
 ``problem`` says so. Imports ``firmware.records`` (and ``firmware.statcheck``
@@ -32,7 +43,8 @@ from firmware.records import RecordStore
 
 NAME = "stats"
 MAGIC = b"STAT"
-VERSION = 2
+VERSION = 3
+RECENT = 10  # games the coach's recent figure is over
 
 # every counter, in record order
 COUNTERS = (
@@ -59,6 +71,20 @@ COUNTERS = (
 )
 _N = len(COUNTERS)
 _SIZE = 4 * _N + 5  # version 1; version 2 adds 4 bytes of ties
+_COACH = 8 + 5 * RECENT  # what version 3 adds after the ties
+_SIZES = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)  # payload bytes by version
+
+
+def _put(out, o, v):
+    v &= 0xFFFFFFFF
+    out[o] = v >> 24
+    out[o + 1] = (v >> 16) & 255
+    out[o + 2] = (v >> 8) & 255
+    out[o + 3] = v & 255
+
+
+def _get(p, o):
+    return p[o] << 24 | p[o + 1] << 16 | p[o + 2] << 8 | p[o + 3]
 
 
 def key(game):
@@ -79,6 +105,9 @@ class Stats:
             setattr(self, name, 0)
         self.ties = 0  # games of fixed deals that ended level (V6)
         self.best_cards = []  # the four (five-card: three) kept cards and the starter
+        self.coached = 0  # your discards set against the best keep (the coach)
+        self.coach_lost = 0  # what they gave up, hundredths of a point
+        self.recent = []  # [deals, lost] of the last RECENT games coached, newest first
         self._dealt = ()
         self._kept = []
         self._starter = None
@@ -100,6 +129,19 @@ class Stats:
 
     def peg_avg(self):
         return self.per(self.pegging, self.deals)
+
+    def discard_avg(self):
+        """Points your discards gave up a deal, or None before any."""
+        return self.coach_lost / (100 * self.coached) if self.coached else None
+
+    def recent_avg(self):
+        """(games, points a deal) over the last games coached (at most
+        ``RECENT``); (0, None) before any."""
+        deals = lost = 0
+        for d, x in self.recent:
+            deals += d
+            lost += x
+        return len(self.recent), (lost / (100 * deals) if deals else None)
 
     def counted(self, k):
         return (self.last_seed, self.last_moves) == k
@@ -166,19 +208,33 @@ class Stats:
         if won:
             self.match_wins += 1
 
+    def add_discards(self, deals, lost):
+        """A game's discards as the coach weighed them: ``deals`` of them gave
+        up ``lost`` hundredths of a point against the best keeps."""
+        if deals <= 0:
+            return
+        deals = min(deals, 255)
+        self.coached += deals
+        self.coach_lost += lost
+        self.recent.insert(0, [deals, lost])
+        del self.recent[RECENT:]
+
     # ---- the record ----
     def payload(self):
-        out = bytearray(_SIZE + 4)
+        out = bytearray(_SIZES[VERSION])
         for i in range(_N):
-            v = getattr(self, COUNTERS[i]) & 0xFFFFFFFF
-            out[4 * i] = v >> 24
-            out[4 * i + 1] = (v >> 16) & 255
-            out[4 * i + 2] = (v >> 8) & 255
-            out[4 * i + 3] = v & 255
+            _put(out, 4 * i, getattr(self, COUNTERS[i]))
         for i in range(5):
             out[4 * _N + i] = self.best_cards[i] if i < len(self.best_cards) else 255
-        t = self.ties & 0xFFFFFFFF
-        out[_SIZE : _SIZE + 4] = bytes((t >> 24, (t >> 16) & 255, (t >> 8) & 255, t & 255))
+        _put(out, _SIZE, self.ties)
+        o = _SIZE + 4
+        _put(out, o, self.coached)
+        _put(out, o + 4, self.coach_lost)
+        o += 8
+        for deals, lost in self.recent[:RECENT]:
+            out[o] = deals
+            _put(out, o + 1, lost)
+            o += 5
         return bytes(out)
 
     def read(self, payload):
@@ -189,7 +245,7 @@ class Stats:
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures
         and the reason they were refused (a phrase)."""
-        size = _SIZE if version < 2 else _SIZE + 4
+        size = _SIZES[version] if 0 < version < len(_SIZES) else -1
         if len(payload) != size:
             self.clear()
             return "it is the wrong size (%d bytes, not %d)" % (len(payload), size)
@@ -198,15 +254,16 @@ class Stats:
             self.clear()
             return "its best hand is not the cards of a hand"
         for i in range(_N):
-            o = 4 * i
-            v = payload[o] << 24 | payload[o + 1] << 16 | payload[o + 2] << 8 | payload[o + 3]
-            setattr(self, COUNTERS[i], v)
-        self.ties = 0
-        if version >= 2:
-            o = _SIZE
-            self.ties = (
-                payload[o] << 24 | payload[o + 1] << 16 | payload[o + 2] << 8 | payload[o + 3]
-            )
+            setattr(self, COUNTERS[i], _get(payload, 4 * i))
+        self.ties = _get(payload, _SIZE) if version >= 2 else 0
+        self.coached = self.coach_lost = 0
+        self.recent = []
+        if version >= 3:  # the coach's figures; empty in an older record
+            o = _SIZE + 4
+            self.coached = _get(payload, o)
+            self.coach_lost = _get(payload, o + 4)
+            for o in range(o + 8, size, 5):
+                self.recent.append([payload[o], _get(payload, o + 1)])
         self.best_cards = cards
         import sys
 
@@ -221,6 +278,8 @@ class Stats:
                     delattr(parent, "statcheck")
         if why:
             self.clear()
+        while self.recent and not self.recent[-1][0]:
+            self.recent.pop()  # the slots no game has filled yet
         return why
 
     def load(self):

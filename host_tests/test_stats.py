@@ -10,11 +10,12 @@ MicroPython."""
 import screentext
 import test_play_screen as tps
 from engine.cards import text as card_text
+from engine.review import review_game, summary
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
 from firmware.screens.stats import ResetMenu, StatsScreen
-from firmware.stats import COUNTERS, Stats
+from firmware.stats import _SIZES, COUNTERS, Stats
 
 FIGURES = (
     "games",
@@ -174,6 +175,36 @@ def test_a_resumed_game_counts_whole():
     st = stored(storage)
     check_figures(st, [storage.read("last.log").decode()])
     assert st.deals >= 2
+    # the coach weighs the discards made since the resume only
+    assert 0 < st.coached < st.deals and st.recent == [[st.coached, st.coach_lost]]
+
+
+def test_the_coach_figure_is_the_reviews_of_the_same_games():
+    # every discard you make is weighed as engine.review weighs it in the
+    # game's log: the same hundredths, deals and line on the screen
+    storage = host.DictStorage()
+    d = tps.new_driver(storage, seed=61, target=61, match=3)
+    logs = play_match(d, 61)
+    reviews = [review_game(text, 0) for text in logs]
+    st = stored(storage)
+    assert st.coached == sum([r.deals for r in reviews]) > 0
+    assert st.coach_lost == sum([r.lost for r in reviews]) > 0
+    assert st.recent == [[r.deals, r.lost] for r in reversed(reviews)]  # newest first
+    # one game: the statistics' line says what the review's summary says
+    one = Stats()
+    one.add_discards(reviews[0].deals, reviews[0].lost)
+    head = summary(reviews[0])[0]
+    assert head.startswith("your discards gave up %.1f points" % one.discard_avg())
+    app = App(host.make(storage=storage))
+    d = tps.Driver(app)
+    app.open("stats")
+    d.tick(2)
+    d.press(RIGHT)
+    top = app.top()
+    want = "%.1f" % (st.coach_lost / (100 * st.coached))
+    assert ("Discards", "-%s/deal" % want) in top.rows, top.rows
+    assert ("Last %d games" % len(logs), "-%.1f" % st.recent_avg()[1]) in top.rows
+    assert app.errors == 0
 
 
 def test_a_damaged_record_is_reported_and_fresh_figures_start():
@@ -404,7 +435,7 @@ def test_ties_count_apart_and_version_1_records_still_load():
     st.feed(("deal", 0))
     st.feed(("end", 2, 90, 90, ""))  # a tie of fixed deals (V6)
     assert st.games == 1 and st.ties == 1 and st.wins == 0 and st.losses == 0
-    data = st.payload()
+    data = st.payload()[: _SIZES[2]]  # version 2: no coach figures after the ties
     again = Stats()
     assert again.check(data, 2) is None and again.ties == 1
     old = Stats()
@@ -412,4 +443,49 @@ def test_ties_count_apart_and_version_1_records_still_load():
     assert "size" in Stats().check(data[:-4], 2)
     st.ties = 2  # more ties than games that were not won
     bad = Stats()
-    assert "ties" in bad.check(st.payload(), 2) and bad.games == 0
+    assert "ties" in bad.check(st.payload(), 3) and bad.games == 0
+
+
+def test_coach_figures_survive_their_record_and_older_records_load_without_them():
+    st = Stats()
+    st.games, st.deals = 12, 90
+    for i in range(12):
+        st.add_discards(7, 100 + i)
+    assert st.coached == 84 and len(st.recent) == 10 and st.recent[0] == [7, 111]
+    data = st.payload()
+    assert len(data) == _SIZES[3] == 147
+    again = Stats()
+    assert again.check(data, 3) is None
+    assert (again.coached, again.coach_lost, again.recent) == (84, st.coach_lost, st.recent)
+    old = Stats()  # a version 2 record: the same figures, no coach's
+    assert old.check(data[: _SIZES[2]], 2) is None and old.games == 12
+    assert (old.coached, old.coach_lost, old.recent, old.discard_avg()) == (0, 0, [], None)
+    assert old.recent_avg() == (0, None)
+    few = Stats()
+    few.games, few.deals = 1, 9
+    few.add_discards(8, 250)
+    back = Stats()
+    assert back.check(few.payload(), 3) is None and back.recent == [[8, 250]]
+
+
+def test_impossible_coach_figures_are_refused():
+    def refused(**change):
+        st = Stats()
+        st.games, st.deals = 3, 30
+        for _ in range(3):
+            st.add_discards(9, 300)
+        for name, value in change.items():
+            setattr(st, name, value)
+        got = Stats()
+        why = got.check(st.payload(), 3)
+        assert got.coached == 0 or why is None
+        return why
+
+    assert refused() is None
+    assert "coached > deals" in refused(coached=31)
+    assert "coach_lost" in refused(coach_lost=6000 * 27 + 1)
+    assert "gap" in refused(recent=[[9, 300], [0, 0], [9, 300]])
+    assert "without deals" in refused(recent=[[9, 300], [0, 5]])
+    assert "its deals" in refused(recent=[[1, 6001]])
+    assert "totals" in refused(recent=[[9, 300]] * 4)  # more recent games than games
+    assert "totals" in refused(coach_lost=899)

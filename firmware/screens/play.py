@@ -16,7 +16,8 @@ when it is missing) for the computer (with ``engine.discard5`` in a five-card
 game), ``firmware.play_start`` to resume or start a match (and for a rematch),
 ``firmware.stats`` and ``firmware.play_end`` when a game ends,
 ``firmware.screens.pause``, and ``engine.review`` when DOWN on the game-over
-page asks for the review of your decisions (the coach).
+page asks for the review of your decisions (the coach), whose figure for
+each discard you make goes to the statistics (``firmware.play_input``).
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
@@ -95,6 +96,7 @@ class PlayScreen(Screen):
         self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
         self.log_room = None
+        self.coach = [0, 0]
 
     # ---- entering: resume or a new match ----
     def enter(self):
@@ -120,6 +122,7 @@ class PlayScreen(Screen):
     def _begin(self, match):
         self.match = match
         self.game = match.game
+        self.coach = [0, 0]  # your discards weighed this game and what they gave up
         self.over_seen = False
         self.queue = []
         self.wait = 0
@@ -212,6 +215,7 @@ class PlayScreen(Screen):
                 match_won,
                 self.log_room,
                 None if held else _forget_stats,
+                self.coach,
             )
             names = end.MODULES
             end = None
@@ -330,7 +334,7 @@ class PlayScreen(Screen):
         if self.saved_at != len(g.moves):
             self._save()
         if g.phase == "discard":
-            done = play_input.discard(t, g, events)
+            done = play_input.discard(t, g, events, self.coach)
         elif g.phase == "count":
             done = play_input.count(t, g, events)
         else:

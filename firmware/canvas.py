@@ -14,6 +14,7 @@ the loops here do the same (host_tests/test_canvas.py compares the two).
 
 Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
   text(s, x, y, c=1, dim=False) -> x after the text  (6 px a character)
+  texts(runs): each (s, x, y, c) of ``runs`` as ``text`` draws it, in one call
   text_width(s), center(s, y, c=1), right(s, x_end, y, c=1)
   number(n, x, y, c=1) -> x after it; number_width(n)
 Shapes: clear(), pixel, hline, vline, line, box(x, y, w, h, c=1, fill=False),
@@ -203,6 +204,26 @@ class Canvas:
                 self._columns(code, x, y, c, dim)
                 x += 6
         return x
+
+    def texts(self, runs):
+        """Many strings in one call: ``runs`` holds (s, x, y, c) as ``text``
+        takes them. On MicroPython a call to a function this size puts its
+        frame on the heap, so a screen of short strings costs more in calls
+        than in pixels: a screen that lays its text out once per change draws
+        it with this."""
+        fast = self.fast
+        if fast is None:
+            for r in runs:
+                self.text(r[0], r[1], r[2], r[3])
+            return
+        buf = self.buf
+        width = self.width
+        pages = self.pages
+        data = font.DATA
+        for r in runs:
+            s = r[0]
+            fast.text(buf, width, pages, data, s, len(s), isinstance(s, str), r[1], r[2], r[3],
+                      False)  # fmt: skip
 
     def glyph(self, code, x, y, c=1, dim=False):
         """One character by code (for the symbols: font.HEART, font.RIGHT...)."""

@@ -1,6 +1,8 @@
 """Statistics screen: your record against the computer (firmware.stats) on
 three pages: results (games, wins, losses, skunks, matches), points per deal
-(hand, crib, pegging, heels, muggins) and your best hand drawn as cards.
+(what your discards gave up against the best keep, all told and over the
+last games, as the coach weighs them; hand, crib, pegging, heels, muggins)
+and your best hand drawn as cards.
 Each kind of game has its own three (six-card always, then five-card and
 fixed deals once you have played them: "5-card" or "Deals" before the title;
 fixed deals count ties), one after the other.
@@ -9,13 +11,16 @@ Keys: LEFT/RIGHT turn the page, UP/DOWN scroll a page's rows, B goes back,
 a long B asks whether to reset every figure of the kind shown (No is the
 first answer). A
 damaged statistics record is reported once and fresh figures are shown.
-The rows are formatted when the screen is entered, never in ``draw``.
-Imports ``firmware.app``, ``firmware.buttons``, ``firmware.hal`` and
-``firmware.stats``.
+The rows are formatted, and every string placed, when the page changes
+(``_build``, ``_place``), never in ``draw``, which draws them in one call
+(``Canvas.texts``).
+Imports ``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
+``firmware.hal`` and ``firmware.stats``.
 """
 
 from firmware import buttons as _b
-from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+from firmware.app import ListScreen, MessageScreen, Screen
+from firmware.canvas import Canvas
 from firmware.hal import B, DOWN, LEFT, RIGHT, UP
 from firmware.stats import Stats
 
@@ -38,6 +43,14 @@ def _avg(x):
     return "-" if x is None else "%.2f" % x
 
 
+def _lost(x):
+    # points given up, shown as a loss: "-1.4"; none yet "-"
+    if x is None:
+        return "-"
+    t = "%.1f" % x
+    return t if t == "0.0" else "-" + t
+
+
 def _pct(part, whole):
     return "-" if not whole else "%d%%" % ((part * 100 + whole // 2) // whole)
 
@@ -58,8 +71,13 @@ def rows_of(st, page):
         if st.ties or st.name != KINDS[0][0]:  # fixed deals (V6) can tie
             rows.insert(3, ("Tied", "%d" % st.ties))
         return rows
+    avg = st.discard_avg()
+    games, recent = st.recent_avg()
+    last = "Last %d games" % games if games > 1 else "Last game" if games else "Last games"
     return [
         ("Deals", "%d" % st.deals),
+        ("Discards", "-" if avg is None else _lost(avg) + "/deal"),
+        (last, _lost(recent)),
         ("Hand", _avg(st.hand_avg())),
         ("Crib (yours)", _avg(st.crib_avg())),
         ("Pegging", _avg(st.peg_avg())),
@@ -83,6 +101,8 @@ class StatsScreen(Screen):
         self.title = ""
         self.foot = ""
         self.best = ""
+        self.runs = []  # every string of the page, placed (``_place``)
+        self.bar = None  # the scroll bar: (y, height), or None
 
     def enter(self):
         if not self.loaded:
@@ -120,6 +140,31 @@ class StatsScreen(Screen):
         else:
             self.best = "No hand counted yet"
         self.foot = "\x86\x85 page  hold B:reset"  # 21 columns: one more is cut
+        self._place()
+
+    def _place(self):
+        # every string of the page where it goes, (s, x, y, ink), and the
+        # scroll bar: what ``draw`` draws, worked out once per change
+        w = self.app.canvas.width if self.app is not None else 128
+        width = Canvas.text_width
+        runs = [(self.title, (w - width(self.title)) // 2, 1, 0)]
+        rows = self.rows
+        y = _TOP
+        for i in range(self.top, min(len(rows), self.top + _ROWS)):
+            runs.append((rows[i][0], 1, y, 1))
+            runs.append((rows[i][1], w - 4 - width(rows[i][1]), y, 1))
+            y += _ROW
+        if self.page % len(PAGES) == BEST:
+            runs.append(
+                (self.best, (w - width(self.best)) // 2, 38 if self.stats.best_cards else 28, 1)
+            )
+        runs.append((self.foot, (w - width(self.foot)) // 2, _FOOT, 1))
+        self.runs = runs
+        n = len(rows)
+        self.bar = None
+        if n > _ROWS:
+            h = _ROWS * _ROW * _ROWS // n
+            self.bar = (_TOP + (_ROWS * _ROW - h) * self.top // (n - _ROWS), h)
 
     def reset(self):
         """Every figure back to 0, stored at once."""
@@ -148,9 +193,11 @@ class StatsScreen(Screen):
             self._build()
         if _b.went(events, DOWN) and self.top + _ROWS < len(self.rows):
             self.top += 1
+            self._place()
             changed = True
         if _b.went(events, UP) and self.top > 0:
             self.top -= 1
+            self._place()
             changed = True
         if _b.happened(events, "long", B):
             self.app.push(ResetMenu(self))
@@ -161,35 +208,20 @@ class StatsScreen(Screen):
         return changed
 
     def draw(self, cv):
-        title_bar(cv, self.title)
+        cv.box(0, 0, cv.width, 9, 1, True)  # the title bar; its text is a run
         if self.page % len(PAGES) == BEST:
-            self._draw_best(cv)
-        else:
-            rows = self.rows
-            end = min(len(rows), self.top + _ROWS)
-            y = _TOP
-            for i in range(self.top, end):
-                cv.text(rows[i][0], 1, y)
-                cv.right(rows[i][1], cv.width - 4, y)
-                y += _ROW
-            n = len(rows)
-            if n > _ROWS:  # scroll bar
-                h = _ROWS * _ROW * _ROWS // n
-                y = _TOP + (_ROWS * _ROW - h) * self.top // (n - _ROWS)
-                cv.vline(cv.width - 1, y, h)
+            cards = self.stats.best_cards
+            if cards:
+                n = len(cards) - 1  # kept cards (four, or three in five-card), then the starter
+                x = 14 + (4 - n) * 8
+                for i in range(n):
+                    cv.card(x + i * 16, 13, cards[i])
+                cv.text("+", x + n * 16 + 2, 19)
+                cv.card(x + n * 16 + 10, 13, cards[n])
+        elif self.bar is not None:  # the scroll bar
+            cv.vline(cv.width - 1, self.bar[0], self.bar[1])
         cv.dotted_hline(0, _FOOT - 3, cv.width)
-        cv.center(self.foot, _FOOT)
-
-    def _draw_best(self, cv):
-        cards = self.stats.best_cards
-        if cards:
-            n = len(cards) - 1  # kept cards (four, or three in five-card), then the starter
-            x = 14 + (4 - n) * 8
-            for i in range(n):
-                cv.card(x + i * 16, 13, cards[i])
-            cv.text("+", x + n * 16 + 2, 19)
-            cv.card(x + n * 16 + 10, 13, cards[n])
-        cv.center(self.best, 38 if cards else 28)
+        cv.texts(self.runs)
 
 
 class ResetMenu(ListScreen):

@@ -230,3 +230,23 @@ def discard_loss(view, c1, c2):
         raise ValueError("not a discard of the hand")
     scale = n * SCALE
     return ((best - mine) * 200 + scale) // (2 * scale)
+
+
+def play_loss(view, card, rates=None):
+    """What playing ``card`` gives up against the best card by hard's pegging
+    value (``hint_play``; ``rates`` when its answer is at hand), in hundredths
+    of a point (rounded half up; 0 for the best, or the one card that fits):
+    the coach's figure of a play, shared as ``discard_loss`` is. The values
+    are whole 65536ths of a point, so it is exact on every interpreter.
+    ValueError when ``card`` cannot be played."""
+    if rates is None:
+        rates = hint_play(view)
+    mine = None
+    for c, value in rates:
+        if c == card:
+            mine = value
+    if mine is None:
+        raise ValueError("not a card that can be played")
+    unit = pegging.UNIT
+    d = int((rates[0][1] - mine) * unit + 0.5)
+    return (d * 100 + unit // 2) // unit

@@ -11,7 +11,8 @@ card by hard's pegging value (engine.opponent.hint_play: what it pegs less
 what the other may peg back). The summary says what the discards and the
 plays gave up a deal, and the biggest loss; the discards' figure is every
 discard's engine.opponent.discard_loss summed (``Review.lost``, hundredths
-of a point), the one the device keeps in its statistics (firmware.stats).
+of a point), and the plays' every play's play_loss (``Review.played``): the
+figures the device keeps in its statistics (firmware.stats).
 
 ``review(text, seat)`` gives the lines of every game in ``text``;
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
@@ -57,18 +58,20 @@ class Review:
     """What one seat gave up in one game: ``discards`` and ``plays`` lists of
     (deal, loss in points, line) worth a line, ``deals`` the seat's discards
     reviewed, ``lost`` what all of them gave up (hundredths of a point,
-    engine.opponent.discard_loss)."""
+    engine.opponent.discard_loss), ``played`` what all its plays gave up
+    (engine.opponent.play_loss)."""
 
     def __init__(self):
         self.discards = []
         self.plays = []
         self.deals = 0
         self.lost = 0
+        self.played = 0
 
 
 def review_game(text_, seat):
     """A ``Review`` of ``seat`` (0 for A, 1 for B) in one game's log."""
-    from engine.opponent import discard_loss, hint_discard, hint_play
+    from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
 
     logcheck.replay(text_)  # the log checks against the rules first
     settings, events = logcheck.parse(text_)
@@ -103,7 +106,9 @@ def review_game(text_, seat):
         elif kind == "play":
             if e[1] == seat:
                 v = game.view(seat)
-                _play(r, v, e[2], hint_play(v), game.deal_number)
+                rates = hint_play(v)
+                r.played += play_loss(v, e[2], rates)
+                _play(r, v, e[2], rates, game.deal_number)
             game.play(e[1], e[2])
         elif kind == "go":
             game.go(e[1])
@@ -118,7 +123,7 @@ def review_moves(game, seat):
     seed and decisions (``game.moves``): what the device reviews at a game's
     end, without a log."""
     from engine.game import CLAIM, GO
-    from engine.opponent import discard_loss, hint_discard, hint_play
+    from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
 
     g = game.blank()
     g.start()
@@ -147,7 +152,9 @@ def review_moves(game, seat):
             else:
                 if s == seat:
                     v = g.view(seat)
-                    _play(r, v, code, hint_play(v), g.deal_number)
+                    rates = hint_play(v)
+                    r.played += play_loss(v, code, rates)
+                    _play(r, v, code, rates, g.deal_number)
                 g.play(s, code)
             i += 2
         g.events = []
@@ -268,12 +275,9 @@ def summary(r):
         )
     else:
         out.append("your discards gave up nothing: every keep was the best (%d deals)" % r.deals)
-    played = 0.0
-    for p in r.plays:
-        played += p[1]
     out.append(
         "your plays gave up %.1f points a deal (%d plays below the best)"
-        % (played / n, len(r.plays))
+        % (r.played / (100 * n), len(r.plays))
     )
     return out
 

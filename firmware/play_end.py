@@ -143,8 +143,9 @@ def game_done_steps(storage, match, match_over, match_won, room=None, counted=No
     freezes); it returns ``(problem, failed)``. ``counted()``, when given, is
     called once the statistics are done, before the log (the play screen
     forgets ``firmware.stats`` there: the log's replays need the room).
-    ``coach``: (deals, hundredths) your discards gave up as the play screen
-    weighed them, for the statistics (``Stats.add_discards``)."""
+    ``coach``: your decisions as the play screen weighed them (deals, what
+    the discards and the plays gave up: ``firmware.play_input.weigh``), for
+    the statistics (``Stats.add_coach``)."""
     game = match.game
     problem = failed = None
     try:
@@ -160,7 +161,7 @@ def game_done_steps(storage, match, match_over, match_won, room=None, counted=No
             if match_over and match.games > 1:
                 stats.add_match(match_won)
             if coach is not None:
-                stats.add_discards(coach[0], coach[1])
+                stats.add_coach(coach[0], coach[1], coach[2])
             stats.mark(k)
             if not stats.save():
                 problem = stats.problem

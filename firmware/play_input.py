@@ -46,8 +46,8 @@ _MOST = const(29)  # the most a hand can be worth
 
 
 def discard(t, game, events, coach=None):
-    """Pick two cards of ``t.hand`` for the crib (seat 0). With ``coach``,
-    a list [deals, hundredths], the discard made is weighed first (``weigh``)."""
+    """Pick two cards of ``t.hand`` for the crib (seat 0). With ``coach``
+    (``weigh``), the discard made is weighed first."""
     hand = t.hand
     n = len(hand)
     if t.mode != DISCARD and t.mode != CONFIRM:
@@ -91,21 +91,28 @@ def discard(t, game, events, coach=None):
 
 
 def weigh(game, c1, c2, coach):
-    """The coach's figure for the statistics (issue 16.4): what laying ``c1``
-    and ``c2`` away gives up against the best keep, weighed as the review
-    and the hint weigh it (``engine.opponent.discard_loss``, the computer's
-    module, loaded through a game), added to ``coach`` [deals, hundredths]."""
+    """The coach's figures for the statistics (issue 16.4), weighed as the
+    review and the hints weigh them (``engine.opponent``, the computer's
+    module, loaded through a game): ``coach`` is [deals, hundredths your
+    discards gave up, hundredths your plays gave up, the deal weighed].
+    ``c2`` None: ``c1`` is a card played, weighed only in a deal whose
+    discard was (a resumed game's first deal is not)."""
     import sys
 
     opponent = sys.modules.get("engine.opponent")
     if opponent is None:
         return
     try:
+        if c2 is None:
+            if coach[0] and coach[3] == game.deal_number:
+                coach[2] += opponent.play_loss(game.view(0), c1)
+            return
         lost = opponent.discard_loss(game.view(0), c1, c2)
     except (ValueError, MemoryError):  # advice only: it never stops a game
         return
     coach[0] += 1
     coach[1] += lost
+    coach[3] = game.deal_number
 
 
 def count(t, game, events):
@@ -134,8 +141,9 @@ def count(t, game, events):
     return NOTHING
 
 
-def play(t, game, events):
-    """Pick a card of ``t.hand`` to play (seat 0); a go when none fits (R8)."""
+def play(t, game, events, coach=None):
+    """Pick a card of ``t.hand`` to play (seat 0); a go when none fits (R8).
+    With ``coach`` (``weigh``), the card played is weighed first."""
     hand = t.hand
     n = len(hand)
     dimmed = 0
@@ -170,6 +178,8 @@ def play(t, game, events):
         if dimmed & (1 << t.cursor):
             t.say("%s would pass 31" % card_text(card))
             return CHANGED
+        if coach is not None:
+            weigh(game, card, None, coach)
         game.play(0, card)
         return ACTED
     return changed

@@ -18,7 +18,10 @@ _BOUNDS = bytes(
 )
 
 
-_MOST_LOST = 6000  # hundredths of a point a discard can give up: past any hand and crib
+# hundredths of a point a deal can give up: past any hand and crib (discards),
+# past four plays each a game's swing (engine.pegging's _WIN, 60 points)
+_MOST_LOST = 6000
+_MOST_PLAYED = 50000
 
 
 def _coach(stats):
@@ -28,22 +31,30 @@ def _coach(stats):
         return "impossible figures (coached > deals)"
     if stats.coach_lost > _MOST_LOST * stats.coached:
         return "impossible figures (coach_lost > %d x coached)" % _MOST_LOST
-    deals = lost = games = 0
+    if stats.coach_played > _MOST_PLAYED * stats.coached:
+        return "impossible figures (coach_played > %d x coached)" % _MOST_PLAYED
+    deals = lost = played = games = 0
     empty = False
-    for d, x in stats.recent:
+    for d, x, y in stats.recent:
         if not d:
-            if x:
+            if x or y:
                 return "impossible figures (a recent game gave up points without deals)"
             empty = True
             continue
         if empty:
             return "impossible figures (a gap among the recent games)"
-        if x > _MOST_LOST * d:
-            return "impossible figures (a recent game's loss > %d x its deals)" % _MOST_LOST
+        if x > _MOST_LOST * d or y > _MOST_PLAYED * d:
+            return "impossible figures (a recent game gave up more than its deals hold)"
         games += 1
         deals += d
         lost += x
-    if games > stats.games or deals > stats.coached or lost > stats.coach_lost:
+        played += y
+    if (
+        games > stats.games
+        or deals > stats.coached
+        or lost > stats.coach_lost
+        or played > stats.coach_played
+    ):
         return "impossible figures (the recent games > the totals)"
     return None
 

@@ -12,13 +12,14 @@ apart); the best hand from ("show", 0, "hand", points) with the kept four
 ``key(game)`` names a game so a game is counted once even when its game-over
 page is shown again after a power cut (``counted(key)``).
 
-The coach's figure (issue 16.4): ``add_discards(deals, lost)`` adds a game's
-discards set against the best keep as the play screen weighed them, each
-when you made it (engine.opponent.discard_loss, the review's own figure:
-``lost`` in hundredths of a point, over ``deals`` discards; a resumed game
-counts the deals since it was resumed). ``discard_avg()`` is what your
-discards gave up a deal, ``recent_avg()`` the same over the last ``RECENT``
-games, so you see yourself improve.
+The coach's figures (issue 16.4): ``add_coach(deals, lost, played)`` adds a
+game's decisions as the play screen weighed them, each when you made it
+(engine.opponent.discard_loss and play_loss, the review's own figures):
+over ``deals`` deals your discards gave up ``lost`` and your plays
+``played``, in hundredths of a point, against the best keeps and cards (a
+resumed game counts the deals since it was resumed). ``coach_avg()`` is
+what they gave up a deal, ``recent_avg()`` the same over the last
+``RECENT`` games, so you see yourself improve.
 
 Kept apart per kind of game (``Stats(storage, name)``, the name chosen by
 ``firmware.play_end``): "stats" for six-card games to a target (121 or 61,
@@ -29,10 +30,10 @@ the starter), "statsd" for fixed deals (V6, where a game may end in a tie:
 Stored with ``firmware.records.RecordStore`` (crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
 cards (255 = none); version 2 adds ``ties`` (4 bytes) after them; version 3
-(written now, 147 bytes) adds ``coached`` and ``coach_lost`` (4 bytes each)
-and the last ``RECENT`` games' (deals, lost), newest first, 1 + 4 bytes each
-(0 deals: none). Version 1 and 2 records still load (no ties; no coach
-figures). A damaged, foreign or
+(written now, 191 bytes) adds ``coached``, ``coach_lost`` and
+``coach_played`` (4 bytes each) and the last ``RECENT`` games' (deals, lost,
+played), newest first, 1 + 4 + 4 bytes each (0 deals: none). Version 1
+and 2 records still load (no ties; no coach figures). A damaged, foreign or
 impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
 ``problem`` says so. Imports ``firmware.records`` (and ``firmware.statcheck``
@@ -71,7 +72,8 @@ COUNTERS = (
 )
 _N = len(COUNTERS)
 _SIZE = 4 * _N + 5  # version 1; version 2 adds 4 bytes of ties
-_COACH = 8 + 5 * RECENT  # what version 3 adds after the ties
+_GAME = 9  # a recent game's bytes: deals 1, lost 4, played 4
+_COACH = 12 + _GAME * RECENT  # what version 3 adds after the ties
 _SIZES = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)  # payload bytes by version
 
 
@@ -105,9 +107,10 @@ class Stats:
             setattr(self, name, 0)
         self.ties = 0  # games of fixed deals that ended level (V6)
         self.best_cards = []  # the four (five-card: three) kept cards and the starter
-        self.coached = 0  # your discards set against the best keep (the coach)
-        self.coach_lost = 0  # what they gave up, hundredths of a point
-        self.recent = []  # [deals, lost] of the last RECENT games coached, newest first
+        self.coached = 0  # deals whose discard the coach weighed
+        self.coach_lost = 0  # what your discards gave up there, hundredths of a point
+        self.coach_played = 0  # what your plays gave up there
+        self.recent = []  # [deals, lost, played] of the last RECENT games, newest first
         self._dealt = ()
         self._kept = []
         self._starter = None
@@ -130,18 +133,24 @@ class Stats:
     def peg_avg(self):
         return self.per(self.pegging, self.deals)
 
-    def discard_avg(self):
-        """Points your discards gave up a deal, or None before any."""
-        return self.coach_lost / (100 * self.coached) if self.coached else None
+    def coach_avg(self):
+        """(discards, plays): the points they gave up a deal, or None before any."""
+        n = 100 * self.coached
+        if not n:
+            return None, None
+        return self.coach_lost / n, self.coach_played / n
 
     def recent_avg(self):
-        """(games, points a deal) over the last games coached (at most
-        ``RECENT``); (0, None) before any."""
-        deals = lost = 0
-        for d, x in self.recent:
+        """(games, discards, plays) over the last games coached (at most
+        ``RECENT``): points a deal as ``coach_avg``; (0, None, None) before any."""
+        deals = lost = played = 0
+        for d, x, y in self.recent:
             deals += d
             lost += x
-        return len(self.recent), (lost / (100 * deals) if deals else None)
+            played += y
+        if not deals:
+            return 0, None, None
+        return len(self.recent), lost / (100 * deals), played / (100 * deals)
 
     def counted(self, k):
         return (self.last_seed, self.last_moves) == k
@@ -208,15 +217,17 @@ class Stats:
         if won:
             self.match_wins += 1
 
-    def add_discards(self, deals, lost):
-        """A game's discards as the coach weighed them: ``deals`` of them gave
-        up ``lost`` hundredths of a point against the best keeps."""
+    def add_coach(self, deals, lost, played=0):
+        """A game's decisions as the coach weighed them: in ``deals`` deals
+        your discards gave up ``lost`` and your plays ``played`` hundredths of
+        a point against the best."""
         if deals <= 0:
             return
         deals = min(deals, 255)
         self.coached += deals
         self.coach_lost += lost
-        self.recent.insert(0, [deals, lost])
+        self.coach_played += played
+        self.recent.insert(0, [deals, lost, played])
         del self.recent[RECENT:]
 
     # ---- the record ----
@@ -230,11 +241,13 @@ class Stats:
         o = _SIZE + 4
         _put(out, o, self.coached)
         _put(out, o + 4, self.coach_lost)
-        o += 8
-        for deals, lost in self.recent[:RECENT]:
+        _put(out, o + 8, self.coach_played)
+        o += 12
+        for deals, lost, played in self.recent[:RECENT]:
             out[o] = deals
             _put(out, o + 1, lost)
-            o += 5
+            _put(out, o + 5, played)
+            o += _GAME
         return bytes(out)
 
     def read(self, payload):
@@ -256,14 +269,15 @@ class Stats:
         for i in range(_N):
             setattr(self, COUNTERS[i], _get(payload, 4 * i))
         self.ties = _get(payload, _SIZE) if version >= 2 else 0
-        self.coached = self.coach_lost = 0
+        self.coached = self.coach_lost = self.coach_played = 0
         self.recent = []
         if version >= 3:  # the coach's figures; empty in an older record
             o = _SIZE + 4
             self.coached = _get(payload, o)
             self.coach_lost = _get(payload, o + 4)
-            for o in range(o + 8, size, 5):
-                self.recent.append([payload[o], _get(payload, o + 1)])
+            self.coach_played = _get(payload, o + 8)
+            for o in range(o + 12, size, _GAME):
+                self.recent.append([payload[o], _get(payload, o + 1), _get(payload, o + 5)])
         self.best_cards = cards
         import sys
 

@@ -97,6 +97,9 @@ def stats_state(st):
     out.append("best %s" % _cards([c for c in st.best_cards if c != 255]))
     if st.ties:  # fixed deals (V6)
         out.append("ties %d" % st.ties)
+    if st.coached:  # the coach's figures (record version 3)
+        out.append("coach %d %d %d" % (st.coached, st.coach_lost, st.coach_played))
+        out.append("recent %s" % " ".join(["%d/%d/%d" % tuple(g) for g in st.recent]))
     return out
 
 

@@ -201,8 +201,8 @@ def test_stats_pages():
         201,
     )
     st.best, st.best_cards = 28, [16, 17, 18, 41, 19]  # what these five score
-    for i in range(12):  # the coach's figure: 7 discards a game, giving up less and less
-        st.add_discards(7, 7 * (190 - 10 * i))
+    for i in range(12):  # the coach's figures: 7 deals a game, giving up less and less
+        st.add_coach(7, 7 * (190 - 10 * i), 7 * (60 - 3 * i))
     st.save()
     d = app_driver(storage)
     d.app.open("stats")

@@ -34,8 +34,13 @@ def test_random_discards_give_up_points_and_the_biggest_is_named():
     big = max(r.discards, key=lambda d: d[1])
     want = "biggest: deal %d, keep %s over %s, -%.1f" % (big[0], big[3], big[4], big[1])
     assert want in head[0]
-    per_deal = sum(losses) / r.deals
+    # the summary sums every discard's engine.opponent.discard_loss (hundredths):
+    # the listed ones (0.05 or more) and those too small for a line
+    assert sum(losses) - 0.005 * r.deals <= r.lost / 100 <= sum(losses) + 0.055 * r.deals
+    per_deal = r.lost / (100 * r.deals)
     assert head[0].startswith("your discards gave up %.1f points a deal" % per_deal)
+    played = r.played / (100 * r.deals)
+    assert lines[-1].startswith("your plays gave up %.1f points a deal" % played)
 
 
 def test_hard_gives_up_less_than_random():
@@ -126,3 +131,37 @@ def test_a_game_reviewed_from_its_decisions_reads_as_its_log():
         )
         text = "\n".join(lines) + "\n"
         assert lines_of(review_moves(game, 0)) == review(text, 0)
+
+
+def test_the_coachs_figures_are_the_hints_differences():
+    # engine.opponent.discard_loss and play_loss, what the review sums and the
+    # device keeps: the best hint's points less the chosen one's, in hundredths
+    from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
+
+    for seed, variant in ((3, "six"), (6, "five")):
+        game = Game(seed, 61, 0, variant=variant)
+        game.start()
+        v = game.view(0)
+        options = hint_discard(v, True)
+        top = max([o[3] for o in options])
+        for o in options:
+            got = discard_loss(v, o[0], o[1])
+            assert abs(got - (top - o[3]) * 100) <= 0.5 + 1e-6, (o, got)
+            assert got == discard_loss(v, o[1], o[0]) >= 0
+        assert min([discard_loss(v, o[0], o[1]) for o in options]) == 0
+        try:
+            discard_loss(v, v.hand[0], v.hand[0])
+            assert False, "a card twice is no discard"
+        except ValueError:
+            pass
+        game.discard(0, options[0][0], options[0][1])
+        game.act(1, make("hard", 1).discard(game.view(1)))
+        game.take_events()
+        seat = game.to_act()
+        v = game.view(seat)
+        rates = hint_play(v)
+        for card, value in rates:
+            got = play_loss(v, card)
+            assert got == play_loss(v, card, rates) >= 0
+            assert abs(got - (rates[0][1] - value) * 100) <= 0.5 + 1e-6, (card, got)
+        assert play_loss(v, rates[0][0]) == 0

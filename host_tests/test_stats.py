@@ -176,12 +176,13 @@ def test_a_resumed_game_counts_whole():
     check_figures(st, [storage.read("last.log").decode()])
     assert st.deals >= 2
     # the coach weighs the discards made since the resume only
-    assert 0 < st.coached < st.deals and st.recent == [[st.coached, st.coach_lost]]
+    assert 0 < st.coached < st.deals
+    assert st.recent == [[st.coached, st.coach_lost, st.coach_played]]
 
 
-def test_the_coach_figure_is_the_reviews_of_the_same_games():
-    # every discard you make is weighed as engine.review weighs it in the
-    # game's log: the same hundredths, deals and line on the screen
+def test_the_coach_figures_are_the_reviews_of_the_same_games():
+    # every discard and play you make is weighed as engine.review weighs it
+    # in the game's log: the same hundredths, deals and lines on the screen
     storage = host.DictStorage()
     d = tps.new_driver(storage, seed=61, target=61, match=3)
     logs = play_match(d, 61)
@@ -189,12 +190,14 @@ def test_the_coach_figure_is_the_reviews_of_the_same_games():
     st = stored(storage)
     assert st.coached == sum([r.deals for r in reviews]) > 0
     assert st.coach_lost == sum([r.lost for r in reviews]) > 0
-    assert st.recent == [[r.deals, r.lost] for r in reversed(reviews)]  # newest first
-    # one game: the statistics' line says what the review's summary says
+    assert st.coach_played == sum([r.played for r in reviews]) > 0
+    assert st.recent == [[r.deals, r.lost, r.played] for r in reversed(reviews)]  # newest first
+    # one game: the statistics' lines say what the review's summary says
     one = Stats()
-    one.add_discards(reviews[0].deals, reviews[0].lost)
-    head = summary(reviews[0])[0]
-    assert head.startswith("your discards gave up %.1f points" % one.discard_avg())
+    one.add_coach(reviews[0].deals, reviews[0].lost, reviews[0].played)
+    lines = summary(reviews[0])
+    assert lines[0].startswith("your discards gave up %.1f points" % one.coach_avg()[0])
+    assert lines[1].startswith("your plays gave up %.1f points" % one.coach_avg()[1])
     app = App(host.make(storage=storage))
     d = tps.Driver(app)
     app.open("stats")
@@ -202,8 +205,10 @@ def test_the_coach_figure_is_the_reviews_of_the_same_games():
     d.press(RIGHT)
     top = app.top()
     want = "%.1f" % (st.coach_lost / (100 * st.coached))
-    assert ("Discards", "-%s/deal" % want) in top.rows, top.rows
-    assert ("Last %d games" % len(logs), "-%.1f" % st.recent_avg()[1]) in top.rows
+    rows = top.rows
+    assert rows[1] == ("Discards", "-%s/deal" % want), rows
+    assert rows[2] == (" last %d games" % len(logs), "-%.1f" % st.recent_avg()[1]), rows
+    assert rows[3] == ("Plays", "-%.1f/deal" % (st.coach_played / (100 * st.coached))), rows
     assert app.errors == 0
 
 
@@ -450,22 +455,23 @@ def test_coach_figures_survive_their_record_and_older_records_load_without_them(
     st = Stats()
     st.games, st.deals = 12, 90
     for i in range(12):
-        st.add_discards(7, 100 + i)
-    assert st.coached == 84 and len(st.recent) == 10 and st.recent[0] == [7, 111]
+        st.add_coach(7, 100 + i, 30 + i)
+    assert st.coached == 84 and len(st.recent) == 10 and st.recent[0] == [7, 111, 41]
     data = st.payload()
-    assert len(data) == _SIZES[3] == 147
+    assert len(data) == _SIZES[3] == 191
     again = Stats()
     assert again.check(data, 3) is None
-    assert (again.coached, again.coach_lost, again.recent) == (84, st.coach_lost, st.recent)
+    got = (again.coached, again.coach_lost, again.coach_played, again.recent)
+    assert got == (84, st.coach_lost, st.coach_played, st.recent)
     old = Stats()  # a version 2 record: the same figures, no coach's
     assert old.check(data[: _SIZES[2]], 2) is None and old.games == 12
-    assert (old.coached, old.coach_lost, old.recent, old.discard_avg()) == (0, 0, [], None)
-    assert old.recent_avg() == (0, None)
+    assert (old.coached, old.coach_lost, old.coach_played, old.recent) == (0, 0, 0, [])
+    assert old.coach_avg() == (None, None) and old.recent_avg() == (0, None, None)
     few = Stats()
     few.games, few.deals = 1, 9
-    few.add_discards(8, 250)
+    few.add_coach(8, 250, 40)
     back = Stats()
-    assert back.check(few.payload(), 3) is None and back.recent == [[8, 250]]
+    assert back.check(few.payload(), 3) is None and back.recent == [[8, 250, 40]]
 
 
 def test_impossible_coach_figures_are_refused():
@@ -473,7 +479,7 @@ def test_impossible_coach_figures_are_refused():
         st = Stats()
         st.games, st.deals = 3, 30
         for _ in range(3):
-            st.add_discards(9, 300)
+            st.add_coach(9, 300, 100)
         for name, value in change.items():
             setattr(st, name, value)
         got = Stats()
@@ -484,8 +490,11 @@ def test_impossible_coach_figures_are_refused():
     assert refused() is None
     assert "coached > deals" in refused(coached=31)
     assert "coach_lost" in refused(coach_lost=6000 * 27 + 1)
-    assert "gap" in refused(recent=[[9, 300], [0, 0], [9, 300]])
-    assert "without deals" in refused(recent=[[9, 300], [0, 5]])
-    assert "its deals" in refused(recent=[[1, 6001]])
-    assert "totals" in refused(recent=[[9, 300]] * 4)  # more recent games than games
+    assert "coach_played" in refused(coach_played=50000 * 27 + 1)
+    assert "gap" in refused(recent=[[9, 300, 100], [0, 0, 0], [9, 300, 100]])
+    assert "without deals" in refused(recent=[[9, 300, 100], [0, 0, 5]])
+    assert "its deals" in refused(recent=[[1, 6001, 0]])
+    assert "its deals" in refused(recent=[[1, 0, 50001]])
+    assert "totals" in refused(recent=[[9, 300, 100]] * 4)  # more recent games than games
     assert "totals" in refused(coach_lost=899)
+    assert "totals" in refused(coach_played=299)

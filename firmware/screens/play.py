@@ -96,7 +96,7 @@ class PlayScreen(Screen):
         self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
         self.log_room = None
-        self.coach = [0, 0]
+        self.coach = [0, 0, 0, 0]
 
     # ---- entering: resume or a new match ----
     def enter(self):
@@ -122,7 +122,7 @@ class PlayScreen(Screen):
     def _begin(self, match):
         self.match = match
         self.game = match.game
-        self.coach = [0, 0]  # your discards weighed this game and what they gave up
+        self.coach = [0, 0, 0, 0]  # your decisions weighed this game (play_input.weigh)
         self.over_seen = False
         self.queue = []
         self.wait = 0
@@ -338,7 +338,7 @@ class PlayScreen(Screen):
         elif g.phase == "count":
             done = play_input.count(t, g, events)
         else:
-            done = play_input.play(t, g, events)
+            done = play_input.play(t, g, events, self.coach)
         if done == ACTED:
             self.queue.extend(g.take_events())
             t.marked = []

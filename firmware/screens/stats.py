@@ -1,7 +1,8 @@
 """Statistics screen: your record against the computer (firmware.stats) on
 three pages: results (games, wins, losses, skunks, matches), points per deal
-(what your discards gave up against the best keep, all told and over the
-last games, as the coach weighs them; hand, crib, pegging, heels, muggins)
+(what your discards and plays gave up against the best, all told and over
+the last games, as the coach weighs them; hand, crib, pegging, heels,
+muggins)
 and your best hand drawn as cards.
 Each kind of game has its own three (six-card always, then five-card and
 fixed deals once you have played them: "5-card" or "Deals" before the title;
@@ -44,7 +45,7 @@ def _avg(x):
 
 
 def _lost(x):
-    # points given up, shown as a loss: "-1.4"; none yet "-"
+    # points given up a deal, shown as a loss: "-1.4"; none yet "-"
     if x is None:
         return "-"
     t = "%.1f" % x
@@ -71,13 +72,15 @@ def rows_of(st, page):
         if st.ties or st.name != KINDS[0][0]:  # fixed deals (V6) can tie
             rows.insert(3, ("Tied", "%d" % st.ties))
         return rows
-    avg = st.discard_avg()
-    games, recent = st.recent_avg()
-    last = "Last %d games" % games if games > 1 else "Last game" if games else "Last games"
+    lost, played = st.coach_avg()
+    games, r_lost, r_played = st.recent_avg()
+    last = " last %d games" % games if games > 1 else " last game" if games else " last games"
     return [
         ("Deals", "%d" % st.deals),
-        ("Discards", "-" if avg is None else _lost(avg) + "/deal"),
-        (last, _lost(recent)),
+        ("Discards", "-" if lost is None else _lost(lost) + "/deal"),
+        (last, _lost(r_lost)),
+        ("Plays", "-" if played is None else _lost(played) + "/deal"),
+        (last, _lost(r_played)),
         ("Hand", _avg(st.hand_avg())),
         ("Crib (yours)", _avg(st.crib_avg())),
         ("Pegging", _avg(st.peg_avg())),

@@ -205,6 +205,22 @@ def stats():
         state, problem = t.load_state(rec, data)
         assert problem is None, problem
         write(rec, data, state)
+    # the coach's figures (record version 3): each game's as engine.review weighs them
+    from engine.review import review_moves
+
+    st = DictStorage()
+    s = Stats(st)
+    for seed in (115, 116, 117):
+        m = play(Match(1, seed, 61), 400, lambda m: m.game.phase == "over")
+        play_end.replay(m.game, s.feed)
+        s.mark(key(m.game))
+        r = review_moves(m.game, 0)
+        s.add_coach(r.deals, r.lost, r.played)
+    s.save()
+    data = st.files["stats.rec"]
+    state, problem = t.load_state("stats-coached.rec", data)
+    assert problem is None and any(x.startswith("coach ") for x in state), (problem, state)
+    write("stats-coached.rec", data, state)
 
 
 def logs():

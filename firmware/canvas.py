@@ -22,6 +22,8 @@ Shapes: clear(), pixel, hline, vline, line, box(x, y, w, h, c=1, fill=False),
 Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
   card(x, y, card, inverted=False, dim=False)   rank top left, suit bottom right
   card_back(x, y)                                 a face-down card
+  cards(row, n, x, y, pitch, chosen=0, dimmed=0)  the first ``n`` cards of ``row``
+        from x, one every ``pitch`` px (52 and above, as in ``BACKS``: face down)
   hand(cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH)
         a row centred across the screen; ``raised``/``dimmed``/``chosen`` are
         bitmasks over the positions; the cursor card gets a mark below it
@@ -44,6 +46,8 @@ CARD_H = const(19)
 HAND_PITCH = const(20)  # six cards: 5 * 20 + 13 = 113 px
 RAISE = const(3)  # how far a raised card sits above the row
 _RANK_CODES = b"A23456789\x84JQK"  # \x84 is the one-cell "10"
+_CODES = _RANK_CODES + font.SUIT_CODES  # for firmware.fast.cards
+BACKS = b"\xff\xff\xff\xff\xff\xff"  # a row of face-down cards, for cards()
 
 
 class Canvas:
@@ -54,7 +58,7 @@ class Canvas:
         self.height = height
         self.pages = (height + 7) >> 3
         self.fast = _fast  # None: the plain loops (tests set it to compare)
-        self._one = bytearray(1)  # one code, for glyph()
+        self._one = bytearray(1)  # one code, for glyph() and card()
 
     # ---- plain shapes (framebuf does the clipping) ----
     def clear(self, c=0):
@@ -275,11 +279,43 @@ class Canvas:
     def card(self, x, y, card, inverted=False, dim=False):
         """A face-up card; ``inverted`` draws it lit with dark ink (chosen),
         ``dim`` with dotted outline and ink (not playable)."""
-        copy = getattr(self.fast, "card", None)  # CircuitPython: firmware.hw.cp_fast
+        one = self._one
+        one[0] = card
+        self.cards(one, 1, x, y, 0, 1 if inverted else 0, 1 if dim else 0)
+
+    def card_back(self, x, y):
+        one = self._one
+        one[0] = 255
+        self.cards(one, 1, x, y, 0)
+
+    def cards(self, row, n, x, y, pitch, chosen=0, dimmed=0, raised=0):
+        """Cards ``row[0:n]`` from (x, y), the next ``pitch`` px to the right
+        of the last; bit i of ``chosen``/``dimmed``/``raised`` inverts, dots
+        or lifts card i (``hand``). One call of firmware.fast where it loads."""
+        fast = self.fast
+        if fast is not None and hasattr(fast, "cards"):
+            fast.cards(self.buf, self.width, self.pages, font.DATA, _CODES, row, n, x, y, pitch,
+                       chosen, dimmed, raised)  # fmt: skip
+            return
+        for i in range(n):
+            bit = 1 << i
+            self._card(x + i * pitch, y - RAISE if raised & bit else y, row[i], chosen & bit,
+                       dimmed & bit)  # fmt: skip
+
+    def _card(self, x, y, card, inverted, dim):
+        # one card without firmware.fast.cards: CircuitPython's copy of an
+        # image (firmware.hw.cp_fast.card), else drawn here
+        copy = getattr(self.fast, "card", None)
         if copy is not None and not dim:
-            copy(self, x, y, card, 1 if inverted else 0)
+            copy(self, x, y, card if card < 52 else -1, 1 if inverted else 0)
             return
         fb = self.fb
+        if card >= 52:
+            fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 0)
+            self.frame(x, y, CARD_W, CARD_H)
+            for j in range(y + 2, y + CARD_H - 2, 2):
+                fb.hline(x + 2 + ((j - y) & 2), j, CARD_W - 6, 1)
+            return
         fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 1 if inverted else 0)
         if dim:
             self.dotted_box(x, y, CARD_W, CARD_H)
@@ -288,17 +324,6 @@ class Canvas:
         ink = 0 if inverted else 1
         self.glyph(_RANK_CODES[card >> 2], x + 2, y + 2, ink, dim)
         self.glyph(font.SUIT_CODES[card & 3], x + CARD_W - 7, y + CARD_H - 9, ink, dim)
-
-    def card_back(self, x, y):
-        copy = getattr(self.fast, "card", None)
-        if copy is not None:
-            copy(self, x, y, -1, 0)
-            return
-        self.fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 0)
-        self.frame(x, y, CARD_W, CARD_H)
-        fb = self.fb
-        for j in range(y + 2, y + CARD_H - 2, 2):
-            fb.hline(x + 2 + ((j - y) & 2), j, CARD_W - 6, 1)
 
     def hand(self, cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH):
         """A row of cards centred across the screen. Bit i of ``raised`` lifts
@@ -309,10 +334,7 @@ class Canvas:
         if not n:
             return 0
         x0 = (self.width - ((n - 1) * pitch + CARD_W)) // 2
-        for i in range(n):
-            bit = 1 << i
-            yy = y - RAISE if raised & bit else y
-            self.card(x0 + i * pitch, yy, cards[i], chosen & bit, dimmed & bit)
+        self.cards(cards, n, x0, y, pitch, chosen, dimmed, raised)
         if 0 <= cursor < n:
             self._glyph(font.UP, x0 + cursor * pitch + (CARD_W - 5) // 2, y + CARD_H - 1, 1, False)
         return x0

@@ -24,6 +24,14 @@ overflow, no allocation.
         v * num // den (num <= 2**23), the sum of the results (the LED power limit)
   crc16(data, n, crc) -> crc              CRC-16/CCITT-FALSE of the first ``n``
         bytes of ``data`` from ``crc`` (engine.crc's, for the save records)
+  cards(buf, width, pages, data, codes, row, n, x, y, pitch, chosen, dimmed, raised)
+        ``n`` cards of ``row`` (ints 0-51, rank*4+suit; 52 and above a face-down
+        card) at x, x+pitch, ... on row y, each 13x19 as firmware.canvas draws
+        one (rounded frame, rank top left, suit bottom right; ``codes`` the 13
+        rank then 4 suit font codes); bit i of ``chosen`` inverts card i, of
+        ``dimmed`` dots it, of ``raised`` lifts it 3 px. One call for a row:
+        on a Pico each Python call with many locals costs a heap allocation
+        (its frame), which a fragmented heap makes slow
 """
 
 try:
@@ -168,3 +176,71 @@ def crc16(data, n: int, crc: int) -> int:
             k += 1
         i += 1
     return crc
+
+
+@micropython.viper
+def cards(buf, width: int, pages: int, data, codes, row, n: int, x: int, y: int, pitch: int,
+          chosen: int, dimmed: int, raised: int):  # fmt: skip
+    b = ptr8(buf)
+    d = ptr8(data)
+    cd = ptr8(codes)
+    i = 0
+    while i < n:
+        card = int(row[i])
+        bit = 1 << i
+        cy = y - 3 if raised & bit else y
+        inv = chosen & bit
+        dim = dimmed & bit
+        back = card >= 52 or card < 0
+        ro = 0
+        so = 0
+        if not back:
+            ro = (int(cd[card >> 2]) - 32) * 5
+            so = (int(cd[13 + (card & 3)]) - 32) * 5
+        page = cy >> 3
+        shift = cy & 7
+        c = 0
+        while c < 13:
+            px = x + c
+            if px >= 0 and px < width:
+                # the column's 19 rows, bit r for row cy + r: cleared (clr), then set
+                if c == 0 or c == 12:
+                    edge = 0x3FFFE
+                    clr = 0
+                else:
+                    edge = 0x40001
+                    clr = 0x3FFFE
+                g = 0
+                if back:
+                    if c >= 4 and c <= 10:
+                        g = 0x4444
+                    if c >= 2 and c <= 8:
+                        g |= 0x11110
+                else:
+                    if c >= 2 and c <= 6:
+                        g = int(d[ro + c - 2]) << 2
+                    if c >= 6 and c <= 10:
+                        g |= int(d[so + c - 6]) << 10
+                    if dim:  # the screen's checkerboard
+                        dm = 0x55555 if ((px + cy) & 1) == 0 else 0x2AAAA
+                        edge &= dm
+                        g &= dm
+                    if inv:
+                        g = clr & (0x7FFFF ^ g)
+                setv = (edge | g) << shift
+                clr = clr << shift
+                j = page * width + px
+                pg = page
+                while pg < page + 4:  # the card's four pages, one byte each
+                    if pg >= 0 and pg < pages:
+                        m = clr & 0xFF
+                        v = setv & 0xFF
+                        if m or v:
+                            b[j] = (int(b[j]) & (0xFF ^ m)) | v
+                    clr = clr >> 8
+                    setv = setv >> 8
+                    j += width
+                    pg += 1
+            c += 1
+        x += pitch
+        i += 1

@@ -4,12 +4,14 @@ line, your hand with its cursor, marks and dimmed cards) or the page over
 it (the cut, a hand's count line by line, your muggins count, game over).
 The line under the scores is your chance to win (``Table.odds``): solid for
 your share, dotted for the computer's.
-No formatting here: every string was made when the table changed. Imports
-``firmware.app`` (``title_bar``), ``firmware.play_input`` (``SHOW_ROWS``)
-and ``firmware.play_table``.
+No formatting here: every string was made when the table changed; a row of
+cards is one ``Canvas.cards`` call. Imports ``firmware.app`` (``title_bar``),
+``firmware.canvas`` (``BACKS``), ``firmware.play_input`` (``SHOW_ROWS``) and
+``firmware.play_table``.
 """
 
 from firmware.app import title_bar
+from firmware.canvas import BACKS
 from firmware.play_input import SHOW_ROWS
 from firmware.play_table import COUNT, CUT_PAGE, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
 
@@ -47,17 +49,13 @@ def draw(cv, t, names):
         cv.card_back(115, y)
         opp = t.opp
         if opp:  # open hands: the computer's six cards
-            for i in range(len(opp)):
-                cv.card(i * 17, y, opp[i])
+            cv.cards(opp, len(opp), 0, y, 17)
         else:
-            for i in range(t.opp_left):
-                cv.card_back(i * 6, y)
+            cv.cards(BACKS, min(t.opp_left, len(BACKS)), 0, y, 6)
     else:
         cv.card(115, y, t.starter)
         n = len(pile)
-        pitch = 14 if n < 6 else 65 // (n - 1)  # eight cards fit left of the count
-        for i in range(n):
-            cv.card(i * pitch, y, pile[i])
+        cv.cards(pile, n, 0, y, 14 if n < 6 else 65 // (n - 1))  # eight fit left of the count
         cv.text("count", 80, y + 1)
         cv.text(t.s_count, 86, y + 10)
     cv.text(t.line, 0, 30)
@@ -111,8 +109,7 @@ def _count(cv, t):
 def _cards(cv, t):
     title_bar(cv, t.title)
     cards = t.page_cards
-    for i in range(len(cards)):
-        cv.card(1 + i * 15, 10, cards[i])
+    cv.cards(cards, len(cards), 1, 10, 15)
     if t.page_starter is not None:
         cv.text("+", 64, 16)
         cv.card(71, 10, t.page_starter)

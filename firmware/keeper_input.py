@@ -48,7 +48,7 @@ OVER = "over"
 
 
 def open_store(storage, name="keeper"):
-    return RecordStore(storage, name, MAGIC, VERSION)
+    return RecordStore(storage, name, MAGIC, VERSION, slots=True)  # one write a save
 
 
 class KeeperInput:

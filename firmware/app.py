@@ -4,8 +4,8 @@ button events in, drawing out only when something changed. Imports
 ``firmware.screen``; when first needed ``firmware.screens.settings``,
 ``firmware.screens.menu``, ``firmware.lastmode``, ``firmware.crash`` (after
 ``firmware.crashfast``, loaded at boot), ``firmware.restart``,
-``firmware.battery`` and ``firmware.idle``, and the other screens of
-``firmware.screens`` by name.
+``firmware.battery`` and ``firmware.idle``, ``firmware.loading`` (on a
+device) and the other screens of ``firmware.screens`` by name.
 
 Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
@@ -28,7 +28,11 @@ the menu with a message instead of looping (``firmware.restart``).
 Memory (MicroPython only): every module a mode loads goes when the app is
 back at the menu (``_forget_mode``: what ``sys.modules`` did not hold when the
 mode opened, less ``KEEP``, the app's own), so modes do not pile up their
-code on a Pico's heap; the mode loads them again when next opened.
+code on a Pico's heap; the mode loads them again when next opened. On a
+device (``hw.staged``), opening a mode whose code is not loaded pushes
+``firmware.loading.Loading``,
+which imports it a module a frame (a mode's imports take 0.2-0.6 s on a
+Pico: no frame may freeze that long) and then opens it.
 
 A save or settings file that was refused (damaged, cut short, foreign, from
 newer firmware) is said on screen in a message when the app starts, and so is
@@ -218,9 +222,11 @@ class App:
     def invalidate(self):
         self.dirty = True
 
-    def open(self, name):
+    def open(self, name, staged=True):
         """Push the screen that ``firmware/screens/<name>.py``'s ``make(app)``
-        returns, or a 'coming soon' message when there is no such module."""
+        returns, or a 'coming soon' message when there is no such module;
+        on a device (``hw.staged``), from the menu, ``firmware.loading``
+        loads it first (``staged`` False: it is done)."""
         import sys
 
         full = "firmware.screens." + name
@@ -228,6 +234,12 @@ class App:
         if mp and len(self.stack) == 1 and self._before is None:
             self._mode_record()  # the app keeps it: loaded before the snapshot
             self._before = tuple(sys.modules)  # what the mode loads goes with it
+        staged = staged and getattr(self.hw, "staged", False)  # a device (firmware/hal.py)
+        if staged and len(self.stack) == 1 and full not in sys.modules:
+            from firmware.loading import Loading  # the mode's code a module a frame
+
+            self.push(Loading(name))
+            return
         try:
             __import__(full)
         except ImportError as e:

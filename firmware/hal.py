@@ -38,6 +38,10 @@ the defaults: no gauge, frame-by-frame sleeping):
             animates, with ms <= 1000, and feeds the watchdog between naps.
   display.contrast(level) dims the panel, display.power(False) turns it
             off (its RAM is kept; power(True) shows it again)
+  staged    True on a device, where importing a mode's code takes 0.2-0.6 s:
+            the app then loads a mode a module a frame (firmware/loading.py);
+            absent (False) in the simulator and the web page, which draw the
+            same frames on every interpreter
 
 Boards (pins, LED layout, power budget, battery) are data in ``boards/<name>.py``.
 """

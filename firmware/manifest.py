@@ -64,6 +64,8 @@ package(
         "keeper_input.py",
         "keeper_record.py",
         "lastmode.py",
+        "loading.py",
+        "loads.py",
         "main.py",
         "pegboard.py",
         "play_draw.py",

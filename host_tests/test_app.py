@@ -69,6 +69,7 @@ def test_cursor_wraps_upwards_and_repeats_when_held():
 def test_missing_mode_says_coming_soon():
     d = new_app()
     d.app.open("no_such_mode")
+    d.loaded()
     assert isinstance(d.app.top(), MessageScreen)
     assert d.app.top().title == "Coming soon"
 

@@ -506,7 +506,7 @@ def test_demo_plays_itself_and_buttons_step():
     app = App(host.make())
     d = Driver(app)
     app.open("demo")
-    s = d.app.top()
+    s = d.loaded()
     assert not s.human
     first = None
     for _ in range(4000):
@@ -911,7 +911,7 @@ def test_demo_plays_the_settings_game_five_card_and_fixed_deals():
             app.settings.step(1, 1)
         d = Driver(app)
         app.open("demo")
-        s = d.app.top()
+        s = d.loaded()
         g = s.game
         assert (g.five, g.deals) == ((True, 0) if check == "five" else (False, 8))
         for _ in range(6000):

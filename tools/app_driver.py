@@ -42,6 +42,7 @@ def drive(
         storage=host.DirStorage(folder),
         resume=True,
     )
+    app.hw.staged = True  # as on the device: a mode loads a module a frame
     s = app.settings
     s.set("difficulty", level)
     s.set("target", target)
@@ -102,6 +103,8 @@ def drive(
     frame(A)
     frame(0)
     frame(0)
+    while loading(app):  # MicroPython: the mode's code a module a frame
+        frame(0)
     screen = app.top()
     g = screen.game
     while frames < limit:
@@ -154,6 +157,11 @@ def choose_game(settings, variant="six", deals=0):
             return
         settings.step(1, 1)
     raise ValueError("no game %r in the settings" % name)
+
+
+def loading(app):
+    """True while the app is loading a mode (``firmware.loading``)."""
+    return type(app.top()).__name__ == "Loading"
 
 
 def play_bit(screen):

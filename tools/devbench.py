@@ -94,6 +94,8 @@ class Rig:
     SystemExit); a simulated clock; ``feed()`` times each frame from the
     buttons' read, or collects and weighs the heap (``heap``)."""
 
+    staged = True  # a device: modes load a module a frame (firmware/loading.py)
+
     def __init__(self, board, root, real_bus=False):
         import os
 
@@ -265,10 +267,14 @@ def open_entry(device, name):
     from firmware.hal import A, DOWN
     from firmware.screens.menu import ENTRIES
 
+    import app_driver
+
     want = [e[1] for e in ENTRIES].index(name)
     while device.app.stack[-1].cursor != want:
         yield from press(DOWN)
     yield from press(A)
+    while app_driver.loading(device.app):  # the mode's code a module a frame
+        yield 0
 
 
 def at_menu(device, what):
@@ -546,12 +552,17 @@ def section_frames(n=21):
     for name in ("settings", "keeper", "counter", "stats"):
         app.open(name)
         tick(0)
+        while app_driver.loading(app):
+            tick(0)
         out(name + "_frame_us", _times(app._draw, n)[0])
         app.home()
         tick(0)
     app.settings.set("difficulty", "hard")
     app.settings.set("target", 61)  # a short game: its over page comes soon
     app.open("play")
+    tick(0)
+    while app_driver.loading(app):
+        tick(0)
     screen = app.stack[-1]
     tb = screen.table
     from firmware.screens import play

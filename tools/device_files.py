@@ -108,3 +108,107 @@ def compiled(root=ROOT):
             if path not in seen:
                 seen.append(path)
     return sorted(seen)
+
+
+# ---- what opening a mode loads (firmware/loads.py) ----------------------------
+
+# loaded before any mode opens (the menu's own), so never in a mode's list
+_ALWAYS = ("firmware.main", "firmware.app", "firmware.screens.menu")
+# what a mode's screen loads by name as it enters, besides its imports: the
+# computer player (its MODULES) and the match's start (firmware.play_start)
+_EXTRA = {
+    "play": ("engine.opponent", "firmware.play_start"),
+    "demo": ("engine.opponent",),
+}
+
+
+def _path_of(module, root=ROOT):
+    base = os.path.join(root, *module.split("."))
+    if os.path.isdir(base):
+        return os.path.join(base, "__init__.py")
+    return base + ".py"
+
+
+def _imports(module, root=ROOT):
+    """The device modules ``module`` imports when it is itself imported (its
+    top-level imports, also inside ``try``/``if``), with their packages."""
+    import ast
+
+    path = _path_of(module, root)
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    names = []
+
+    def walk(body):
+        for node in body:
+            if isinstance(node, ast.Import):
+                names.extend(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.append(node.module)
+                names.extend(
+                    node.module + "." + a.name
+                    for a in node.names
+                    if os.path.exists(_path_of(node.module + "." + a.name, root))
+                )
+            elif isinstance(node, ast.Try):
+                walk(node.body)
+            elif isinstance(node, ast.If):
+                walk(node.body)
+                walk(node.orelse)
+
+    walk(tree.body)
+    out = []
+    for name in names:
+        parts = name.split(".")
+        if parts[0] not in PACKAGES:
+            continue
+        for i in range(1, len(parts) + 1):
+            out.append(".".join(parts[:i]))
+    return out
+
+
+def _load_order(modules, root=ROOT, skip=()):
+    """``modules`` and everything they import, each after what it imports."""
+    order = []
+    busy = []
+
+    def visit(m):
+        if m in order or m in busy or m in skip:
+            return
+        busy.append(m)
+        for dep in _imports(m, root):
+            visit(dep)
+        busy.remove(m)
+        order.append(m)
+
+    for m in modules:
+        visit(m)
+    return order
+
+
+def mode_entries(root=ROOT):
+    """The start menu's modes (firmware/screens/menu.py ``ENTRIES``), in order."""
+    import ast
+
+    with open(_path_of("firmware.screens.menu", root)) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "ENTRIES":
+            return [e[1] for e in ast.literal_eval(node.value)]
+    raise ValueError("no ENTRIES in firmware/screens/menu.py")
+
+
+def mode_loads(root=ROOT):
+    """{mode: the modules opening it loads, one import a frame, each after
+    what it imports} for firmware/loads.py; the menu's own modules left out."""
+    always = _load_order(_ALWAYS, root)
+    out = {}
+    for mode in mode_entries(root):
+        screen = "firmware.screens." + mode
+        if not os.path.exists(_path_of(screen, root)):
+            continue
+        wanted = [screen] + list(_EXTRA.get(mode, ()))
+        out[mode] = tuple(_load_order(wanted, root, skip=always))
+    return out

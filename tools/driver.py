@@ -85,6 +85,15 @@ class Driver:
         menu = self.app.stack[0]
         self.tap(DOWN, (names.index(module) - menu.cursor) % len(names))
         self.tap(A)
+        return self.loaded()
+
+    def loaded(self):
+        """Frames until the mode being opened is loaded (MicroPython loads a
+        mode a module a frame: firmware.loading); the top screen."""
+        for _ in range(200):
+            if type(self.app.top()).__name__ != "Loading":
+                break
+            self.tick(1, 0)
         return self.app.top()
 
     def top(self):

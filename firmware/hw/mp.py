@@ -128,6 +128,8 @@ class Clock:
 
 
 class Hardware:
+    staged = True  # a mode's code loads a module a frame (firmware/hal.py)
+
     def __init__(self, machine, display, buttons, leds, storage, clock, watchdog_ms, battery=None):
         self._machine = machine
         self._battery = battery

@@ -1,0 +1,93 @@
+"""Opening a mode a module a frame: on a Pico, importing a mode's code takes
+0.2-0.6 s (each module 10-45 ms), so the frame that asked for it would
+freeze the screen that long. ``Loading(name)`` is pushed instead: it shows
+the mode's label (the start menu's ``ENTRIES``) and a bar at once, imports
+the next module of the mode's list each frame (``firmware.loads.LOADS``,
+every module after those it imports) and, the list done, opens the mode
+(``app.open``, which now finds its code loaded). B goes back to the menu
+(what was loaded goes with it). A module that will not load ends the list
+early: the mode's own open then says what is missing ("coming soon" when it
+is the screen itself). Imports ``firmware.app``, ``firmware.buttons``,
+``firmware.hal`` and, once, ``firmware.loads`` (forgotten again: the list is
+kept) and ``firmware.screens.menu`` (loaded with the menu).
+"""
+
+import sys
+
+from firmware import buttons as _buttons
+from firmware.app import Screen, title_bar
+from firmware.hal import B
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_BAR_Y = const(36)
+_BAR_H = const(7)
+
+
+def modules_of(name):
+    """The modules opening mode ``name`` loads (``firmware.loads``), in order."""
+    from firmware import loads
+
+    found = loads.LOADS.get(name, ())
+    sys.modules.pop("firmware.loads", None)  # the table is read once
+    import firmware
+
+    if hasattr(firmware, "loads"):
+        delattr(firmware, "loads")
+    return found
+
+
+def label_of(name):
+    """Mode ``name``'s entry in the start menu (its name when it has none)."""
+    from firmware.screens.menu import ENTRIES
+
+    for e in ENTRIES:
+        if e[1] == name:
+            return e[0]
+    return name
+
+
+class Loading(Screen):
+    """``Loading(name)``: mode ``name`` (a module of firmware/screens/)
+    loaded a module a frame, under its menu entry's label."""
+
+    def __init__(self, name):
+        self.name = name
+        self.label = label_of(name)
+        self.todo = modules_of(name)
+        self.done = 0
+
+    def busy(self):
+        return True  # a module a frame: the main loop must not nap
+
+    def update(self, dt_ms, events):
+        if _buttons.happened(events, "press", B):
+            self.app.pop()  # back at the menu: what was loaded is forgotten
+            return True
+        todo = self.todo
+        while self.done < len(todo) and todo[self.done] in sys.modules:
+            self.done += 1
+        if self.done < len(todo):
+            try:
+                __import__(todo[self.done])
+            except ImportError:
+                self.done = len(todo)  # the mode's open says what is missing
+                return True
+            self.done += 1
+            return True
+        app = self.app
+        app.stack.pop()  # not pop(): back at the menu would forget the loaded code
+        app.open(self.name, False)
+        return True
+
+    def draw(self, cv):
+        title_bar(cv, self.label)
+        cv.center("Loading", 20)
+        w = cv.width - 16
+        cv.frame(8, _BAR_Y, w, _BAR_H)
+        n = len(self.todo)
+        if n:
+            cv.box(10, _BAR_Y + 2, (w - 4) * self.done // n, _BAR_H - 4, 1, True)

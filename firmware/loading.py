@@ -8,8 +8,9 @@ every module after those it imports) and, the list done, opens the mode
 (what was loaded goes with it). A module that will not load ends the list
 early: the mode's own open then says what is missing ("coming soon" when it
 is the screen itself). Imports ``firmware.app``, ``firmware.buttons``,
-``firmware.hal`` and, once, ``firmware.loads`` (forgotten again: the list is
-kept) and ``firmware.screens.menu`` (loaded with the menu).
+``firmware.hal`` and, once, ``firmware.loads`` (forgotten again, and taken
+off the ``firmware`` package: the list is kept) and
+``firmware.screens.menu`` (loaded with the menu).
 """
 
 import sys

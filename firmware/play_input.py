@@ -47,7 +47,7 @@ _MOST = const(29)  # the most a hand can be worth
 
 def discard(t, game, events, coach=None):
     """Pick two cards of ``t.hand`` for the crib (seat 0). With ``coach``
-    (``weigh``), the discard made is weighed first."""
+    (``note``), the discard made is noted for the coach first."""
     hand = t.hand
     n = len(hand)
     if t.mode != DISCARD and t.mode != CONFIRM:
@@ -61,7 +61,7 @@ def discard(t, game, events, coach=None):
             c1 = hand[t.marked[0]]
             c2 = hand[t.marked[1]]
             if coach is not None:
-                weigh(game, c1, c2, coach)
+                note(game, c1, c2, coach)
             game.discard(0, c1, c2)
             return ACTED
         if _b.happened(events, "press", B):
@@ -90,29 +90,37 @@ def discard(t, game, events, coach=None):
     return changed
 
 
-def weigh(game, c1, c2, coach):
-    """The coach's figures for the statistics (issue 16.4), weighed as the
-    review and the hints weigh them (``engine.opponent``, the computer's
-    module, loaded through a game): ``coach`` is [deals, hundredths your
-    discards gave up, hundredths your plays gave up, the deal weighed].
-    ``c2`` None: ``c1`` is a card played, weighed only in a deal whose
-    discard was (a resumed game's first deal is not)."""
+def note(game, c1, c2, coach):
+    """A decision for the coach's figures (issue 16.4), to be weighed later
+    (``weigh``), in a quiet frame: its view as you saw it, the two cards laid
+    away (``c2`` None: ``c1`` is a card played) and the deal. ``coach`` is
+    [deals, hundredths your discards gave up, hundredths your plays gave up,
+    the deal last weighed, the decisions noted and not weighed yet]."""
+    coach[4].append((game.view(0), c1, c2, game.deal_number))
+
+
+def weigh(coach):
+    """Weigh the first decision noted in ``coach`` as the review and the hints
+    weigh it (``engine.opponent``, the computer's module, loaded through a
+    game), a discard by discard_loss, a play by play_loss, only in a deal
+    whose discard was weighed (a resumed game's first deal is not)."""
     import sys
 
+    view, c1, c2, deal = coach[4].pop(0)
     opponent = sys.modules.get("engine.opponent")
     if opponent is None:
         return
     try:
         if c2 is None:
-            if coach[0] and coach[3] == game.deal_number:
-                coach[2] += opponent.play_loss(game.view(0), c1)
+            if coach[0] and coach[3] == deal:
+                coach[2] += opponent.play_loss(view, c1)
             return
-        lost = opponent.discard_loss(game.view(0), c1, c2)
+        lost = opponent.discard_loss(view, c1, c2)
     except (ValueError, MemoryError):  # advice only: it never stops a game
         return
     coach[0] += 1
     coach[1] += lost
-    coach[3] = game.deal_number
+    coach[3] = deal
 
 
 def count(t, game, events):
@@ -143,7 +151,7 @@ def count(t, game, events):
 
 def play(t, game, events, coach=None):
     """Pick a card of ``t.hand`` to play (seat 0); a go when none fits (R8).
-    With ``coach`` (``weigh``), the card played is weighed first."""
+    With ``coach`` (``note``), the card played is noted for the coach first."""
     hand = t.hand
     n = len(hand)
     dimmed = 0
@@ -179,7 +187,7 @@ def play(t, game, events, coach=None):
             t.say("%s would pass 31" % card_text(card))
             return CHANGED
         if coach is not None:
-            weigh(game, card, None, coach)
+            note(game, card, None, coach)
         game.play(0, card)
         return ACTED
     return changed

@@ -16,8 +16,8 @@ when it is missing) for the computer (with ``engine.discard5`` in a five-card
 game), ``firmware.play_start`` to resume or start a match (and for a rematch),
 ``firmware.stats`` and ``firmware.play_end`` when a game ends,
 ``firmware.screens.pause``, and ``engine.review`` when DOWN on the game-over
-page asks for the review of your decisions (the coach), whose figure for
-each discard you make goes to the statistics (``firmware.play_input``).
+page asks for the review of your decisions (the coach; the statistics' figures
+of it are noted and weighed in waiting frames by ``play_input.note``, ``weigh``).
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
@@ -96,7 +96,6 @@ class PlayScreen(Screen):
         self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
         self.log_room = None
-        self.coach = [0, 0, 0, 0]
 
     # ---- entering: resume or a new match ----
     def enter(self):
@@ -122,7 +121,7 @@ class PlayScreen(Screen):
     def _begin(self, match):
         self.match = match
         self.game = match.game
-        self.coach = [0, 0, 0, 0]  # your decisions weighed this game (play_input.weigh)
+        self.coach = [0, 0, 0, 0, []]  # your decisions weighed this game (play_input.note)
         self.over_seen = False
         self.queue = []
         self.wait = 0
@@ -195,6 +194,9 @@ class PlayScreen(Screen):
         if self.human:
             import sys
 
+            while self.coach[4]:  # what the coach has not weighed yet, one a frame
+                play_input.weigh(self.coach)
+                yield
             opponent = sys.modules.get("engine.opponent")
             if opponent is not None:
                 names = opponent.MODULES
@@ -308,6 +310,8 @@ class PlayScreen(Screen):
                 return True
             self.wait -= dt
             if self.wait > 0:
+                if self.coach[4]:  # a frame that only waits: the coach weighs one
+                    play_input.weigh(self.coach)
                 return changed
         if self.queue:
             self.wait = self._apply(self.queue.pop(0))

@@ -61,3 +61,55 @@ def test_restoring_a_whole_game_fits_a_small_heap(tmp_path):
     assert p.returncode == 0, p.stdout + p.stderr
     held = int(p.stdout.split()[-1])
     assert held < 4096, p.stdout
+
+
+# the names of firmware.statcheck interned as a statistics record is read,
+# then the module forgotten as firmware.stats forgets it
+INTERN_STATCHECK = """
+from firmware import statcheck
+from firmware.play_load import _forget
+statcheck = None
+_forget(("firmware.statcheck",))
+"""
+
+
+def test_games_from_the_menu_leave_the_heap_flat_but_for_names_interned_once(tmp_path):
+    """tools/bench_device.py's soak on the unix port: games back to back from
+    the menu of one app over one storage (tools/devbench.py, as on a Pico).
+    The heap at the menu is the same after every game from the second. The
+    first leaves less only because a fresh storage has no statistics record
+    until the first game's end, so the second game's end is the first to read
+    one, which imports firmware.statcheck and interns its names (its module
+    and file names, its globals) for good: MicroPython never frees a qstr.
+    With those names interned before the first game, every game leaves the
+    heap where the first left it."""
+    import shutil
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench_device
+    import check_mpy
+
+    out = bench_device.build(str(tmp_path / "mpy"), check_mpy.unix_port_arch())
+
+    def menu_heaps(before):
+        shutil.rmtree(os.path.join(out, "data"), ignore_errors=True)
+        code = "import sys\nsys.path[:] = ['.']\n%s\nimport devbench\n" % before
+        code += "devbench.main('game', 4, 0, 0, 0)\n"
+        p = subprocess.run(
+            [micropython(), "-X", "heapsize=1m", "-c", code],
+            cwd=out,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert p.returncode == 0 and "@@ done 1" in p.stdout, p.stdout[-2000:] + p.stderr
+        got = bench_device.parse(p.stdout)
+        assert got["errors"] == 0 and got["crashes"] == 0, got
+        return [got["menu_heap%d" % i] for i in (1, 2, 3, 4)]
+
+    plain = menu_heaps("")
+    assert plain[1] == plain[2] == plain[3], plain
+    assert 0 < plain[1] - plain[0] <= 256, plain  # the names: about 110 bytes of text
+    interned = menu_heaps(INTERN_STATCHECK)
+    assert interned[0] == interned[1] == interned[2] == interned[3], interned

@@ -2,8 +2,11 @@
 (the unix port, the emulated Pico, a real board) beside the app's .mpy files
 and prints each figure as a line ``@@ name value``. Kept small and apart from
 the PC side because on a Pico its own bytecode sits in the heap it measures.
-Imports gc, sys, time at the top; the app, ``machine`` and ``neopixel`` when a
-section runs; app_driver (the player of the play screen) for the games.
+Imports gc, sys, time at the top; the app, ``array``, ``machine`` and
+``neopixel`` when a section runs; app_driver (the player of the play screen)
+for the games. What it keeps across a game has a fixed size (the frame
+histogram, the slowest frames, the heap at each menu), so the soak's heap at
+the menu weighs the app alone.
 
     import devbench; devbench.main("frames")      # or "opponent", "game"
 
@@ -135,16 +138,20 @@ class Rig:
         self.t = None  # ticks_us at this frame's button read
         self.frames = 0
         self.total_us = 0
-        self.hist = bytearray(256)  # frames by quarter millisecond
-        self.big = {}  # the counts of full bins
+        from array import array
+
+        # what is kept from frame to frame has a fixed size, so the heap at
+        # the menu after each game (the soak) weighs the app, not this
+        self.hist = array("H", bytes(512))  # frames by quarter millisecond
+        self.big = {}  # the counts of full bins (past 65,535 frames)
         self.device = None  # firmware.main, when it runs the app
-        self.slow = []  # (us, label) of the slowest frames
+        self.slow = []  # (us, screen class name, page) of the slowest frames
         self.over100 = 0
         self.boot_us = -1
         self.boot_from_reset_us = -1
         self.t_start = 0
         self.live_peak = 0
-        self.live_where = ""
+        self.live_where = ("", 0)  # the screen class name and page of the peak
         self.redrawn = 0
         self._drawn = 0
 
@@ -184,7 +191,7 @@ class Rig:
         k = us // 250  # quarter-millisecond bins up to 64 ms
         if k > 255:
             k = 255
-        if self.hist[k] < 255:
+        if self.hist[k] < 65535:
             self.hist[k] += 1
         else:
             self._spill(k)
@@ -195,7 +202,8 @@ class Rig:
             self.redrawn += 1
         slow = self.slow
         if len(slow) < 6 or us > slow[-1][0]:
-            slow.append((us, label(app)))
+            name, page = where(app)
+            slow.append((us, name, page))
             slow.sort(key=lambda e: -e[0])
             if len(slow) > 6:
                 slow.pop()
@@ -204,7 +212,7 @@ class Rig:
             a = gc.mem_alloc()
             if a > self.live_peak:
                 self.live_peak = a
-                self.live_where = label(app)
+                self.live_where = where(app)
 
     def _spill(self, k):
         # a bin full: the counts go on in the big-bin list
@@ -230,6 +238,15 @@ class _HostLeds:
 
     def write(self, buf):
         self.last[:] = buf
+
+
+def where(app):
+    """Which screen a frame ended on: its class name and table page (0: none),
+    without making a string."""
+    if app is None:
+        return "(no app)", 0
+    top = app.stack[-1]
+    return type(top).__name__, getattr(getattr(top, "table", None), "page", None) or 0
 
 
 def label(app):
@@ -465,11 +482,13 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
     rig.t_start = t_start
     rig.device = device
     rig.heap = bool(heap)
-    menu_heap = []
+    menu_heap = [0] * (games + 1)  # made in full now: its growth is not the app's
+    done = [0]
 
     def on_menu(k):
         gc.collect()
-        menu_heap.append(gc.mem_alloc())
+        menu_heap[k + 1] = gc.mem_alloc()
+        done[0] = k + 2
 
     def script():
         yield from visit_modes(device, rig)
@@ -491,16 +510,17 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
     out("frame_mean_us", rig.total_us // max(1, rig.frames))
     out("frames_over_100ms", rig.over100)
     for i in range(len(rig.slow)):
-        us, where = rig.slow[i]
-        out("slow%d" % i, "%d %s" % (us, where))
+        us, name, page = rig.slow[i]
+        out("slow%d" % i, "%d %s" % (us, name + (".page%d" % page if page else "")))
     out("crashes", device.crashes)
     out("errors", app.errors if app else -1)
     if app is not None and app.last_error:
         out("last_error", app.last_error)
     if heap:
         out("live_peak", rig.live_peak)
-        out("live_peak_where", rig.live_where)
-    for i in range(len(menu_heap)):
+        name, page = rig.live_where
+        out("live_peak_where", name + (".page%d" % page if page else ""))
+    for i in range(done[0]):
         out("menu_heap%d" % i, menu_heap[i])
     gc.collect()
     out("mem_total", gc.mem_alloc() + gc.mem_free())

@@ -258,7 +258,10 @@ class Stats:
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures
         and the reason they were refused (a phrase)."""
-        size = _SIZES[version] if 0 < version < len(_SIZES) else -1
+        if not 0 < version < len(_SIZES):
+            self.clear()
+            return "it is version %d, which this firmware does not read" % version
+        size = _SIZES[version]
         if len(payload) != size:
             self.clear()
             return "it is the wrong size (%d bytes, not %d)" % (len(payload), size)

@@ -467,6 +467,7 @@ def test_coach_figures_survive_their_record_and_older_records_load_without_them(
     assert old.check(data[: _SIZES[2]], 2) is None and old.games == 12
     assert (old.coached, old.coach_lost, old.coach_played, old.recent) == (0, 0, 0, [])
     assert old.coach_avg() == (None, None) and old.recent_avg() == (0, None, None)
+    assert "version 4" in Stats().check(data, 4) and "version 0" in Stats().check(data, 0)
     few = Stats()
     few.games, few.deals = 1, 9
     few.add_coach(8, 250, 40)

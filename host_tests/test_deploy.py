@@ -104,7 +104,11 @@ FAKE_CP_MPY_CROSS = """#!/bin/sh
 if [ "$1" = --version ]; then
   echo "CircuitPython 10.2.1 on 2025-01-01; mpy-cross emitting mpy v6.3"; exit 0
 fi
-cp "$5" "$2"
+while [ $# -gt 1 ]; do
+  if [ "$1" = -o ]; then out="$2"; shift; fi
+  shift
+done
+cp "$1" "$out"
 """
 
 

@@ -12,6 +12,7 @@ replayed each), for the play screen; ``game_done`` at once.
 """
 
 LOG_NAME = "last.log"
+TMP_NAME = "last.tmp"  # the log being written, renamed over LOG_NAME when whole
 # What this module loads (it and engine.gamelog, which nothing else on the
 # device imports): the play screen forgets them together after a game's end.
 MODULES = ("firmware.play_end", "engine.gamelog")
@@ -106,6 +107,35 @@ def log_steps(game, on_event=None, room=None):
     return buf
 
 
+def _stream_log(storage, game):
+    """``game``'s log written a line at a time (``storage.open_append``) to
+    ``TMP_NAME``, then renamed over ``LOG_NAME``: one replay, and no buffer
+    the size of the log (4 KB the play screen would hold all game); a power
+    cut leaves the last complete log. Frame-sized steps, as ``log_steps``."""
+    import gc
+
+    gc.collect()
+    from engine.gamelog import header, line
+
+    gc.collect()
+    yield
+    if storage.exists(TMP_NAME):
+        storage.remove(TMP_NAME)  # a log cut short by a power cut
+    f = storage.open_append(TMP_NAME)
+    try:
+        f.write(header(game).encode())
+        f.write(b"\n")
+
+        def put(e):
+            f.write(line(e).encode())
+            f.write(b"\n")
+
+        yield from _replay_steps(game, put)
+    finally:
+        f.close()
+    storage.rename(TMP_NAME, LOG_NAME)
+
+
 def _run(steps):
     # a generator of steps run to its end: what it returns
     try:
@@ -169,8 +199,11 @@ def game_done_steps(storage, match, match_over, match_won, room=None, counted=No
         stats = sm = None
         if counted is not None:
             counted()
-        buf = yield from log_steps(game, None, room)
-        storage.write(LOG_NAME, buf)
+        if room is None and hasattr(storage, "open_append"):
+            yield from _stream_log(storage, game)
+        else:  # a storage that only writes whole files: the log made in memory first
+            buf = yield from log_steps(game, None, room)
+            storage.write(LOG_NAME, buf)
     except OSError as e:
         failed = "Log not written: %s" % e
     except MemoryError:

@@ -21,8 +21,10 @@ of it are noted and weighed in waiting frames by ``play_input.note``, ``weigh``)
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
-screen is entered, with the 4 KB the log is written into (a piece that big is
-not left free at a game's end on a small heap); then ``firmware.play_start``,
+screen is entered (and, where the storage cannot append to a file, the 4 KB
+the log is made in at the end: a piece that big is not left free at a game's
+end on a small heap; elsewhere the log is written a line at a time); then
+``firmware.play_start``,
 forgotten once the match has begun. At a game's end the computer is forgotten
 (``_forget`` of ``engine.opponent.MODULES``: the opponent says what it loads,
 and it all goes together, so no module is left holding an old copy of
@@ -104,9 +106,12 @@ class PlayScreen(Screen):
         self.ready = True
         # what the game needs later, loaded now while the heap is tidy
         _module("engine.opponent")
-        if self.human:  # one piece of heap for the log, taken while there is one
+        storage = self.app.hw.storage
+        if self.human and not hasattr(storage, "open_append"):
+            # the log made in memory at the end (a storage that only writes
+            # whole files): one piece of heap for it, taken while there is one
             self.log_room = bytearray(_LOG_ROOM)
-        self.store = play_save.open_store(self.app.hw.storage)
+        self.store = play_save.open_store(storage)
         start = _module("firmware.play_start")  # resume, or a new match; then forgotten
         if not start.resume(self):
             start.new_match(self)

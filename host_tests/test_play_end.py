@@ -1,0 +1,80 @@
+# portable
+"""The game log a finished game leaves (firmware/play_end.py): written a line
+at a time where the storage can append to a file (no buffer the size of the
+log held through the game), made in memory where it cannot, the same bytes
+either way, and a power cut while it is written leaves the log before it.
+Imports engine.match, firmware.play_end and firmware.hw.host.
+"""
+
+from engine.match import Match
+from firmware import play_end
+from firmware.hw.host import DictStorage
+
+
+def finished(seed):
+    m = Match(1, seed, 61)
+    g = m.game
+    # greedy enough to end: each seat plays its first legal decision
+    from engine.players import make
+
+    players = (make("greedy", seed), make("greedy", seed + 1))
+    while g.phase != "over":
+        seat = g.to_act(1)
+        view = g.view(seat)
+        if g.phase == "discard":
+            g.act(seat, players[seat].discard(view))
+        elif g.phase == "count":
+            from engine.score import show_score
+
+            g.act(seat, show_score(view.count_cards, view.starter, view.counting == "crib"))
+        else:
+            g.act(seat, players[seat].play(view))
+        g.take_events()
+    return m
+
+
+class WholeFiles:
+    """A storage that only writes whole files (the web page's, CircuitPython's
+    RAM storage): no open_append."""
+
+    def __init__(self):
+        self.d = DictStorage()
+        for name in ("read", "write", "rename", "remove", "exists", "size"):
+            setattr(self, name, getattr(self.d, name))
+
+
+def test_the_log_streamed_and_the_log_made_in_memory_are_the_same_bytes():
+    for seed in (3, 4):
+        m = finished(seed)
+        want = play_end.log_text(m.game).encode()
+        streamed = DictStorage()
+        whole = WholeFiles()
+        assert not hasattr(whole, "open_append")
+        for storage, room in ((streamed, None), (whole, None), (DictStorage(), bytearray(4096))):
+            problem, failed = play_end.game_done(storage, m, True, True, room)
+            assert failed is None, failed
+            assert storage.read(play_end.LOG_NAME) == want
+            assert not storage.exists(play_end.TMP_NAME)
+        assert want.count(b"\nscore ") >= 10  # a whole game's awards
+
+
+def test_a_power_cut_while_the_log_is_written_keeps_the_last_whole_log():
+    m = finished(5)
+    storage = DictStorage()
+    storage.write(play_end.LOG_NAME, b"the last game's log\n")
+    steps = play_end.game_done_steps(storage, m, True, True)
+    wrote = False
+    for _ in range(1000):  # cut once some lines are in the new log
+        next(steps)
+        if storage.exists(play_end.TMP_NAME) and len(storage.read(play_end.TMP_NAME)) > 40:
+            wrote = True
+            break
+    assert wrote
+    steps = None  # the power goes: the generator never finishes
+    assert storage.read(play_end.LOG_NAME) == b"the last game's log\n"
+    # the next game's end starts its log afresh over the piece left behind
+    m2 = finished(6)
+    problem, failed = play_end.game_done(storage, m2, True, True)
+    assert failed is None
+    assert storage.read(play_end.LOG_NAME) == play_end.log_text(m2.game).encode()
+    assert not storage.exists(play_end.TMP_NAME)

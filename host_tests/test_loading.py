@@ -56,8 +56,16 @@ for mode in LOADS:
         now = ours()
         steps.append(sorted(now - seen))
         seen = now
-    out[mode] = {'first': first, 'pre': pre, 'steps': steps, 'top': type(app.top()).__name__,
-                 'errors': app.errors, 'depth': len(app.stack)}
+    starts = []
+    for _ in range(5):
+        top = app.top()
+        starts.append([getattr(top, 'starting', 0), getattr(top, 'game', 0) is None])
+        if not starts[-1][0]:
+            break
+        tick()
+    out[mode] = {'starts': starts, 'first': first, 'pre': pre, 'steps': steps,
+                 'top': type(app.top()).__name__, 'errors': app.errors,
+                 'depth': len(app.stack)}
     app.home()
     tick()
     out[mode]['forgotten'] = sorted(ours() - before)
@@ -113,6 +121,9 @@ def test_every_mode_opens_a_module_a_frame_behind_a_loading_screen():
         assert not set(opened) & set(modules), (mode, opened)
         kept = set(r["forgotten"]) - set(KEEP)  # the app's own stay (App.KEEP)
         assert not kept, (mode, kept)  # the mode's code is gone at the menu
+    # a game's start runs a frame after the screen shows, then play_start goes
+    for mode in ("play", "demo"):
+        assert got[mode]["starts"] == [[2, True], [1, False], [0, False]], got[mode]
     assert sum(not got[m]["pre"] for m in LOADS) >= 5
     assert got["cancel"] == {"top": "MenuScreen", "depth": 1, "kept": []}
 

@@ -160,8 +160,10 @@ def choose_game(settings, variant="six", deals=0):
 
 
 def loading(app):
-    """True while the app is loading a mode (``firmware.loading``)."""
-    return type(app.top()).__name__ == "Loading"
+    """True while the app is opening a mode on a device: loading its code
+    (``firmware.loading``), or a game's first frames (``starting``)."""
+    top = app.top()
+    return type(top).__name__ == "Loading" or getattr(top, "starting", 0) > 0
 
 
 def play_bit(screen):

@@ -84,7 +84,9 @@ def compile_all(paths, out_dir, exe, root=device_files.ROOT, march=None):
         native = path in device_files.NATIVE
         out = os.path.join(out_dir, path[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        cmd = [exe, "-O3", "-o", out, "-s", path, os.path.join(root, path)]
+        # named as the board names the file it loads (its __file__), so the
+        # two names are one qstr on the heap, not two
+        cmd = [exe, "-O3", "-o", out, "-s", path[:-3] + ".mpy", os.path.join(root, path)]
         if native:
             cmd.insert(1, "-march=" + (march or "armv6m"))
         proc = subprocess.run(cmd, capture_output=True, text=True)

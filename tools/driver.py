@@ -91,7 +91,8 @@ class Driver:
         """Frames until the mode being opened is loaded (MicroPython loads a
         mode a module a frame: firmware.loading); the top screen."""
         for _ in range(200):
-            if type(self.app.top()).__name__ != "Loading":
+            top = self.app.top()
+            if type(top).__name__ != "Loading" and not getattr(top, "starting", 0):
                 break
             self.tick(1, 0)
         return self.app.top()

@@ -22,6 +22,9 @@ class DemoScreen(PlayScreen):
             return
         self.ready = True
         self.levels = ("hard", self._settings_level())
+        self._set_off()
+
+    def _open_match(self):
         self._start()
 
     def _start(self):

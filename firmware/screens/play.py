@@ -85,6 +85,7 @@ class PlayScreen(Screen):
     def __init__(self, seed=None):
         self.seed = seed
         self.ready = False
+        self.starting = 0  # steps of the start still to run (enter, then a frame each)
         self.match = None
         self.game = None
         self.store = None
@@ -112,12 +113,27 @@ class PlayScreen(Screen):
             # whole files): one piece of heap for it, taken while there is one
             self.log_room = bytearray(_LOG_ROOM)
         self.store = play_save.open_store(storage)
-        start = _module("firmware.play_start")  # resume, or a new match; then forgotten
+        self._set_off()
+
+    def _set_off(self):
+        # the match opened (``_open_match``), then firmware.play_start
+        # forgotten: at once, or on a device a frame each (no frame freezes)
+        self.starting = 2
+        if not getattr(self.app.hw, "staged", False):
+            while self.starting:
+                self._start_step()
+
+    def _start_step(self):
+        if self.starting == 2:
+            self._open_match()
+        else:
+            _forget(("firmware.play_start",))  # its MODULES
+        self.starting -= 1
+
+    def _open_match(self):
+        start = _module("firmware.play_start")  # resume, or a new match
         if not start.resume(self):
             start.new_match(self)
-        names = start.MODULES
-        start = None
-        _forget(names)
 
     def _settings_level(self):
         level = getattr(self.app.settings, "difficulty", "medium")
@@ -283,6 +299,9 @@ class PlayScreen(Screen):
 
     # ---- the frame ----
     def update(self, dt, events):
+        if self.starting:
+            self._start_step()
+            return True
         if not self.ready or self.game is None:
             return False
         if self.ending is not None:  # the game's end, a step a frame; buttons wait
@@ -390,6 +409,8 @@ class PlayScreen(Screen):
     def busy(self):
         """True while timers run without redrawing (events on show, a message
         fading, the computer to move, a page): the app must not sleep."""
+        if self.starting:
+            return True
         if self.game is None:
             return False
         t = self.table
@@ -406,6 +427,9 @@ class PlayScreen(Screen):
 
     # ---- drawing: firmware.play_draw ----
     def draw(self, cv):
+        if self.game is None:
+            cv.center("Shuffling", 28)  # the frame before the start (a device)
+            return
         play_draw.draw(cv, self.table, self.names)
 
 

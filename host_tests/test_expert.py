@@ -5,8 +5,10 @@ has the best chance, but for ties within EVEN), a card that pegs out is
 played, no table means hard throughout."""
 
 from engine import expert, winprob
+from engine.cards import parse, parse_many
 from engine.game import Game
 from engine.opponent import make
+from engine.score import peg_score
 
 
 def _views(seed, n, near_end, five=False):
@@ -74,3 +76,62 @@ def test_no_table_no_change():
             assert set(make("expert", 1).discard(v)) == set(make("hard", 1).discard(v))
     finally:
         winprob.path = keep
+
+
+class _Greedy:
+    # The other seat: lays away two given cards, then pegs the most it can now.
+    def __init__(self, out):
+        self.out = out
+
+    def discard(self, view):
+        return self.out
+
+    def play(self, view):
+        best = None
+        best_p = -1
+        for c in view.playable():
+            p = peg_score(view.pile + [c])
+            if p > best_p:
+                best, best_p = c, p
+        return best
+
+
+def _near_end_deal(seed, out, dealer, scores):
+    # The first deal with rigged hands and starter from ``scores``; seat 0 is
+    # expert; returns seat 0's decisions in order and whether the table decided.
+    mine = parse_many("5C 6D 7H JS 2C KD")
+    theirs = parse_many("4S 8C 9D QH") + out
+    g = Game(seed, 121, dealer)
+    g.rigged = [(mine, theirs, parse("3H"))]
+    g.scores = list(scores)
+    g.start()
+    players = [make("expert", 4), _Greedy((out[0], out[1]))]
+    decisions = []
+    tabled = False
+    while g.phase != "over" and g.deal_number == 1:
+        seat = g.to_act()
+        v = g.view(seat)
+        if v.phase == "discard":
+            if seat == 0:
+                tabled = expert.chances(v) is not None and expert.near(v)
+            d = players[seat].discard(v)
+        else:
+            d = players[seat].play(v)
+        if seat == 0:
+            decisions.append(d)
+        g.act(seat, d)
+    return decisions, tabled
+
+
+def test_near_the_end_hidden_cards_never_change_a_decision():
+    # The table's discard and the peg-out check see only the view: the other
+    # seat's crib cards and the deck order (seed) differ, seat 0's decisions do not.
+    for dealer in (0, 1):
+        for scores in ((104, 109), (113, 96)):
+            runs = []
+            for seed, out in ((1, "AS 2S"), (2, "TH TD"), (77, "5H 6C")):
+                got, tabled = _near_end_deal(seed, parse_many(out), dealer, scores)
+                assert tabled
+                runs.append(got)
+            assert len(runs[0]) >= 2
+            assert runs[0] == runs[1] == runs[2], (dealer, scores, runs)

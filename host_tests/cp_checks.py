@@ -159,13 +159,37 @@ def check_only_changed_pixels_are_written_and_nothing_sent_without_change():
         sent = i2c.writes[before:]
         data = sum(len(d) - 1 for a, d in sent if d[0] == 0x40)
         print("  cursor move, %s: %d transactions, %d display bytes" % (display, len(sent), data))
-        if display == "displayio":
-            assert hw.display.pixels_written == 12 * 8  # columns 20-31 of page 2
-            assert hw.display.refreshes == 1
+        if display == "displayio":  # columns 20-23 and 28-31 of page 2: 4 unchanged between
+            assert hw.display.pixels_written == 8 * 8
+            assert hw.display.refreshes == 2
         else:
             assert data == 128 and len(sent) == 2  # page 2 only: its window, its bytes
         truth = lambda x, y: 1 if y < 8 or (24 <= x < 32 and 16 <= y < 24) else 0  # noqa: E731
         assert mismatches(panel_of(i2c), truth) == [], display
+
+
+def check_displayio_refreshes_runs_split_only_at_wide_gaps():
+    # a page's changes are one refresh unless 4 or more unchanged columns lie
+    # between them; pages are refreshed on their own
+    hw, board, i2c = fresh(display="displayio")
+    disp = hw.display
+    fb = disp.fb
+    for cols, refreshes, area in (
+        ((5, 9), 1, 5),  # 3 unchanged between: one run over columns 5-9
+        ((30, 35), 2, 2),  # 4 unchanged: two single columns
+        ((0, 64, 127), 3, 3),  # far apart: one column each
+        ((40, 41, 42, 90), 2, 4),
+    ):
+        for x in cols:
+            fb.pixel(x, 44, 1 - fb.pixel(x, 44))
+        disp.show()
+        assert (disp.refreshes, disp.pixels_written) == (refreshes, area * 8), cols
+        truth = lambda x, y: fb.pixel(x, y)  # noqa: E731
+        assert mismatches(panel_of(i2c), truth) == [], cols
+    fb.pixel(3, 0, 1)  # two pages: one refresh each
+    fb.pixel(3, 63, 1)
+    disp.show()
+    assert (disp.refreshes, disp.pixels_written) == (2, 16)
 
 
 def check_contrast_and_power():

@@ -6,10 +6,11 @@ only; imports nothing of the project.
 
 
 def run(disp, fail, out, rounds=12):
-    """The default display (firmware/hw/cp_displayio.py, its ulab copy into
-    the turned Bitmap and its refresh per changed page) against the frame, here on the
-    device: after each show of a random change (single pixels far apart,
-    rectangles, a full screen) every pixel of the Bitmap is the frame's."""
+    """The default display (firmware/hw/cp_displayio.py: its ulab compare
+    with the turned Bitmap, the copy into it, the refreshes run by run)
+    against the frame, here on the device: after each show of a random
+    change (single pixels far apart, rectangles, a full screen) every pixel
+    of the Bitmap is the frame's."""
     import random
 
     bitmap = getattr(disp, "bitmap", None)

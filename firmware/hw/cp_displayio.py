@@ -10,24 +10,41 @@ our 1024-byte MONO_VLSB buffer (``firmware.hw.cp_fb``, shared drawing code);
             byte by byte, so byte ``7 - p`` of row ``x`` holds exactly the
             buffer's byte ``p * 128 + x`` (page ``p``), bit for bit: no
             conversion, a copy
-  copy      per page that differs from its shadow (compared in C), the
-            changed columns found by ``ulab`` (``argmax`` over ``!=``), then
-            one strided ``ulab`` slice copy into the Bitmap's buffer
-            (``memoryview(bitmap)``) and ``bitmap.dirty(...)`` of that area
-  refresh   ``auto_refresh=False``; one ``refresh()`` per changed page, so
-            displayio's dirty area (one rectangle a bitmap) is that page's
-            changed columns, not the union of far-apart changes; nothing
-            changed, no refresh
+  compare   a shadow of the frame the Bitmap holds: the whole frame, then
+            each page, compared in C (nothing allocated; a repaint that
+            changes nothing costs 0.2 ms); a changed page's columns by one
+            ``ulab`` compare, read as bytes (``tobytes`` shares them) in
+            which C's ``find`` / ``rfind`` give the first and last changed
+            column and every stretch of _GAP unchanged ones
+  copy      the changed columns x0..x1 by one strided ``ulab`` slice copy
+            into the Bitmap's buffer (``memoryview(bitmap)``)
+  refresh   ``auto_refresh=False``; a page's changed columns are marked
+            (``bitmap.dirty``) and refreshed as one run, or as several when
+            _GAP or more unchanged columns lie between them (a refresh costs
+            about 3 columns of a page), so displayio's dirty area (one
+            rectangle a bitmap) is never the union of far-apart changes;
+            nothing changed, no refresh
+  memory    about 0.9 KB of small arrays made a changed page, nothing large:
+            on a full heap every KB made costs its share of a collection
+            (about 1 ms at 100 KB live) and a large block is what fails
+            first on a fragmented heap. Comparing with the Bitmap itself
+            (no shadow: 1.1 KB less heap) made a 1 KB array every show and
+            cost 10 ms on the game's median repaint
 
 Without ulab or the buffer protocol (Blinka's displayio on a PC) the changed
-pixels are set one by one through ``bitmap[x, y]``: the same picture, slowly.
+pixels are set one by one through ``bitmap[x, y]``: the same picture and the
+same refreshes, slowly.
 
-Measured on the emulated Pico (tools/bench_device_cp.py): displayio's
-refresh itself costs about 6.4 us a pixel of the dirty area (a full-width
-page 6.5 ms, the whole screen 51 ms; the bus is not what limits it), the
-copy about 0.15 ms a page; the first version (every changed pixel copied in
-Python, one refresh over the union) took 67.6 ms for a menu cursor move's
-show. Imports nothing itself (displayio and the library are passed in or
+Measured on the emulated Pico: displayio's refresh itself costs about
+6.2 us a pixel of the dirty area plus about 0.1 ms a refresh (a full-width
+page 6.5 ms, the whole screen 51 ms; rows are rounded to whole pages by the
+panel's vertical bytes; the bus is not what limits it), the same for a plain
+128x64 Bitmap, so a menu cursor move (3 pages of inverted rows) cannot show
+in less than about 19 ms this way. The shows of a whole game replayed (the
+menu, opening, a game against hard; 468 shows): 6.39 s with one refresh per
+changed page over its changed span (the version before), 5.13 s now; on a
+heap 96 KB full in small pieces 12.1 -> 9.2 s.
+Imports nothing itself (displayio and the library are passed in or
 imported by ``make``; ``ulab.numpy`` when there is one).
 """
 
@@ -35,6 +52,18 @@ try:
     from ulab import numpy as _np
 except ImportError:
     _np = None
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+# a page's changed columns are refreshed as one run unless this many
+# unchanged columns lie between them: a refresh costs about as much as 3-4
+# columns of a page (measured on the emulated Pico)
+_GAP = const(4)
+_GAP_BYTES = bytes(_GAP)  # _GAP unchanged columns in a page's changes
+_ONE = b"\x01"
 
 
 class Display:
@@ -44,9 +73,12 @@ class Display:
         self.pages = height >> 3
         self.buf = bytearray(width * self.pages)
         self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
-        view = memoryview(self.buf)
-        self._views = tuple(view[p * width : (p + 1) * width] for p in range(self.pages))
-        self._shadow = tuple(bytearray(width) for _ in range(self.pages))
+        self._shadow = bytearray(width * self.pages)  # the frame the Bitmap holds
+        frame = memoryview(self.buf)
+        shown = memoryview(self._shadow)
+        self._pages = tuple(
+            (frame[o : o + width], shown[o : o + width]) for o in range(0, len(self.buf), width)
+        )
         self.bitmap = displayio.Bitmap(height, width, 2)  # turned: a row is a column
         palette = displayio.Palette(2)
         palette[0] = 0x000000
@@ -62,8 +94,8 @@ class Display:
                 mv = memoryview(self.bitmap)
                 if len(mv) == width * self.pages:
                     self._fast = (
-                        tuple(_np.frombuffer(v, dtype=_np.uint8) for v in self._views),
-                        tuple(_np.frombuffer(s, dtype=_np.uint8) for s in self._shadow),
+                        _np.frombuffer(self.buf, dtype=_np.uint8),
+                        _np.frombuffer(self._shadow, dtype=_np.uint8),
                         _np.frombuffer(mv, dtype=_np.uint8),
                     )
             except (TypeError, ValueError, NotImplementedError):
@@ -73,7 +105,7 @@ class Display:
             self.panel.root_group = group
         except AttributeError:
             self.panel.show(group)  # CircuitPython before 8.1
-        self.pixels_written = 0  # columns x 8 of the last show (tests, benchmarks)
+        self.pixels_written = 0  # refreshed area of the last show (tests, benchmarks)
         self.refreshes = 0  # refreshes of the last show
         self.errors = 0
         self._retry = False
@@ -90,61 +122,74 @@ class Display:
             self._retry = True
 
     def show(self):
-        shadows = self._shadow
-        views = self._views
-        fast = self._fast
-        written = refreshes = 0
+        self.pixels_written = self.refreshes = 0
         if self._retry:
             self._retry = False
             self.bitmap.dirty()
             self._refresh()
-            refreshes += 1
+            self.refreshes = 1
+        if self.buf == self._shadow:  # in C, nothing allocated
+            return
         for p in range(self.pages):
-            if shadows[p] == views[p]:  # in C, nothing allocated
+            frame, shown = self._pages[p]
+            if frame == shown:
                 continue
-            if fast is not None:
-                x0, x1 = self._copy_fast(fast, p)
+            if self._fast is not None:
+                d = self._copy_fast(p)
             else:
-                x0, x1 = self._copy_slow(p)
-            written += (x1 - x0) * 8
-            self._refresh()
-            refreshes += 1
-        self.pixels_written = written
-        self.refreshes = refreshes
+                d = self._copy_slow(p)
+            # d: the page's columns, 1 where changed; runs found in C
+            x0 = d.find(_ONE)
+            x1 = d.rfind(_ONE) + 1
+            shown[x0:x1] = frame[x0:x1]
+            while True:
+                gap = d.find(_GAP_BYTES, x0, x1)
+                if gap < 0:
+                    break
+                self._send(p, x0, gap)
+                x0 = d.find(_ONE, gap, x1)
+            self._send(p, x0, x1)
 
-    def _copy_fast(self, fast, p):
-        # the changed columns of page p, copied into the bitmap by one strided
-        # slice (byte 7 - p of each of their rows)
-        page = fast[0][p]
-        shadow = fast[1][p]
-        diff = page != shadow
-        x0 = int(_np.argmax(diff))
-        x1 = self.width - int(_np.argmax(diff[::-1]))
+    def _copy_fast(self, p):
+        # page p's changed columns copied into the Bitmap by one strided
+        # slice (byte 7 - p of each of their rows); a few small arrays made
+        # (about 0.9 KB a changed page), nothing large: on a full heap every
+        # KB made costs a collection's share (about 1 ms), and a large one
+        # fails first on a fragmented heap
+        frame, shadow, bits = self._fast
+        o = p * self.width
+        page = frame[o : o + self.width]
+        d = (page != shadow[o : o + self.width]).tobytes()  # shares the array's bytes
+        x0 = d.find(_ONE)
+        x1 = d.rfind(_ONE) + 1
         q = 7 - p
-        fast[2][x0 * 8 + q : x1 * 8 + q : 8] = page[x0:x1]
-        shadow[x0:x1] = page[x0:x1]
-        self.bitmap.dirty(q * 8, x0, q * 8 + 8, x1)
-        return x0, x1
+        bits[x0 * 8 + q : x1 * 8 + q : 8] = page[x0:x1]
+        return d
 
     def _copy_slow(self, p):
-        page = self._views[p]
-        shadow = self._shadow[p]
+        # without ulab or the buffer protocol: pixel by pixel (Blinka on a PC)
+        w = self.width
+        o = p * w
+        buf = self.buf
+        shadow = self._shadow
         bitmap = self.bitmap
-        x0 = 0
-        while page[x0] == shadow[x0]:
-            x0 += 1
-        x1 = self.width
-        while page[x1 - 1] == shadow[x1 - 1]:
-            x1 -= 1
+        d = bytes(1 if buf[o + x] != shadow[o + x] else 0 for x in range(w))
         top = self.height - 1 - p * 8
-        for x in range(x0, x1):
-            b = page[x]
-            d = b ^ shadow[x]
-            for bit in range(8):
-                if d & (1 << bit):
-                    bitmap[top - bit, x] = (b >> bit) & 1
-            shadow[x] = b
-        return x0, x1
+        for x in range(w):
+            if d[x]:
+                b = buf[o + x]
+                c = b ^ shadow[o + x]
+                for bit in range(8):
+                    if c & (1 << bit):
+                        bitmap[top - bit, x] = (b >> bit) & 1
+        return d
+
+    def _send(self, p, x0, x1):
+        q = (7 - p) * 8
+        self.bitmap.dirty(q, x0, q + 8, x1)
+        self._refresh()
+        self.pixels_written += (x1 - x0) * 8
+        self.refreshes += 1
 
     def contrast(self, level):
         self.panel.brightness = max(0, min(255, int(level))) / 255

@@ -6,8 +6,8 @@ only; imports nothing of the project.
 
 
 def run(disp, fail, out, rounds=12):
-    """The default display (firmware/hw/cp_displayio.py: its ulab compare
-    with the turned Bitmap, the copy into it, the refreshes run by run)
+    """The default display (firmware/hw/cp_displayio.py: its compare with
+    the shadow, the ulab copy into the turned Bitmap, the runs refreshed)
     against the frame, here on the device: after each show of a random
     change (single pixels far apart, rectangles, a full screen) every pixel
     of the Bitmap is the frame's."""

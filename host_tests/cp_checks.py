@@ -28,7 +28,7 @@ import supervisor  # noqa: E402
 
 import boards  # noqa: E402
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
-from firmware.hw import cp  # noqa: E402
+from firmware.hw import cp, cp_make  # noqa: E402
 from ssd1306_model import Panel  # noqa: E402
 
 STORE = tempfile.mkdtemp(prefix="cp_checks_")
@@ -97,10 +97,10 @@ def check_board_data_and_board_txt_choose_the_display():
     from firmware.hw import cp_displayio
 
     board = boards.load("pico")
-    assert cp.display_choice(board, "/nonexistent/board.txt") == "displayio"
+    assert cp_make.display_choice(board, "/nonexistent/board.txt") == "displayio"
     board.CP_DISPLAY = "direct"
     try:
-        assert cp.display_choice(board, "/nonexistent/board.txt") == "direct"
+        assert cp_make.display_choice(board, "/nonexistent/board.txt") == "direct"
     finally:
         del board.CP_DISPLAY
     path = os.path.join(STORE, "board.txt")
@@ -112,7 +112,7 @@ def check_board_data_and_board_txt_choose_the_display():
     ):
         with open(path, "w") as f:
             f.write(text)
-        assert cp.display_choice(board, path) == want, text
+        assert cp_make.display_choice(board, path) == want, text
     from firmware import main
 
     assert main.board_name(path) == "pico"  # the first line only
@@ -211,7 +211,7 @@ def check_missing_oled_runs_without_a_screen():
     busio.I2C.buses.clear()
     hw = cp.make(boards.load("pico"), storage_root=STORE)
     busio.I2C.absent = ()
-    assert isinstance(hw.display, cp.NoDisplay)
+    assert isinstance(hw.display, cp_make.NoDisplay)
     hw.display.fb.fill(1)
     hw.display.show()
     hw.display.contrast(3)
@@ -271,7 +271,7 @@ def check_leds_are_sent_as_given():
 def check_file_storage_when_the_drive_is_writable():
     hw, board, i2c = fresh()
     st = hw.storage
-    assert isinstance(st, cp.FileStorage)
+    assert isinstance(st, cp_make.FileStorage)
     st.write("s.tmp", b"abc")
     st.rename("s.tmp", "s.rec")
     assert st.read("s.rec") == b"abc" and not st.exists("s.tmp")
@@ -299,10 +299,10 @@ def check_saves_stay_in_ram_when_the_drive_is_read_only():
 
     builtins.open = refusing_open
     try:
-        st = cp.make_storage(ReadOnlyOs(), "/ro")
+        st = cp_make.make_storage(ReadOnlyOs(), "/ro")
     finally:
         builtins.open = real_open
-    assert isinstance(st, cp.MemoryStorage) and "nothing is saved" in st.problem
+    assert isinstance(st, cp_make.MemoryStorage) and "nothing is saved" in st.problem
     st.write("game.tmp", b"\x01\x02" * 100)
     st.rename("game.tmp", "game.rec")
     assert st.read("game.rec") == b"\x01\x02" * 100 and not st.exists("game.tmp")
@@ -321,7 +321,7 @@ def check_the_app_says_saves_are_off_and_still_saves_a_game_in_ram():
     from firmware.records import RecordStore
 
     hw, board, i2c = fresh()
-    hw.storage = cp.MemoryStorage()
+    hw.storage = cp_make.MemoryStorage()
     app = build(hw=hw, board=board)
     top = app.top()
     assert top.title == "Saves off" and "B was held" in " ".join(top.lines)
@@ -386,7 +386,7 @@ def check_nap_ends_at_a_press_and_sleeps_a_frame_at_a_time():
 
 def check_unknown_gpio_is_a_clear_error():
     try:
-        cp.pin_of(microcontroller, 47)
+        cp_make.pin_of(microcontroller, 47)
     except ValueError as e:
         assert "GPIO47" in str(e)
     else:

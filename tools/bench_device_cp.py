@@ -169,7 +169,7 @@ def parse(stdout):
 
 def choose_display(folder, display):
     """Pick the display path as a user would: a ``display=NAME`` line after
-    the board's name in board.txt (firmware.hw.cp.display_choice)."""
+    the board's name in board.txt (firmware.hw.cp_make.display_choice)."""
     if display:
         with open(os.path.join(folder, "board.txt"), "a") as f:
             f.write("display=%s\n" % display)

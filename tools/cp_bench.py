@@ -441,13 +441,13 @@ def readonly_part():
     import os
 
     from firmware.hal import A
-    from firmware.hw import cp
+    from firmware.hw import cp_make
     from firmware.screens import play
 
     gc.collect()
     nvm0 = bytes(microcontroller.nvm[0:64])
     files0 = sorted(os.listdir("/data"))
-    rig = boot(cp.MemoryStorage())
+    rig = boot(cp_make.MemoryStorage())  # loaded again for this (cp.make forgot it)
     top = rig.app.top()
     if getattr(top, "title", "") != "Saves off":
         fail("read-only drive: no 'Saves off' message (%s)" % type(top).__name__)

@@ -31,6 +31,7 @@ PACKAGES = ("engine", "firmware", "boards")
 HOST_ONLY = ("firmware/hw/host.py", "firmware/fakefb.py")
 CP_ONLY = (
     "firmware/hw/cp.py",
+    "firmware/hw/cp_make.py",
     "firmware/hw/cp_fb.py",
     "firmware/hw/cp_fast.py",
     "firmware/hw/cp_displayio.py",

@@ -279,14 +279,24 @@ class Canvas:
     def card(self, x, y, card, inverted=False, dim=False):
         """A face-up card; ``inverted`` draws it lit with dark ink (chosen),
         ``dim`` with dotted outline and ink (not playable)."""
-        one = self._one
-        one[0] = card
-        self.cards(one, 1, x, y, 0, 1 if inverted else 0, 1 if dim else 0)
+        fast = self.fast
+        if fast is not None and hasattr(fast, "cards"):
+            one = self._one
+            one[0] = card
+            fast.cards(self.buf, self.width, self.pages, font.DATA, _CODES, one, 1, x, y, 0,
+                       1 if inverted else 0, 1 if dim else 0, 0)  # fmt: skip
+        else:
+            self._card(x, y, card, inverted, dim)
 
     def card_back(self, x, y):
-        one = self._one
-        one[0] = 255
-        self.cards(one, 1, x, y, 0)
+        fast = self.fast
+        if fast is not None and hasattr(fast, "cards"):
+            one = self._one
+            one[0] = 255
+            fast.cards(self.buf, self.width, self.pages, font.DATA, _CODES, one, 1, x, y, 0,
+                       0, 0, 0)  # fmt: skip
+        else:
+            self._card(x, y, 255, False, False)
 
     def cards(self, row, n, x, y, pitch, chosen=0, dimmed=0, raised=0):
         """Cards ``row[0:n]`` from (x, y), the next ``pitch`` px to the right

@@ -213,6 +213,14 @@ def table(screen):
     return getattr(screen, "table", screen)
 
 
+def loading(app):
+    """True while the app opens a mode (as tools/app_driver.loading): its
+    code loading a module a frame (``firmware.loading``) or a game's first
+    frames (``starting``)."""
+    top = app.top()
+    return type(top).__name__ == "Loading" or getattr(top, "starting", 0) > 0
+
+
 def changed_pixels(a, b):
     n = 0
     for i in range(len(a)):
@@ -246,12 +254,22 @@ def ui_part(rig):
         fail("menu cursor at %d, not 0" % app.top().cursor)
     gc.collect()
     out("menu_heap", gc.mem_alloc())
-    # opening "Play the computer": the frame of the press, then to the deal
+    # opening "Play the computer": the frame of the press, then (a device
+    # loads a mode's code a module a frame) every frame until the game shows
     rig.frame(A)
     t_open = rig.frame(A)
     open_show = rig.last_show
     if not rig.drew:
         fail("A on the menu did not redraw")
+    total = worst = t_open
+    frames = 1
+    while loading(app):
+        us = rig.frame(0)
+        total += us
+        worst = max(worst, us)
+        frames += 1
+        if frames > 400:
+            fail("opening Play: still loading after 400 frames")
     from firmware.screens import play
 
     screen = app.top()
@@ -259,6 +277,9 @@ def ui_part(rig):
         fail("A on the menu opened %s" % type(screen).__name__)
     out("open_play_us", t_open)
     out("open_play_show_us", open_show)
+    out("open_play_max_us", worst)
+    out("open_play_total_us", total)
+    out("open_play_frames", frames)
     rig.frame(0)
     rig.frame(0)
     # to the discard prompt: A skips messages and pages
@@ -454,6 +475,10 @@ def readonly_part():
     rig.frame()
     rig.press(A)  # close the message
     rig.press(A)  # "Play the computer"
+    n = 0
+    while loading(rig.app) and n < 400:
+        rig.frame(0)
+        n += 1
     screen = rig.app.top()
     if not isinstance(screen, play.PlayScreen):
         fail("read-only drive: A opened %s" % type(screen).__name__)

@@ -158,6 +158,8 @@ class Clock:
 
 
 class Hardware:
+    staged = True  # a device: a mode's code loads a module a frame (firmware/hal.py)
+
     def __init__(
         self, microcontroller, display, buttons, leds, storage, clock, watchdog_s, battery=None
     ):

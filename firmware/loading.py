@@ -4,7 +4,8 @@ freeze the screen that long. ``Loading(name)`` is pushed instead: it shows
 the mode's label (the start menu's ``ENTRIES``) and a bar at once, imports
 the next module of the mode's list each frame (``firmware.loads.LOADS``,
 every module after those it imports) and, the list done, opens the mode
-(``app.open``, which now finds its code loaded). B goes back to the menu
+(``app.open``, which now finds its code loaded), forgetting this module,
+which the mode does not need while it runs. B goes back to the menu
 (what was loaded goes with it). A module that will not load ends the list
 early: the mode's own open then says what is missing ("coming soon" when it
 is the screen itself). Imports ``firmware.app``, ``firmware.buttons``,
@@ -39,6 +40,14 @@ def modules_of(name):
     if hasattr(firmware, "loads"):
         delattr(firmware, "loads")
     return found
+
+
+def _drop_self():
+    import firmware
+
+    sys.modules.pop(__name__, None)
+    if hasattr(firmware, "loading"):
+        delattr(firmware, "loading")
 
 
 def label_of(name):
@@ -81,6 +90,7 @@ class Loading(Screen):
             return True
         app = self.app
         app.stack.pop()  # not pop(): back at the menu would forget the loaded code
+        _drop_self()  # the mode does not need this module while it runs
         app.open(self.name, False)
         return True
 

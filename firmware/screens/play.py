@@ -229,6 +229,7 @@ class PlayScreen(Screen):
                 _module("firmware.stats")  # only for the end: not held through the game
             except MemoryError:
                 pass  # play_end says so
+            yield  # each import between two collections: a frame each on a Pico
             end = _module("firmware.play_end")
             yield
             problem, failed = yield from end.game_done_steps(

@@ -110,6 +110,7 @@ def test_games_from_the_menu_leave_the_heap_flat_but_for_names_interned_once(tmp
 
     plain = menu_heaps("")
     assert plain[1] == plain[2] == plain[3], plain
-    assert 0 < plain[1] - plain[0] <= 256, plain  # the names: about 110 bytes of text
+    # the names: about 110 bytes of text (none where the first game interned them)
+    assert 0 <= plain[1] - plain[0] <= 256, plain
     interned = menu_heaps(INTERN_STATCHECK)
     assert interned[0] == interned[1] == interned[2] == interned[3], interned

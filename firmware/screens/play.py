@@ -357,9 +357,11 @@ class PlayScreen(Screen):
         if seat < 0:
             return False
         if seat == 1 or not self.human:
-            t.set_mode(BUSY, g)
+            if t.mode != BUSY:
+                t.set_mode(BUSY, g)
+                return True  # shown now; the computer decides in the next frame
             self._computer_move(seat)
-            return True
+            return False  # its events show from the next frame: no frame thinks and draws
         if self.saved_at != len(g.moves):
             self._save()
         if g.phase == "discard":

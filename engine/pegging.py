@@ -21,6 +21,19 @@ because it is what the rules give. A game of fixed deals (V6, ``view.target``
 Values are integers, points times UNIT (chances in 4096ths, tie-breaks in
 16ths of a point), so a decision allocates no floats and stays in small ints
 on the device.
+
+Nothing is laid to be scored (issue 12). A run ends at the card just laid,
+so the runs a next card can make hang on the distinct ranks at the end of
+the pile, its tail: a tail of j ranks in a row is extended by the rank just
+below or above it, a tail with one gap by the rank that fills it, and the
+longest such tail counts; a pair or more needs the rank laid last, a 15 or 31
+the value that makes it. So ``following`` gives in a few steps what every
+rank pegs laid next, and ``counters`` what my best card pegs after each reply
+(two calls a card: on the device a call with many locals costs a heap block).
+Replies of one net value are weighed together: the chance that the opponent
+holds none of them depends only on how many such cards there are.
+host_tests/test_pegging_fast.py holds every value to a reference that lays
+and scores every card.
 Imports engine.cards, engine.score.
 """
 
@@ -40,13 +53,24 @@ _WIN = const(60)  # a points swing that stands for winning or losing the game
 ONE = const(4096)  # fixed-point 1 for chances
 UNIT = const(65536)  # a value of one point: ONE chances times 16ths for tie-breaks
 
-_bufs = []
+_F = b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\2"  # 15, 31
+_ZERO = bytes(13)
+_bufs = []  # see _buffers
+# buffer 6, the pile's tail by depth j = 1..13 (its last j ranks): lowest at
+# j, highest at 14 + j, sum at 28 + j; each rank's depth in it (0: not in it)
+# at 42 + rank; at 0, 14, 28 its depth, how many of the last rank end the
+# pile, that rank (``following`` keeps it for ``counters``)
+_HI = const(14)
+_SUM = const(28)
+_AT = const(42)
 
 
 def _buffers():
-    # pile ranks (+3 hypothetical), unseen ranks, reply nets, reply order
+    # 0 pile ranks, then the ones laid after, 1 unseen cards by rank, 2 reply
+    # nets, 3 how many cards the opponent may hold of each net, 4 what each
+    # rank laid next pegs, 5 my best counter to each reply, 6 the tail
     if not _bufs:
-        for size in (16, 13, 13, 13):
+        for size in (16, 13, 13, 13, 13, 13, 55):
             _bufs.append(bytearray(size))
     return _bufs
 
@@ -90,39 +114,146 @@ def _unseen(view, w):
     return n
 
 
-def _my_best(view, skip, pr, n, count):
-    # My best single card after pr[:n] at ``count``: -1 when none fits.
-    best = -1
+def _alone(hand, used, pr, n, count, one=None):
+    # The most I can peg laying my cards not in ``used`` (bits by their place
+    # in ``hand``) after pr[:n] on my own (the opponent cannot play in this
+    # count), ending with the go (R8) or last card (R9). ``one``: what each
+    # rank pegs laid next (see following), when it is at hand.
     room = 31 - count
-    for c in view.hand:
-        if c == skip:
-            continue
-        v = VALUES[c >> 2]
-        if v <= room:
-            pr[n] = c >> 2
-            p = peg_points(pr, n + 1, count + v, 0)
+    best = -1
+    bit = 1
+    for c in hand:
+        r = c >> 2
+        v = VALUES[r]
+        if not used & bit and v <= room:
+            pr[n] = r
+            if one is None:
+                p = peg_points(pr, n + 1, count + v, 0)
+            else:
+                p = one[r]
+            p += _alone(hand, used | bit, pr, n + 1, count + v)
             if p > best:
                 best = p
-    return best
-
-
-def _alone(view, used, pr, n, count):
-    # The most I can peg laying my remaining cards on my own (the opponent
-    # cannot play in this count), ending with the go (R8) or last card (R9).
-    room = 31 - count
-    best = -1
-    for c in view.hand:
-        bit = 1 << view.hand.index(c)
-        if used & bit or VALUES[c >> 2] > room:
-            continue
-        v = VALUES[c >> 2]
-        pr[n] = c >> 2
-        p = peg_points(pr, n + 1, count + v, 0) + _alone(view, used | bit, pr, n + 1, count + v)
-        if p > best:
-            best = p
+        bit <<= 1
     if best < 0:
         return 0 if count == 31 else 1
     return best
+
+
+def following(out, pr, n, count):
+    """out[x]: what rank x pegs laid on the ranks pr[:n] (n >= 1) at
+    ``count``; keeps the pile's tail for ``counters``."""
+    t = _buffers()[6]
+    t[_AT : _AT + 13] = _ZERO
+    # the tail: the last j ranks while they are distinct
+    low = 13
+    high = 0
+    s = 0
+    j = 0
+    i = n - 1
+    while i >= 0:
+        r = pr[i]
+        if t[_AT + r]:
+            break
+        if r < low:
+            low = r
+        if r > high:
+            high = r
+        s += r
+        j += 1
+        t[j] = low
+        t[_HI + j] = high
+        t[_SUM + j] = s
+        t[_AT + r] = j
+        i -= 1
+    top = j
+    last = pr[n - 1]
+    same = 1
+    i = n - 2
+    while i >= 0 and pr[i] == last:
+        same += 1
+        i -= 1
+    t[0] = top
+    t[_HI] = same
+    t[_SUM] = last
+    out[:] = _ZERO
+    j = 2
+    while j <= top:
+        low = t[j]
+        high = t[_HI + j]
+        span = high - low
+        if span == j - 1:  # j consecutive ranks: x below or above them
+            if low > 0:
+                out[low - 1] = j + 1
+            if high < 12:
+                out[high + 1] = j + 1
+        elif span == j:  # one gap: x fills it
+            out[(low + high) * (j + 1) // 2 - t[_SUM + j]] = j + 1
+        j += 1
+    out[last] = (same + 1) * same
+    v = 15 - count  # the value that makes 15, then the one that makes 31
+    if v <= 0:
+        v += 16
+    if v < 10:
+        out[v - 1] += 2
+    elif v == 10:
+        for x in range(9, 13):
+            out[x] += 2
+
+
+def _up(back, x, p, lim, c2):
+    # back[x] raised to p and the 15 or 31 of laying b after x, when x < lim
+    if 0 <= x < lim:
+        p += _F[c2 + VALUES[x]]
+        if p > back[x]:
+            back[x] = p
+
+
+def counters(back, hand, card, count):
+    """back[x]: the most one of ``hand`` but ``card`` pegs laid after a reply
+    of rank x on the pile of the last ``following`` (at ``count``), 0 when
+    none pegs or fits. Every cell a rank b could peg on is raised to at least
+    a part of what b pegs there, and the cell b pegs most on to all of it."""
+    t = _buffers()[6]
+    top = t[0]
+    back[:] = _ZERO
+    done = 0
+    for c in hand:
+        b = c >> 2
+        if c == card or done & (1 << b):
+            continue
+        done |= 1 << b
+        c2 = count + VALUES[b]
+        fit = 31 - c2  # the most a reply may count for b to follow it
+        if fit <= 0:
+            continue
+        lim = fit if fit < 10 else 13  # the ranks that count at most ``fit``
+        deep = t[_AT + b]  # b in the tail ends the runs through it
+        deep = deep - 1 if deep else top
+        j = 1
+        while j <= deep:  # runs: j ranks of the tail, x and b
+            low = t[j]
+            high = t[_HI + j]
+            if b < low:
+                low = b
+            if b > high:
+                high = b
+            if high - low == j:  # in a row: x below or above
+                _up(back, low - 1, j + 2, lim, c2)
+                _up(back, high + 1, j + 2, lim, c2)
+            elif high - low == j + 1:  # one gap: x fills it
+                _up(back, (low + high) * (j + 2) // 2 - t[_SUM + j] - b, j + 2, lim, c2)
+            j += 1
+        e = t[_HI] + 1 if b == t[_SUM] else 1  # a pair or more: b's at the end after x
+        _up(back, b, (e + 1) * e, lim, c2)
+        v = 15 - c2  # 15 or 31 after any reply of the value that makes it
+        while v <= fit:
+            if 0 < v < 10:
+                _up(back, v - 1, 0, lim, c2)
+            elif v == 10:
+                for x in range(9, 13):
+                    _up(back, x, 0, lim, c2)
+            v += 16
 
 
 def card_value(view, card, mode, w, total):
@@ -131,7 +262,7 @@ def card_value(view, card, mode, w, total):
     bufs = _buffers()
     pr = bufs[0]
     nets = bufs[2]
-    order = bufs[3]
+    held = bufs[3]
     n = 0
     for c in view.pile:
         pr[n] = c >> 2
@@ -153,7 +284,8 @@ def card_value(view, card, mode, w, total):
         tb += 3
     if count == 5 or count == 21:
         tb -= 2
-    for c in view.hand:
+    hand = view.hand
+    for c in hand:
         if c != card and (c >> 2 == r or c >> 2 == r + 1 or c >> 2 == r - 1):
             tb += 1
             break
@@ -169,50 +301,66 @@ def card_value(view, card, mode, w, total):
         # No reply in this count: I go on alone (or the count resets at 31).
         more = 0
         if mode == FULL:
-            used = 1 << view.hand.index(card)
-            more = _alone(view, used, pr, n + 1, count) if count < 31 else 0
+            used = 1 << hand.index(card)
+            more = _alone(hand, used, pr, n + 1, count) if count < 31 else 0
         return ((now + more) * 16 + tb) * ONE
 
-    # The opponent's replies by rank: their points, less my counter (FULL).
+    # What each rank pegs laid next, and my best counter to each reply.
+    one = bufs[4]
+    following(one, pr, n + 1, count)
     room = 31 - count
-    m = 0
-    for q in range(13):
-        if not w[q] or VALUES[q] > room:
+    full = mode == FULL
+    back = bufs[5]
+    if full:
+        counters(back, hand, card, count)
+
+    # The opponent's replies by rank: their points, less my counter (FULL),
+    # gathered by net value (best for the opponent first) with how many
+    # cards they may hold of each: only the value matters to the chances.
+    d = 0
+    for q in range(room if room < 10 else 13):  # the ranks that fit
+        if not w[q]:
             continue
-        pr[n + 1] = q
-        c2 = count + VALUES[q]
-        s = peg_points(pr, n + 2, c2, 0)
-        if mode == FULL:
+        s = one[q]
+        if full:
             if s >= opp_need:
                 s = _WIN
-            elif c2 < 31:
-                back = _my_best(view, card, pr, n + 2, c2)
-                if back > 0:
-                    s -= back
-        nets[q] = s + _OFF
-        # insertion by net, best for the opponent first
-        i = m
-        while i > 0 and nets[order[i - 1]] < nets[q]:
-            order[i] = order[i - 1]
-            i -= 1
-        order[i] = q
-        m += 1
+            else:
+                s -= back[q]
+        s += _OFF
+        i = 0
+        while i < d and nets[i] > s:
+            i += 1
+        if i < d and nets[i] == s:
+            held[i] += w[q]
+            continue
+        j = d
+        while j > i:
+            nets[j] = nets[j - 1]
+            held[j] = held[j - 1]
+            j -= 1
+        nets[i] = s
+        held[i] = w[q]
+        d += 1
     # They hold none of those: they say go and I may go on.
     base = 0
-    if mode == FULL:
+    if full:
         if view.five:  # V5.3: I lay what I can alone, and the play is over
-            base = -_alone(view, 1 << view.hand.index(card), pr, n + 1, count)
+            base = -_alone(hand, 1 << hand.index(card), pr, n + 1, count, one)
         else:
-            mine = _my_best(view, card, pr, n + 1, count)
-            base = -(1 + (mine if mine > 0 else 0))
+            best = 0
+            for c in hand:
+                b = c >> 2
+                if c != card and VALUES[b] <= room and one[b] > best:
+                    best = one[b]
+            base = -(1 + best)
     seen = 0
     prev = ONE
     expect = 0
-    for i in range(m):
-        q = order[i]
-        seen += w[q]
+    for i in range(d):
+        seen += held[i]
         left = _avoid(total - seen, total, k)
-        expect += (nets[q] - _OFF) * (prev - left)
+        expect += (nets[i] - _OFF) * (prev - left)
         prev = left
     expect += base * prev
     return (now * ONE - expect) * 16 + tb * ONE

@@ -7,7 +7,7 @@ only, on CPython and MicroPython."""
 
 from engine.rng import Rng
 from engine.winprob import lookup
-from firmware.hal import A, B, RIGHT, UP
+from firmware.hal import A, B, DOWN, RIGHT, UP
 from test_play_screen import decide, new_driver, screen, wait_for_you
 from test_keeper_screen import Rig
 
@@ -95,6 +95,44 @@ def test_keeper_menu_shows_the_odds_on_the_led_board_for_a_moment():
     assert lit > before + peg.holes // 3  # both shares along the tracks
     rig.tick(200)  # 4 s
     assert peg._odds == -1
+
+
+def test_pause_menu_shows_your_odds_on_the_led_board_for_a_moment():
+    import boards
+    from driver import Driver
+    from firmware.app import App
+    from firmware.hw import host
+    from firmware.pegboard import Pegboard
+    from firmware.screens.play import PlayScreen
+
+    board = boards.load("pico")
+    peg = Pegboard(board.LAYOUT, board.POWER, board.N_LEDS)
+    for deals in (0, 8):
+        app = App(host.make(), pegboard=peg)
+        app.settings.set("difficulty", "hard")
+        while deals and app.settings.label(1) != "8 deals":
+            app.settings.step(1, 1)
+        d = Driver(app)
+        app.push(PlayScreen(5))
+        d.tick(2)
+        s = screen(d)
+        for n in range(6):  # into the game: the scores move
+            wait_for_you(d)
+            decide(d, Rng(n + 7))
+        wait_for_you(d)
+        d.tap(B)
+        menu = d.app.top()
+        assert menu.items[3] == "Odds on board"
+        d.tap(DOWN, 3)
+        d.tap(A)
+        if deals:  # fixed deals (V6): no table, and it says so
+            assert s.table.odds is None and d.app.top().title == "Odds"
+            assert peg._odds == -1
+            continue
+        assert d.app.top() is s and s.table.odds is not None
+        assert peg._odds == s.table.odds
+        d.tick(200)  # 4 s: gone
+        assert peg._odds == -1
 
 
 def test_down_on_the_game_over_page_opens_the_review():

@@ -1,8 +1,10 @@
 """The play screen's pause menu (B during a game): back to the game, a hint
-for the decision you face, save and quit, abandon the match (asked again
-first). Loaded when a game is first paused. Imports ``firmware.app`` and
-``firmware.play_table``;
-``engine.opponent`` when a hint is asked for (``engine.expert`` at the expert level).
+for the decision you face, save and quit, your chance to win shown along
+the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
+menu), abandon the match (asked again first). Loaded when a game is
+first paused. Imports ``firmware.app`` and ``firmware.play_table``;
+``engine.opponent`` when a hint is asked for (``engine.expert`` at the
+expert level).
 
 ``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
@@ -59,7 +61,7 @@ def hint_text(play):
 
 
 class PauseMenu(ListScreen):
-    ITEMS = ("Back to the game", "Hint", "Save and quit", "Abandon match")
+    ITEMS = ("Back to the game", "Hint", "Save and quit", "Odds on board", "Abandon match")
 
     def __init__(self, play):
         ListScreen.__init__(self, "Paused", list(self.ITEMS))
@@ -76,6 +78,13 @@ class PauseMenu(ListScreen):
         elif index == 2:
             app.pop()
             self.play.quit()
+        elif index == 3:  # your chance to win along the two tracks of the LED board, for 3 s
+            odds = self.play.table.odds
+            app.pop()
+            if odds is None:
+                app.push(MessageScreen("Odds", "No chance to win is known for this game."))
+            elif app.pegboard is not None:
+                app.pegboard.show_odds(odds, 3000)
         else:
             app.replace(AbandonMenu(self.play))
 

@@ -17,7 +17,8 @@ target) and tools/app_driver.py (the player) to .mpy in a build folder, adds
   frames    one redraw of every screen, 21 characters of text, six cards,
             a menu cursor move, the LED board (still frame, win chase),
             keeper +1 and its undo with their saves, 690 hand scores
-  opponent  decisions of easy, medium and hard (``--opp-games`` games each)
+  opponent  decisions of easy, medium and hard (``--opp-games`` games each),
+            and medium's and hard's reply to a lead with four cards (40 built)
   game      the device's boot path (``firmware.main.run``, board.txt, the
             menu: boot to menu), every mode opened from the menu by buttons
             (settings set to hard), one whole game against hard by buttons,
@@ -89,6 +90,14 @@ BUDGETS = (
     ("medium_play_worst_us", "medium pegging decision, worst", 20 * MS, "ms"),
     ("hard_play_us", "hard pegging decision, median", None, "ms"),
     ("hard_play_worst_us", "hard pegging decision, worst", 20 * MS, "ms"),
+    (
+        "medium_reply4_worst_us",
+        "medium reply to a lead with 4 cards (40 built), worst",
+        20 * MS,
+        "ms",
+    ),
+    ("hard_reply4_us", "hard reply to a lead with 4 cards (40 built), median", None, "ms"),
+    ("hard_reply4_worst_us", "hard reply to a lead with 4 cards (40 built), worst", 20 * MS, "ms"),
     ("frame_median_us", "whole game: frame median (every frame)", None, "ms"),
     ("slow0", "whole game: slowest frame", 100 * MS, "ms"),
     ("frames_over_100ms", "whole game: frames over 100 ms", 0, "n"),

@@ -33,7 +33,8 @@ Sections:
              (still frame, win chase); keeper +1 and its undo with their saves;
              690 hand scores
   opponent   every decision of easy, medium and hard in ``games`` games each
-             against itself: discard and pegging median and worst
+             against itself: discard and pegging median and worst; then 40
+             built replies to a lead with four cards in hand (medium, hard)
   game       the device's boot path: ``firmware.main.run`` on this hardware
              from the import of ``firmware.main`` (board.txt, the app, the
              menu shown: boot to menu), then by buttons every mode from the

@@ -196,3 +196,48 @@ def section_opponent(games=3):
         out(level + "_play_us", median(ps))
         out(level + "_play_worst_us", max(ps))
         out(level + "_decisions", len(ds) + len(ps))
+    # The pegging decision with the most to weigh, built on purpose: the
+    # reply to a lead with four cards in hand (every rank may answer it).
+    from engine import pegging
+
+    views = _replies(40)
+    for level in (1, 2):
+        ts = []
+        for v in views:
+            gc.collect()
+            t = now_us()
+            pegging.choose(v, level)
+            ts.append(since(t))
+        name = ("easy", "medium", "hard")[level]
+        out(name + "_reply4_us", median(ts))
+        out(name + "_reply4_worst_us", max(ts))
+
+
+def _replies(n):
+    # Views of a reply to a lead with four cards in hand; every other one of
+    # low cards, so that runs through the lead are everywhere.
+    from engine.cards import VALUES
+    from engine.rng import Rng
+    from engine.view import View
+
+    rng = Rng(7)
+    deck = bytearray(range(52))
+    views = []
+    for i in range(n):
+        rng.shuffle(deck)
+        order = list(deck)
+        if i % 2:
+            order = [c for c in deck if c >> 2 < 6] + [c for c in deck if c >> 2 >= 6]
+        v = View()
+        v.dealer = 1
+        v.scores = [rng.below(100), rng.below(100)]
+        v.hand = order[0:4]
+        v.kept = list(v.hand)
+        v.discards = order[5:7]
+        v.starter = order[7]
+        v.pile = [order[4]]
+        v.count = VALUES[order[4] >> 2]
+        v.played = [(1, order[4])]
+        v.opponent_left = 3
+        views.append(v)
+    return views

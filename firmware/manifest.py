@@ -72,6 +72,7 @@ package(
         "play_end.py",
         "play_input.py",
         "play_load.py",
+        "play_over.py",
         "play_save.py",
         "play_start.py",
         "play_table.py",

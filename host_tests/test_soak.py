@@ -113,4 +113,8 @@ def test_games_from_the_menu_leave_the_heap_flat_but_for_names_interned_once(tmp
     # the names: about 110 bytes of text (none where the first game interned them)
     assert 0 <= plain[1] - plain[0] <= 256, plain
     interned = menu_heaps(INTERN_STATCHECK)
-    assert interned[0] == interned[1] == interned[2] == interned[3], interned
+    # with its names interned first, what the second game's end may still
+    # leave is one growth of a table that never shrinks (sys.modules' or the
+    # qstr pool's), 128 bytes at most; nothing after it
+    assert interned[1] == interned[2] == interned[3], interned
+    assert 0 <= interned[1] - interned[0] <= 128, (interned, plain)

@@ -14,10 +14,11 @@ Imports ``engine.score``, ``firmware.app``,
 ``firmware.play_table``; by name, ``engine.opponent`` (``engine.players``
 when it is missing) for the computer (with ``engine.discard5`` in a five-card
 game), ``firmware.play_start`` to resume or start a match (and for a rematch),
-``firmware.stats`` and ``firmware.play_end`` when a game ends,
-``firmware.screens.pause``, and ``engine.review`` when DOWN on the game-over
-page asks for the review of your decisions (the coach; the statistics' figures
-of it are noted and weighed in waiting frames by ``play_input.note``, ``weigh``).
+``firmware.play_over`` when a game ends (the end's work: statistics,
+last.log; and the review of your decisions when DOWN on the game-over page
+asks for it, the coach; the statistics' figures of it are noted and weighed
+in waiting frames by ``play_input.note``, ``weigh``) and
+``firmware.screens.pause``.
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
@@ -25,7 +26,8 @@ screen is entered (and, where the storage cannot append to a file, the 4 KB
 the log is made in at the end: a piece that big is not left free at a game's
 end on a small heap; elsewhere the log is written a line at a time); then
 ``firmware.play_start``,
-forgotten once the match has begun. At a game's end the computer is forgotten
+forgotten once the match has begun. At a game's end ``firmware.play_over``
+runs the end (and is forgotten after it): the computer is forgotten
 (``_forget`` of ``engine.opponent.MODULES``: the opponent says what it loads,
 and it all goes together, so no module is left holding an old copy of
 another), then ``firmware.stats`` and ``firmware.play_end`` are loaded; the
@@ -51,7 +53,7 @@ from firmware import buttons as _b
 from firmware import play_draw, play_input, play_save
 from firmware.app import MessageScreen, Screen
 from firmware.hal import A, B, DOWN
-from firmware.play_load import _forget, _forget_stats, _module
+from firmware.play_load import _forget, _module
 from firmware.play_input import ACTED
 from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
@@ -205,51 +207,7 @@ class PlayScreen(Screen):
             if peg is not None:
                 peg.celebrate(winner if winner < 2 else -1)  # 2: a tie (V6)
             # the over page shows now; the end's work runs a step a frame
-            self.ending = self._game_done(wins[0] > wins[1])
-
-    def _game_done(self, match_won):
-        """The game is over: statistics and last.log (``firmware.play_end``),
-        with the computer player forgotten first (see Memory above); then
-        the save goes when the match is over. A generator: ``update`` runs
-        one step a frame (``_end_step``), so no frame holds the whole of it."""
-        if self.human:
-            import sys
-
-            while self.coach[4]:  # what the coach has not weighed yet, one a frame
-                play_input.weigh(self.coach)
-                yield
-            opponent = sys.modules.get("engine.opponent")
-            if opponent is not None:
-                names = opponent.MODULES
-                opponent = None
-                _forget(names)
-            yield
-            held = "firmware.stats" in sys.modules  # loaded by another: left as it is
-            try:
-                _module("firmware.stats")  # only for the end: not held through the game
-            except MemoryError:
-                pass  # play_end says so
-            yield  # each import between two collections: a frame each on a Pico
-            end = _module("firmware.play_end")
-            yield
-            problem, failed = yield from end.game_done_steps(
-                self.app.hw.storage,
-                self.match,
-                self.table.match_over,
-                match_won,
-                self.log_room,
-                None if held else _forget_stats,
-                self.coach,
-            )
-            names = end.MODULES
-            end = None
-            _forget(names)
-            if failed:
-                self.table.say(failed)
-            if problem:
-                self.notice = ("Statistics", problem)
-        if self.table.match_over:
-            self._drop_save()
+            self.ending = _module("firmware.play_over").steps(self, wins[0] > wins[1])
 
     def _end_step(self):
         """One step of the game's end; True when it is all done."""
@@ -258,6 +216,7 @@ class PlayScreen(Screen):
             return False
         except StopIteration:
             self.ending = None
+            _forget(("firmware.play_over",))  # its MODULES
             return True
 
     def finish_ending(self):
@@ -279,15 +238,8 @@ class PlayScreen(Screen):
         self._save()
 
     def _review(self):
-        # DOWN on the game-over page: your discards and plays against the
-        # computer's best (engine.review, loaded for it)
-        try:
-            from engine.review import lines_of, review_moves
-
-            text = "\n".join(lines_of(review_moves(self.game, 0)))
-        except MemoryError:
-            text = "Not enough memory for the review now."
-        self.app.push(MessageScreen("Review", text))
+        _module("firmware.play_over").review(self)  # DOWN on the game-over page
+        _forget(("firmware.play_over",))
 
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings

@@ -296,7 +296,11 @@ class RecordStore:
         """True when the refused file ``name`` is what a cut write leaves
         (the beginning of the record after the newest, cut short) or, beside a
         good record, an older copy: overwritten by the next save, not said."""
-        data = self.storage.read(name)
+        st = self.storage
+        size = getattr(st, "size", None)
+        if size is not None and (size(name) or 0) > LIMIT:
+            return False  # never read (see _read)
+        data = st.read(name)
         if data is None or len(data) > LIMIT:
             return False
         n = len(data)
@@ -319,7 +323,7 @@ class RecordStore:
             seq = (self.seq + 1) & 0xFFFFFFFF
         data = pack(self.magic, self.version, seq, payload)
         name = self._quarantine or (self.old if self._cur == self.main else self.main)
-        if self._quarantine:  # the refused file is kept aside, never overwritten
+        if self._quarantine and st.exists(name):  # the refused file is kept aside
             if st.exists(self.bad):
                 st.remove(self.bad)
             st.rename(name, self.bad)

@@ -441,3 +441,15 @@ def test_slots_clear_removes_the_older_copy_first():
                 pass
             got = slot_store(st.reboot()).load()
             assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)
+
+
+def test_slots_refuse_a_file_too_large_for_a_record_unread():
+    st = good_store()
+    st = Huge(st.files, "game.rec")
+    s = slot_store(st)
+    got, version, problem = s.load()
+    assert got == b"first", got
+    assert "game.rec is too large" in problem, problem
+    s.save(b"third")
+    assert "game.bad" in st.files  # set aside (renamed, never read)
+    assert slot_store(MemStorage(dict(st.files))).load()[0] == b"third"

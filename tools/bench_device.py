@@ -46,6 +46,7 @@ check_mpy and device_files from tools/.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -104,6 +105,10 @@ BUDGETS = (
     ("live_peak", "whole game: most live heap (everything on it)", None, "KB"),
     ("bench_heap", "  of which the harness and this benchmark's code", None, "KB"),
     ("app_live_peak", "whole game: most live heap of the app", 96 * 1024, "KB"),
+    ("qstr_names", "names interned by the end (qstrs, never freed)", None, "n"),
+    ("qstr_bench", "  of which the harness's", None, "n"),
+    ("qstr_pools", "  in pools (on a Pico the 7th, 1,280 names, 7.5 KB, at 1,261)", None, "n"),
+    ("qstr_bytes", "  the pools and their text", None, "KB"),
     ("menu_heap0", "heap at the menu, every mode opened and left", None, "KB"),
     ("menu_heap1", "heap at the menu after the game", None, "KB"),
     ("soak_growth", "heap at the menu, game 2 to the last: growth", 0, "B"),
@@ -143,9 +148,21 @@ def build(out, march="armv6m"):
     return out
 
 
+QSTR = re.compile(
+    r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)"
+)
+
+
 def parse(text):
-    """The ``@@ name value`` lines as a dict (values int where they are)."""
+    """The ``@@ name value`` lines as a dict (values int where they are);
+    from MicroPython's qstr_info lines, the first (the harness's names) and
+    the last (every name interned by the end): ``qstr_bench``,
+    ``qstr_names``, ``qstr_pools``, ``qstr_bytes``."""
     got = {}
+    pools = QSTR.findall(text)
+    if pools:
+        got["qstr_bench"] = int(pools[0][1])
+        got["qstr_pools"], got["qstr_names"], got["qstr_bytes"] = (int(v) for v in pools[-1])
     for line in text.splitlines():
         line = line.strip()
         if not line.startswith("@@ "):
@@ -388,7 +405,7 @@ def main(argv):
                     got = {
                         k: v
                         for k, v in got.items()
-                        if k.startswith(("live", "menu_heap", "mem_total", "cap", "bench"))
+                        if k.startswith(("live", "menu_heap", "mem_total", "cap", "bench", "qstr"))
                     }
                     got["app_live_peak"] = got["live_peak"] - got["bench_heap"]
                 if part == "soak":

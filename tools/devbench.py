@@ -478,6 +478,7 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
             ballast = bytearray(room)  # noqa: F841  held to the end
     gc.collect()
     out("bench_heap", gc.mem_alloc())  # the harness and this benchmark's own code
+    qstr_info()  # the names the harness interned (its own qstrs)
     from firmware import main as device
 
     board, root = board_and_root()
@@ -528,6 +529,16 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
     gc.collect()
     out("mem_total", gc.mem_alloc() + gc.mem_free())
     out("cap_kb", cap)
+    qstr_info()  # and every name interned by the end (never freed)
+
+
+def qstr_info():
+    """MicroPython's line on its table of interned names (qstr pools), which
+    only grows; tools/bench_device.py reads the first and the last."""
+    if IS_MP:
+        import micropython
+
+        micropython.qstr_info()
 
 
 def main(section, *args):

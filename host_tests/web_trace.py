@@ -22,8 +22,8 @@ BITS = {"up": 1, "down": 2, "left": 4, "right": 8, "a": 16, "b": 32, "ab": 48}
 SCRIPTS = {
     # play the computer (seed from the clock at the cut: fixed here): lay away
     # the first two cards, play what the cursor offers, on to the show
-    "play": "a a wait:1400 a right a a wait:800 a wait:1400 a wait:5100 a wait:1400"
-    " a wait:5300 a wait:2000",
+    "play": "a a wait:1400 a right a a wait:1000 a wait:1600 a wait:5300 a wait:1600"
+    " a wait:5500 a wait:2500",
     # score keeper: awards to both sides, a deal entered, undo and redo, a:900
     "keeper": "down a wait:300 up*3 right up*5 a:900 wait:600 b b:900 left down"
     " up*4 a up*6 a wait:1500 b wait:300 ab wait:500 b wait:2000",

@@ -88,6 +88,8 @@ class PlayScreen(Screen):
         self.seed = seed
         self.ready = False
         self.starting = 0  # steps of the start still to run (enter, then a frame each)
+        self.chosen = None  # the computer's decision, made a frame before it is played
+        self.to_save = False  # your decision is saved in the frame after it
         self.match = None
         self.game = None
         self.store = None
@@ -257,6 +259,10 @@ class PlayScreen(Screen):
             return True
         if not self.ready or self.game is None:
             return False
+        if self.to_save:  # your decision's save, a frame after it
+            self.to_save = False
+            self._save()
+            return False
         if self.ending is not None:  # the game's end, a step a frame; buttons wait
             return self._end_step()
         if self.notice:
@@ -309,11 +315,19 @@ class PlayScreen(Screen):
         if seat < 0:
             return False
         if seat == 1 or not self.human:
+            # a frame each, so no frame holds two of them (the computer's
+            # discard takes up to 96 ms on a Pico, the game's act up to 36 ms):
+            # show it is busy, decide, act; its events show from the next frame
             if t.mode != BUSY:
                 t.set_mode(BUSY, g)
-                return True  # shown now; the computer decides in the next frame
-            self._computer_move(seat)
-            return False  # its events show from the next frame: no frame thinks and draws
+                return True
+            if self.chosen is None:  # (the decision,): None is a go
+                self.chosen = (self._computer_choice(seat),)
+            else:
+                g.act(seat, self.chosen[0])
+                self.chosen = None
+                self.queue.extend(g.take_events())
+            return False
         if self.saved_at != len(g.moves):
             self._save()
         if g.phase == "discard":
@@ -326,25 +340,22 @@ class PlayScreen(Screen):
             self.queue.extend(g.take_events())
             t.marked = []
             t.set_mode(BUSY, g)
-            self._save()
+            self.to_save = True  # in the next frame: this one acted (firmware.play_input)
         return done
 
-    def _computer_move(self, seat):
+    def _computer_choice(self, seat):
         g = self.game
         seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
         level = self.levels[seat] if self.levels else self.level
         player = _computer(level, seed or 1, g.five)
         view = g.view(seat)
         if g.phase == "discard":
-            g.act(seat, player.discard(view))
-        elif g.phase == "count":  # the computer counts exactly (engine.score)
+            return player.discard(view)
+        if g.phase == "count":  # the computer counts exactly (engine.score)
             if hasattr(player, "count"):
-                g.act(seat, player.count(view))
-            else:
-                g.act(seat, show_score(view.count_cards, view.starter, view.counting == "crib"))
-        else:
-            g.act(seat, player.play(view))
-        self.queue.extend(g.take_events())
+                return player.count(view)
+            return show_score(view.count_cards, view.starter, view.counting == "crib")
+        return player.play(view)
 
     # ---- the pause menu (firmware.screens.pause) ----
     def _pause(self):
@@ -375,6 +386,9 @@ class PlayScreen(Screen):
         )  # fmt: skip
 
     def leave(self):
+        if self.to_save:  # left in the frame after your decision
+            self.to_save = False
+            self._save()
         self.finish_ending()
         peg = self.app.pegboard if self.app else None
         if peg is not None:

@@ -74,7 +74,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 FRAME_MS = const(20)
-GC_ROOM = const(32768)  # free heap under which the main loop collects between frames
+GC_ROOM = const(49152)  # free heap under which the main loop collects between frames
 FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the app
 FAIL_WINDOW_MS = const(30000)
 STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly

@@ -35,7 +35,7 @@ def resume(screen):
 
 
 def new_match(screen):
-    """A new match of the settings' game and length, saved at once."""
+    """A new match of the settings' game and length, saved in the next frame."""
     s = screen.app.settings
     seed = screen.seed
     if seed is None:
@@ -45,12 +45,12 @@ def new_match(screen):
         Match(s.match, seed, s.target or None, None, s.open_hands, s.muggins, s.variant, s.deals)
     )
     screen.queue = screen.game.take_events()
-    screen._save()
+    screen.to_save = True  # saved in the next frame (firmware.screens.play)
 
 
 def rematch(screen):
     """A on a finished match's page: a rematch with the same settings
-    (length, target, open hands, muggins, difficulty), saved at once."""
+    (length, target, open hands, muggins, difficulty), saved in the next frame."""
     m = screen.match
     if screen.seed is None:
         seed = _clock_seed(screen)
@@ -61,4 +61,4 @@ def rematch(screen):
         Match(m.games, seed, m.target or None, None, m.open_hands, m.muggins, m.variant, m.deals)
     )
     screen.queue = screen.game.take_events()
-    screen._save()
+    screen.to_save = True  # saved in the next frame (firmware.screens.play)

@@ -56,9 +56,7 @@ ticks); a device main loop calls ``app.run()``, which feeds the watchdog
 (``hw.feed()``) after every frame; tests call ``tick`` with their own times
 (the host backend's SimClock). When nothing animates (``power.nap_ms()``) ``run``
 lets the backend wait for a button (``hw.nap(ms)``, see firmware/hal.py)
-instead of running frames it would not draw. With less than ``GC_ROOM`` of
-the heap free after a frame, ``run`` collects the garbage there (MicroPython),
-so the automatic collection does not land inside a busy frame.
+instead of running frames it would not draw.
 """
 
 import gc
@@ -74,7 +72,6 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 FRAME_MS = const(20)
-GC_ROOM = const(49152)  # free heap under which the main loop collects between frames
 FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the app
 FAIL_WINDOW_MS = const(30000)
 STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
@@ -422,16 +419,10 @@ class App:
         of a press) instead of running idle frames."""
         clock = self.hw.clock
         nap = getattr(self.hw, "nap", None)
-        free = getattr(gc, "mem_free", None)  # MicroPython's
         while True:
             start = clock.ticks_ms()
             self.tick(start)
             self.hw.feed()
-            if free is not None and free() < GC_ROOM:
-                # garbage piling up: collected now, after the frame, rather than
-                # by the allocation that runs out of room inside a busy frame
-                # (30-40 ms on a Pico with the game loaded)
-                gc.collect()
             spent = clock.ticks_diff(clock.ticks_ms(), start)
             if spent < frame_ms:
                 rest = self.power.nap_ms() if nap is not None else 0

@@ -9,15 +9,15 @@ which the mode does not need while it runs. B goes back to the menu
 (what was loaded goes with it). A module that will not load ends the list
 early: the mode's own open then says what is missing ("coming soon" when it
 is the screen itself). Imports ``firmware.app``, ``firmware.buttons``,
-``firmware.hal`` and, once, ``firmware.loads`` (forgotten again, and taken
-off the ``firmware`` package: the list is kept) and
-``firmware.screens.menu`` (loaded with the menu).
+``firmware.hal`` and, once, ``firmware.loads`` (forgotten again by the
+app's ``_drop``: the list is kept) and ``firmware.screens.menu`` (loaded
+with the menu).
 """
 
 import sys
 
 from firmware import buttons as _buttons
-from firmware.app import Screen, title_bar
+from firmware.app import Screen, _drop, title_bar
 from firmware.hal import B
 
 try:
@@ -34,20 +34,8 @@ def modules_of(name):
     from firmware import loads
 
     found = loads.LOADS.get(name, ())
-    sys.modules.pop("firmware.loads", None)  # the table is read once
-    import firmware
-
-    if hasattr(firmware, "loads"):
-        delattr(firmware, "loads")
+    _drop("firmware.loads")  # the table is read once
     return found
-
-
-def _drop_self():
-    import firmware
-
-    sys.modules.pop(__name__, None)
-    if hasattr(firmware, "loading"):
-        delattr(firmware, "loading")
 
 
 def label_of(name):
@@ -90,7 +78,7 @@ class Loading(Screen):
             return True
         app = self.app
         app.stack.pop()  # not pop(): back at the menu would forget the loaded code
-        _drop_self()  # the mode does not need this module while it runs
+        _drop(__name__)  # the mode does not need this module while it runs
         app.open(self.name, False)
         return True
 

@@ -3,33 +3,20 @@
 at a time where the storage can append to a file (no buffer the size of the
 log held through the game), made in memory where it cannot, the same bytes
 either way, and a power cut while it is written leaves the log before it.
-Imports engine.match, firmware.play_end and firmware.hw.host.
+Imports engine.game, engine.match, engine.players, firmware.play_end and
+firmware.hw.host.
 """
 
+from engine.game import run
 from engine.match import Match
+from engine.players import make
 from firmware import play_end
 from firmware.hw.host import DictStorage
 
 
 def finished(seed):
     m = Match(1, seed, 61)
-    g = m.game
-    # greedy enough to end: each seat plays its first legal decision
-    from engine.players import make
-
-    players = (make("greedy", seed), make("greedy", seed + 1))
-    while g.phase != "over":
-        seat = g.to_act(1)
-        view = g.view(seat)
-        if g.phase == "discard":
-            g.act(seat, players[seat].discard(view))
-        elif g.phase == "count":
-            from engine.score import show_score
-
-            g.act(seat, show_score(view.count_cards, view.starter, view.counting == "crib"))
-        else:
-            g.act(seat, players[seat].play(view))
-        g.take_events()
+    run(m.game, (make("greedy", seed), make("greedy", seed + 1)))
     return m
 
 

@@ -127,24 +127,33 @@ def keep_total(a, b, c, d, ranks, suits, n):
     return rank_points(a, b, c, d, ranks, buffers()[2]) + suit_points(a, b, c, d, suits, n)
 
 
-def chance_at_least(a, b, c, d, need, known):
+def chance_at_least(a, b, c, d, need, known, ranks):
     """How many unseen starters give hand a b c d at least ``need`` points; call
-    right after ``rank_points`` for the same hand (it reads its per-rank points)."""
+    right after ``rank_points`` for the same hand and ``ranks`` (it reads its
+    per-rank points). A rank is settled by its points alone unless the flush's
+    suit or nobs (a point each) decide it; only then are its suits looked at."""
     per_rank = buffers()[2]
     s = a & 3
-    flush = s == b & 3 == c & 3 == d & 3
+    flush = 4 if s == b & 3 == c & 3 == d & 3 else 0
+    j = JACK * 4
+    extra = (flush > 0) + (a >> 2 == JACK or b >> 2 == JACK or c >> 2 == JACK or d >> 2 == JACK)
     hits = 0
-    for card in range(52):
-        if card in known:
+    for r in range(13):
+        w = ranks[r]
+        if not w:
             continue
-        cs = card & 3
-        pts = per_rank[card >> 2]
-        if flush:
-            pts += 5 if cs == s else 4
-        pts += (a == JACK * 4 + cs) + (b == JACK * 4 + cs) + (c == JACK * 4 + cs)
-        pts += d == JACK * 4 + cs
+        pts = per_rank[r] + flush
         if pts >= need:
-            hits += 1
+            hits += w
+        elif pts + extra >= need:
+            for cs in range(4):
+                card = r * 4 + cs
+                if card in known:
+                    continue
+                p = pts + (flush and cs == s)
+                p += (a == j + cs) + (b == j + cs) + (c == j + cs) + (d == j + cs)
+                if p >= need:
+                    hits += 1
     return hits
 
 
@@ -170,13 +179,17 @@ def keep_of(hand, i):
     return out
 
 
-def evaluate(hand, known, crib_sign, values):
+def evaluate(hand, known, crib_sign, values, goal=0, dealer=False, bonus=0):
     """Score each of the 15 discards of the six-card ``hand``: ``values[i]`` is
     the kept hand's points summed over the unseen starters times SCALE, plus
     (crib_sign 1, dealer) or minus (-1, pone) the crib table's points for the two
     discards times the number of unseen cards; crib_sign 0 ignores the crib.
-    ``known`` is every card the seat has seen. Returns the number of unseen
-    cards n: the expected value of entry i is values[i] / (n * SCALE)."""
+    ``known`` is every card the seat has seen. With ``bonus`` (the end game),
+    each also gains ``bonus`` times the number of unseen starters with which the
+    kept hand reaches ``goal`` points, less (``dealer``) the crib table's whole
+    points for the two (every starter when that is 0 or less).
+    Returns the number of unseen cards n: the expected value of entry i is
+    values[i] / (n * SCALE) without the bonus."""
     bufs = buffers()
     ranks = bufs[3]
     suits = bufs[4]
@@ -202,5 +215,13 @@ def evaluate(hand, known, crib_sign, values):
         if crib_sign:
             cv = crib_value(crib_sign > 0, hand[j] >> 2, hand[k] >> 2)
             v += crib_sign * cv * n
+        if bonus:  # the end game: per_rank is this keep's (rank_points)
+            thr = goal
+            if dealer:
+                thr -= crib_value(True, hand[j] >> 2, hand[k] >> 2) // SCALE
+            if thr > 0:
+                v += bonus * chance_at_least(kept0, kept1, kept2, kept3, thr, known, ranks)
+            else:
+                v += bonus * n
         values[i] = v
     return n

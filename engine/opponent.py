@@ -25,16 +25,8 @@ engine.baseline, engine.discard5 and engine.expert (on demand).
 """
 
 from engine.cards import VALUES
-from engine.crib_table import SCALE, crib_value
-from engine.discard import (
-    buffers,
-    chance_at_least,
-    evaluate,
-    keep_of,
-    pair_at,
-    rank_points,
-    unseen,
-)
+from engine.crib_table import SCALE
+from engine.discard import evaluate, pair_at
 from engine import pegging
 from engine.rng import Rng
 
@@ -84,22 +76,12 @@ def discard_values(view, crib, end_game):
     dealer = view.me == view.dealer
     sign = (1 if dealer else -1) if crib else 0
     values = [0] * 15
-    n = evaluate(hand, known, sign, values)
+    # the end game, when this deal may count the seat out: its chance, counted
+    # in the same pass as the points (engine.discard.evaluate)
     need = view.target - view.scores[view.me]
-    if end_game and need <= 31 and view.target:
-        bufs = buffers()
-        ranks = bufs[3]
-        per_rank = bufs[2]
-        unseen(known, ranks, bufs[4])  # filled here, not taken as evaluate left it
-        for i in range(15):
-            j, k = pair_at(i)
-            a, b, c, d = keep_of(hand, i)
-            thr = need - (_PEG_DEALER if dealer else _PEG_PONE)
-            if dealer:
-                thr -= crib_value(True, hand[j] >> 2, hand[k] >> 2) // SCALE
-            rank_points(a, b, c, d, ranks, per_rank)
-            hits = chance_at_least(a, b, c, d, thr, known) if thr > 0 else n
-            values[i] += hits * _GAME * SCALE
+    near = end_game and need <= 31 and view.target
+    goal = need - (_PEG_DEALER if dealer else _PEG_PONE)
+    n = evaluate(hand, known, sign, values, goal, dealer, _GAME * SCALE if near else 0)
     return values, n, known
 
 

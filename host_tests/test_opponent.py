@@ -487,6 +487,39 @@ def test_hard_discard_plays_for_the_count_out_near_the_end():
     assert reach(late, 8) > reach(early, 8)
 
 
+def test_end_game_values_count_the_starters_that_reach_the_goal():
+    # Hard's discard near the end (engine.discard.evaluate with a bonus) equals
+    # its definition: the points' values plus 20 points times the unseen
+    # starters with which the kept hand reaches what is left to go out, less
+    # the pegging and (dealer) the crib, by hand_score; open hands (V3) too.
+    # Flushes, jacks and pairs in the hands; every goal from 1 to 31 to go.
+    hands = [parse_many(h) for h in _SPECIAL] + _hands(10, 23)
+    peg = (opponent._PEG_PONE, opponent._PEG_DEALER)
+    seen = 0
+    for t, hand in enumerate(hands):
+        for need in range(1 + t % 3, 32, 3):
+            v = _view(hand, me=0, dealer=t % 2, scores=(121 - need, 100))
+            known = list(hand)
+            if t % 3 == 0:
+                v.opponent_hand = [c for c in range(52) if c not in hand][t : t + 6]
+                known += v.opponent_hand
+            plain, n, _ = opponent.discard_values(v, True, False)
+            ends = opponent.discard_values(v, True, True)[0]
+            for i in range(15):
+                j, k = pair_at(i)
+                goal = need - peg[v.dealer == 0]
+                if v.dealer == 0:
+                    goal -= crib_value(True, hand[j] >> 2, hand[k] >> 2) // SCALE
+                keep = keep_of(hand, i)
+                hits = n
+                if goal > 0:
+                    starters = [s for s in range(52) if s not in known]
+                    hits = len([s for s in starters if hand_score(keep, s) >= goal])
+                    seen += 0 < hits < n
+                assert ends[i] - plain[i] == hits * 20 * SCALE, (hand, need, i)
+    assert seen > 100  # goals that some starters reach and others do not
+
+
 _ENGINE = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../engine/"
 
 

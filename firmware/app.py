@@ -146,6 +146,7 @@ class App:
         self.apply_settings()
         self.stack = []
         self.dirty = True
+        self._whole = True  # the next redraw is of the whole screen (no band)
         self.last = None
         self.errors = 0
         self.last_error = None
@@ -176,6 +177,7 @@ class App:
     # ---- the stack ----
     def _enter(self, screen):
         screen.app = self
+        self._whole = True
         if self._before is not None and len(self.stack) == 1:
             self._forget_mode()
         if self.mode is not None and len(self.stack) == 1:
@@ -220,7 +222,9 @@ class App:
         return self.stack[-1]
 
     def invalidate(self):
+        """Redraw the whole screen next frame."""
         self.dirty = True
+        self._whole = True
 
     def open(self, name, staged=True):
         """Push the screen that ``firmware/screens/<name>.py``'s ``make(app)``
@@ -341,6 +345,7 @@ class App:
             raw = 0  # the press that woke the device does nothing else
         if said & _REDRAW:
             self.dirty = True
+            self._whole = True
         events = self.buttons.poll(raw, now)
         screen = self.stack[-1]
         try:
@@ -375,28 +380,50 @@ class App:
             self.dirty = False
             if pw.state == _OFF:  # the panel is off; wake() redraws
                 drew = False
+                self._whole = True
             else:
-                self._draw()
+                drew = self._draw()
         if self.failing is not None:
             raise self.failing
         return drew
 
     def _draw(self):
+        # the whole screen, or the band of rows the screen says changed
+        # since it last drew (its ``band()``, firmware/screen.py); False
+        # when that band is empty: nothing drawn, nothing shown
         cv = self.canvas
         screen = self.stack[-1]
-        cv.clear()
+        band = None
+        if not self._whole and not getattr(screen, "orbit", False):
+            band = getattr(screen, "band", None)
+        self._whole = False
+        y0 = 0
         try:
+            band = None if band is None else band()
+            if band is None:
+                cv.clear()
+            else:
+                y0, y1 = band
+                if y0 >= y1:
+                    return False
+                cv.band(y0, y1)
             screen.draw(cv)
         except Exception as e:
             self.crash(e, screen)
+            y0 = cv.y0 = 0
+            cv.y1 = cv.height
             cv.clear()
             try:
                 self.stack[-1].draw(cv)
             except Exception as e2:
                 _log(e2)
+        if band is not None:  # the band is over: what follows draws anywhere
+            cv.y0 = 0
+            cv.y1 = cv.height
         screen = self.stack[-1]
         if (
-            getattr(screen, "gauge", False)
+            y0 < 9  # the title bar was redrawn
+            and getattr(screen, "gauge", False)
             and self.power.percent >= 0
             and len(getattr(screen, "title", "")) <= 17  # a centred title clear of it
         ):
@@ -411,6 +438,7 @@ class App:
             shift(self.power, cv.fb, cv.width, cv.height)
         self.frames += 1
         self.hw.display.show()
+        return True
 
     # ---- power
     def run(self, frame_ms=FRAME_MS):

@@ -17,6 +17,8 @@ Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
   texts(runs): each (s, x, y, c) of ``runs`` as ``text`` draws it, in one call
   text_width(s), center(s, y, c=1), right(s, x_end, y, c=1)
   number(n, x, y, c=1) -> x after it; number_width(n)
+Band: band(y0, y1) clears rows y0..y1-1 for a redraw of them alone;
+  within(y, h) says whether rows y..y+h-1 meet it (firmware/screen.py)
 Shapes: clear(), pixel, hline, vline, line, box(x, y, w, h, c=1, fill=False),
   frame (rounded box), dotted_hline, dotted_box, invert(x, y, w, h) (XOR)
 Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
@@ -27,6 +29,7 @@ Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
   hand(cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH)
         a row centred across the screen; ``raised``/``dimmed``/``chosen`` are
         bitmasks over the positions; the cursor card gets a mark below it
+  hand_mark(n, y, cursor, pitch=HAND_PITCH)      that mark alone
 """
 
 from firmware import font
@@ -59,6 +62,24 @@ class Canvas:
         self.pages = (height + 7) >> 3
         self.fast = _fast  # None: the plain loops (tests set it to compare)
         self._one = bytearray(1)  # one code, for glyph() and card()
+        self.y0 = 0  # the rows being redrawn, y0..y1-1: the whole screen but
+        self.y1 = height  # in a band redraw (``band``, firmware.app)
+
+    # ---- the band being redrawn (a screen's ``band()``, firmware/screen.py) ----
+    def band(self, y0, y1):
+        """Clear rows y0..y1-1 for a redraw of them alone (the whole screen
+        when they span it) and note them for ``within``."""
+        self.y0 = y0
+        self.y1 = y1
+        if y0 <= 0 and y1 >= self.height:
+            self.clear()
+        elif y0 < y1:
+            self.fb.fill_rect(0, y0, self.width, y1 - y0, 0)
+
+    def within(self, y, h):
+        """True when rows y..y+h-1 meet the band being redrawn (always, when
+        the whole screen is): a screen draws a part of itself only then."""
+        return y < self.y1 and y + h > self.y0
 
     # ---- plain shapes (framebuf does the clipping) ----
     def clear(self, c=0):
@@ -348,3 +369,10 @@ class Canvas:
         if 0 <= cursor < n:
             self._glyph(font.UP, x0 + cursor * pitch + (CARD_W - 5) // 2, y + CARD_H - 1, 1, False)
         return x0
+
+    def hand_mark(self, n, y, cursor, pitch=HAND_PITCH):
+        """The cursor's mark alone, as ``hand`` draws it under card ``cursor``
+        of ``n`` (rows y + CARD_H + 1 .. + 3: clear of the cards)."""
+        if 0 <= cursor < n:
+            x = (self.width - ((n - 1) * pitch + CARD_W)) // 2 + cursor * pitch
+            self._glyph(font.UP, x + (CARD_W - 5) // 2, y + CARD_H - 1, 1, False)

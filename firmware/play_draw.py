@@ -5,20 +5,77 @@ it (the cut, a hand's count line by line, your muggins count, game over).
 The line under the scores is your chance to win (``Table.odds``): solid for
 your share, dotted for the computer's.
 No formatting here: every string was made when the table changed; a row of
-cards is one ``Canvas.cards`` call. Imports ``firmware.app`` (``title_bar``),
-``firmware.canvas`` (``BACKS``), ``firmware.play_input`` (``SHOW_ROWS``) and
-``firmware.play_table``.
+cards is one ``Canvas.cards`` call.
+
+The table is five parts, one over the other (``PARTS``: the scores and the
+line under them, the pile or the computer's cards, the message line, your
+hand, the cursor's mark under it); ``band`` says which of them changed since they were
+last drawn (the screen's ``band()``, firmware/screen.py), and ``draw``
+draws only the parts that meet the band being redrawn: a message that
+times out redraws 9 rows, a cursor move 6 rows (host_tests/test_band.py).
+Imports ``firmware.app`` (``title_bar``), ``firmware.canvas`` (``BACKS``),
+``firmware.play_input`` (``SHOW_ROWS``) and ``firmware.play_table``.
 """
 
 from firmware.app import title_bar
 from firmware.canvas import BACKS
 from firmware.play_input import SHOW_ROWS
-from firmware.play_table import COUNT, CUT_PAGE, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
+from firmware.play_table import COUNT, CUT_PAGE, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
 
 
-def draw(cv, t, names):
+# the rows of the table's parts: scores, pile, message line, hand, cursor mark
+PARTS = (0, 10, 30, 39, 58, 64)
+_HAND_Y = const(39)
+
+
+def _keys(t):
+    # what each part shows, as draw draws it; None: a page or the count
+    if t.page != NO_PAGE or t.mode == COUNT:
+        return None
+    mode = t.mode
+    chosen = 0
+    for i in t.marked:
+        chosen |= 1 << i
+    opp = t.opp
+    return (
+        (t.s_top, t.odds),
+        (t.starter, bytes(t.pile), t.s_count, opp and bytes(opp), t.opp_left),
+        t.line,
+        (bytes(t.hand), chosen, t.dimmed if mode == PLAY else 0),
+        (len(t.hand), t.cursor if mode == DISCARD or mode == PLAY else -1),
+    )
+
+
+def band(t, drawn):
+    """The rows (y0, y1) of the parts of the table ``t`` that differ from
+    ``drawn`` (what ``draw`` noted there; (0, 0): none), or None for the
+    whole screen; ``drawn`` is then what is drawn next."""
+    keys = _keys(t)
+    old = drawn[0]
+    drawn[0] = keys
+    if keys is None or old is None:
+        return None
+    y0 = y1 = 0
+    for i in range(5):
+        if keys[i] != old[i]:
+            if y1 == 0:
+                y0 = PARTS[i]
+            y1 = PARTS[i + 1]
+    return y0, y1
+
+
+def draw(cv, t, names, drawn=None):
     """The table ``t`` (firmware.play_table.Table) on ``cv``; ``names`` of
-    the two seats."""
+    the two seats. Only the parts that meet the band ``cv`` redraws
+    (``Canvas.within``); a whole drawing is noted in ``drawn`` (a list of
+    one item) for ``band``."""
+    if drawn is not None and cv.y0 <= 0 and cv.y1 >= cv.height:
+        drawn[0] = _keys(t)
     page = t.page
     if page == SHOW_PAGE:
         _show(cv, t)
@@ -32,6 +89,19 @@ def draw(cv, t, names):
     if t.mode == COUNT:
         _count(cv, t)
         return
+    y0 = cv.y0
+    y1 = cv.y1
+    if y0 < PARTS[1]:
+        _top(cv, t)
+    if y0 < PARTS[2] and y1 > PARTS[1]:
+        _pile(cv, t)
+    if y0 < PARTS[3] and y1 > PARTS[2]:
+        cv.text(t.line, 0, 30)
+    if y1 > PARTS[3]:
+        _hand(cv, t, y0 < PARTS[4], y1 > PARTS[4])
+
+
+def _top(cv, t):
     top = t.s_top
     cv.text(top[0], 0, 0)
     cv.right(top[1], cv.width, 0)
@@ -43,6 +113,9 @@ def draw(cv, t, names):
         w = (odds * cv.width + 127) // 255
         cv.hline(0, 8, w)
         cv.dotted_hline(w, 8, cv.width - w)
+
+
+def _pile(cv, t):
     pile = t.pile
     y = 10
     if t.starter is None:
@@ -58,14 +131,19 @@ def draw(cv, t, names):
         cv.cards(pile, n, 0, y, 14 if n < 6 else 65 // (n - 1))  # eight fit left of the count
         cv.text("count", 80, y + 1)
         cv.text(t.s_count, 86, y + 10)
-    cv.text(t.line, 0, 30)
+
+
+def _hand(cv, t, cards, mark):
     mode = t.mode
-    cursor = t.cursor if mode == DISCARD or mode == PLAY else -1
+    cursor = t.cursor if mark and (mode == DISCARD or mode == PLAY) else -1
+    if not cards:
+        cv.hand_mark(len(t.hand), _HAND_Y, cursor)
+        return
     chosen = 0
     for i in t.marked:
         chosen |= 1 << i
     dim = t.dimmed if mode == PLAY else 0
-    cv.hand(t.hand, 39, cursor, 0, dim, chosen)
+    cv.hand(t.hand, _HAND_Y, cursor, 0, dim, chosen)
 
 
 def _cut(cv, t, names):

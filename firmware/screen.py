@@ -25,6 +25,21 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           animations going by returning True while they run.
   draw(cv)                paint the whole screen on the cleared canvas ``cv``
                           (firmware.canvas.Canvas); no game logic here
+  band() -> (y0, y1)      optional, before a redraw the screen asked for
+                          (update returned True): the rows y0..y1-1 that
+                          differ from its last drawing ((0, 0): none), or
+                          None for the whole screen. The app then clears
+                          only those rows and calls draw, which draws only
+                          the parts of itself that meet them
+                          (``cv.within(y, h)``). The band must hold every
+                          part that changed; a part reaching out of it is
+                          drawn whole, so it must be unchanged and drawn
+                          with ink alone (nothing cleared or inverted). The
+                          app draws the whole screen after ``enter``,
+                          ``invalidate()`` and waking, and when the band is
+                          not wanted (``orbit``). The result is the same
+                          picture as a whole redraw, for less drawing and
+                          less sent to the panel (host_tests/test_band.py)
   leave()                 it is being popped or replaced
 
 From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
@@ -96,6 +111,7 @@ class ListScreen(Screen):
         self.items = items
         self.cursor = 0
         self.top = 0
+        self._moved = -1  # the cursor before a move that alone changed the list
 
     def choose(self, index):
         pass
@@ -110,14 +126,17 @@ class ListScreen(Screen):
         self.app.pop()
 
     def update(self, dt_ms, events):
-        changed = False
+        moved = False
+        changed = False  # anything but the cursor
+        cursor = self.cursor
+        top = self.top
         n = len(self.items)
         if _buttons.went(events, UP) and n:
             self.cursor = (self.cursor - 1) % n
-            changed = True
+            moved = True
         if _buttons.went(events, DOWN) and n:
             self.cursor = (self.cursor + 1) % n
-            changed = True
+            moved = True
         if _buttons.went(events, LEFT) and n:
             changed = self.adjust(self.cursor, -1) or changed
         if _buttons.went(events, RIGHT) and n:
@@ -132,14 +151,33 @@ class ListScreen(Screen):
             self.top = self.cursor
         elif self.cursor >= self.top + self.rows:
             self.top = self.cursor - self.rows + 1
-        return changed
+        # a move alone, the list not scrolled: ``band`` redraws two rows
+        self._moved = cursor if moved and not changed and top == self.top else -1
+        return moved or changed
+
+    def band(self):
+        """A cursor move alone redraws the rows of the old and new cursor
+        (``draw`` as this class has it)."""
+        a = self._moved
+        if a < 0 or type(self).draw is not ListScreen.draw:
+            return None
+        self._moved = -1
+        b = self.cursor
+        if a > b:
+            a, b = b, a
+        return _TOP - 1 + (a - self.top) * _ROW, _TOP - 1 + (b + 1 - self.top) * _ROW
 
     def draw(self, cv):
-        title_bar(cv, self.title)
+        y0 = cv.y0  # a band redraw (``band``): the rows in it alone
+        y1 = cv.y1
+        if y0 < 9:
+            title_bar(cv, self.title)
         n = len(self.items)
         end = min(n, self.top + self.rows)
         for i in range(self.top, end):
             y = _TOP + (i - self.top) * _ROW
+            if y > y1 or y + _ROW <= y0 + 1:  # rows y - 1 .. y + 7
+                continue
             cv.text(self.items[i], 7, y)
             v = self.value(i)
             if v is not None:

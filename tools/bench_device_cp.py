@@ -68,6 +68,11 @@ EXTRA = (
     ("game: frame median", "game_frame_median_us"),
     ("game: slowest frame", "game_frame_max_us"),
     ("game: timer-driven redraw, median", "game_idle_redraw_median_us"),
+    ("game: timer-driven redraw, its show() median", "game_idle_redraw_show_median_us"),
+    (
+        "game: timer-driven redraw of <= 64 pixels (the cursor mark), median",
+        "game_idle_small_median_us",
+    ),
     ("game: peak live heap less the benchmark's own", "app_live_peak"),
     ("boot (make + build the app)", "boot_us"),
     ("heap after boot", "boot_heap"),

@@ -335,6 +335,9 @@ def game_part(rig, screen, limit=20000):
     worst = 0
     worst_show = 0
     idle_redraw = Hist()
+    idle_show = []  # (a list: a Hist is 2 KB of the heap measured)
+    idle_small = []  # a repaint that refreshed at most 64 pixels (the cursor mark)
+    disp = rig.hw.display
     start = rig.frames
     writes = rig.writes
     t0 = now_us()
@@ -364,6 +367,9 @@ def game_part(rig, screen, limit=20000):
                 worst_show = rig.last_show
             if not m and rig.drew and not bit:
                 idle_redraw.add(us)
+                idle_show.append(rig.last_show)
+                if getattr(disp, "pixels_written", 65) <= 64:
+                    idle_small.append(us)
     g = screen.game
     if g.phase != "over":
         fail("game not over after %d frames" % (rig.frames - start))
@@ -378,6 +384,9 @@ def game_part(rig, screen, limit=20000):
     out("game_frame_max_show_us", worst_show)
     out("game_idle_redraw_median_us", idle_redraw.median())
     out("game_idle_redraws", idle_redraw.n)
+    out("game_idle_redraw_show_median_us", median(idle_show))
+    out("game_idle_small_median_us", median(idle_small))
+    out("game_idle_smalls", len(idle_small))
     out("led_frames", rig.hw.leds.frames)
     out("game_file_writes", rig.writes - writes)
     if rig.heap:

@@ -103,6 +103,7 @@ class PlayScreen(Screen):
         self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
         self.log_room = None
+        self.drawn = [None]  # what the table's parts showed when last drawn (play_draw.band)
 
     # ---- entering: resume or a new match ----
     def enter(self):
@@ -395,11 +396,16 @@ class PlayScreen(Screen):
             peg.celebrate(-1)
 
     # ---- drawing: firmware.play_draw ----
+    def band(self):
+        """The rows of the table's parts that changed (firmware/screen.py)."""
+        return None if self.game is None else play_draw.band(self.table, self.drawn)
+
     def draw(self, cv):
         if self.game is None:
             cv.center("Shuffling", 28)  # the frame before the start (a device)
+            self.drawn[0] = None
             return
-        play_draw.draw(cv, self.table, self.names)
+        play_draw.draw(cv, self.table, self.names, self.drawn)
 
 
 def make(app):

@@ -1,0 +1,115 @@
+# portable
+"""Band redraws (a screen's ``band()``, firmware/screen.py) leave the same
+picture as redrawing the whole screen: after every frame the app shows, the
+frame buffer is compared with a whole redraw of the same state, through menu
+cursor moves, the settings list (scrolling and changed values) and a game
+against the computer played by its buttons (the play screen's parts:
+firmware/play_draw.py). Also checks that bands were used, and how little a
+menu cursor move redraws. Runs on CPython and MicroPython."""
+
+from driver import Driver
+from firmware.hal import A, DOWN, LEFT, RIGHT, UP
+from firmware.hw import host
+
+
+class Watch:
+    """Compares every shown frame of ``app`` with a whole redraw of it and
+    counts the band redraws (rows y0..y1 of each in ``bands``)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.bands = []
+        self.frames = 0
+        self.busy = False
+        cv = app.canvas
+        real = cv.band
+
+        def band(y0, y1):
+            if not self.busy and (y0 > 0 or y1 < cv.height):
+                self.bands.append((y0, y1))
+            real(y0, y1)
+
+        cv.band = band
+        app.hw.display.on_show = self.shown
+
+    def shown(self, display):
+        if self.busy:
+            return
+        app = self.app
+        buf = app.canvas.buf
+        got = bytes(buf)
+        self.busy = True
+        try:
+            app._whole = True
+            app._draw()  # the whole screen, as after enter()
+        finally:
+            self.busy = False
+        want = bytes(buf)
+        buf[:] = got
+        self.frames += 1
+        if got != want:
+            rows = [i // 128 for i in range(len(got)) if got[i] != want[i]]
+            raise AssertionError(
+                "frame %d of %s differs from a whole redraw in pages %s (bands %s)"
+                % (self.frames, type(app.top()).__name__, sorted(set(rows)), self.bands[-3:])
+            )
+
+
+def device():
+    d = Driver.device(host.DictStorage())
+    return d, Watch(d.app)
+
+
+def test_menu_cursor_moves_redraw_two_rows_as_a_whole_redraw_would():
+    d, w = device()
+    menu = d.top()
+    for bit in (DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, UP, UP, UP):
+        d.tap(bit)
+    assert menu.cursor == 4
+    assert w.frames == 10
+    # each move redraws the two rows alone (a wrap past an end: the rows
+    # between too), never the title bar
+    assert len(w.bands) == 10, w.bands
+    assert [b for b in w.bands if b[1] - b[0] != 18] == [(10, 64), (10, 64)], w.bands
+
+
+def test_settings_list_scrolls_and_changes_values_as_a_whole_redraw_would():
+    d, w = device()
+    d.open("settings")
+    for bit in (DOWN, RIGHT, DOWN, DOWN, LEFT, DOWN, DOWN, DOWN, DOWN, UP, RIGHT, UP):
+        d.tap(bit)
+    for _ in range(12):
+        d.tap(DOWN)
+    for _ in range(12):
+        d.tap(UP)
+    assert w.bands, "no band redraws in the settings list"
+    assert w.frames > 30
+
+
+def test_a_game_by_buttons_redraws_as_a_whole_redraw_would():
+    import app_driver
+    from firmware import play_table as play
+
+    d, w = device()
+    d.app.hw.clock.now = 3  # the match's seed
+    screen = d.open("play")
+    moved = 0
+    for _ in range(1500):
+        if screen.game is not None and screen.game.phase == "over":
+            break
+        top = d.top()
+        bit = A if top is not screen else app_driver.play_bit(screen)
+        if bit and screen.table.mode == play.DISCARD and moved < 6:
+            bit = RIGHT if moved < 3 else LEFT  # cursor moves over the hand first
+            moved += 1
+        if bit:
+            d.tap(bit)
+        else:
+            d.tick(1)
+    parts = (0, 10, 30, 39, 58, 64)
+    assert len(w.bands) > 50, len(w.bands)
+    for y0, y1 in w.bands:
+        assert y0 in parts and y1 in parts, (y0, y1)
+    # the cursor moves over your hand redrew the cursor mark alone
+    assert (58, 64) in w.bands
+    assert w.frames > 100

@@ -176,7 +176,7 @@ class ListScreen(Screen):
         end = min(n, self.top + self.rows)
         for i in range(self.top, end):
             y = _TOP + (i - self.top) * _ROW
-            if y > y1 or y + _ROW <= y0 + 1:  # rows y - 1 .. y + 7
+            if y0 and (y > y1 or y + _ROW <= y0 + 1):  # rows y - 1 .. y + 7
                 continue
             cv.text(self.items[i], 7, y)
             v = self.value(i)

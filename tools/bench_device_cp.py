@@ -70,7 +70,11 @@ EXTRA = (
     ("game: timer-driven redraw, median", "game_idle_redraw_median_us"),
     ("game: timer-driven redraw, its show() median", "game_idle_redraw_show_median_us"),
     (
-        "game: timer-driven redraw of <= 64 pixels (the cursor mark), median",
+        "game: timer-driven redraw, the redraw alone (clear, draw, show) median",
+        "game_idle_redraw_draw_median_us",
+    ),
+    (
+        "game: timer-driven redraw of <= 64 pixels (the cursor mark), the redraw alone",
         "game_idle_small_median_us",
     ),
     ("game: peak live heap less the benchmark's own", "app_live_peak"),

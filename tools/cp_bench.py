@@ -148,6 +148,16 @@ class Rig:
             rig.last_show = now_us() - t0
 
         disp.show = show
+        self.last_draw = 0  # the last redraw in it (clear, draw, show; 0: none)
+        draw = app._draw
+
+        def timed_draw():
+            t0 = now_us()
+            r = draw()
+            rig.last_draw = now_us() - t0
+            return r
+
+        app._draw = timed_draw
 
     def frame(self, mask=0):
         self.hw.buttons.mask = mask
@@ -159,7 +169,7 @@ class Rig:
             a = gc.mem_alloc()
             if a > self.live_peak:
                 self.live_peak = a
-        self.last_show = 0
+        self.last_show = self.last_draw = 0
         t0 = now_us()
         self.drew = self.app.tick(self.t)
         self.last_us = now_us() - t0
@@ -336,7 +346,8 @@ def game_part(rig, screen, limit=20000):
     worst_show = 0
     idle_redraw = Hist()
     idle_show = []  # (a list: a Hist is 2 KB of the heap measured)
-    idle_small = []  # a repaint that refreshed at most 64 pixels (the cursor mark)
+    idle_draw = []
+    idle_small = []  # the redraw of a repaint that refreshed <= 64 pixels (the cursor mark)
     disp = rig.hw.display
     start = rig.frames
     writes = rig.writes
@@ -368,8 +379,9 @@ def game_part(rig, screen, limit=20000):
             if not m and rig.drew and not bit:
                 idle_redraw.add(us)
                 idle_show.append(rig.last_show)
+                idle_draw.append(rig.last_draw)
                 if getattr(disp, "pixels_written", 65) <= 64:
-                    idle_small.append(us)
+                    idle_small.append(rig.last_draw)
     g = screen.game
     if g.phase != "over":
         fail("game not over after %d frames" % (rig.frames - start))
@@ -385,6 +397,7 @@ def game_part(rig, screen, limit=20000):
     out("game_idle_redraw_median_us", idle_redraw.median())
     out("game_idle_redraws", idle_redraw.n)
     out("game_idle_redraw_show_median_us", median(idle_show))
+    out("game_idle_redraw_draw_median_us", median(idle_draw))
     out("game_idle_small_median_us", median(idle_small))
     out("game_idle_smalls", len(idle_small))
     out("led_frames", rig.hw.leds.frames)

@@ -11,7 +11,7 @@ are unrolled:
             the general loop
   xor_rect  per page one ``ulab.numpy.bitwise_xor`` over the span (C), the
             plain loop without ulab
-  fill      one slice copy from a blank (or lit) template made once
+  fill      slice copies of a blank (or lit) 128-byte template made once
   dots      a dotted row by one ulab call over every other byte, else the
             plain loop
   card      a card (or its back, not dimmed) drawn once into a 13x32 image by
@@ -31,7 +31,8 @@ except ImportError:
     _np = None
 
 _views = {}  # id of a buffer -> its ulab view (the display buffer: one)
-_fills = {}  # (n, v) -> memoryview of n bytes of v
+_fills = {}  # v -> memoryview of _PAGE bytes of v
+_PAGE = 128
 
 
 def _view(buf):
@@ -43,11 +44,18 @@ def _view(buf):
 
 
 def fill(buf, n, v):
-    t = _fills.get((n, v))
+    # from a 128-byte template (a page) made once, copied a page at a time:
+    # as quick as one 1 KB copy, without 1 KB held
+    t = _fills.get(v)
     if t is None:
-        t = memoryview(bytes((v,)) * n)
-        _fills[(n, v)] = t
-    buf[0:n] = t
+        t = memoryview(bytes((v,)) * _PAGE)
+        _fills[v] = t
+    i = 0
+    while i + _PAGE <= n:
+        buf[i : i + _PAGE] = t
+        i += _PAGE
+    if i < n:
+        buf[i:n] = t[: n - i]
 
 
 def xor_rect(buf, width, x0, y0, x1, y1):
@@ -207,25 +215,15 @@ def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
 # ---- cards: each drawn once into a small image, then copied ----
 _CW = 13  # firmware.canvas.CARD_W
 _CH = 19  # firmware.canvas.CARD_H
-_CACHE = 16  # images kept (about 190 bytes each; a deal shows at most about 14)
-_cards = {}  # (card or -1 for the back, inverted, y & 7) -> bytes of 4 pages x 13
-_masks = {}  # y & 7 -> (4 page masks of 13 bytes, 4 flags: page fully covered)
+_CACHE = 16  # images kept (about 130 bytes each; a deal shows at most about 14)
+_cards = {}  # (card + 1) << 4 | inverted << 3 | y & 7 -> bytes of 4 pages x 13
 
 
-def _mask(shift):
-    m = _masks.get(shift)
-    if m is None:
-        rows = [bytearray(_CW) for _ in range(4)]
-        for c in range(_CW):
-            for r in range(_CH):
-                if (c == 0 or c == _CW - 1) and (r == 0 or r == _CH - 1):
-                    continue  # the corners stay as they were (firmware.canvas.frame)
-                yy = shift + r
-                rows[yy >> 3][c] |= 1 << (yy & 7)
-        full = tuple(min(r) == 0xFF for r in rows)
-        m = (tuple(bytes(r) for r in rows), full)
-        _masks[shift] = m
-    return m
+def _rows(lo, hi):
+    # the bits of rows lo..hi-1 of a page (clipped to 0..7)
+    lo = 0 if lo < 0 else lo
+    hi = 8 if hi > 8 else hi
+    return ((1 << hi) - 1) & (0xFF ^ ((1 << lo) - 1)) if lo < hi else 0
 
 
 def card(cv, x, y, code, inverted):
@@ -233,7 +231,7 @@ def card(cv, x, y, code, inverted):
     -1) at (x, y): the same pixels, from an image drawn once by the canvas's
     own code and then copied (middle pages by one slice copy)."""
     shift = y & 7
-    key = (code, inverted, shift)
+    key = (code + 1) << 4 | inverted << 3 | shift
     img = _cards.get(key)
     if img is None:
         scratch = bytearray(_CW * 4)
@@ -247,7 +245,6 @@ def card(cv, x, y, code, inverted):
             _cards.clear()
         img = bytes(scratch)
         _cards[key] = img
-    masks, full = _mask(shift)
     buf = cv.buf
     width = cv.width
     c0 = -x if x < 0 else 0
@@ -262,11 +259,16 @@ def card(cv, x, y, code, inverted):
             continue
         j = dp * width + x
         o = p * _CW
-        if full[p]:
+        # the rows the card covers in this page; its four corner pixels
+        # (first and last column, first and last row) stay as they were
+        top = shift - p * 8
+        mid = _rows(top, top + _CH)
+        edge = _rows(top + 1, top + _CH - 1)
+        if edge == 0xFF:
             buf[j + c0 : j + c1] = view[o + c0 : o + c1]
             continue
-        m = masks[p]
+        if not mid:
+            continue
         for c in range(c0, c1):
-            k = m[c]
-            if k:
-                buf[j + c] = (buf[j + c] & (k ^ 0xFF)) | img[o + c]
+            k = edge if c == 0 or c == _CW - 1 else mid
+            buf[j + c] = (buf[j + c] & (k ^ 0xFF)) | img[o + c]

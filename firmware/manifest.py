@@ -49,6 +49,7 @@ package(
         "__init__.py",
         "app.py",
         "battery.py",
+        "boot.py",
         "buttons.py",
         "canvas.py",
         "cardtext.py",

@@ -113,9 +113,9 @@ def check_board_data_and_board_txt_choose_the_display():
         with open(path, "w") as f:
             f.write(text)
         assert cp_make.display_choice(board, path) == want, text
-    from firmware import main
+    from firmware import boot
 
-    assert main.board_name(path) == "pico"  # the first line only
+    assert boot.board_name(path) == "pico"  # the first line only
     hw, board, i2c = fresh(display="displayio")
     assert isinstance(hw.display, cp_displayio.Display)
 
@@ -317,7 +317,7 @@ def check_saves_stay_in_ram_when_the_drive_is_read_only():
 
 
 def check_the_app_says_saves_are_off_and_still_saves_a_game_in_ram():
-    from firmware.main import build
+    from firmware.boot import build
     from firmware.records import RecordStore
 
     hw, board, i2c = fresh()
@@ -394,7 +394,7 @@ def check_unknown_gpio_is_a_clear_error():
 
 
 def check_the_app_runs_on_this_backend():
-    from firmware.main import build
+    from firmware.boot import build
 
     hw, board, i2c = fresh()
     app = build(hw=hw, board=board)

@@ -344,7 +344,7 @@ def test_every_board_gets_its_own_bus_and_strip():
 
 
 def test_the_app_runs_on_this_backend_and_the_panel_shows_its_frames():
-    from firmware.main import build
+    from firmware.boot import build
 
     hw, board, i2c = _fresh()
     app = build(hw=hw, board=board)
@@ -360,7 +360,7 @@ def test_the_app_runs_on_this_backend_and_the_panel_shows_its_frames():
 
 
 def test_the_app_gauge_and_dimming_reach_the_panel_on_this_backend():
-    from firmware.main import build
+    from firmware.boot import build
 
     hw, board, i2c = _fresh()
     spec = board.BATTERY

@@ -15,7 +15,7 @@ from firmware.app import App, MessageScreen
 from firmware.hal import A, B, UP
 from firmware.hw import host
 from firmware.keeper_input import NUMBER, SCORE
-from firmware.main import make_pegboard
+from firmware.boot import make_pegboard
 from firmware.screens import menu
 from firmware.screens.keeper import KeeperScreen
 

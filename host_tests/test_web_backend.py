@@ -16,9 +16,9 @@ UP = 1
 
 
 def rig(kv=None, **kw):
-    from firmware import main as device
+    from firmware import boot
 
-    board = device.load_board("pico")
+    board = boot.load_board("pico")
     hw = web.make(board, web.KeyStorage(kv if kv is not None else web.MemoryKV()))
     return web.Runner(hw, board, **kw)
 

@@ -85,9 +85,10 @@ def test_wasm_runner_reports_failures():
 def test_web_backend_on_wasm():
     code = """
 from firmware import main as device
+from firmware import boot
 from firmware.hw import web
 from firmware.records import RecordStore
-assert device.backend_name() == "web", device.backend_name()
+assert boot.backend_name() == "web", boot.backend_name()
 kv = web.MemoryKV()
 st = web.KeyStorage(kv)
 rs = RecordStore(st, "t", b"TEST", 1)

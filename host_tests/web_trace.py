@@ -58,9 +58,9 @@ def _hex(buf):
 
 
 def trace(text, backend="web"):
-    from firmware import main as device
+    from firmware import boot
 
-    board = device.load_board("pico")
+    board = boot.load_board("pico")
     lines = []
     if backend == "web":
         from firmware.hw import web
@@ -78,7 +78,7 @@ def trace(text, backend="web"):
     else:
         from firmware.hw import host
 
-        app = device.build(
+        app = boot.build(
             backend="host",
             board=board,
             storage=host.DictStorage(),

@@ -29,16 +29,16 @@ def drive(
     in the settings as the player would. Returns a dict."""
     import gc
 
-    from firmware import main as device
+    from firmware import boot
     from firmware.hal import A, DOWN, UP
     from firmware.hw import host
 
     gc.collect()
     base = gc.mem_alloc() if IS_MP else 0
     # booted as firmware.main boots the device (resume: the mode that was open)
-    app = device.build(
+    app = boot.build(
         backend="host",
-        board=device.load_board("pico"),
+        board=boot.load_board("pico"),
         storage=host.DirStorage(folder),
         resume=True,
     )

@@ -26,15 +26,15 @@ def measure(repeat):
     from benchkit import alloc, median, now_us, since
 
     from firmware import app as app_mod
-    from firmware import main as device
+    from firmware import boot
     from firmware.app import Screen, title_bar
     from firmware.hal import DOWN
     from firmware.hw import host
 
-    board = device.load_board("pico")
+    board = boot.load_board("pico")
     gc.collect()
     before = alloc()
-    app = device.build(backend="host", board=board)
+    app = boot.build(backend="host", board=board)
     gc.collect()
     app_heap = alloc() - before
 

@@ -43,7 +43,7 @@ import boards
 from firmware.app import App
 from firmware.hal import UP
 from firmware.hw import host, mp
-from firmware.main import make_pegboard
+from firmware.boot import make_pegboard
 
 MODE = %r
 SECONDS = %d

@@ -195,11 +195,11 @@ _HW = []  # (hw, board): the hardware is made once, as firmware.main does
 def boot(storage=None, heap=False):
     """The app as code.py builds it, with scripted keys and no LED strip;
     a second call builds a new app on the same hardware (a restart)."""
-    from firmware import main as device
+    from firmware import boot
     from firmware.hw import cp
 
     if not _HW:
-        board = device.load_board(device.board_name())
+        board = boot.load_board(boot.board_name())
         hw = cp.make(board, watchdog_s=0)
         hw.buttons = Keys()
         hw.leds = NoLeds(hw.leds.n)
@@ -209,7 +209,7 @@ def boot(storage=None, heap=False):
     if storage is not None:
         hw.storage = storage
     hw.leds.frames = 0
-    app = device.build(hw=hw, board=board)
+    app = boot.build(hw=hw, board=board)
     st = app.settings
     st.set("difficulty", LEVEL)
     st.set("target", 121)

@@ -46,9 +46,9 @@ class _Keys:
     def __init__(self, pins, value_when_pressed=False, pull=True, **kw):
         import microcontroller
 
-        from firmware import main
+        from firmware import boot
 
-        board = main.load_board(main.board_name())
+        board = boot.load_board(boot.board_name())
         gpios = board.BUTTONS
         self.index = {}  # key name -> key number, as the backend ordered the pins
         for name in gpios:

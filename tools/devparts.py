@@ -24,13 +24,14 @@ def _times(fn, n=21):
 
 def section_frames(n=21):
     from firmware import main as device
+    from firmware import boot
     from firmware.hal import A, DOWN
 
     import app_driver
 
     board, root = board_and_root()
     rig = Rig(board, root)
-    app = device.build(board=board, hw=rig)
+    app = boot.build(board=board, hw=rig)
     device.app = app
     cv = app.canvas
     out("text21_us", _times(lambda: cv.text(S21, 0, 30), n)[0])

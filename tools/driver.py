@@ -31,13 +31,13 @@ class Driver:
 
     @classmethod
     def device(cls, storage=None, ticks=2, **kw):
-        """The app ``firmware.main.build`` makes (the host backend over
+        """The app ``firmware.boot.build`` makes (the host backend over
         ``storage``; resuming the mode that was open), on the clock here."""
-        from firmware import main
+        from firmware import boot
         from firmware.hw import host
 
         hw = host.make(storage=storage)
-        return cls(main.build(hw=hw, resume=True, **kw), ticks)
+        return cls(boot.build(hw=hw, resume=True, **kw), ticks)
 
     def tick(self, n=1, raw=0, dt=FRAME):
         self.hw.buttons.set(raw)

@@ -18,7 +18,7 @@ import time
 sys.path.insert(0, ".")
 
 from engine.rng import Rng  # noqa: E402
-from firmware import main as device  # noqa: E402
+from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, RIGHT  # noqa: E402
 from firmware.hw import host  # noqa: E402
 from firmware.screens.menu import ENTRIES  # noqa: E402
@@ -52,7 +52,7 @@ class Fuzz:
 
     def _boot(self):
         hw = host.make(self.board, storage=self.storage, clock=self.clock)
-        self.app = device.build(board=self.board, hw=hw, resume=True)
+        self.app = boot.build(board=self.board, hw=hw, resume=True)
         self.hw = hw
 
     def restart(self):

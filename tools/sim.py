@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from firmware import main as device  # noqa: E402
+from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
 
@@ -324,8 +324,8 @@ def screenshot(path, display, leds, board):
 # ---------------------------------------------------------------- running
 class Sim:
     def __init__(self, board_name="pico", storage=None, clock=None):
-        self.board = device.load_board(board_name) if board_name else None
-        self.app = device.build(
+        self.board = boot.load_board(board_name) if board_name else None
+        self.app = boot.build(
             backend="host",
             board=self.board,
             storage=storage if storage is not None else host.DictStorage(),

@@ -53,13 +53,13 @@ class Session:
         self.open_keeper()
 
     def boot(self):
-        from firmware import main
+        from firmware import boot
 
         self.app = None
         gc.collect()
         hw = self.host.make(self.board, storage=self.storage, clock=self.clock)
         self.hw = hw
-        self.app = main.build(board=self.board, hw=hw, resume=True)
+        self.app = boot.build(board=self.board, hw=hw, resume=True)
 
     def frames(self, n, raw=0):
         hw = self.hw

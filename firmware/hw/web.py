@@ -29,7 +29,7 @@ app at the next step, as a board reset would.
 
 ``start(kv=None, board="pico")``: what the page calls once (``kv`` None uses
 ``js.localStorage``). Imports ``framebuf`` (``firmware.fakefb`` on CPython),
-``binascii`` and ``firmware.main`` (which loads the board); ``js`` only in
+``binascii``, ``firmware.main`` and ``firmware.boot`` (which loads the board); ``js`` only in
 ``start``, ``firmware.crashlog`` when a frame fails.
 """
 
@@ -42,6 +42,7 @@ except ImportError:
     from firmware import fakefb as framebuf
 
 from firmware import main as device
+from firmware import boot
 
 PREFIX = "cribbage/"  # localStorage keys: PREFIX + storage name
 SCREEN = 1  # step() result bits
@@ -243,7 +244,7 @@ class Runner:
         self._recent = []
         self._wait = 0  # 0 running, 1 paused after a crash, 2 stopped (A only)
         self._since = 0
-        self._a = 0  # main.wait's A state: 0 must be up first, 1 up, 2 pressed
+        self._a = 0  # boot.wait's A state: 0 must be up first, 1 up, 2 pressed
         self._resets = hw.resets
 
     def restart(self, resume=True):
@@ -283,7 +284,7 @@ class Runner:
         try:
             hw.feed()
             if self.app is None:
-                self.app = device.build(board=self.board, hw=hw, resume=self.resume)
+                self.app = boot.build(board=self.board, hw=hw, resume=self.resume)
                 device.app = self.app
                 if not self.resume:
                     self.app.forget_mode()
@@ -319,7 +320,7 @@ class Runner:
             recent.pop(0)
         recent.append(now)
         if len(recent) >= self.limit:
-            device.show_message(
+            boot.show_message(
                 hw,
                 "Stopped",
                 "%d errors in a short time: %s\nSaves are kept. A: menu" % (len(recent), what),
@@ -328,13 +329,13 @@ class Runner:
             self.resume = False
             self._wait = 2
         else:
-            device.show_message(hw, "Oops: restarting", what + "\nYour game is saved.")
+            boot.show_message(hw, "Oops: restarting", what + "\nYour game is saved.")
             self._wait = 1
         self._since = now
         self._a = 0
 
     def _waiting(self):
-        # main.wait, one frame at a time: a press and release of A ends it
+        # boot.wait, one frame at a time: a press and release of A ends it
         hw = self.hw
         hw.feed()
         if hw.buttons.held & _A:
@@ -378,7 +379,7 @@ def start(kv=None, board="pico"):
         import js
 
         kv = js.localStorage
-    b = device.load_board(board)
+    b = boot.load_board(board)
     hw = make(b, KeyStorage(kv))
     runner = Runner(hw, b)
     return runner

@@ -18,12 +18,12 @@ figures the device keeps in its statistics (firmware.stats).
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
 at a game's end); LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
-engine.game, engine.logcheck, engine.opponent, engine.expert.
+engine.game, engine.opponent, engine.expert; engine.logcheck only for a
+log's text (the device reviews a Game: the log reader is not loaded there).
 """
 
 from engine.cards import text as card_text
 from engine.game import Game
-from engine import logcheck
 
 _SMALL = 0.05  # a loss below this many points is not worth a line
 
@@ -50,7 +50,9 @@ def _rigged(events):
             cur[2] = e[1]
     for d in deals:
         if d[0] is None or d[1] is None:
-            raise logcheck.LogError("the log must show both hands of every deal to be reviewed")
+            from engine.logcheck import LogError
+
+            raise LogError("the log must show both hands of every deal to be reviewed")
     return [tuple(d) for d in deals]
 
 
@@ -71,6 +73,7 @@ class Review:
 
 def review_game(text_, seat):
     """A ``Review`` of ``seat`` (0 for A, 1 for B) in one game's log."""
+    from engine import logcheck
     from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
 
     logcheck.replay(text_)  # the log checks against the rules first
@@ -284,6 +287,8 @@ def summary(r):
 
 def review(text_, seat):
     """The lines of the review of ``seat`` in every game of ``text_``."""
+    from engine import logcheck
+
     out = []
     games = logcheck.split(text_)
     if not games:

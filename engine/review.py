@@ -16,7 +16,7 @@ figures the device keeps in its statistics (firmware.stats).
 
 ``review(text, seat)`` gives the lines of every game in ``text``;
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
-at a game's end); LogError
+at a game's end, through ``review_steps``: a decision at a time); LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
 engine.game, engine.opponent, engine.expert; engine.logcheck only for a
 log's text (the device reviews a Game: the log reader is not loaded there).
@@ -121,10 +121,11 @@ def review_game(text_, seat):
     return r
 
 
-def review_moves(game, seat):
-    """A ``Review`` of ``seat`` in ``game`` (a Game, finished or not), from its
-    seed and decisions (``game.moves``): what the device reviews at a game's
-    end, without a log."""
+def review_steps(game, seat):
+    """``review_moves`` as a generator that yields after each decision of
+    ``seat`` it weighs (a discard's loss, its options, then its chances near
+    the end; or a play: each a frame's work on a Pico) and returns the ``Review``. What it
+    yields is how far it is: the index in ``game.moves`` it has reached."""
     from engine.game import CLAIM, GO
     from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
 
@@ -144,7 +145,11 @@ def review_moves(game, seat):
                 v = g.view(seat)
                 r.deals += 1
                 r.lost += discard_loss(v, code, c2)
-                _discard(r, v, code, c2, hint_discard(v, True), g.deal_number)
+                yield i
+                options = hint_discard(v, True)
+                yield i
+                _discard(r, v, code, c2, options, g.deal_number)
+                yield i
             g.discard(s, code, c2)
             i += 4
         else:
@@ -158,10 +163,23 @@ def review_moves(game, seat):
                     rates = hint_play(v)
                     r.played += play_loss(v, code, rates)
                     _play(r, v, code, rates, g.deal_number)
+                    yield i
                 g.play(s, code)
             i += 2
         g.events = []
     return r
+
+
+def review_moves(game, seat):
+    """A ``Review`` of ``seat`` in ``game`` (a Game, finished or not), from its
+    seed and decisions (``game.moves``): what the device reviews at a game's
+    end, without a log."""
+    it = review_steps(game, seat)
+    try:
+        while True:
+            next(it)
+    except StopIteration as e:
+        return e.value
 
 
 def lines_of(r):

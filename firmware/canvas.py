@@ -20,7 +20,8 @@ Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
 Band: band(y0, y1) clears rows y0..y1-1 for a redraw of them alone;
   within(y, h) says whether rows y..y+h-1 meet it (firmware/screen.py)
 Shapes: clear(), pixel, hline, vline, line, box(x, y, w, h, c=1, fill=False),
-  frame (rounded box), dotted_hline, dotted_box, invert(x, y, w, h) (XOR)
+  frame (rounded box), bar(x, y, w, h, done, n) (a progress bar), dotted_hline,
+  dotted_box, invert(x, y, w, h) (XOR)
 Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
   card(x, y, card, inverted=False, dim=False)   rank top left, suit bottom right
   card_back(x, y)                                 a face-down card
@@ -105,6 +106,12 @@ class Canvas:
             self.fb.fill_rect(x, y, w, h, c)
         else:
             self.fb.rect(x, y, w, h, c)
+
+    def bar(self, x, y, w, h, done, n):
+        """A progress bar: a frame ``w`` x ``h`` filled ``done`` of ``n``."""
+        self.frame(x, y, w, h)
+        if n:
+            self.fb.fill_rect(x + 2, y + 2, (w - 4) * min(done, n) // n, h - 4, 1)
 
     def frame(self, x, y, w, h, c=1):
         """A box with its four corner pixels left out."""

@@ -85,8 +85,4 @@ class Loading(Screen):
     def draw(self, cv):
         title_bar(cv, self.label)
         cv.center("Loading", 20)
-        w = cv.width - 16
-        cv.frame(8, _BAR_Y, w, _BAR_H)
-        n = len(self.todo)
-        if n:
-            cv.box(10, _BAR_Y + 2, (w - 4) * self.done // n, _BAR_H - 4, 1, True)
+        cv.bar(8, _BAR_Y, cv.width - 16, _BAR_H, self.done, len(self.todo))

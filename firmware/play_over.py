@@ -5,14 +5,17 @@ end's work a step a frame (what the coach has not weighed yet, then the
 computer player forgotten, ``firmware.stats`` and ``firmware.play_end``
 loaded a frame each, the statistics and last.log, and the save deleted when
 the match is over), and ``review(screen)``, DOWN on the game-over page: your
-discards and plays against the computer's best (``engine.review``, loaded
-for it). Imports ``firmware.app``, ``firmware.play_input`` and
-``firmware.play_load``; ``firmware.stats``, ``firmware.play_end`` and
-``engine.review`` when used.
+discards and plays against the computer's best (``Reviewing``: a decision a
+frame under a bar, ``engine.review`` and what it weighs by loaded for it and
+forgotten after). Imports ``firmware.app``, ``firmware.buttons``,
+``firmware.hal``, ``firmware.play_input`` and ``firmware.play_load``;
+``firmware.stats``, ``firmware.play_end`` and ``engine.review`` when used.
 """
 
+from firmware import buttons as _buttons
 from firmware import play_input
-from firmware.app import MessageScreen
+from firmware.app import MessageScreen, Screen, title_bar
+from firmware.hal import B
 from firmware.play_load import _forget, _forget_stats, _module
 
 MODULES = ("firmware.play_over",)
@@ -64,11 +67,62 @@ def steps(screen, match_won):
 
 
 def review(screen):
-    """Your decisions of this game against the computer's best, on a page."""
-    try:
-        from engine.review import lines_of, review_moves
+    """DOWN on the game-over page: your decisions of this game against the
+    computer's best (``Reviewing``, then their page)."""
+    screen.app.push(Reviewing(screen.game))
 
-        text = "\n".join(lines_of(review_moves(screen.game, 0)))
-    except MemoryError:
-        text = "Not enough memory for the review now."
-    screen.app.push(MessageScreen("Review", text))
+
+class Reviewing(Screen):
+    """The review made a decision a frame (``engine.review.review_steps``,
+    with the computer's modules it weighs by), under a bar from the first
+    frame: on a Pico the whole of it takes over a second. Then its page in
+    this screen's place, and what it loaded forgotten. B stops it."""
+
+    def __init__(self, game):
+        import sys
+
+        self.game = game
+        self.steps = None
+        self.at = 0  # how far in the game's decisions
+        self.before = tuple(sys.modules)  # what the review loads goes after it
+
+    def busy(self):
+        return True  # a decision a frame: the main loop must not nap
+
+    def update(self, dt_ms, events):
+        if _buttons.happened(events, "press", B):
+            self._done(None)
+            return True
+        try:
+            if self.steps is None:  # the import takes a frame of its own
+                from engine.review import review_steps
+
+                self.steps = review_steps(self.game, 0)
+                return True
+            try:
+                self.at = next(self.steps)
+                return True
+            except StopIteration as e:
+                from engine.review import lines_of
+
+                text = "\n".join(lines_of(e.value))
+        except MemoryError:
+            text = "Not enough memory for the review now."
+        self._done(text)
+        return True
+
+    def _done(self, text):
+        import sys
+
+        self.steps = None
+        before = self.before
+        _forget([m for m in sys.modules if m not in before])
+        if text is None:
+            self.app.pop()
+        else:
+            self.app.replace(MessageScreen("Review", text))
+
+    def draw(self, cv):
+        title_bar(cv, "Review")
+        cv.center("Weighing your moves", 20)
+        cv.bar(8, 36, cv.width - 16, 7, self.at, len(self.game.moves))

@@ -969,3 +969,48 @@ def test_the_game_kind_stays_with_the_match_through_a_power_cut_and_the_rematch(
             "five" if five else "six",
         )
         assert d2.app.errors == 0
+
+
+def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review_moves():
+    # DOWN on the game-over page: a bar first (the review takes over a second
+    # on a Pico), one of your decisions weighed a frame, then the review's page
+    from engine.review import lines_of, review_moves, review_steps
+    from firmware.wrap import wrap
+
+    d = new_driver(seed=11, target=61)
+    s = screen(d)
+    play_game(d, 11)
+    while s.ending is not None:
+        d.tick(1)
+    want = "\n".join(lines_of(review_moves(s.game, 0)))
+    yields = len(list(review_steps(s.game, 0)))
+    assert yields >= 8  # two a discard, one a card played: a game's worth
+    d.press(DOWN)
+    top = d.top()
+    assert type(top).__name__ == "Reviewing" and top.at < len(s.game.moves)
+    frames = 0
+    while type(d.top()).__name__ == "Reviewing":
+        at = d.top().at
+        d.tick(1)
+        frames += 1
+        assert frames <= yields + 4
+        if type(d.top()).__name__ == "Reviewing":
+            assert d.top().at >= at  # onward through the game's decisions
+    assert frames >= yields  # never more than one decision's weighing a frame
+    page = d.top()
+    assert isinstance(page, MessageScreen) and page.title == "Review"
+    assert page.lines == wrap(want)
+    d.press(B)
+    assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0
+
+
+def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
+    d = new_driver(seed=11, target=61)
+    s = screen(d)
+    play_game(d, 11)
+    while s.ending is not None:
+        d.tick(1)
+    d.press(DOWN)
+    assert type(d.top()).__name__ == "Reviewing"
+    d.press(B)
+    assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0

@@ -15,9 +15,10 @@ are unrolled:
   dots      a dotted row by one ulab call over every other byte, else the
             plain loop
   card      a card (or its back, not dimmed) drawn once into a 13x32 image by
-            the canvas's own code, then copied: whole pages by one slice
-            copy, the two partly covered ones byte by byte under a mask (the
-            canvas calls it when its ``fast`` has it: firmware.fast has not)
+            the canvas's own code (16 kept in one 832-byte pool), then
+            copied: whole pages by one slice copy, the two partly covered
+            ones byte by byte under a mask (the canvas calls it when its
+            ``fast`` has it: firmware.fast has not)
 
 ``ulab`` allocates its result arrays (a few hundred bytes an invert); that
 garbage is the price of 4-5x less time. Checked against firmware.fast's plain
@@ -215,8 +216,10 @@ def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
 # ---- cards: each drawn once into a small image, then copied ----
 _CW = 13  # firmware.canvas.CARD_W
 _CH = 19  # firmware.canvas.CARD_H
-_CACHE = 16  # images kept (about 130 bytes each; a deal shows at most about 14)
-_cards = {}  # (card + 1) << 4 | inverted << 3 | y & 7 -> bytes of 4 pages x 13
+_CACHE = 16  # images kept (a deal shows at most about 14)
+_IMG = _CW * 4  # an image: 4 pages of 13 columns
+_pool = []  # [bytearray of _CACHE images one after another, its memoryview], made once
+_cards = {}  # (card + 1) << 4 | inverted << 3 | y & 7 -> its image's offset in the pool
 
 
 def _rows(lo, hi):
@@ -232,9 +235,15 @@ def card(cv, x, y, code, inverted):
     own code and then copied (middle pages by one slice copy)."""
     shift = y & 7
     key = (code + 1) << 4 | inverted << 3 | shift
-    img = _cards.get(key)
-    if img is None:
-        scratch = bytearray(_CW * 4)
+    at = _cards.get(key)
+    if not _pool:
+        img = bytearray(_IMG * _CACHE)
+        _pool.append(img)
+        _pool.append(memoryview(img))
+    img = _pool[0]
+    view = _pool[1]
+    if at is None:
+        scratch = bytearray(_IMG)
         sc = type(cv)(type(cv.fb)(scratch, _CW, 32, 0), scratch, _CW, 32)
         sc.fast = None  # the canvas's own drawing, not this
         if code < 0:
@@ -243,8 +252,9 @@ def card(cv, x, y, code, inverted):
             sc.card(0, shift, code, inverted)
         if len(_cards) >= _CACHE:
             _cards.clear()
-        img = bytes(scratch)
-        _cards[key] = img
+        at = len(_cards) * _IMG
+        img[at : at + _IMG] = scratch
+        _cards[key] = at
     buf = cv.buf
     width = cv.width
     c0 = -x if x < 0 else 0
@@ -252,13 +262,12 @@ def card(cv, x, y, code, inverted):
     if c1 <= c0:
         return
     page0 = y >> 3
-    view = memoryview(img)
     for p in range(4):
         dp = page0 + p
         if dp < 0 or dp >= cv.pages:
             continue
         j = dp * width + x
-        o = p * _CW
+        o = at + p * _CW
         # the rows the card covers in this page; its four corner pixels
         # (first and last column, first and last row) stay as they were
         top = shift - p * 8

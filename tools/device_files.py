@@ -34,6 +34,7 @@ CP_ONLY = (
     "firmware/hw/cp_make.py",
     "firmware/hw/cp_fb.py",
     "firmware/hw/cp_fast.py",
+    "firmware/hw/cp_rare.py",
     "firmware/hw/cp_displayio.py",
     "firmware/hw/cp_direct.py",
     "firmware/cp_boot.py",

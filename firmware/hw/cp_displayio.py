@@ -32,8 +32,9 @@ our 1024-byte MONO_VLSB buffer (``firmware.hw.cp_fb``, shared drawing code);
             cost 10 ms on the game's median repaint
 
 Without ulab or the buffer protocol (Blinka's displayio on a PC) the changed
-pixels are set one by one through ``bitmap[x, y]``: the same picture and the
-same refreshes, slowly.
+pixels are set one by one through ``bitmap[x, y]`` (``firmware.hw.cp_rare``,
+so that its code is not on a device's heap): the same picture and the same
+refreshes, slowly.
 
 Measured on the emulated Pico: displayio's refresh itself costs about
 6.2 us a pixel of the dirty area plus about 0.1 ms a refresh (a full-width
@@ -45,7 +46,8 @@ menu, opening, a game against hard; 468 shows): 6.39 s with one refresh per
 changed page over its changed span (the version before), 5.13 s now; on a
 heap 96 KB full in small pieces 12.1 -> 9.2 s.
 Imports nothing itself (displayio and the library are passed in or
-imported by ``make``; ``ulab.numpy`` when there is one).
+imported by ``make``; ``ulab.numpy`` when there is one, else
+``firmware.hw.cp_rare``).
 """
 
 try:
@@ -167,22 +169,9 @@ class Display:
         return d
 
     def _copy_slow(self, p):
-        # without ulab or the buffer protocol: pixel by pixel (Blinka on a PC)
-        w = self.width
-        o = p * w
-        buf = self.buf
-        shadow = self._shadow
-        bitmap = self.bitmap
-        d = bytes(1 if buf[o + x] != shadow[o + x] else 0 for x in range(w))
-        top = self.height - 1 - p * 8
-        for x in range(w):
-            if d[x]:
-                b = buf[o + x]
-                c = b ^ shadow[o + x]
-                for bit in range(8):
-                    if c & (1 << bit):
-                        bitmap[top - bit, x] = (b >> bit) & 1
-        return d
+        from firmware.hw.cp_rare import copy_slow  # Blinka on a PC: never on a device
+
+        return copy_slow(self, p)
 
     def _send(self, p, x0, x1):
         q = (7 - p) * 8

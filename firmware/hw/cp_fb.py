@@ -14,14 +14,15 @@ took 10 ms to clear the screen and most of a 45 ms play-screen repaint:
   vline, rect, pixel
               inlined clipping, no call to a generic helper
   line, blit, text
-              rare (the error screen): plain loops over ``pixel``
+              rare (the error screen): plain loops over ``pixel``, their
+              code in ``firmware.hw.cp_rare``, loaded when first drawn
 
 The pixels are the same as fakefb's (and so as MicroPython's framebuf):
 host_tests/test_cp_fb.py draws the same random scenes with both on CPython,
 and tools/cp_bench.py's ``fast`` part does on the emulated Pico with the
 ulab paths. ulab allocates its results (the span's length): a little garbage
-for 4-5x less time. Imports ``ulab.numpy`` when there is one (``firmware.font``
-for ``text``).
+for 4-5x less time. Imports ``ulab.numpy`` when there is one
+(``firmware.hw.cp_rare`` for ``line``, ``blit`` and ``text``).
 """
 
 try:
@@ -197,60 +198,19 @@ class FrameBuffer:
         self.vline(x, y, h, c)
         self.vline(x + w - 1, y, h, c)
 
+    # the rare ones (the error screen): their code in firmware.hw.cp_rare,
+    # loaded when first drawn
     def line(self, x0, y0, x1, y1, c):
-        # Bresenham along the major axis, every pixel clipped on its own and
-        # the end point drawn last: framebuf's pixels
-        dx = abs(x1 - x0)
-        dy = abs(y1 - y0)
-        sx = 1 if x1 > x0 else -1
-        sy = 1 if y1 > y0 else -1
-        steep = dy > dx
-        if steep:
-            major, minor, smaj, smin = dy, dx, sy, sx
-            a, b = y0, x0
-        else:
-            major, minor, smaj, smin = dx, dy, sx, sy
-            a, b = x0, y0
-        err = 2 * minor - major
-        for _ in range(major):
-            if steep:
-                self.pixel(b, a, c)
-            else:
-                self.pixel(a, b, c)
-            while err >= 0:
-                b += smin
-                err -= 2 * major
-            a += smaj
-            err += 2 * minor
-        self.pixel(x1, y1, c)
+        from firmware.hw.cp_rare import line
+
+        line(self, x0, y0, x1, y1, c)
 
     def blit(self, src, x, y, key=-1, palette=None):
-        """``src``: any frame buffer with ``pixel``, ``width`` and ``height``."""
-        if x >= self.width or y >= self.height or -x >= src.width or -y >= src.height:
-            return
-        sx0 = -x if x < 0 else 0
-        sy0 = -y if y < 0 else 0
-        dx0 = x if x > 0 else 0
-        dy0 = y if y > 0 else 0
-        w = min(src.width - sx0, self.width - dx0)
-        h = min(src.height - sy0, self.height - dy0)
-        for j in range(h):
-            for i in range(w):
-                col = src.pixel(sx0 + i, sy0 + j)
-                if palette is not None:
-                    col = palette.pixel(col, 0)
-                if col != key:
-                    self.pixel(dx0 + i, dy0 + j, col)
+        from firmware.hw.cp_rare import blit
+
+        blit(self, src, x, y, key, palette)
 
     def text(self, s, x, y, c=1):
-        """The project's 5x7 glyphs in an 8x8 cell (firmware.fakefb's text)."""
-        from firmware import font
+        from firmware.hw.cp_rare import text
 
-        for ch in s:
-            o = font.glyph(ord(ch))
-            for i in range(font.WIDTH):
-                bits = font.DATA[o + i]
-                for j in range(8):
-                    if bits >> j & 1:
-                        self.pixel(x + 1 + i, y + j, c)
-            x += 8
+        text(self, s, x, y, c)

@@ -2,10 +2,11 @@
 """Band redraws (a screen's ``band()``, firmware/screen.py) leave the same
 picture as redrawing the whole screen: after every frame the app shows, the
 frame buffer is compared with a whole redraw of the same state, through menu
-cursor moves, the settings list (scrolling and changed values) and a game
-against the computer played by its buttons (the play screen's parts:
-firmware/play_draw.py). Also checks that bands were used, and how little a
-menu cursor move redraws. Runs on CPython and MicroPython."""
+cursor moves, the settings list (scrolling and changed values), a game
+against the computer played by its buttons and a minute of the demo (the
+play screen's parts: firmware/play_draw.py). Also checks that bands were
+used, and how little a menu cursor move redraws. Runs on CPython and
+MicroPython."""
 
 from driver import Driver
 from firmware.hal import A, DOWN, LEFT, RIGHT, UP
@@ -113,3 +114,11 @@ def test_a_game_by_buttons_redraws_as_a_whole_redraw_would():
     # the cursor moves over your hand redrew the cursor mark alone
     assert (58, 64) in w.bands
     assert w.frames > 100
+
+
+def test_the_demo_redraws_as_a_whole_redraw_would():
+    d, w = device()
+    d.open("demo")
+    d.run(60000)
+    assert len(w.bands) > 20, len(w.bands)
+    assert w.frames > 50

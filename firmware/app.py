@@ -147,6 +147,7 @@ class App:
         self.stack = []
         self.dirty = True
         self._whole = True  # the next redraw is of the whole screen (no band)
+        self._percent = -1  # the battery gauge last drawn
         self.last = None
         self.errors = 0
         self.last_error = None
@@ -394,9 +395,11 @@ class App:
         cv = self.canvas
         screen = self.stack[-1]
         band = None
-        if not self._whole and not getattr(screen, "orbit", False):
+        percent = self.power.percent  # a new one redraws the gauge: the whole screen
+        if not self._whole and percent == self._percent and not getattr(screen, "orbit", False):
             band = getattr(screen, "band", None)
         self._whole = False
+        self._percent = percent
         y0 = 0
         try:
             band = None if band is None else band()

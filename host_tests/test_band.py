@@ -122,3 +122,16 @@ def test_the_demo_redraws_as_a_whole_redraw_would():
     d.run(60000)
     assert len(w.bands) > 20, len(w.bands)
     assert w.frames > 50
+
+
+def test_a_new_battery_reading_redraws_the_whole_list_with_its_gauge():
+    d, w = device()
+    d.app.power.percent = 80  # as a reading sets it (no redraw asked)
+    d.tap(DOWN)
+    n = len(w.bands)
+    d.tap(DOWN)
+    assert len(w.bands) == n + 1  # the gauge as drawn: a band
+    d.app.power.percent = 79
+    d.tap(DOWN)
+    assert len(w.bands) == n + 1  # the whole screen, its gauge at 79 (compared by Watch)
+    assert w.frames == 3

@@ -53,11 +53,13 @@ def _keys(t):
 
 def band(t, drawn):
     """The rows (y0, y1) of the parts of the table ``t`` that differ from
-    ``drawn`` (what ``draw`` noted there; (0, 0): none), or None for the
-    whole screen; ``drawn`` is then what is drawn next."""
+    ``drawn[0]`` (what they showed at the last ``band``; (0, 0): none), or
+    None for the whole screen; ``drawn[0]`` is then what ``draw`` draws
+    next (``drawn[1]`` True till then)."""
     keys = _keys(t)
     old = drawn[0]
     drawn[0] = keys
+    drawn[1] = True
     if keys is None or old is None:
         return None
     y0 = y1 = 0
@@ -72,10 +74,13 @@ def band(t, drawn):
 def draw(cv, t, names, drawn=None):
     """The table ``t`` (firmware.play_table.Table) on ``cv``; ``names`` of
     the two seats. Only the parts that meet the band ``cv`` redraws
-    (``Canvas.within``); a whole drawing is noted in ``drawn`` (a list of
-    one item) for ``band``."""
-    if drawn is not None and cv.y0 <= 0 and cv.y1 >= cv.height:
-        drawn[0] = _keys(t)
+    (``Canvas.within``). ``drawn`` is ``band``'s: a whole drawing not
+    announced by ``band`` (the app's: after enter, waking) forgets what
+    was drawn, so the next redraw is whole too (nothing made here)."""
+    if drawn is not None:
+        if not drawn[1] and cv.y0 <= 0 and cv.y1 >= cv.height:
+            drawn[0] = None
+        drawn[1] = False
     page = t.page
     if page == SHOW_PAGE:
         _show(cv, t)

@@ -40,11 +40,15 @@ class Watch:
         buf = app.canvas.buf
         got = bytes(buf)
         self.busy = True
+        drawn = getattr(app.top(), "drawn", None)  # the play screen's record (play_draw)
+        kept = list(drawn) if drawn is not None else None
         try:
             app._whole = True
             app._draw()  # the whole screen, as after enter()
         finally:
             self.busy = False
+            if kept is not None:
+                drawn[:] = kept  # as if this redraw had not been
         want = bytes(buf)
         buf[:] = got
         self.frames += 1

@@ -103,7 +103,7 @@ class PlayScreen(Screen):
         self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
         self.log_room = None
-        self.drawn = [None]  # what the table's parts showed when last drawn (play_draw.band)
+        self.drawn = [None, False]  # what the table's parts show (play_draw.band)
 
     # ---- entering: resume or a new match ----
     def enter(self):

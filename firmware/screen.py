@@ -36,15 +36,16 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           drawn whole, so it must be unchanged and drawn
                           with ink alone (nothing cleared or inverted). The
                           app draws the whole screen after ``enter``,
-                          ``invalidate()`` and waking, and when the band is
-                          not wanted (``orbit``). The result is the same
+                          ``invalidate()``, waking and a new battery
+                          reading (the gauge), and for an ``orbit`` screen.
+                          The result is the same
                           picture as a whole redraw, for less drawing and
                           less sent to the panel (host_tests/test_band.py)
   leave()                 it is being popped or replaced
 
 From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
 ``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
-next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
+the whole screen next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
 (firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
 
 Power (firmware.power, through the app): a screen with ``orbit = True`` (the

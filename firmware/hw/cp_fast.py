@@ -222,11 +222,27 @@ _pool = []  # [bytearray of _CACHE images one after another, its memoryview], ma
 _cards = {}  # (card + 1) << 4 | inverted << 3 | y & 7 -> its image's offset in the pool
 
 
+_masks = {}  # y & 7 -> for each of the 4 pages the card's rows there, as (mid, edge) bits
+
+
 def _rows(lo, hi):
     # the bits of rows lo..hi-1 of a page (clipped to 0..7)
     lo = 0 if lo < 0 else lo
     hi = 8 if hi > 8 else hi
     return ((1 << hi) - 1) & (0xFF ^ ((1 << lo) - 1)) if lo < hi else 0
+
+
+def _mask(shift):
+    # per page: the rows the card covers (mid) and those less its first and
+    # last row (edge: its four corner pixels stay as they were)
+    m = _masks.get(shift)
+    if m is None:
+        m = ()
+        for p in range(4):
+            top = shift - p * 8
+            m += (_rows(top, top + _CH), _rows(top + 1, top + _CH - 1))
+        _masks[shift] = m
+    return m
 
 
 def card(cv, x, y, code, inverted):
@@ -262,22 +278,30 @@ def card(cv, x, y, code, inverted):
     if c1 <= c0:
         return
     page0 = y >> 3
+    masks = _mask(shift)
     for p in range(4):
         dp = page0 + p
         if dp < 0 or dp >= cv.pages:
             continue
         j = dp * width + x
         o = at + p * _CW
-        # the rows the card covers in this page; its four corner pixels
-        # (first and last column, first and last row) stay as they were
-        top = shift - p * 8
-        mid = _rows(top, top + _CH)
-        edge = _rows(top + 1, top + _CH - 1)
+        mid = masks[2 * p]
+        edge = masks[2 * p + 1]
         if edge == 0xFF:
             buf[j + c0 : j + c1] = view[o + c0 : o + c1]
             continue
         if not mid:
             continue
-        for c in range(c0, c1):
-            k = edge if c == 0 or c == _CW - 1 else mid
-            buf[j + c] = (buf[j + c] & (k ^ 0xFF)) | img[o + c]
+        a = c0
+        b = c1
+        if a == 0:  # the first column: its corner pixel as it was
+            if edge:
+                buf[j] = (buf[j] & (edge ^ 0xFF)) | img[o]
+            a = 1
+        if b == _CW:  # the last column
+            b = _CW - 1
+            if edge:
+                buf[j + b] = (buf[j + b] & (edge ^ 0xFF)) | img[o + b]
+        keep = mid ^ 0xFF
+        for c in range(a, b):
+            buf[j + c] = (buf[j + c] & keep) | img[o + c]

@@ -8,14 +8,19 @@ engine.discard counts it), the crib and the pegging taken at their means
 table's at the position after the deal, or 1 when the seat counts out first
 (the pone counts first; the dealer's hand before the crib). Where two
 discards' chances are within ``EVEN`` of each other the one with more points
-(hard's order) is taken, so away from the end expert is hard. Plays are
-hard's, except that a card that pegs out is always played.
-A game of fixed deals (V6) or a missing table: hard throughout.
+(hard's order) is taken, so away from the end expert is hard. A card that
+pegs out is always played; the first ``ROLL`` cards a seat lays in a
+six-card deal are chosen by rollouts of the play (engine.rollout: each card
+played out against ``rollout.SAMPLES`` drawn hands of the other seat, both
+seats then as hard), the rest as hard. ``play_steps`` makes the same play a
+rollout a step, for a screen that gives each step a frame. A game of fixed
+deals (V6) or a missing table: the discards are hard's throughout.
 
 ``Expert(seed)`` is a player (engine.players); ``hint_discard(view)`` gives
 the discards with their chances, best first, for the hints. Imports
 engine.cards, engine.opponent, engine.discard, engine.discard5,
-engine.crib_table, engine.crib_table5, engine.score, engine.winprob.
+engine.crib_table, engine.crib_table5, engine.score, engine.winprob,
+engine.rollout (when it plays).
 """
 
 from engine.cards import VALUES
@@ -31,6 +36,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 NEAR = const(45)  # points from the target where the table starts to decide
+ROLL = const(2)  # the first cards of a deal a seat lays by rollouts (engine.rollout)
 EVEN = const(2)  # chances (of 255) this close count as equal: points decide
 # mean points a deal of the hard level (self-play, README "Win chances"):
 # (peg as pone, peg as dealer, hand) six-card and five-card
@@ -189,18 +195,65 @@ class Expert(Computer):
         return view.hand[j], view.hand[k]
 
     def play(self, view):
-        t = view.target
-        if t and t - view.scores[view.me] <= 31:
-            room = 31 - view.count
-            pile = list(view.pile)
-            for c in view.hand:  # a card that pegs out wins now
-                if VALUES[c >> 2] <= room:
-                    pile.append(c)
-                    pts = peg_score(pile)
-                    pile.pop()
-                    if view.scores[view.me] + pts >= t:
-                        return c
+        c = _peg_out(view)  # a card that pegs out wins now
+        if c is not None:
+            return c
+        if _rolls(view):
+            from engine import rollout
+
+            c = rollout.best(view, rollout.SAMPLES)
+            if c is not None:
+                return c
         return Computer.play(self, view)
+
+    def slow(self, view):
+        """True when this play is rolled out (``play_steps`` takes steps)."""
+        if not _rolls(view) or _peg_out(view) is not None:
+            return False
+        from engine import rollout
+
+        return len(rollout.candidates(view)) > 1
+
+    def play_steps(self, view, out):
+        """The same play as a generator of small steps, one sample of the
+        other hand a step (a screen runs one a frame): out[0] is the card
+        (None: go) when it ends."""
+        if not _rolls(view) or _peg_out(view) is not None:
+            out[0] = self.play(view)
+            return
+        from engine import rollout
+
+        got = [None, None]
+        for _ in rollout.steps(view, rollout.SAMPLES, got):
+            yield
+        out[0] = got[0] if got[0] is not None else Computer.play(self, view)
+
+
+def _rolls(view):
+    # the first ROLL cards a seat lays in a six-card deal are rolled out
+    if view.five:
+        return False
+    me = view.me
+    n = 0
+    for seat, _ in view.played:
+        n += seat == me
+    return n < ROLL
+
+
+def _peg_out(view):
+    # a card that takes the seat to the target now, or None
+    t = view.target
+    if t and t - view.scores[view.me] <= 31:
+        room = 31 - view.count
+        pile = list(view.pile)
+        for c in view.hand:
+            if VALUES[c >> 2] <= room:
+                pile.append(c)
+                pts = peg_score(pile)
+                pile.pop()
+                if view.scores[view.me] + pts >= t:
+                    return c
+    return None
 
 
 def _pair(view, i):

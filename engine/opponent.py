@@ -21,7 +21,8 @@ there is no end game to count out.
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
 engine.cards, engine.rng, engine.discard, engine.pegging, engine.crib_table,
-engine.baseline, engine.discard5 and engine.expert (on demand).
+engine.baseline, engine.discard5 and engine.expert (on demand; it loads
+engine.rollout).
 """
 
 from engine.cards import VALUES
@@ -45,6 +46,7 @@ MODULES = (
     "engine.discard5",  # five-card cribbage (V5) only
     "engine.crib_table5",
     "engine.expert",  # the expert level only
+    "engine.rollout",
 )
 
 _GAME = 20  # points a deal's chance to count out is worth to hard's discard

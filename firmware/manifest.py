@@ -34,6 +34,7 @@ package(
         "players.py",
         "review.py",
         "rng.py",
+        "rollout.py",
         "save.py",
         "score.py",
         "score5.py",

@@ -89,6 +89,7 @@ class PlayScreen(Screen):
         self.ready = False
         self.starting = 0  # steps of the start still to run (enter, then a frame each)
         self.chosen = None  # the computer's decision, made a frame before it is played
+        self.steps = None  # (generator, out) of a decision made a step a frame (expert)
         self.to_save = False  # your decision is saved in the frame after it
         self.match = None
         self.game = None
@@ -322,8 +323,14 @@ class PlayScreen(Screen):
             if t.mode != BUSY:
                 t.set_mode(BUSY, g)
                 return True
-            if self.chosen is None:  # (the decision,): None is a go
-                self.chosen = (self._computer_choice(seat),)
+            if self.steps is not None:  # the expert's rollouts: one a frame
+                try:
+                    next(self.steps[0])
+                except StopIteration:
+                    self.chosen = (self.steps[1][0],)
+                    self.steps = None
+            elif self.chosen is None:  # (the decision,): None is a go
+                self.chosen = self._computer_choice(seat)
             else:
                 g.act(seat, self.chosen[0])
                 self.chosen = None
@@ -345,18 +352,23 @@ class PlayScreen(Screen):
         return done
 
     def _computer_choice(self, seat):
+        # (the decision,), or None when it is made a step a frame (self.steps)
         g = self.game
         seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
         level = self.levels[seat] if self.levels else self.level
         player = _computer(level, seed or 1, g.five)
         view = g.view(seat)
         if g.phase == "discard":
-            return player.discard(view)
+            return (player.discard(view),)
         if g.phase == "count":  # the computer counts exactly (engine.score)
             if hasattr(player, "count"):
-                return player.count(view)
-            return show_score(view.count_cards, view.starter, view.counting == "crib")
-        return player.play(view)
+                return (player.count(view),)
+            return (show_score(view.count_cards, view.starter, view.counting == "crib"),)
+        if hasattr(player, "play_steps") and player.slow(view):
+            out = [None]
+            self.steps = (player.play_steps(view, out), out)
+            return None
+        return (player.play(view),)
 
     # ---- the pause menu (firmware.screens.pause) ----
     def _pause(self):

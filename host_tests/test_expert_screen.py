@@ -1,0 +1,65 @@
+# portable
+"""The play screen against the expert level: a play the expert rolls out
+(engine.rollout) is made one rollout a frame (firmware.screens.play's
+``steps``), so no frame holds the whole of it, and the card laid is the one
+the expert lays at once from the same view; the game ends and its log
+replays. Runs on CPython and MicroPython."""
+
+from engine import opponent
+from engine.rng import Rng
+from firmware.screens import play as play_screen
+from test_play_screen import check_log_agrees, new_driver, play_game, screen
+
+_rolled = []  # (view, card laid, frames taken) of each play made in steps
+
+
+class _Spy:
+    # the expert, its play_steps watched
+    def __init__(self, inner):
+        self.inner = inner
+
+    def discard(self, view):
+        return self.inner.discard(view)
+
+    def play(self, view):
+        return self.inner.play(view)
+
+    def slow(self, view):
+        return self.inner.slow(view)
+
+    def play_steps(self, view, out):
+        n = 0
+        for _ in self.inner.play_steps(view, out):
+            n += 1
+            yield
+        _rolled.append((view, out[0], n))
+
+
+def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
+    made = play_screen._computer
+
+    def spy(level, seed, five=False):
+        p = made(level, seed, five)
+        return _Spy(p) if level == "expert" else p
+
+    play_screen._computer = spy
+    try:
+        del _rolled[:]
+        d = new_driver(seed=9, target=61, level="expert")
+        # the driver's frames pass 250 ms each: rollouts a frame each would
+        # dim the panel (whose waking press reaches no screen) long before a
+        # device's ~50 ms frames of them do
+        d.app.power.dim_ms = d.app.power.off_ms = 0
+        s = screen(d)
+        assert s.level == "expert"
+        play_game(d, 9)
+        assert max(s.game.scores) >= 61
+        check_log_agrees(d)
+        assert d.app.errors == 0
+    finally:
+        play_screen._computer = made
+    assert len(_rolled) >= 3
+    exp = opponent.make("expert", Rng(1).below(100) + 1)
+    for view, card, frames in _rolled:
+        assert frames > 1
+        assert card == exp.play(view)

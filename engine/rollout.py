@@ -33,6 +33,7 @@ SAMPLES = const(64)  # other hands drawn a decision
 POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
 _WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
+_MEMO = const(300)  # my own choices remembered over one view's rollouts
 
 
 def _seed(view):
@@ -124,11 +125,13 @@ def _view(src, me, hand, kept, discards):
     return v
 
 
-def play_out(view, card, other, their_discards=()):
+def play_out(view, card, other, their_discards=(), memo=None):
     """My net pegging points (mine less the other seat's) from laying
     ``card`` now to the end of the play, the other seat holding ``other``
     (and having laid ``their_discards`` away, unknown to a player: none),
-    both then playing as hard."""
+    both then playing as hard. ``memo``: a dict kept over the rollouts of
+    one view, of my own choices by what was laid since (they hang on nothing
+    else), so each is weighed once."""
     me = view.me
     hands = [list(view.hand), list(other)]
     kept = list(view.kept) if view.kept else list(view.hand)
@@ -155,9 +158,11 @@ def play_out(view, card, other, their_discards=()):
     c = card
     last = 0
     turn = 0
+    seq = 0  # what was laid since the view, by seat and rank (the memo's key)
     while True:
         if c is not None:
             # lay c
+            seq = seq * 27 + 1 + (c >> 2) + 13 * r
             hands[r].remove(c)
             pile.append(c)
             count += VALUES[c >> 2]
@@ -218,7 +223,15 @@ def play_out(view, card, other, their_discards=()):
                 if c is None:
                     c = x
                 elif x >> 2 != c >> 2:
-                    c = pegging.choose(v, POLICY)
+                    if r or memo is None:
+                        c = pegging.choose(v, POLICY)
+                        break
+                    key = (seq, len(pile), gone[1], scores[0], scores[1])
+                    c = memo.get(key, -1)
+                    if c < 0:
+                        c = pegging.choose(v, POLICY)
+                        if len(memo) < _MEMO:
+                            memo[key] = c
                     break
         if c is None:
             gone[r] = True
@@ -291,9 +304,10 @@ def steps(view, samples, out, weigh=True):
     if len(cards) < 2 or view.five:
         return
     sums = [0] * len(cards)
+    memo = {}
     for other in hands(view, samples, weigh):
         for i in range(len(cards)):
-            sums[i] += play_out(view, cards[i], other)
+            sums[i] += play_out(view, cards[i], other, (), memo)
             yield
     out[1] = sums
     out[0] = pick(view, cards, sums)

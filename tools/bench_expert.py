@@ -1,7 +1,8 @@
 """Speed of the expert level (engine.expert) with the win-chance table on file:
 every discard and play of ``--games`` games of expert against itself to 121
 (seeds 2000 + k), timed as made; medians, the discards near the end (where
-the table decides) apart, and the worst.
+the table decides) and the plays rolled out (the first two cards a seat
+lays in a deal, where more than one rank fits) apart, and the worst.
 
     python3 tools/bench_expert.py [--games 20]
 
@@ -35,6 +36,7 @@ def measure(games):
     discards = []
     near = []
     plays = []
+    rolled = []
 
     class Timed:
         def __init__(self, seed):
@@ -52,16 +54,21 @@ def measure(games):
         def play(self, v):
             if not v.playable():
                 return None
+            slow = self.p.slow(v)
             t = _tick()
             r = self.p.play(v)
-            plays.append(_diff(_tick(), t))
+            dt = _diff(_tick(), t)
+            plays.append(dt)
+            if slow:
+                rolled.append(dt)
             return r
 
     for k in range(games):
         game.run(game.Game(seed=2000 + k, target=121), [Timed(k), Timed(k + 1)])
     return (
         "%s: discard median %.2f ms (%d), near the end median %.2f ms, worst %.1f ms (%d);"
-        " play median %.3f ms, worst %.1f ms (%d)"
+        " play median %.3f ms, worst %.1f ms (%d); rolled out (engine.rollout) median"
+        " %.1f ms (%d)"
         % (
             sys.implementation.name,
             _median(discards) / 1000,
@@ -72,6 +79,8 @@ def measure(games):
             _median(plays) / 1000,
             max(plays) / 1000 if plays else 0,
             len(plays),
+            _median(rolled) / 1000,
+            len(rolled),
         )
     )
 

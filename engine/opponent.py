@@ -21,8 +21,7 @@ there is no end game to count out.
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
 engine.cards, engine.rng, engine.discard, engine.pegging, engine.crib_table,
-engine.baseline, engine.discard5 and engine.expert (on demand; it loads
-engine.rollout).
+engine.baseline, engine.discard5 and engine.expert (on demand).
 """
 
 from engine.cards import VALUES

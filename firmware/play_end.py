@@ -188,6 +188,7 @@ def game_done_steps(storage, match, match_over, match_won, room=None, counted=No
         yield
         if not stats.counted(k):
             yield from _replay_steps(game, stats.feed)
+            yield  # the save in a frame of its own (a littlefs write: up to 60 ms)
             if match_over and match.games > 1:
                 stats.add_match(match_won)
             if coach is not None:

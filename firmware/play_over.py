@@ -58,6 +58,7 @@ def steps(screen, match_won):
         names = end.MODULES
         end = None
         _forget(names)
+        yield  # the save's deletion and this module forgotten in a frame of their own
         if failed:
             table.say(failed)
         if problem:

@@ -241,6 +241,33 @@ def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
     assert d.app.errors == 0
 
 
+def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
+    # hw.staged (a device): the computer's modules the game's end forgot and
+    # firmware.play_start load a frame each, the over page shown meanwhile
+    # (no frame holds them all: firmware/screens/play.py, _AGAIN)
+    from firmware.screens.play import _AGAIN
+
+    d = new_driver(seed=12, target=61, match=1, level="hard")
+    s = screen(d)
+    play_game(d, 12)
+    assert s.table.match_over and s.ending is None
+    d.hw.staged = True
+    old = s.game
+    for _ in range(4):  # the press
+        if not s.starting:
+            d.tick(1, A)
+    frames = 0
+    while s.game is old:
+        assert s.table.page == OVER_PAGE and s.starting > 0 and s.busy()
+        d.tick(1)
+        frames += 1
+    assert frames == len(_AGAIN) + 2  # then play_start, then the deal
+    assert s.starting == 1 and s.table.page != OVER_PAGE
+    d.tick(1)
+    assert s.starting == 0 and s.game.phase != "over" and d.app.errors == 0
+    wait_for_you(d)
+
+
 def test_a_game_to_121_with_the_hard_computer():
     d = new_driver(seed=5, target=121, level="hard")
     s = screen(d)

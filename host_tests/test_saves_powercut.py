@@ -525,8 +525,11 @@ def test_refused_mode_record_is_said_and_the_menu_used():
         st.files["mode.rec"] = spoil(st.files["mode.rec"], how)
         b = Driver.device(st)
         text = shown(b)
-        assert words in text and "mode.rec" in text, (how, text)
-        b.press(A)
+        if how == "short":  # what a cut write leaves in two copies (records.py's slots)
+            assert "short" not in text and "mode.rec" not in text, text
+        else:
+            assert words in text and "mode.rec" in text, (how, text)
+            b.press(A)
         assert len(b.app.stack) == 1 and b.app.errors == 0
 
 

@@ -66,6 +66,8 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
+# a rematch loads what the game's end forgot (firmware.loads' tail of "play") a module a frame
+_AGAIN = ("engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent")
 
 
 def _computer(level, seed, five=False):
@@ -121,24 +123,32 @@ class PlayScreen(Screen):
         self.store = play_save.open_store(storage)
         self._set_off()
 
-    def _set_off(self):
-        # the match opened (``_open_match``), then firmware.play_start
-        # forgotten: at once, or on a device a frame each (no frame freezes)
-        self.starting = 2
+    def _set_off(self, steps=2):
+        # (a rematch: the computer and firmware.play_start loaded,) the match
+        # opened (``_open_match``), then firmware.play_start forgotten: at
+        # once, or on a device a frame each (no frame freezes)
+        self.starting = steps
         if not getattr(self.app.hw, "staged", False):
             while self.starting:
                 self._start_step()
 
     def _start_step(self):
-        if self.starting == 2:
+        k = self.starting
+        self.starting = k - 1
+        if k > 3:
+            _module(_AGAIN[-(k - 3)])
+        elif k == 3:
+            _module("firmware.play_start")
+        elif k == 2:
             self._open_match()
         else:
             _forget(("firmware.play_start",))  # its MODULES
-        self.starting -= 1
 
     def _open_match(self):
-        start = _module("firmware.play_start")  # resume, or a new match
-        if not start.resume(self):
+        start = _module("firmware.play_start")  # resume, or a new match; or a rematch
+        if self.game is not None:
+            start.rematch(self)
+        elif not start.resume(self):
             start.new_match(self)
 
     def _settings_level(self):
@@ -211,7 +221,13 @@ class PlayScreen(Screen):
             if peg is not None:
                 peg.celebrate(winner if winner < 2 else -1)  # 2: a tie (V6)
             # the over page shows now; the end's work runs a step a frame
-            self.ending = _module("firmware.play_over").steps(self, wins[0] > wins[1])
+            self.ending = self._over(wins[0] > wins[1])
+
+    def _over(self, won):
+        # from the next frame: the end's code (the page and the LEDs' chase first)
+        over = _module("firmware.play_over")
+        yield
+        yield from over.steps(self, won)
 
     def _end_step(self):
         """One step of the game's end; True when it is all done."""
@@ -232,10 +248,10 @@ class PlayScreen(Screen):
         return False  # the demo steps on any button
 
     def _after_game(self):
-        self.table.page = NO_PAGE
         if self.table.match_over:
-            self._finished()
+            self._finished()  # the page stays until the rematch is dealt
             return
+        self.table.page = NO_PAGE
         self.match.next_game()
         self._begin(self.match)
         self.queue = self.game.take_events()
@@ -247,12 +263,8 @@ class PlayScreen(Screen):
 
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
-        (``firmware.play_start``)."""
-        start = _module("firmware.play_start")
-        start.rematch(self)
-        names = start.MODULES
-        start = None
-        _forget(names)
+        (``firmware.play_start``), a step a frame on a device."""
+        self._set_off(len(_AGAIN) + 3)
 
     # ---- the frame ----
     def update(self, dt, events):

@@ -122,9 +122,11 @@ def test_every_mode_opens_a_module_a_frame_behind_a_loading_screen():
         assert not set(opened) & set(modules), (mode, opened)
         kept = set(r["forgotten"]) - set(KEEP)  # the app's own stay (App.KEEP)
         assert not kept, (mode, kept)  # the mode's code is gone at the menu
-    # a game's start runs a frame after the screen shows, then play_start goes
+    # a game's start: a collection a frame after the screen shows, the deal in
+    # the next (so no collection falls in its frame), then play_start goes
     for mode in ("play", "demo"):
-        assert got[mode]["starts"] == [[2, True], [1, False], [0, False]], got[mode]
+        want = [[3, True], [2, True], [1, False], [0, False]]
+        assert got[mode]["starts"] == want, got[mode]
     assert sum(not got[m]["pre"] for m in LOADS) >= 5
     assert got["cancel"] == {"top": "MenuScreen", "depth": 1, "kept": []}
 

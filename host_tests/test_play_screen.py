@@ -261,7 +261,7 @@ def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
         assert s.table.page == OVER_PAGE and s.starting > 0 and s.busy()
         d.tick(1)
         frames += 1
-    assert frames == len(_AGAIN) + 2  # then play_start, then the deal
+    assert frames == len(_AGAIN) + 2  # then a collection, then the deal
     assert s.starting == 1 and s.table.page != OVER_PAGE
     d.tick(1)
     assert s.starting == 0 and s.game.phase != "over" and d.app.errors == 0

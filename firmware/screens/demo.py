@@ -46,7 +46,7 @@ class DemoScreen(PlayScreen):
         self.app.pop()  # B leaves the demo
 
     def _finished(self):
-        self._start()  # and round again
+        self._set_off()  # and round again (a frame a step on a device)
 
 
 def make(app):

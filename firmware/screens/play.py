@@ -67,7 +67,10 @@ except ImportError:
 
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 # a rematch loads what the game's end forgot (firmware.loads' tail of "play") a module a frame
-_AGAIN = ("engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent")
+_AGAIN = (
+    "engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent",
+    "firmware.play_start",
+)  # fmt: skip
 
 
 def _computer(level, seed, five=False):
@@ -123,10 +126,11 @@ class PlayScreen(Screen):
         self.store = play_save.open_store(storage)
         self._set_off()
 
-    def _set_off(self, steps=2):
-        # (a rematch: the computer and firmware.play_start loaded,) the match
-        # opened (``_open_match``), then firmware.play_start forgotten: at
-        # once, or on a device a frame each (no frame freezes)
+    def _set_off(self, steps=3):
+        # (a rematch: the computer and firmware.play_start loaded,) a
+        # collection, so none falls in the next frame, the match opened
+        # (``_open_match``), then firmware.play_start forgotten: at once, or
+        # on a device a frame each (no frame freezes)
         self.starting = steps
         if not getattr(self.app.hw, "staged", False):
             while self.starting:
@@ -138,7 +142,7 @@ class PlayScreen(Screen):
         if k > 3:
             _module(_AGAIN[-(k - 3)])
         elif k == 3:
-            _module("firmware.play_start")
+            _forget(())  # nothing: the collection (MicroPython)
         elif k == 2:
             self._open_match()
         else:

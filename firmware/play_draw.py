@@ -94,61 +94,52 @@ def draw(cv, t, names, drawn=None):
     if t.mode == COUNT:
         _count(cv, t)
         return
+    # the parts drawn here, not in functions of their own: a card drawn
+    # for the first time on CircuitPython (firmware.hw.cp_fast.card) is
+    # deep enough in calls to exhaust its Python stack with one more
     y0 = cv.y0
     y1 = cv.y1
-    if y0 < PARTS[1]:
-        _top(cv, t)
-    if y0 < PARTS[2] and y1 > PARTS[1]:
-        _pile(cv, t)
-    if y0 < PARTS[3] and y1 > PARTS[2]:
-        cv.text(t.line, 0, 30)
-    if y1 > PARTS[3]:
-        _hand(cv, t, y0 < PARTS[4], y1 > PARTS[4])
-
-
-def _top(cv, t):
-    top = t.s_top
-    cv.text(top[0], 0, 0)
-    cv.right(top[1], cv.width, 0)
-    cv.center(top[2], 0)
-    odds = t.odds
-    if odds is None:
-        cv.dotted_hline(0, 8, cv.width)
-    else:  # your chance to win: the solid part of the line under the scores
-        w = (odds * cv.width + 127) // 255
-        cv.hline(0, 8, w)
-        cv.dotted_hline(w, 8, cv.width - w)
-
-
-def _pile(cv, t):
-    pile = t.pile
-    y = 10
-    if t.starter is None:
-        cv.card_back(115, y)
-        opp = t.opp
-        if opp:  # open hands: the computer's six cards
-            cv.cards(opp, len(opp), 0, y, 17)
+    if y0 < PARTS[1]:  # the scores and the line under them
+        top = t.s_top
+        cv.text(top[0], 0, 0)
+        cv.right(top[1], cv.width, 0)
+        cv.center(top[2], 0)
+        odds = t.odds
+        if odds is None:
+            cv.dotted_hline(0, 8, cv.width)
+        else:  # your chance to win: the solid part of the line under the scores
+            w = (odds * cv.width + 127) // 255
+            cv.hline(0, 8, w)
+            cv.dotted_hline(w, 8, cv.width - w)
+    if y0 < PARTS[2] and y1 > PARTS[1]:  # the pile, or the computer's cards
+        pile = t.pile
+        y = 10
+        if t.starter is None:
+            cv.card_back(115, y)
+            opp = t.opp
+            if opp:  # open hands: the computer's six cards
+                cv.cards(opp, len(opp), 0, y, 17)
+            else:
+                cv.cards(BACKS, min(t.opp_left, len(BACKS)), 0, y, 6)
         else:
-            cv.cards(BACKS, min(t.opp_left, len(BACKS)), 0, y, 6)
-    else:
-        cv.card(115, y, t.starter)
-        n = len(pile)
-        cv.cards(pile, n, 0, y, 14 if n < 6 else 65 // (n - 1))  # eight fit left of the count
-        cv.text("count", 80, y + 1)
-        cv.text(t.s_count, 86, y + 10)
-
-
-def _hand(cv, t, cards, mark):
-    mode = t.mode
-    cursor = t.cursor if mark and (mode == DISCARD or mode == PLAY) else -1
-    if not cards:
-        cv.hand_mark(len(t.hand), _HAND_Y, cursor)
-        return
-    chosen = 0
-    for i in t.marked:
-        chosen |= 1 << i
-    dim = t.dimmed if mode == PLAY else 0
-    cv.hand(t.hand, _HAND_Y, cursor, 0, dim, chosen)
+            cv.card(115, y, t.starter)
+            n = len(pile)
+            cv.cards(pile, n, 0, y, 14 if n < 6 else 65 // (n - 1))  # eight fit left of the count
+            cv.text("count", 80, y + 1)
+            cv.text(t.s_count, 86, y + 10)
+    if y0 < PARTS[3] and y1 > PARTS[2]:  # the message line
+        cv.text(t.line, 0, 30)
+    if y1 > PARTS[3]:  # your hand, its cursor's mark under it
+        mode = t.mode
+        cursor = t.cursor if y1 > PARTS[4] and (mode == DISCARD or mode == PLAY) else -1
+        if y0 >= PARTS[4]:
+            cv.hand_mark(len(t.hand), _HAND_Y, cursor)
+            return
+        chosen = 0
+        for i in t.marked:
+            chosen |= 1 << i
+        dim = t.dimmed if mode == PLAY else 0
+        cv.hand(t.hand, _HAND_Y, cursor, 0, dim, chosen)
 
 
 def _cut(cv, t, names):

@@ -262,10 +262,9 @@ def card(cv, x, y, code, inverted):
         scratch = bytearray(_IMG)
         sc = type(cv)(type(cv.fb)(scratch, _CW, 32, 0), scratch, _CW, 32)
         sc.fast = None  # the canvas's own drawing, not this
-        if code < 0:
-            sc.card_back(0, shift)
-        else:
-            sc.card(0, shift, code, inverted)
+        # its _card itself, not card or card_back: one call less deep (a
+        # first card drawn came close to exhausting CircuitPython's stack)
+        sc._card(0, shift, 255 if code < 0 else code, inverted, False)
         if len(_cards) >= _CACHE:
             _cards.clear()
         at = len(_cards) * _IMG

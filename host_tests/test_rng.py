@@ -31,6 +31,32 @@ def test_below_is_in_range_and_roughly_uniform():
             assert 0 <= r.below(n) < n
 
 
+def test_below_is_the_rejection_sampling_of_the_32_bit_draws():
+    # below(n) draws again at 2**32 - (2**32 mod n) and above: the seed
+    # 0xE063F306 steps to 0xFFFFFFFF, so its first draw is refused for any n
+    # with a remainder (the state is kept in 16-bit halves: they must agree)
+    def draws(seed):
+        x = seed
+        while True:
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            yield x
+
+    for seed in (0xE063F306, 7, 123456789):
+        for n in (52, 46, 13, 65175, 40000, 65536):
+            got = Rng(seed)
+            d = draws(seed)
+            next(d)  # seeding takes a step
+            limit = (0x100000000 // n) * n
+            for _ in range(5):
+                x = next(d)
+                while x >= limit:
+                    x = next(d)
+                assert got.below(n) == x % n, (seed, n)
+    assert Rng(0xE063F306).next32() == 0xFFFFFFFF
+
+
 def test_shuffle_is_a_permutation_and_seeded():
     a = bytearray(range(52))
     b = bytearray(range(52))

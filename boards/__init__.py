@@ -29,7 +29,9 @@ Every board module holds:
              "Battery low" warning, "critical_mv": save and stop
              (firmware/battery.py); the comment above it says for which cells
   STATUS_LED  onboard LED: ("pin", gpio), ("ws2812", gpio) or None
-  WIRING    plain-text wiring notes
+and, in its docstring after "Wiring:", plain-text wiring notes
+(``wiring(board)``): mpy-cross drops docstrings, so the notes, over 1 KB
+a board, are not on the device's heap, where nothing reads them.
 Imports nothing at import time.
 """
 
@@ -44,3 +46,9 @@ def load(name=DEFAULT):
         raise ValueError("unknown board %r; choose one of: %s" % (name, ", ".join(NAMES)))
     module = __import__("boards." + name)
     return getattr(module, name)
+
+
+def wiring(board):
+    """The plain-text wiring notes of the board module ``board`` (on a PC:
+    the device has no docstrings)."""
+    return (board.__doc__ or "").split("Wiring:\n", 1)[1]

@@ -1,6 +1,21 @@
 """Adafruit Feather RP2040. Data only. Imports nothing. The Feather's D-numbers are not GPIO
 numbers: D4=GP6, D5=GP7, D6=GP8, D9..D12=GP9..GP12, D13=GP13 (red LED),
-onboard NeoPixel GP16, STEMMA QT / SDA-SCL on GP2/GP3 (I2C1)."""
+onboard NeoPixel GP16, STEMMA QT / SDA-SCL on GP2/GP3 (I2C1).
+
+Wiring:
+Adafruit Feather RP2040
+  OLED SSD1306 (0x3C) on the STEMMA QT socket, or SDA (GP2), SCL (GP3),
+    3V, GND: I2C1
+  Buttons to GND (pull-ups): up D5 (GP7), down D6 (GP8), left D9 (GP9),
+    right D10 (GP10), A D11 (GP11), B D12 (GP12)
+  WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- D4 (GP6) via
+    470 ohm, 5V <- USB pin, GND; 1000 uF across the strip's supply
+  The onboard NeoPixel (GP16) stays the status light; D13 is the red LED
+  Battery gauge: two 100 kohm resistors in series from BAT to GND, their
+    middle to A3 (GP29)
+  Power: USB 500 mA; strip estimate kept under 440 mA. On battery (BAT,
+    3.7 V) lower limit_ma: WS2812s dim and shift colour below ~4 V
+"""
 
 NAME = "Adafruit Feather RP2040"
 I2C = {"id": 1, "sda": 2, "scl": 3, "freq": 400000}
@@ -30,18 +45,3 @@ BATTERY = {
     "critical_mv": 3350,
 }
 STATUS_LED = ("ws2812", 16)
-
-WIRING = """\
-Adafruit Feather RP2040
-  OLED SSD1306 (0x3C) on the STEMMA QT socket, or SDA (GP2), SCL (GP3),
-    3V, GND: I2C1
-  Buttons to GND (pull-ups): up D5 (GP7), down D6 (GP8), left D9 (GP9),
-    right D10 (GP10), A D11 (GP11), B D12 (GP12)
-  WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- D4 (GP6) via
-    470 ohm, 5V <- USB pin, GND; 1000 uF across the strip's supply
-  The onboard NeoPixel (GP16) stays the status light; D13 is the red LED
-  Battery gauge: two 100 kohm resistors in series from BAT to GND, their
-    middle to A3 (GP29)
-  Power: USB 500 mA; strip estimate kept under 440 mA. On battery (BAT,
-    3.7 V) lower limit_ma: WS2812s dim and shift colour below ~4 V
-"""

@@ -1,5 +1,17 @@
 """Raspberry Pi Pico 2 (RP2350): the Pico's pinout, so the Pico's wiring.
-Data only. Imports nothing."""
+Data only. Imports nothing.
+
+Wiring:
+Raspberry Pi Pico 2 (RP2350): same pins as the Pico
+  OLED SSD1306 (I2C0, 0x3C): SDA GP4 (pin 6), SCL GP5 (pin 7), 3V3, GND
+  Buttons to GND (pull-ups): up GP10, down GP11, left GP12, right GP13,
+    A GP14, B GP15
+  WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- GP22 via 470 ohm,
+    5V <- VBUS (pin 40), GND; 1000 uF across the strip's supply
+  Battery: 3 AA cells into VSYS (pin 39) through a Schottky diode; gauge on
+    GP29 (ADC 3) as on the Pico
+  Power: USB 500 mA; strip estimate kept under 440 mA
+"""
 
 NAME = "Raspberry Pi Pico 2"
 I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
@@ -29,15 +41,3 @@ BATTERY = {
     "critical_mv": 3400,
 }
 STATUS_LED = ("pin", 25)
-
-WIRING = """\
-Raspberry Pi Pico 2 (RP2350): same pins as the Pico
-  OLED SSD1306 (I2C0, 0x3C): SDA GP4 (pin 6), SCL GP5 (pin 7), 3V3, GND
-  Buttons to GND (pull-ups): up GP10, down GP11, left GP12, right GP13,
-    A GP14, B GP15
-  WS2812 strip, 242 LEDs (A's 121 holes, then B's): DIN <- GP22 via 470 ohm,
-    5V <- VBUS (pin 40), GND; 1000 uF across the strip's supply
-  Battery: 3 AA cells into VSYS (pin 39) through a Schottky diode; gauge on
-    GP29 (ADC 3) as on the Pico
-  Power: USB 500 mA; strip estimate kept under 440 mA
-"""

@@ -192,7 +192,6 @@ def test_boards_are_consistent():
         assert b.I2C["sda"] % 4 == 2 * b.I2C["id"] and b.I2C["scl"] == b.I2C["sda"] + 1
         p = b.POWER
         assert p["limit_ma"] == 500 and p["idle_ma"] * b.N_LEDS < p["limit_ma"] - p["reserve_ma"]
-        assert "GP" in b.WIRING
     assert boards.load().NAME == "Raspberry Pi Pico"
     try:
         boards.load("arduino")

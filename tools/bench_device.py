@@ -22,7 +22,8 @@ target) and tools/app_driver.py (the player) to .mpy in a build folder, adds
   game      the device's boot path (``firmware.main.run``, board.txt, the
             menu: boot to menu), every mode opened from the menu by buttons
             (settings set to hard), one whole game against hard by buttons,
-            back to the menu: frame median and the slowest frames
+            its review (DOWN on the game-over page), back to the menu: frame
+            median and the slowest frames
   heap      the same with a collection after every frame: the most live heap
             (``gc.mem_alloc()`` after ``gc.collect()``, everything on the
             heap, this benchmark's own code too) and the heap at the menu;

@@ -358,14 +358,16 @@ def visit_modes(device, rig):
 
 
 def play_games(device, rig, games, on_menu):
-    """``games`` whole games against the computer from the menu, by buttons."""
-    from firmware.hal import A
+    """``games`` whole games against the computer from the menu, by buttons;
+    the first one's review (DOWN on its game-over page) read too."""
+    from firmware.hal import A, DOWN
 
     import app_driver
 
     for k in range(games):
         yield from open_entry(device, "play")
         seen_over = False
+        reviewed = k > 0  # the first game's review too: the game-over page's DOWN
         while True:
             app = device.app
             if app is None:
@@ -378,10 +380,15 @@ def play_games(device, rig, games, on_menu):
                 raise SystemExit
             screen = app.stack[1]
             top = app.stack[-1]
-            if top is not screen:
+            if type(top).__name__ == "Reviewing":
+                bit = 0  # a decision a frame
+            elif top is not screen:
                 bit = A
             else:
-                if app_driver.over_shown(screen):
+                if app_driver.over_shown(screen) and not reviewed:
+                    reviewed = True
+                    bit = DOWN
+                elif app_driver.over_shown(screen):
                     seen_over = True
                     bit = app_driver.menu_bit(screen)
                 else:

@@ -30,10 +30,11 @@ _BAR_H = const(7)
 
 
 def modules_of(name):
-    """The modules opening mode ``name`` loads (``firmware.loads``), in order."""
+    """The modules opening mode ``name`` loads (``firmware.loads``), in order
+    (or what work ``name`` inside a mode loads: its ``WORK``)."""
     from firmware import loads
 
-    found = loads.LOADS.get(name, ())
+    found = loads.LOADS.get(name) or loads.WORK.get(name, ())
     _drop("firmware.loads")  # the table is read once
     return found
 

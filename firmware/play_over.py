@@ -9,7 +9,8 @@ discards and plays against the computer's best (``Reviewing``: a decision a
 frame under a bar, ``engine.review`` and what it weighs by loaded for it and
 forgotten after). Imports ``firmware.app``, ``firmware.buttons``,
 ``firmware.hal``, ``firmware.play_input`` and ``firmware.play_load``;
-``firmware.stats``, ``firmware.play_end`` and ``engine.review`` when used.
+``firmware.stats``, ``firmware.play_end``, ``firmware.loading`` (the list of
+what the review loads) and ``engine.review`` when used.
 """
 
 from firmware import buttons as _buttons
@@ -74,54 +75,80 @@ def review(screen):
 
 
 class Reviewing(Screen):
-    """The review made a decision a frame (``engine.review.review_steps``,
-    with the computer's modules it weighs by), under a bar from the first
-    frame: on a Pico the whole of it takes over a second. Then its page in
-    this screen's place, and what it loaded forgotten. B stops it."""
+    """The review made in frames under a bar (on a Pico the whole of it takes
+    over a second): its modules imported one a frame (``firmware.loads``
+    "review"), then one of your decisions weighed a frame
+    (``engine.review.review_steps``), its lines, what it loaded forgotten,
+    and its page in this screen's place, each a frame. B stops it."""
 
     def __init__(self, game):
         import sys
 
         self.game = game
+        self.todo = None  # the modules to import, a frame each
+        self.done = 0
         self.steps = None
         self.at = 0  # how far in the game's decisions
+        self.text = None
         self.before = tuple(sys.modules)  # what the review loads goes after it
 
     def busy(self):
-        return True  # a decision a frame: the main loop must not nap
+        return True  # a step a frame: the main loop must not nap
 
     def update(self, dt_ms, events):
-        if _buttons.happened(events, "press", B):
-            self._done(None)
-            return True
-        try:
-            if self.steps is None:  # the import takes a frame of its own
-                from engine.review import review_steps
-
-                self.steps = review_steps(self.game, 0)
-                return True
-            try:
-                self.at = next(self.steps)
-                return True
-            except StopIteration as e:
-                from engine.review import lines_of
-
-                text = "\n".join(lines_of(e.value))
-        except MemoryError:
-            text = "Not enough memory for the review now."
-        self._done(text)
-        return True
-
-    def _done(self, text):
         import sys
 
-        self.steps = None
-        before = self.before
-        _forget([m for m in sys.modules if m not in before])
-        if text is None:
+        if _buttons.happened(events, "press", B):
+            self.steps = None
+            self._forget()
             self.app.pop()
-        else:
-            self.app.replace(MessageScreen("Review", text))
+            return True
+        try:
+            if self.todo is None:
+                from firmware.loading import modules_of
+
+                self.todo = modules_of("review")
+                return True
+            todo = self.todo
+            while self.done < len(todo) and todo[self.done] in sys.modules:
+                self.done += 1
+            if self.done < len(todo):
+                self.done += 1
+                __import__(todo[self.done - 1])
+                return True
+            if self.text is None:
+                if self.steps is None:
+                    from engine.review import review_steps
+
+                    self.steps = review_steps(self.game, 0)
+                try:
+                    self.at = next(self.steps)
+                    return True
+                except StopIteration as e:
+                    from engine.review import lines_of
+
+                    self.steps = None
+                    self.text = "\n".join(lines_of(e.value))
+                    return True
+        except MemoryError:
+            self.steps = None
+            self.text = "Not enough memory for the review now."
+        except ImportError as e:  # a device without the computer's code
+            self.steps = None
+            self.text = "No review on this device: %s" % e
+        if self.before is not None:  # a collection: a frame of its own
+            self._forget()
+            return True
+        self.app.replace(MessageScreen("Review", self.text))
+        return True
+
+    def _forget(self):
+        import sys
+
+        before = self.before
+        self.before = None
+        if before is not None:
+            _forget([m for m in sys.modules if m not in before])
 
     def draw(self, cv):
         title_bar(cv, "Review")

@@ -202,6 +202,12 @@ def mode_entries(root=ROOT):
     raise ValueError("no ENTRIES in firmware/screens/menu.py")
 
 
+# lists for work inside a mode that loads code of its own: the game-over
+# page's review (firmware.play_over.Reviewing; engine.review loads the
+# computer's modules, and the expert's near the end, inside its functions)
+_WORK = {"review": ("engine.opponent", "engine.expert", "engine.review")}
+
+
 def mode_loads(root=ROOT):
     """{mode: the modules opening it loads, one import a frame, each after
     what it imports} for firmware/loads.py; the menu's own modules left out."""
@@ -214,3 +220,9 @@ def mode_loads(root=ROOT):
         wanted = [screen] + list(_EXTRA.get(mode, ()))
         out[mode] = tuple(_load_order(wanted, root, skip=always))
     return out
+
+
+def work_loads(root=ROOT):
+    """{work: what it loads, as ``mode_loads``} for ``_WORK``."""
+    always = _load_order(_ALWAYS, root)
+    return {w: tuple(_load_order(m, root, skip=always)) for w, m in _WORK.items()}

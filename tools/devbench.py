@@ -154,6 +154,8 @@ class Rig:
         self.boot_from_reset_us = -1
         self.t_start = 0
         self.live_peak = 0
+        self.reviewing = False  # the game-over page's review is open: its heap apart
+        self.review_peak = 0
         self.live_where = ("", 0)  # the screen class name and page of the peak
         self.redrawn = 0
         self._drawn = 0
@@ -213,7 +215,10 @@ class Rig:
         if self.heap:
             gc.collect()
             a = gc.mem_alloc()
-            if a > self.live_peak:
+            if self.reviewing:
+                if a > self.review_peak:
+                    self.review_peak = a
+            elif a > self.live_peak:
                 self.live_peak = a
                 self.live_where = where(app)
 
@@ -385,8 +390,9 @@ def play_games(device, rig, games, on_menu):
             elif top is not screen:
                 bit = A
             else:
+                rig.reviewing = False
                 if app_driver.over_shown(screen) and not reviewed:
-                    reviewed = True
+                    reviewed = rig.reviewing = True
                     bit = DOWN
                 elif app_driver.over_shown(screen):
                     seen_over = True
@@ -533,6 +539,7 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
         out("live_peak", rig.live_peak)
         name, page = rig.live_where
         out("live_peak_where", name + (".page%d" % page if page else ""))
+        out("review_peak", rig.review_peak)
     for i in range(done[0]):
         out("menu_heap%d" % i, menu_heap[i])
     gc.collect()

@@ -8,7 +8,8 @@ the match is over), and ``review(screen)``, DOWN on the game-over page: your
 discards and plays against the computer's best (``Reviewing``: a decision a
 frame under a bar, ``engine.review`` and what it weighs by loaded for it and
 forgotten after). Imports ``firmware.app``, ``firmware.buttons``,
-``firmware.hal``, ``firmware.play_input`` and ``firmware.play_load``;
+``firmware.hal``, ``firmware.play_input``, ``firmware.play_load`` and
+``firmware.wrap``;
 ``firmware.stats``, ``firmware.play_end``, ``firmware.loading`` (the list of
 what the review loads) and ``engine.review`` when used.
 """
@@ -18,8 +19,10 @@ from firmware import play_input
 from firmware.app import MessageScreen, Screen, title_bar
 from firmware.hal import B
 from firmware.play_load import _forget, _forget_stats, _module
+from firmware.wrap import wrap
 
 MODULES = ("firmware.play_over",)
+_WRAP = 4  # review lines wrapped a frame
 
 
 def steps(screen, match_won):
@@ -78,8 +81,9 @@ class Reviewing(Screen):
     """The review made in frames under a bar (on a Pico the whole of it takes
     over a second): its modules imported one a frame (``firmware.loads``
     "review"), then one of your decisions weighed a frame
-    (``engine.review.review_steps``), its lines, what it loaded forgotten,
-    and its page in this screen's place, each a frame. B stops it."""
+    (``engine.review.review_steps``), its lines made and wrapped, what it
+    loaded forgotten, and its page in this screen's place, each in frames
+    of their own. B stops it."""
 
     def __init__(self, game):
         import sys
@@ -89,7 +93,8 @@ class Reviewing(Screen):
         self.done = 0
         self.steps = None
         self.at = 0  # how far in the game's decisions
-        self.text = None
+        self.text = None  # the review's lines, then those still to wrap
+        self.lines = None  # its page's lines
         self.before = tuple(sys.modules)  # what the review loads goes after it
 
     def busy(self):
@@ -128,18 +133,24 @@ class Reviewing(Screen):
                     from engine.review import lines_of
 
                     self.steps = None
-                    self.text = "\n".join(lines_of(e.value))
+                    self.text = lines_of(e.value)
+                    self.lines = []
                     return True
+            if self.text:  # wrapped a few lines a frame: a long review takes 100s of ms
+                for ln in self.text[:_WRAP]:
+                    self.lines.extend(wrap(ln))
+                del self.text[:_WRAP]
+                return True
         except MemoryError:
             self.steps = None
-            self.text = "Not enough memory for the review now."
+            self.lines = ["Not enough memory for the review now."]
         except ImportError as e:  # a device without the computer's code
             self.steps = None
-            self.text = "No review on this device: %s" % e
+            self.lines = wrap("No review on this device: %s" % e)
         if self.before is not None:  # a collection: a frame of its own
             self._forget()
             return True
-        self.app.replace(MessageScreen("Review", self.text))
+        self.app.replace(MessageScreen("Review", self.lines))
         return True
 
     def _forget(self):

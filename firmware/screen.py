@@ -192,14 +192,15 @@ class ListScreen(Screen):
 
 
 class MessageScreen(Screen):
-    """A title and wrapped text; A or B closes it (calls ``done()``, which
-    pops). UP/DOWN scroll long text."""
+    """A title and wrapped text (or a list of lines already wrapped: a long
+    text wrapped over several frames); A or B closes it (calls ``done()``,
+    which pops). UP/DOWN scroll long text."""
 
     gauge = True
 
     def __init__(self, title, text):
         self.title = title
-        self.lines = wrap(text)
+        self.lines = text if isinstance(text, list) else wrap(text)
         self.top = 0
 
     def done(self):

@@ -1,9 +1,11 @@
 """Loading and forgetting what a game against the computer needs, for the
 play screen (``firmware.screens.play``, "Memory"): a module imported
 between two collections while the heap is tidy (``_module``), modules
-forgotten so their heap comes back (``_forget``, MicroPython only).
-Imports nothing.
+forgotten so their heap comes back (``_forget``, MicroPython only, with
+the app's own ``_drop``). Imports ``firmware.app``.
 """
+
+from firmware.app import _drop
 
 
 def _forget(names):
@@ -17,10 +19,7 @@ def _forget(names):
     if sys.implementation.name != "micropython":
         return
     for name in names:
-        if sys.modules.pop(name, None) is not None:
-            package, _, leaf = name.rpartition(".")
-            if package in sys.modules and hasattr(sys.modules[package], leaf):
-                delattr(sys.modules[package], leaf)
+        _drop(name)
     gc.collect()
 
 

@@ -400,8 +400,8 @@ def main(argv):
             calls = {
                 "frames": 'devbench.main("frames")',
                 "opponent": 'devbench.main("opponent", %d)' % opp_games,
-                "game": 'devbench.main("game", 1, 0, 0, 0)',
-                "heap": 'devbench.main("game", 1, 1, %d, 0)' % cap,
+                "game": 'devbench.main("game", 1, 0, 0, 0, 0, 1)',
+                "heap": 'devbench.main("game", 1, 1, %d, 0, 0, 1)' % cap,
                 "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
             }
             for part in only:

@@ -362,9 +362,11 @@ def visit_modes(device, rig):
     yield from press(UP)
 
 
-def play_games(device, rig, games, on_menu):
+def play_games(device, rig, games, on_menu, review=0):
     """``games`` whole games against the computer from the menu, by buttons;
-    the first one's review (DOWN on its game-over page) read too."""
+    with ``review`` the first one's review (DOWN on its game-over page)
+    read too (the game and heap runs; not the soak, whose games must leave
+    the heap at the menu as the ones before them did)."""
     from firmware.hal import A, DOWN
 
     import app_driver
@@ -372,7 +374,7 @@ def play_games(device, rig, games, on_menu):
     for k in range(games):
         yield from open_entry(device, "play")
         seen_over = False
-        reviewed = k > 0  # the first game's review too: the game-over page's DOWN
+        reviewed = not review or k > 0  # the first game's review: DOWN on its over page
         while True:
             app = device.app
             if app is None:
@@ -481,7 +483,7 @@ def smoke_script(device, rig):
 # ---- sections ----------------------------------------------------------------
 
 
-def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
+def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
     t_start = now_us()
     ballast = None
     if cap:
@@ -512,7 +514,7 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0):
     def script():
         yield from visit_modes(device, rig)
         on_menu(-1)
-        yield from play_games(device, rig, games, on_menu)
+        yield from play_games(device, rig, games, on_menu, review)
 
     rig.player = smoke_script(device, rig) if smoke else script()
     try:

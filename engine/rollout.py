@@ -33,7 +33,7 @@ SAMPLES = const(64)  # other hands drawn a decision
 POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
 _WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
-_MEMO = const(300)  # my own choices remembered over one view's rollouts
+_MEMO = const(200)  # my own choices remembered over one view's rollouts
 
 
 def _seed(view):
@@ -130,8 +130,9 @@ def play_out(view, card, other, their_discards=(), memo=None):
     ``card`` now to the end of the play, the other seat holding ``other``
     (and having laid ``their_discards`` away, unknown to a player: none),
     both then playing as hard. ``memo``: a dict kept over the rollouts of
-    one view, of my own choices by what was laid since (they hang on nothing
-    else), so each is weighed once."""
+    one view, of my own choices by what was laid since (by seat and rank:
+    with the go and the pile it fixes the count, the resets and the points,
+    all a choice hangs on), so each is weighed once; one int a key."""
     me = view.me
     hands = [list(view.hand), list(other)]
     kept = list(view.kept) if view.kept else list(view.hand)
@@ -226,7 +227,7 @@ def play_out(view, card, other, their_discards=(), memo=None):
                     if r or memo is None:
                         c = pegging.choose(v, POLICY)
                         break
-                    key = (seq, len(pile), gone[1], scores[0], scores[1])
+                    key = ((seq * 2 + gone[1]) * 32 + len(pile)) * 256 + net + 128
                     c = memo.get(key, -1)
                     if c < 0:
                         c = pegging.choose(v, POLICY)

@@ -63,3 +63,42 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
     for view, card, frames in _rolled:
         assert frames > 1
         assert card == exp.play(view)
+
+
+def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
+    # issue 16: hints use the expert's evaluation when it is the level; a play
+    # it rolls out is weighed a rollout a frame, and its card comes first
+    from engine.expert import Expert
+    from firmware.hal import A, B, DOWN
+    from firmware.screens.pause import Weighing
+    from test_play_screen import decide, wait_for_you
+
+    d = new_driver(seed=9, target=61, level="expert")
+    d.app.power.dim_ms = d.app.power.off_ms = 0
+    s = screen(d)
+    n = 0
+    while True:
+        assert wait_for_you(d) != "over", "no play the expert rolls out"
+        view = s.game.view(0)
+        if s.game.phase == "play" and Expert().slow(view):
+            break
+        decide(d, Rng(n + 5))
+        n += 1
+    want = Expert().play(view)
+    d.press(B)  # the pause menu
+    d.press(DOWN)
+    d.press(A)  # Hint
+    top = d.app.stack[-1]
+    assert isinstance(top, Weighing)
+    frames = 0
+    while isinstance(d.app.stack[-1], Weighing):
+        d.tick(1)
+        frames += 1
+    assert frames > 64  # no frame weighed more than a rollout
+    page = d.app.stack[-1]
+    assert page.title == "Hint" and page.lines[0] == "Play (net, 64 hands):"
+    from firmware.play_table import card_text
+
+    assert page.lines[1].split()[0] == card_text(want)
+    d.press(A)
+    assert d.app.stack[-1] is s and d.app.errors == 0

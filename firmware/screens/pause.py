@@ -2,16 +2,21 @@
 for the decision you face, save and quit, your chance to win shown along
 the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
 menu), abandon the match (asked again first). Loaded when a game is
-first paused. Imports ``firmware.app`` and ``firmware.play_table``;
-``engine.opponent`` when a hint is asked for (``engine.expert`` at the
-expert level).
+first paused. At the expert level the hint for a play the expert rolls out
+is its own evaluation (``Weighing``: a rollout a frame under a bar, then the
+cards by what they netted). Imports ``firmware.app``, ``firmware.buttons``,
+``firmware.hal`` and ``firmware.play_table``; ``engine.opponent`` when a
+hint is asked for (``engine.expert``, ``engine.rollout`` and
+``engine.pegging`` at the expert level).
 
 ``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
 ``abandon()``.
 """
 
-from firmware.app import ListScreen, MessageScreen
+from firmware import buttons as _buttons
+from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+from firmware.hal import B
 from firmware.play_table import CONFIRM, COUNT, DISCARD, PLAY, card_text
 
 
@@ -60,6 +65,82 @@ def hint_text(play):
     return "\n".join(out)
 
 
+def expert_steps(play):
+    """At the expert level, when the expert would roll your play out
+    (engine.rollout: its first two cards of a deal), the rollouts as a
+    generator of steps and what they fill in (``[card, sums]``), the cards
+    weighed and the view: the hint is then the expert's own evaluation.
+    None otherwise (the hint is ``hint_text``'s)."""
+    g = play.game
+    if getattr(play, "level", "") != "expert" or play.table.mode != PLAY:
+        return None
+    if g.phase != "play" or 0 not in g.waiting():
+        return None
+    try:
+        from engine import rollout
+        from engine.expert import Expert
+    except ImportError:
+        return None
+    view = g.view(0)
+    if not Expert().slow(view):
+        return None
+    out = [None, None]
+    return rollout.steps(view, rollout.SAMPLES, out), out, rollout.candidates(view), view
+
+
+def expert_text(out, cards, view):
+    """The expert's hint for a card to play from its rollouts: its card first
+    (hard's when none beats it), then the others by what they netted."""
+    from engine import pegging, rollout
+
+    sums = out[1]
+    if not sums:
+        return "Nothing to weigh."
+    pick = out[0] if out[0] is not None else pegging.choose(view, pegging.FULL)
+    order = sorted(range(len(cards)), key=lambda i: (cards[i] >> 2 != pick >> 2, -sums[i]))
+    lines = ["Play (net, %d hands):" % rollout.SAMPLES]  # 21 columns
+    for i in order[:3]:
+        lines.append("%s  %+.1f" % (card_text(cards[i]), sums[i] / rollout.SAMPLES))
+    return "\n".join(lines)
+
+
+class Weighing(Screen):
+    """The expert's hint for your play made a rollout a frame under a bar
+    (on a Pico the rollouts of one play take some seconds: no frame may
+    hold them), then its page in this screen's place. B stops it."""
+
+    def __init__(self, steps, out, cards, view):
+        from engine.rollout import SAMPLES
+
+        self.steps = steps
+        self.out = out
+        self.cards = cards
+        self.view = view
+        self.done = 0
+        self.total = len(cards) * SAMPLES
+
+    def busy(self):
+        return True  # a rollout a frame: the main loop must not nap
+
+    def update(self, dt_ms, events):
+        if _buttons.happened(events, "press", B):
+            self.app.pop()
+            return True
+        try:
+            next(self.steps)
+            self.done += 1
+            return True
+        except StopIteration:
+            pass
+        self.app.replace(MessageScreen("Hint", expert_text(self.out, self.cards, self.view)))
+        return True
+
+    def draw(self, cv):
+        title_bar(cv, "Hint")
+        cv.center("Playing each card out", 20)
+        cv.bar(8, 36, cv.width - 16, 7, self.done, self.total)
+
+
 class PauseMenu(ListScreen):
     ITEMS = ("Back to the game", "Hint", "Save and quit", "Odds on board", "Abandon match")
 
@@ -72,9 +153,12 @@ class PauseMenu(ListScreen):
         if index == 0:
             app.pop()
         elif index == 1:
-            text = hint_text(self.play)
+            rolled = expert_steps(self.play)
             app.pop()
-            app.push(MessageScreen("Hint", text))
+            if rolled is not None:  # the expert's own evaluation, in frames
+                app.push(Weighing(*rolled))
+            else:
+                app.push(MessageScreen("Hint", hint_text(self.play)))
         elif index == 2:
             app.pop()
             self.play.quit()

@@ -33,7 +33,7 @@ SAMPLES = const(64)  # other hands drawn a decision
 POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
 _WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
-_MEMO = const(200)  # my own choices remembered over one view's rollouts
+_MEMO = const(80)  # my own choices remembered over one view's rollouts
 
 
 def _seed(view):

@@ -47,7 +47,7 @@ def _keys(t):
         (t.starter, bytes(t.pile), t.s_count, opp and bytes(opp), t.opp_left),
         t.line,
         (bytes(t.hand), chosen, t.dimmed if mode == PLAY else 0),
-        (len(t.hand), t.cursor if mode == DISCARD or mode == PLAY else -1),
+        (len(t.hand), t.cursor if mode == DISCARD or mode == PLAY else -1, t.think),
     )
 
 
@@ -134,12 +134,14 @@ def draw(cv, t, names, drawn=None):
         cursor = t.cursor if y1 > PARTS[4] and (mode == DISCARD or mode == PLAY) else -1
         if y0 >= PARTS[4]:
             cv.hand_mark(len(t.hand), _HAND_Y, cursor)
-            return
-        chosen = 0
-        for i in t.marked:
-            chosen |= 1 << i
-        dim = t.dimmed if mode == PLAY else 0
-        cv.hand(t.hand, _HAND_Y, cursor, 0, dim, chosen)
+        else:
+            chosen = 0
+            for i in t.marked:
+                chosen |= 1 << i
+            dim = t.dimmed if mode == PLAY else 0
+            cv.hand(t.hand, _HAND_Y, cursor, 0, dim, chosen)
+        if t.think >= 0:  # the computer thinking (the expert's rollouts): how far
+            cv.box(0, 61, cv.width * t.think // t.think_of, 2, 1, True)
 
 
 def _cut(cv, t, names):

@@ -71,6 +71,8 @@ class Table:
         self.deal_no = 0  # deals shown so far in this game
         self.s_top = ("", "", "")
         self.odds = None  # your chance to win now, 0..255 (engine.winprob); None: no table
+        self.think = -1  # the expert's rollouts made, of ``think_of`` (a bar); -1: none
+        self.think_of = 1
         self._odds_at = -1  # the scores and dealer it was read for
         self.msg = ""
         self.msg_ms = 0

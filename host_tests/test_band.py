@@ -139,3 +139,31 @@ def test_a_new_battery_reading_redraws_the_whole_list_with_its_gauge():
     d.tap(DOWN)
     assert len(w.bands) == n + 1  # the whole screen, its gauge at 79 (compared by Watch)
     assert w.frames == 3
+
+
+def test_the_experts_thinking_bar_redraws_as_a_whole_redraw_would():
+    # the expert rolls a play out a rollout a frame; a bar under your hand
+    # says how far (its band: the cursor mark's rows), then goes
+    import app_driver
+
+    d, w = device()
+    d.app.settings.set("difficulty", "expert")
+    d.app.power.dim_ms = d.app.power.off_ms = 0  # the driver's frames are long
+    d.app.hw.clock.now = 3
+    screen = d.open("play")
+    seen = []
+    for _ in range(3000):
+        t = screen.table
+        if t.think >= 0:
+            seen.append(t.think)
+        elif seen:
+            break
+        top = d.top()
+        bit = A if top is not screen else app_driver.play_bit(screen)
+        if bit:
+            d.tap(bit)
+        else:
+            d.tick(1)
+    assert len(seen) > 64 and seen == sorted(seen), seen[:5]  # onward, a rollout a frame
+    assert seen[-1] <= screen.table.think_of
+    assert (58, 64) in w.bands and d.app.errors == 0

@@ -17,8 +17,9 @@ game), ``firmware.play_start`` to resume or start a match (and for a rematch),
 ``firmware.play_over`` when a game ends (the end's work: statistics,
 last.log; and the review of your decisions when DOWN on the game-over page
 asks for it, the coach; the statistics' figures of it are noted and weighed
-in waiting frames by ``play_input.note``, ``weigh``) and
-``firmware.screens.pause``.
+in waiting frames by ``play_input.note``, ``weigh``),
+``firmware.screens.pause``, and ``engine.rollout`` when the expert rolls a
+play out (the length of the bar under your hand while it thinks).
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
@@ -339,12 +340,16 @@ class PlayScreen(Screen):
             if t.mode != BUSY:
                 t.set_mode(BUSY, g)
                 return True
-            if self.steps is not None:  # the expert's rollouts: one a frame
+            if self.steps is not None:  # the expert's rollouts: one a frame, a bar
                 try:
                     next(self.steps[0])
+                    t.think += 1
+                    return True
                 except StopIteration:
                     self.chosen = (self.steps[1][0],)
                     self.steps = None
+                    t.think = -1
+                    return True
             elif self.chosen is None:  # (the decision,): None is a go
                 self.chosen = self._computer_choice(seat)
             else:
@@ -381,8 +386,13 @@ class PlayScreen(Screen):
                 return (player.count(view),)
             return (show_score(view.count_cards, view.starter, view.counting == "crib"),)
         if hasattr(player, "play_steps") and player.slow(view):
+            from engine import rollout
+
             out = [None]
             self.steps = (player.play_steps(view, out), out)
+            t = self.table
+            t.think = 0  # the bar: a rollout of each card against each drawn hand
+            t.think_of = len(rollout.candidates(view)) * rollout.SAMPLES
             return None
         return (player.play(view),)
 

@@ -998,17 +998,23 @@ def test_the_game_kind_stays_with_the_match_through_a_power_cut_and_the_rematch(
         assert d2.app.errors == 0
 
 
+def _over_page():
+    # a game to 61 played to its game-over page, its end's work done
+    d = new_driver(seed=11, target=61)
+    s = screen(d)
+    play_game(d, 11)
+    while s.ending is not None:
+        d.tick(1)
+    return d, s
+
+
 def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review_moves():
     # DOWN on the game-over page: a bar first (the review takes over a second
     # on a Pico), one of your decisions weighed a frame, then the review's page
     from engine.review import lines_of, review_moves, review_steps
     from firmware.wrap import wrap
 
-    d = new_driver(seed=11, target=61)
-    s = screen(d)
-    play_game(d, 11)
-    while s.ending is not None:
-        d.tick(1)
+    d, s = _over_page()
     lines = lines_of(review_moves(s.game, 0))
     want = "\n".join(lines)
     yields = len(list(review_steps(s.game, 0)))
@@ -1033,11 +1039,7 @@ def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review
 
 
 def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
-    d = new_driver(seed=11, target=61)
-    s = screen(d)
-    play_game(d, 11)
-    while s.ending is not None:
-        d.tick(1)
+    d, s = _over_page()
     d.press(DOWN)
     assert type(d.top()).__name__ == "Reviewing"
     d.press(B)

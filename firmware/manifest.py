@@ -84,6 +84,7 @@ package(
         "screen.py",
         "statcheck.py",
         "stats.py",
+        "working.py",
         "wrap.py",
         "hw/__init__.py",
         "hw/files.py",

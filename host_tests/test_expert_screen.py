@@ -70,7 +70,7 @@ def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
     # it rolls out is weighed a rollout a frame, and its card comes first
     from engine.expert import Expert
     from firmware.hal import A, B, DOWN
-    from firmware.screens.pause import Weighing
+    from firmware.working import Working
     from test_play_screen import decide, wait_for_you
 
     d = new_driver(seed=9, target=61, level="expert")
@@ -89,9 +89,9 @@ def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
     d.press(DOWN)
     d.press(A)  # Hint
     top = d.app.stack[-1]
-    assert isinstance(top, Weighing)
+    assert isinstance(top, Working) and top.title == "Hint"
     frames = 0
-    while isinstance(d.app.stack[-1], Weighing):
+    while isinstance(d.app.stack[-1], Working):
         d.tick(1)
         frames += 1
     assert frames > 64  # no frame weighed more than a rollout

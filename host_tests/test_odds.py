@@ -147,7 +147,7 @@ def test_down_on_the_game_over_page_opens_the_review():
     s = screen(d)
     assert s.table.title.startswith("Game over")
     d.press(DOWN)
-    while type(d.app.stack[-1]).__name__ == "Reviewing":  # a decision a frame
+    while type(d.app.stack[-1]).__name__ == "Working":  # a decision a frame
         d.tick(1)
     top = d.app.stack[-1]
     assert type(top).__name__ == "MessageScreen" and top.title == "Review"

@@ -1021,14 +1021,15 @@ def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review
     assert yields >= 8  # two a discard, one a card played: a game's worth
     d.press(DOWN)
     top = d.top()
-    assert type(top).__name__ == "Reviewing" and top.at < len(s.game.moves)
+    assert type(top).__name__ == "Working" and top.title == "Review"
+    assert top.at < len(s.game.moves)
     frames = 0
-    while type(d.top()).__name__ == "Reviewing":
+    while type(d.top()).__name__ == "Working":
         at = d.top().at
         d.tick(1)
         frames += 1
         assert frames <= yields + len(lines) + 6  # and its lines wrapped a few a frame
-        if type(d.top()).__name__ == "Reviewing":
+        if type(d.top()).__name__ == "Working":
             assert d.top().at >= at  # onward through the game's decisions
     assert frames >= yields  # never more than one decision's weighing a frame
     page = d.top()
@@ -1041,6 +1042,6 @@ def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review
 def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
     d, s = _over_page()
     d.press(DOWN)
-    assert type(d.top()).__name__ == "Reviewing"
+    assert type(d.top()).__name__ == "Working" and d.top().title == "Review"
     d.press(B)
     assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0

@@ -387,7 +387,7 @@ def play_games(device, rig, games, on_menu, review=0):
                 raise SystemExit
             screen = app.stack[1]
             top = app.stack[-1]
-            if type(top).__name__ == "Reviewing":
+            if type(top).__name__ == "Working":  # the review (firmware.working)
                 bit = 0  # a decision a frame
             elif top is not screen:
                 bit = A

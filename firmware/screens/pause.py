@@ -3,20 +3,18 @@ for the decision you face, save and quit, your chance to win shown along
 the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
 menu), abandon the match (asked again first). Loaded when a game is
 first paused. At the expert level the hint for a play the expert rolls out
-is its own evaluation (``Weighing``: a rollout a frame under a bar, then the
-cards by what they netted). Imports ``firmware.app``, ``firmware.buttons``,
-``firmware.hal`` and ``firmware.play_table``; ``engine.opponent`` when a
-hint is asked for (``engine.expert``, ``engine.rollout`` and
-``engine.pegging`` at the expert level).
+is its own evaluation (``expert_hint``: a rollout a frame under a bar, then
+the cards by what they netted). Imports ``firmware.app`` and
+``firmware.play_table``; ``engine.opponent`` when a hint is asked for
+(``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
+``firmware.working`` at the expert level).
 
 ``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
 ``abandon()``.
 """
 
-from firmware import buttons as _buttons
-from firmware.app import ListScreen, MessageScreen, Screen, title_bar
-from firmware.hal import B
+from firmware.app import ListScreen, MessageScreen
 from firmware.play_table import CONFIRM, COUNT, DISCARD, PLAY, card_text
 
 
@@ -65,12 +63,12 @@ def hint_text(play):
     return "\n".join(out)
 
 
-def expert_steps(play):
+def expert_hint(play):
     """At the expert level, when the expert would roll your play out
-    (engine.rollout: its first two cards of a deal), the rollouts as a
-    generator of steps and what they fill in (``[card, sums]``), the cards
-    weighed and the view: the hint is then the expert's own evaluation.
-    None otherwise (the hint is ``hint_text``'s)."""
+    (engine.rollout: its first two cards of a deal), the hint as its own
+    evaluation: a ``firmware.working.Working`` screen that makes the same
+    rollouts from your seat a frame each, then lists the cards. None
+    otherwise (the hint is ``hint_text``'s)."""
     g = play.game
     if getattr(play, "level", "") != "expert" or play.table.mode != PLAY:
         return None
@@ -84,8 +82,23 @@ def expert_steps(play):
     view = g.view(0)
     if not Expert().slow(view):
         return None
+    from firmware.working import Working
+
+    cards = rollout.candidates(view)
+    steps = _rollouts(view, cards)
+    return Working("Hint", "Playing each card out", steps, len(cards) * rollout.SAMPLES)
+
+
+def _rollouts(view, cards):
+    # the rollouts a step (yielding how many are made), then the hint's text
+    from engine.rollout import SAMPLES, steps
+
     out = [None, None]
-    return rollout.steps(view, rollout.SAMPLES, out), out, rollout.candidates(view), view
+    n = 0
+    for _ in steps(view, SAMPLES, out):
+        n += 1
+        yield n
+    return expert_text(out, cards, view)
 
 
 def expert_text(out, cards, view):
@@ -104,43 +117,6 @@ def expert_text(out, cards, view):
     return "\n".join(lines)
 
 
-class Weighing(Screen):
-    """The expert's hint for your play made a rollout a frame under a bar
-    (on a Pico the rollouts of one play take some seconds: no frame may
-    hold them), then its page in this screen's place. B stops it."""
-
-    def __init__(self, steps, out, cards, view):
-        from engine.rollout import SAMPLES
-
-        self.steps = steps
-        self.out = out
-        self.cards = cards
-        self.view = view
-        self.done = 0
-        self.total = len(cards) * SAMPLES
-
-    def busy(self):
-        return True  # a rollout a frame: the main loop must not nap
-
-    def update(self, dt_ms, events):
-        if _buttons.happened(events, "press", B):
-            self.app.pop()
-            return True
-        try:
-            next(self.steps)
-            self.done += 1
-            return True
-        except StopIteration:
-            pass
-        self.app.replace(MessageScreen("Hint", expert_text(self.out, self.cards, self.view)))
-        return True
-
-    def draw(self, cv):
-        title_bar(cv, "Hint")
-        cv.center("Playing each card out", 20)
-        cv.bar(8, 36, cv.width - 16, 7, self.done, self.total)
-
-
 class PauseMenu(ListScreen):
     ITEMS = ("Back to the game", "Hint", "Save and quit", "Odds on board", "Abandon match")
 
@@ -153,10 +129,10 @@ class PauseMenu(ListScreen):
         if index == 0:
             app.pop()
         elif index == 1:
-            rolled = expert_steps(self.play)
+            working = expert_hint(self.play)
             app.pop()
-            if rolled is not None:  # the expert's own evaluation, in frames
-                app.push(Weighing(*rolled))
+            if working is not None:  # the expert's own evaluation, in frames
+                app.push(working)
             else:
                 app.push(MessageScreen("Hint", hint_text(self.play)))
         elif index == 2:

@@ -2,7 +2,8 @@
 for good. The board's root ``main.py`` only needs ``import firmware.main``
 then ``firmware.main.main()``. Imports ``gc`` and ``sys``;
 ``firmware.boot`` (the backend, the board, the app built, the error
-screens), ``firmware.crashfast`` and ``firmware.crashlog``, each when used.
+screens), ``firmware.app`` (its ``_drop``, to forget ``firmware.boot``),
+``firmware.crashfast`` and ``firmware.crashlog``, each when used.
 
 Memory: what is needed only before the app runs and after a crash is in
 ``firmware.boot``, loaded then and forgotten while the app runs, so that
@@ -41,12 +42,10 @@ def _boot():
 
 def _forget_boot():
     # the app runs without it (MicroPython: CPython's tools and tests keep it)
-    if sys.implementation.name != "micropython":
-        return
-    if sys.modules.pop("firmware.boot", None) is not None:
-        pkg = sys.modules.get("firmware")
-        if pkg is not None and hasattr(pkg, "boot"):
-            delattr(pkg, "boot")
+    if sys.implementation.name == "micropython":
+        from firmware.app import _drop  # loaded with the app just built
+
+        _drop("firmware.boot")
 
 
 def _describe(exc):

@@ -1,7 +1,7 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
 ``firmware.buttons``, ``firmware.canvas``, ``firmware.power`` and
-``firmware.screen``; when first needed ``firmware.screens.settings``,
+``firmware.screen``; when first needed ``firmware.settings``,
 ``firmware.screens.menu``, ``firmware.lastmode``, ``firmware.crash`` (after
 ``firmware.crashfast``, loaded at boot), ``firmware.restart``,
 ``firmware.battery`` and ``firmware.idle``, ``firmware.loading`` (on a
@@ -137,7 +137,7 @@ class App:
         self.pegboard = pegboard
         self.led_buf = bytearray(hw.leds.n * 3) if pegboard is not None else None
         if settings is None:
-            from firmware.screens.settings import Settings
+            from firmware.settings import Settings
 
             settings = Settings(hw.storage)
             settings.load()

@@ -51,6 +51,7 @@ LOADS = {
         "engine",
         "engine.crc",
         "firmware.records",
+        "firmware.settings",
         "firmware.screens.settings",
     ),
     "stats": (

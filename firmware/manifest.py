@@ -82,6 +82,7 @@ package(
         "records.py",
         "restart.py",
         "screen.py",
+        "settings.py",
         "statcheck.py",
         "stats.py",
         "working.py",

@@ -45,7 +45,7 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
 
 From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
 ``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
-the whole screen next frame), ``settings`` (firmware.screens.settings.Settings), ``pegboard``
+the whole screen next frame), ``settings`` (firmware.settings.Settings), ``pegboard``
 (firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
 
 Power (firmware.power, through the app): a screen with ``orbit = True`` (the

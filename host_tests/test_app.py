@@ -13,7 +13,8 @@ from firmware.screens.menu import ENTRIES, MenuScreen
 from firmware.screens.demo import DemoScreen
 import screentext
 from driver import Driver
-from firmware.screens.settings import FIELDS, Settings, SettingsScreen
+from firmware.screens.settings import CHOICES, SettingsScreen
+from firmware.settings import FIELDS, Settings
 
 
 def new_app(storage=None, root=None):
@@ -182,12 +183,24 @@ def test_settings_in_a_directory_survive_a_new_backend():
     assert s2.open_hands is True and s2.brightness == 5 and s2.led_level() == 255
 
 
+def test_the_screen_has_a_label_for_every_choice_of_the_record():
+    # the record (firmware/settings.py) holds the values, the screen their labels
+    assert len(CHOICES) == len(FIELDS)
+    for i in range(len(FIELDS)):
+        assert len(CHOICES[i]) == len(FIELDS[i][2]), FIELDS[i][0]
+    s = Settings(None)
+    s.set("target", 61)
+    s.step(1, 1)  # the game: 6-card 61 -> 5-card 61
+    assert s.label(1) == "5-card 61" and s.variant == "five" and s.target == 61
+    assert SettingsScreen(s).value(1) == "5-card 61"
+
+
 def test_damaged_settings_give_defaults_without_crashing():
     storage = host.DictStorage({"settings.rec": b"\x00garbage\xff" * 3})
     d = new_app(storage)
     s = d.app.settings
     for i in range(len(FIELDS)):
-        assert getattr(s, FIELDS[i][0]) == FIELDS[i][2][FIELDS[i][4]]
+        assert getattr(s, FIELDS[i][0]) == FIELDS[i][2][FIELDS[i][3]]
     assert s.problem
     assert d.app.errors == 0
 

@@ -82,7 +82,7 @@ def keeper_state(ki):
 
 
 def settings_state(s):
-    from firmware.screens.settings import FIELDS
+    from firmware.settings import FIELDS
 
     out = ["%s %s" % (f[0], getattr(s, f[0])) for f in FIELDS]
     if s.variant != "six" or s.deals:  # the game's kind beyond 121/61
@@ -121,7 +121,7 @@ def load_state(name, data):
         ki = KeeperInput(open_store(st))
         return keeper_state(ki), ki.message or None
     if kind == "settings":
-        from firmware.screens.settings import Settings
+        from firmware.settings import Settings
 
         s = Settings(st)
         s.load()
@@ -178,7 +178,7 @@ def _versions(kind):
         from firmware.stats import VERSION
 
         return VERSION
-    from firmware.screens import settings
+    from firmware import settings
 
     return settings._VERSION
 

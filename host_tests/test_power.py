@@ -151,7 +151,7 @@ def test_the_dim_and_off_settings_are_stored_and_old_records_still_load():
     again = Rig(files)
     assert again.app.power.dim_ms == 120000 and again.app.power.off_ms == 600000
     # a record from before these settings (six fields) gives their defaults
-    from firmware.screens.settings import _MAGIC, _VERSION
+    from firmware.settings import _MAGIC, _VERSION
     from firmware.records import RecordStore
 
     RecordStore(host.DictStorage(files), "settings", _MAGIC, _VERSION).save(bytes(6))

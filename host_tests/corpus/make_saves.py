@@ -160,7 +160,7 @@ def keeper():
 
 
 def settings():
-    from firmware.screens.settings import Settings
+    from firmware.settings import Settings
 
     st = DictStorage()
     s = Settings(st)

@@ -1,0 +1,124 @@
+"""The player's settings: the ``Settings`` record, held by the app all the
+time (``app.settings``) and stored with ``firmware.records`` through the
+hardware storage, so a power cut mid-save loses nothing. The screen that
+edits it, with the labels of the choices, which only it shows, is
+firmware/screens/settings.py, loaded only while it is open (the record
+stays lean: it is resident). Imports ``firmware.records``, and
+``firmware.screens.settings`` in ``label`` (a choice's label, for tests and
+tools; the screen reads its own).
+
+Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard"/"expert", target
+(the game: six-card to 121 or 61, five-card to 61 (V5), or 6, 8 or 12 fixed
+deals of six-card (V6); ``target`` is 121, 61 or 0 for fixed deals, and
+``variant`` ("six"/"five") and ``deals`` (0 or N) say the rest), match
+1/3/5/7 (games, best of), muggins False/True, open_hands False/True,
+brightness 1..5 (LED level; ``led_level()`` gives 0..255), dim
+(seconds without a button before the OLED dims, 0 = never; five times as
+long turns it off and the LEDs show the pegs only: firmware/power.py; one
+setting for both keeps the settings small on the device).
+The payload is one byte per field, the index of its choice (a shorter payload
+leaves the later fields at their defaults); an unknown, damaged or impossible
+record (a choice a field does not have) gives the copy before it or the
+defaults and is never fatal.
+"""
+
+from firmware.records import RecordStore
+
+# name, label on the screen, values, default index (the labels of the values are
+# the screen's: firmware/screens/settings.py CHOICES, in the same order)
+FIELDS = (
+    # expert (issue 16): hard with the win-chance table near the end; last, so old records load
+    ("difficulty", "Difficulty", ("easy", "medium", "hard", "expert"), 1),
+    # the game's kind: indices 0 and 1 are the old 121/61 choices, so old records load
+    ("target", "Game", (121, 61, 61, 0, 0, 0), 0),
+    ("match", "Match", (1, 3, 5, 7), 0),
+    ("muggins", "Muggins", (False, True), 0),
+    ("open_hands", "Open hands", (False, True), 0),
+    ("brightness", "LEDs", (1, 2, 3, 4, 5), 2),
+    ("dim", "Dim after", (30, 60, 120, 300, 0), 1),
+)
+_DEALS = b"\x00\x00\x00\x06\x08\x0c"  # fixed deals by the game's choice
+_LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
+_MAGIC = b"SETT"
+_VERSION = 1
+
+
+class Settings:
+    def __init__(self, storage):
+        self.store = RecordStore(storage, "settings", _MAGIC, _VERSION) if storage else None
+        self.index = bytearray(len(FIELDS))
+        self.problem = None
+        self.defaults()
+
+    def defaults(self):
+        for i in range(len(FIELDS)):
+            self.index[i] = FIELDS[i][3]
+        self._apply()
+
+    def _apply(self):
+        for i in range(len(FIELDS)):
+            f = FIELDS[i]
+            setattr(self, f[0], f[2][self.index[i]])
+        kind = self.index[1]  # the game (FIELDS[1]): its 5-card choice, its deals
+        self.variant = "five" if kind == 2 else "six"
+        self.deals = _DEALS[kind]
+
+    def label(self, i):
+        """Field i's choice as the settings screen shows it (its labels)."""
+        from firmware.screens.settings import CHOICES
+
+        return CHOICES[i][self.index[i]]
+
+    def step(self, i, delta):
+        """Move field i to its next (delta 1) or previous (-1) choice, wrapping."""
+        n = len(FIELDS[i][2])
+        self.index[i] = (self.index[i] + delta) % n
+        self._apply()
+
+    def set(self, name, value):
+        for i in range(len(FIELDS)):
+            if FIELDS[i][0] == name:
+                self.index[i] = FIELDS[i][2].index(value)
+                self._apply()
+                return
+        raise ValueError("no setting %r" % (name,))
+
+    def led_level(self):
+        return _LEVELS[self.brightness - 1]
+
+    def load(self):
+        """Read the stored settings; defaults for anything missing or bad.
+        ``problem`` says in words what was wrong (None when all is well)."""
+        self.defaults()
+        if self.store is None:
+            return
+        try:
+            payload, version, self.problem = self.store.load(self._check)
+        except Exception as e:  # a storage that cannot even be read
+            self.problem = "settings unreadable: %s" % e
+            return
+        if payload is None:
+            return
+        for i in range(min(len(payload), len(FIELDS))):
+            self.index[i] = payload[i]
+        self._apply()
+
+    def _check(self, payload, version):
+        # RecordStore.load's check: a choice no field has refuses the record
+        if not payload:
+            return "it holds no setting"
+        for i in range(min(len(payload), len(FIELDS))):
+            if payload[i] >= len(FIELDS[i][2]):
+                return "%s has no choice %d" % (FIELDS[i][1], payload[i])
+        return None
+
+    def save(self):
+        """Store the settings; False (and ``problem`` set) when storage failed."""
+        if self.store is None:
+            return True
+        try:
+            self.store.save(bytes(self.index))
+            return True
+        except OSError as e:
+            self.problem = "settings not saved: %s" % e
+            return False

@@ -70,6 +70,7 @@ package(
         "loads.py",
         "main.py",
         "pegboard.py",
+        "pegboard_setup.py",
         "play_draw.py",
         "play_end.py",
         "play_input.py",

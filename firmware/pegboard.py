@@ -1,7 +1,9 @@
 """The LED pegboard: two pegs per player on a WS2812 strip, laid out by a
 board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
-frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise).
+frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise) and
+``firmware.pegboard_setup`` to build one (read the layout, check it), which it
+forgets again: a pegboard is built once, at boot.
 
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
@@ -35,9 +37,10 @@ holes, and the power limit's scaling runs in ``firmware.fast`` (viper) where
 that loads.
 
 Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
-LED plus ``idle_ma`` for each LED, lit or not. ``render`` scales the whole
-frame down when that estimate would pass ``limit_ma - reserve_ma``, so no
-brightness setting or animation can overload the supply.
+LED plus ``idle_ma`` for each LED, lit or not (the board's ``POWER``; see
+``firmware.pegboard_setup``). ``render`` scales the whole frame down when that
+estimate would pass ``limit_ma - reserve_ma``, so no brightness setting or
+animation can overload the supply.
 """
 
 try:
@@ -59,8 +62,7 @@ _REAR = const(2)  # +player
 _MARK = const(4)
 _LINE = const(5)
 _GLOW = const(6)  # +player: celebration background
-
-DEFAULT_POWER = {"limit_ma": 500, "reserve_ma": 0, "ma_per_channel": 20, "idle_ma": 1}
+_RGB = const(8)  # +player: the colours (R G B) set_color gives, after the levels
 
 
 def led_count(layout):
@@ -71,72 +73,30 @@ def led_count(layout):
 
 class Pegboard:
     def __init__(self, layout, power=None, n_leds=None, target=121):
-        holes = layout["holes"]
-        order = layout.get("order", "chain")
-        tracks = layout.get("tracks", 1 if order == "shared" else 2)
-        if order not in ("chain", "shared"):
-            raise ValueError("layout order must be 'chain' or 'shared', not %r" % (order,))
-        if (order == "chain") != (tracks == 2):
-            raise ValueError("a 'chain' layout has 2 tracks, a 'shared' one 1")
-        if holes < 2:
-            raise ValueError("a board needs at least 2 holes")
-        self.holes = holes
-        self.start = 1 if layout.get("start", 0) else 0
-        self.shared = order == "shared"
-        self.rows = layout.get("rows", 0)
-        self.serpentine = bool(layout.get("serpentine", False)) and self.rows > 0
-        self.offset = layout.get("offset", 0)
-        self.per_track = holes + self.start
-        used = self.per_track * tracks
-        if self.serpentine and used % self.rows and (used // self.rows) & 1:
-            raise ValueError("a serpentine strip cannot end in a part row running backwards")
-        need = self.offset + used
-        if n_leds is None:
-            n_leds = need
-        if n_leds < need:
-            raise ValueError("layout needs %d LEDs, the strip has %d" % (need, n_leds))
-        self.n = n_leds
-        p = DEFAULT_POWER if power is None else power
-        self.limit_ma = p.get("limit_ma", 500)
-        self.reserve_ma = p.get("reserve_ma", 0)
-        self.ma_per_channel = p.get("ma_per_channel", 20)
-        self.idle_ma = p.get("idle_ma", 1)
-        self.budget = self.limit_ma - self.reserve_ma - self.idle_ma * n_leds
-        self.target = target
-        self.deals_left = 0  # fixed deals (V6): deals still to play, shown at the end
-        self.markers = True
-        self.front = [0, 0]
-        self.rear = [0, 0]
-        self._rgb = bytearray((255, 0, 0, 0, 96, 255))
-        self._lv = bytearray(24)
-        self.brightness = 96
-        self._walk = -1  # player whose front peg is walking, or -1
-        self._wpos = 0
-        self._wacc = 0
-        self._wstep = 60
-        self._cel = -1  # celebrating player, or -1
-        self._odds = -1  # show_odds: player 0's chance 0..255 while shown, or -1
-        self._oms = 0
-        self._phase = 0
-        self._cacc = 0
-        self._blink = 0
-        self._bacc = 0
-        self._conflict = False
-        self.dirty = True
-        self._buf = None  # the caller's buffer and its memoryview
-        self._mv = None
-        self._bg = None  # the template: markers, lines, the winner's glow
-        self._bg_ok = False  # False: redraw it at the next render
-        self._bg_sum = 0  # its channel sum
-        self._sum = 0  # channel sum of the frame being drawn
+        """``layout`` and ``power`` a board's ``LAYOUT`` and ``POWER`` (None:
+        a 500 mA supply), ``n_leds`` the strip's length (None: what the layout
+        needs). A layout the strip cannot show raises ValueError."""
+        import sys
+
+        from firmware import pegboard_setup  # once, at boot: forgotten again
+
+        try:
+            pegboard_setup.setup(self, layout, power, n_leds, target)
+        finally:
+            if sys.implementation.name != "cpython":
+                sys.modules.pop("firmware.pegboard_setup", None)
+                package = sys.modules.get("firmware")
+                if hasattr(package, "pegboard_setup"):
+                    delattr(package, "pegboard_setup")
         self._levels()
 
     # ---- settings
     def set_color(self, player, r, g, b):
-        j = player * 3
-        self._rgb[j] = r
-        self._rgb[j + 1] = g
-        self._rgb[j + 2] = b
+        lv = self._lv
+        j = (_RGB + player) * 3
+        lv[j] = r
+        lv[j + 1] = g
+        lv[j + 2] = b
         self._levels()
 
     def set_brightness(self, level):
@@ -147,19 +107,19 @@ class Pegboard:
     def set_target(self, target):
         self.target = target
         self._check()
-        self._bg_ok = False
+        self._bg_sum = -1
         self.dirty = True
 
     def set_deals(self, left):
         """A game of fixed deals: ``left`` deals still to play (0: none shown)."""
         if left != self.deals_left:
             self.deals_left = left
-            self._bg_ok = False
+            self._bg_sum = -1
             self.dirty = True
 
     def set_markers(self, on):
         self.markers = bool(on)
-        self._bg_ok = False
+        self._bg_sum = -1
         self.dirty = True
 
     def _levels(self):
@@ -167,7 +127,7 @@ class Pegboard:
         k = self.brightness
         for p in (0, 1):
             for c in (0, 1, 2):
-                v = self._rgb[p * 3 + c]
+                v = lv[(_RGB + p) * 3 + c]
                 f = v * k // 255
                 if v and k and not f:
                     f = 1
@@ -188,7 +148,7 @@ class Pegboard:
         lv[_LINE * 3] = max(1, 6 * k // 255) if k else 0
         lv[_LINE * 3 + 1] = max(1, 16 * k // 255) if k else 0
         lv[_LINE * 3 + 2] = 0
-        self._bg_ok = False
+        self._bg_sum = -1
         self.dirty = True
 
     # ---- mapping
@@ -210,7 +170,7 @@ class Pegboard:
             return -1
         k = hole - 1 + self.start
         if not self.shared:
-            k += track * self.per_track
+            k += track * (self.holes + self.start)
         rows = self.rows
         if self.serpentine:
             r = k // rows
@@ -226,7 +186,7 @@ class Pegboard:
     def set_pegs(self, player, front, rear, animate=False):
         """Show ``player``'s pegs; with ``animate`` a forward move walks the
         front peg from where it stood, hole by hole (see ``update``)."""
-        self._finish_walk()
+        self._walk = -1
         old = self.front[player]
         self.front[player] = front
         self.rear[player] = rear
@@ -239,14 +199,6 @@ class Pegboard:
         self._check()
         self.dirty = True
 
-    def _finish_walk(self):
-        if self._walk >= 0:
-            self._walk = -1
-            self.dirty = True
-
-    def walking(self):
-        return self._walk >= 0
-
     def still(self):
         """True when no walk, chase or blink runs (the app may sleep)."""
         return self._walk < 0 and self._cel < 0 and not self._conflict
@@ -255,11 +207,11 @@ class Pegboard:
         """Start the win chase along ``player``'s track; ``celebrate(-1)`` stops it."""
         if player == self._cel:
             return
-        self._finish_walk()
+        self._walk = -1
         self._cel = player
         self._phase = 0
         self._cacc = 0
-        self._bg_ok = False
+        self._bg_sum = -1
         self.dirty = True
 
     def show_odds(self, chance, ms=3000):
@@ -270,14 +222,11 @@ class Pegboard:
         self._oms = ms
         self.dirty = True
 
-    def _shown_front(self, p):
-        return self._wpos if p == self._walk else self.front[p]
-
     def _check(self):
         # Do pegs of both players share an LED (shared track)? Then they blink.
-        a = self.led(0, self._shown_front(0))
+        a = self.led(0, self._wpos if self._walk == 0 else self.front[0])
         b = self.led(0, self.rear[0])
-        c = self.led(1, self._shown_front(1))
+        c = self.led(1, self._wpos if self._walk == 1 else self.front[1])
         d = self.led(1, self.rear[1])
         self._conflict = (a >= 0 and (a == c or a == d)) or (b >= 0 and (b == c or b == d))
 
@@ -333,8 +282,8 @@ class Pegboard:
             self._buf = buf
             self._mv = memoryview(buf)[:n3]
             self._bg = bytearray(n3)
-            self._bg_ok = False
-        if not self._bg_ok:
+            self._bg_sum = -1
+        if self._bg_sum < 0:
             self._background(buf)
         else:
             self._mv[:] = self._bg
@@ -353,9 +302,26 @@ class Pegboard:
                     self._put(buf, self.led_of_hole(p, h), _REAR + p)
                     h -= 1
         last = self._blink if self._conflict else 1  # drawn on top
-        self._pegs(buf, last ^ 1)
-        self._pegs(buf, last)
-        self._limit(buf, n3)
+        for k in (1, 0):
+            p = last ^ k
+            self._put(buf, self.led(p, self.rear[p]), _REAR + p)
+            f = self._wpos if p == self._walk else self.front[p]
+            self._put(buf, self.led(p, f), _FRONT + p)
+        num = self._limit
+        den = self._sum * self.ma_per_channel
+        if den > num:
+            # floor(v * num / den) keeps the scaled sum <= num / ma_per_channel
+            if _fast is not None:
+                self._sum = _fast.scale(buf, n3, num, den)
+            else:
+                s = 0
+                for i in range(n3):
+                    v = buf[i]
+                    if v:
+                        v = v * num // den
+                        buf[i] = v
+                        s += v
+                self._sum = s
         self.dirty = False
         return (self._sum * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n
 
@@ -391,32 +357,8 @@ class Pegboard:
                 self._put(buf, self.led_of_hole(w, h), _GLOW + w)
         bg[:] = self._mv
         self._bg_sum = self._sum
-        self._bg_ok = True
-
-    def _pegs(self, buf, p):
-        self._put(buf, self.led(p, self.rear[p]), _REAR + p)
-        self._put(buf, self.led(p, self._shown_front(p)), _FRONT + p)
-
-    def _limit(self, buf, n3):
-        den = self._sum * self.ma_per_channel
-        num = self.budget * 255 if self.budget > 0 else 0
-        if den > num:
-            # floor(v * num / den) keeps the scaled sum <= num / ma_per_channel
-            if _fast is not None:
-                self._sum = _fast.scale(buf, n3, num, den)
-                return
-            s = 0
-            for i in range(n3):
-                v = buf[i]
-                if v:
-                    v = v * num // den
-                    buf[i] = v
-                    s += v
-            self._sum = s
 
     def estimate_ma(self, buf):
         """The strip's current for the frame in ``buf``, in mA, rounded up."""
-        s = 0
-        for i in range(self.n * 3):
-            s += buf[i]
+        s = sum(memoryview(buf)[: self.n * 3])
         return (s * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n

@@ -77,7 +77,7 @@ def main():
     frame_bench("still frame, 242 LEDs, markers", pb, buf, lambda: None)
 
     def walk():
-        if not pb.walking():
+        if pb.still():  # the walk is over (nothing else moves here)
             pb.set_pegs(0, 60, 50)
             pb.set_pegs(0, 89, 60, animate=True)
         pb.update(30)

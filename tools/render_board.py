@@ -144,7 +144,7 @@ def render(args):
     note = "%d LEDs, estimated %d mA (limit %d)" % (
         pb.n,
         ma,
-        pb.limit_ma - pb.reserve_ma,
+        board.POWER["limit_ma"] - board.POWER["reserve_ma"],
     )
     draw.text((10, height - 26), note, fill=(180, 160, 130), font=font)
     return img

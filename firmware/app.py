@@ -2,10 +2,9 @@
 button events in, drawing out only when something changed. Imports
 ``firmware.buttons``, ``firmware.canvas``, ``firmware.power`` and
 ``firmware.screen``; when first needed ``firmware.settings``,
-``firmware.screens.menu``, ``firmware.lastmode``, ``firmware.crash`` (after
-``firmware.crashfast``, loaded at boot), ``firmware.restart``,
-``firmware.battery`` and ``firmware.idle``, ``firmware.loading`` (on a
-device) and the other screens of ``firmware.screens`` by name.
+``firmware.screens.menu``, ``firmware.crash`` (after ``firmware.crashfast``,
+loaded at boot), ``firmware.battery`` and ``firmware.idle``; for a rare step
+``firmware.app_rare``.
 
 Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
@@ -16,23 +15,10 @@ log (``firmware.crashfast``, prepared at boot so it needs no memory), then
 ``FAIL_WINDOW_MS``, ``tick`` raises ``Failing``: the device's main loop
 (``firmware.main``) then logs it and restarts the app into the saved game.
 
-Modes and restarts
-------------------
-The mode opened from the start menu (``open(name)`` on the root) is kept in
-a tiny record (``firmware.lastmode``); back at the menu it is cleared.
-``App(hw, resume=True)`` reopens that mode, which resumes from its own save.
-A mode reopened this way that fails again before it has run ``STABLE_MS``
-counts as a failed start; after ``RESUME_TRIES`` of them the app starts at
-the menu with a message instead of looping (``firmware.restart``).
-
-Memory (MicroPython only): every module a mode loads goes when the app is
-back at the menu (``_forget_mode``: what ``sys.modules`` did not hold when the
-mode opened, less ``KEEP``, the app's own), so modes do not pile up their
-code on a Pico's heap; the mode loads them again when next opened. On a
-device (``hw.staged``), opening a mode whose code is not loaded pushes
-``firmware.loading.Loading``,
-which imports it a module a frame (a mode's imports take 0.2-0.6 s on a
-Pico: no frame may freeze that long) and then opens it.
+Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``),
+and the memory a mode's code takes: firmware/app_rare.py, the app's steps at
+rare moments, loaded for each (``_rare``) and forgotten after, so that they
+are not in the heap while a mode runs.
 
 A save or settings file that was refused (damaged, cut short, foreign, from
 newer firmware) is said on screen in a message when the app starts, and so is
@@ -77,7 +63,6 @@ FAIL_WINDOW_MS = const(30000)
 STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
 # loaded by the app itself when first needed, and held: never forgotten with a mode
 KEEP = (
-    "firmware.lastmode",
     "firmware.crashfast",
     "firmware.crashlog",
     "firmware.crash",
@@ -105,13 +90,6 @@ def _log(exc):
             traceback.print_exception(type(exc), exc, exc.__traceback__)
     except Exception:
         pass
-
-
-def missing(exc, name):
-    """True when the ImportError ``exc`` says that module ``name`` itself is
-    missing, not something it imports (MicroPython, CircuitPython and
-    CPython all quote the whole dotted name)."""
-    return ("'%s'" % name) in str(exc)
 
 
 def _drop(name):
@@ -156,18 +134,16 @@ class App:
         self._fail_times = []
         self.mode = None  # the mode opened from the root, by name
         self._before = None  # sys.modules before the open mode (MicroPython), or None
-        self._modes = None  # its record (firmware.lastmode), made when first used
+        self._modes = None  # (name, tries): what its record holds, once read
         self._settle = 0  # ms a reopened mode must still run to count as started
+        self._due = False  # firmware.app_rare's ``due`` runs next frame
         if root is None:
             from firmware.screens.menu import MenuScreen
 
             root = MenuScreen()
         self.push(root)
         if resume:
-            from firmware import restart
-
-            restart.resume(self)
-            _drop("firmware.restart")  # needed only as the app starts
+            self._rare("resume")  # reopen the mode that was open
         problem = getattr(settings, "problem", None)
         if problem:
             self.push(MessageScreen("Settings", problem))
@@ -179,12 +155,12 @@ class App:
     def _enter(self, screen):
         screen.app = self
         self._whole = True
-        if self._before is not None and len(self.stack) == 1:
-            self._forget_mode()
-        if self.mode is not None and len(self.stack) == 1:
+        if len(self.stack) == 1 and (self._before is not None or self.mode is not None):
             self.mode = None  # back at the root
             self._settle = 0
-            self._note_mode("")
+            if self._modes != ("", 0):
+                self._rare("note", "")  # the record cleared at once
+            self._due = self._before is not None  # the mode's code goes next frame
         self.dirty = True
         self.buttons.mute()
         try:
@@ -232,74 +208,24 @@ class App:
         returns, or a 'coming soon' message when there is no such module;
         on a device (``hw.staged``), from the menu, ``firmware.loading``
         loads it first (``staged`` False: it is done)."""
-        import sys
-
-        full = "firmware.screens." + name
-        mp = sys.implementation.name == "micropython"
-        if mp and len(self.stack) == 1 and self._before is None:
-            self._mode_record()  # the app keeps it: loaded before the snapshot
-            self._before = tuple(sys.modules)  # what the mode loads goes with it
-        staged = staged and getattr(self.hw, "staged", False)  # a device (firmware/hal.py)
-        if staged and len(self.stack) == 1 and full not in sys.modules:
-            from firmware.loading import Loading  # the mode's code a module a frame
-
-            self.push(Loading(name))
-            return
-        try:
-            __import__(full)
-        except ImportError as e:
-            if not missing(e, full):
-                raise  # the module exists but something inside it is missing
-            self.push(MessageScreen("Coming soon", "This part of the game is not built yet."))
-            return
-        if len(self.stack) == 1 and self.mode != name:
-            self.mode = name
-            if not self._settle:
-                self._note_mode(name)
-        self.push(sys.modules[full].make(self))
-
-    def _forget_mode(self):
-        """Back at the menu: forget every module the mode loaded (all but
-        ``KEEP``), so the next mode finds the heap as the menu had it."""
-        import sys
-
-        before = self._before
-        self._before = None
-        for name in list(sys.modules):
-            if name not in before and name not in KEEP:
-                _drop(name)
-        gc.collect()
-
-    # ---- the mode record (restarts) ----
-    def _mode_record(self):
-        if self._modes is None:
-            from firmware.lastmode import LastMode
-
-            self._modes = LastMode(self.hw.storage)
-            try:
-                self._modes.load()
-            except Exception as e:  # storage that cannot be read
-                _log(e)
-        return self._modes
-
-    def _note_mode(self, name, tries=0):
-        # never fatal: a mode opens whether or not the record could be written
-        try:
-            self._mode_record().save(name, tries)
-        except Exception as e:
-            _log(e)
+        self._rare("open", name, staged)
 
     def forget_mode(self):
         """Start at the menu after the next restart (a safe start)."""
-        self._note_mode("")
+        self._rare("note", "")
 
     def apply_settings(self):
         """Pass the settings on to the hardware (call after a change)."""
-        if self.pegboard is not None:
-            self.pegboard.set_brightness(self.settings.led_level())
-        dim = getattr(self.settings, "dim", 60) * 1000
-        self.power.dim_ms = dim
-        self.power.off_ms = dim * 5  # the panel goes off after five times as long
+        self._rare("settings")
+
+    def _rare(self, step, *args):
+        # one of firmware.app_rare's steps, loaded for it and forgotten after
+        from firmware import app_rare
+
+        try:
+            getattr(app_rare, step)(self, *args)
+        finally:
+            _drop("firmware.app_rare")
 
     # ---- errors ----
     def crash(self, exc, screen=None):
@@ -347,6 +273,8 @@ class App:
         if said & _REDRAW:
             self.dirty = True
             self._whole = True
+        if self._due:  # a mode opened or closed in the last frame
+            self._rare("due")
         events = self.buttons.poll(raw, now)
         screen = self.stack[-1]
         try:
@@ -374,8 +302,7 @@ class App:
             self._settle -= dt
             if self._settle <= 0:
                 self._settle = 0
-                if self.mode:
-                    self._note_mode(self.mode)  # it started cleanly: tries back to 0
+                self._due = True  # it started cleanly: tries back to 0
         drew = self.dirty
         if drew:
             self.dirty = False

@@ -49,6 +49,7 @@ package(
     files=[
         "__init__.py",
         "app.py",
+        "app_rare.py",
         "battery.py",
         "boot.py",
         "buttons.py",
@@ -65,7 +66,6 @@ package(
         "keeper.py",
         "keeper_input.py",
         "keeper_record.py",
-        "lastmode.py",
         "loading.py",
         "loads.py",
         "main.py",
@@ -81,7 +81,6 @@ package(
         "play_table.py",
         "power.py",
         "records.py",
-        "restart.py",
         "screen.py",
         "settings.py",
         "statcheck.py",

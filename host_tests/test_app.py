@@ -78,7 +78,7 @@ def test_missing_mode_says_coming_soon():
 def test_a_mode_whose_own_import_fails_is_an_error_not_coming_soon():
     # firmware/screens/stats.py needs firmware.stats: that one missing must
     # not read as "Coming soon" for the statistics screen (issue 13.5)
-    from firmware import app as appmod
+    from firmware import app_rare as appmod
 
     try:
         __import__("firmware.stats_gone")
@@ -232,7 +232,7 @@ def restart(storage):
 
 
 def test_the_open_mode_is_recorded_and_cleared_at_the_menu():
-    from firmware.lastmode import LastMode
+    from firmware.app_rare import LastMode
 
     storage = host.DictStorage()
     d = new_app(storage)
@@ -315,7 +315,7 @@ def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
 
 def test_a_mode_that_settled_resets_its_tries():
     from firmware.app import STABLE_MS
-    from firmware.lastmode import LastMode
+    from firmware.app_rare import LastMode
 
     storage = host.DictStorage()
     d = new_app(storage)

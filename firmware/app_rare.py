@@ -1,0 +1,200 @@
+"""The app's steps at rare moments, kept out of firmware/app.py so that they
+are not in a Pico's heap while a mode runs: opening a mode (``open``), what
+follows a mode's opening or closing a frame later (``due``: forgetting a
+closed mode's code, the mode record), the start after a restart
+(``resume``) and passing the settings on to the hardware (``settings``).
+``App._rare(step, ...)`` loads this module for one step and forgets it after
+(``firmware.app._drop``). Imports ``firmware.app``, ``firmware.records``,
+``firmware.screen``, ``firmware.loading`` (on a device) and the screens of
+``firmware.screens`` by name.
+
+Modes and restarts
+------------------
+The mode opened from the start menu (``app.open(name)`` on the root) is
+kept in a tiny crash-safe record (``LastMode``), so that the app can reopen
+it after a crash, a watchdog reset or a power cut; the mode then resumes
+from its own save. Back at the menu it is cleared. The record is written a
+frame after the change (``app._due``), so that loading this module, reading
+the record and writing it does not fall in the frame that opened or closed
+the mode; the app remembers what the record holds (``app._modes``), so an
+unchanged record is not even read. ``App(hw, resume=True)`` reopens that
+mode. A mode reopened this way that fails again before it has run
+``STABLE_MS`` counts as a failed start; after ``RESUME_TRIES`` of them the
+app starts at the menu with a message instead of looping.
+
+The record's payload (version 1): ``tries`` (1 byte), then the mode's name
+in ASCII (at most 16 bytes; empty for the start menu). ``tries`` counts the
+restarts into that mode that have not yet run cleanly for a while.
+
+Memory (MicroPython only): every module a mode loads goes when the app is
+back at the menu (what ``sys.modules`` did not hold when the mode opened,
+less ``KEEP``, the app's own), so modes do not pile up their code on a
+Pico's heap; the mode loads them again when next opened. On a device
+(``hw.staged``), opening a mode whose code is not loaded pushes
+``firmware.loading.Loading``, which imports it a module a frame (a mode's
+imports take 0.2-0.6 s on a Pico: no frame may freeze that long) and then
+opens it.
+"""
+
+import gc
+import sys
+
+from firmware.app import KEEP, RESUME_TRIES, STABLE_MS, _drop, _log
+from firmware.records import RecordStore
+from firmware.screen import MessageScreen
+
+MAGIC = b"MODE"
+VERSION = 1
+NAME = "mode"
+MAX_NAME = 16
+
+
+class LastMode:
+    """The mode record on ``storage``: ``load()``, then ``save(name, tries)``."""
+
+    def __init__(self, storage):
+        # two copies written in turn (records.py's slots): one file operation a
+        # save (a save by a new file and two renames took up to 56 ms on the
+        # emulated Pico)
+        self.store = RecordStore(storage, NAME, MAGIC, VERSION, slots=True)
+        self.name = ""
+        self.tries = 0
+
+    def load(self):
+        """``(name, tries, problem)``: the mode that was open ('' for none)
+        and a sentence when the record was refused (None when all is well)."""
+        payload, version, problem = self.store.load()
+        self.name, self.tries = "", 0
+        if payload is not None:
+            name = bytes(payload[1:])
+            ok = 0 < len(name) <= MAX_NAME
+            for ch in name:
+                if not (97 <= ch <= 122 or 48 <= ch <= 57 or ch == 95):  # a-z 0-9 _
+                    ok = False
+            if ok:
+                self.name, self.tries = name.decode(), payload[0]
+            elif name:
+                problem = "the last mode record names no mode; starting at the menu"
+        return self.name, self.tries, problem
+
+    def save(self, name, tries=0):
+        """Store ``name`` ('' or None: the menu) and ``tries``; only when
+        they change. Raises what the storage raises."""
+        name = name or ""
+        tries = min(255, tries)
+        if name == self.name and tries == self.tries:
+            return
+        if len(name) > MAX_NAME:
+            raise ValueError("mode name too long: %r" % name)
+        self.store.save(bytes((tries,)) + name.encode())
+        self.name, self.tries = name, tries
+
+
+def missing(exc, name):
+    """True when the ImportError ``exc`` says that module ``name`` itself is
+    missing, not something it imports (MicroPython, CircuitPython and
+    CPython all quote the whole dotted name)."""
+    return ("'%s'" % name) in str(exc)
+
+
+def open(app, name, staged=True):
+    """``app.open``: push the screen that ``firmware/screens/<name>.py``'s
+    ``make(app)`` returns, or a 'coming soon' message when there is no such
+    module; on a device, from the menu, ``firmware.loading`` loads it first
+    (``staged`` False: it is done)."""
+    full = "firmware.screens." + name
+    root = len(app.stack) == 1
+    if root and app._due:
+        due(app)  # a mode closed in this frame: forget it before the next opens
+    if root and app._before is None and sys.implementation.name == "micropython":
+        app._before = tuple(sys.modules)  # what the mode loads goes with it
+    if staged and root and getattr(app.hw, "staged", False) and full not in sys.modules:
+        from firmware.loading import Loading  # the mode's code a module a frame
+
+        app.push(Loading(name))
+        return
+    try:
+        __import__(full)
+    except ImportError as e:
+        if not missing(e, full):
+            raise  # the module exists but something inside it is missing
+        app.push(MessageScreen("Coming soon", "This part of the game is not built yet."))
+        return
+    if root and app.mode != name:
+        app.mode = name
+        app._due = True  # recorded a frame later
+    app.push(sys.modules[full].make(app))
+
+
+def due(app):
+    """A frame after a mode opened or closed (or settled): forget a closed
+    mode's modules (all but ``KEEP``), so the next mode finds the heap as the
+    menu had it, and bring the mode record up to date."""
+    app._due = False
+    before = app._before
+    if before is not None and len(app.stack) == 1:
+        app._before = None
+        for name in list(sys.modules):
+            if name not in before and name not in KEEP:
+                _drop(name)
+        gc.collect()
+    if not app._settle:  # a reopened mode that has not settled keeps its tries
+        note(app, app.mode or "")
+
+
+def _record(app):
+    # the record, loaded, and a sentence when it was refused or unreadable
+    rec = LastMode(app.hw.storage)
+    try:
+        problem = rec.load()[2]
+    except Exception as e:  # storage that cannot be read
+        _log(e)
+        problem = "the last mode could not be read: %s" % e
+    app._modes = (rec.name, rec.tries)  # what it holds
+    return rec, problem
+
+
+def note(app, name, tries=0):
+    """Store ``name`` ('' for the menu) and ``tries`` in the mode record when
+    they change; never fatal: a mode opens whether or not it was written."""
+    if app._modes == (name, tries):
+        return
+    try:
+        _record(app)[0].save(name, tries)
+        app._modes = (name, tries)
+    except Exception as e:
+        _log(e)
+
+
+def resume(app):
+    """Reopen the mode that was open when ``app`` last stopped."""
+    problem = _record(app)[1]
+    name, tries = app._modes
+    if problem:
+        app.push(MessageScreen("Restart", problem))
+        return
+    if not name:
+        return
+    if tries >= RESUME_TRIES:
+        note(app, "")
+        app.push(
+            MessageScreen(
+                "Restart",
+                "%s failed as it started %d times, so the app starts at the menu. "
+                "Its save is kept." % (name, tries),
+            )
+        )
+        return
+    note(app, name, tries + 1)
+    app._settle = STABLE_MS
+    open(app, name)
+    app._due = False  # recorded above, with its tries
+
+
+def settings(app):
+    """``app.apply_settings``: the settings passed on to the hardware."""
+    if app.pegboard is not None:
+        app.pegboard.set_brightness(app.settings.led_level())
+    dim = getattr(app.settings, "dim", 60) * 1000
+    app.power.dim_ms = dim
+    app.power.off_ms = dim * 5  # the panel goes off after five times as long

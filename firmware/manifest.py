@@ -81,6 +81,7 @@ package(
         "play_table.py",
         "power.py",
         "records.py",
+        "records_bad.py",
         "screen.py",
         "settings.py",
         "statcheck.py",

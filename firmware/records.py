@@ -35,7 +35,11 @@ A file larger than any record (``LIMIT`` bytes) is refused without being
 read, when the storage can tell a file's size (``size(name)``): a 1 MB
 junk file must not run a device out of memory and cost the good copy.
 
-Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads.
+A refused file is the rare path: its wording, and what a cut write left, are
+``firmware.records_bad``, loaded when one is found and forgotten after.
+
+Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads;
+``firmware.records_bad`` when a file is refused.
 """
 
 from engine.crc import crc16
@@ -87,43 +91,33 @@ def pack(magic, version, seq, payload):
 def unpack(data, magic, max_version, label):
     """``(payload, version, seq, None)`` for a good record, else
     ``(None, 0, 0, problem)`` with the problem in plain words."""
-    if len(data) < _HEAD + _TAIL:
-        if len(data) == 0:
-            return None, 0, 0, "%s is empty" % label
-        return None, 0, 0, "%s is cut short (%d bytes)" % (label, len(data))
-    if data[0:4] != magic:
-        return None, 0, 0, "%s is not a %s record" % (label, magic.decode())
-    n = (data[9] << 8) | data[10]
-    if len(data) < _HEAD + n + _TAIL:
-        return (
-            None,
-            0,
-            0,
-            "%s is cut short (%d of %d bytes)" % (label, len(data), _HEAD + n + _TAIL),
-        )
-    if len(data) > _HEAD + n + _TAIL:
-        return (
-            None,
-            0,
-            0,
-            "%s has %d stray bytes at the end" % (label, len(data) - _HEAD - n - _TAIL),
-        )
-    c = (data[_HEAD + n] << 8) | data[_HEAD + n + 1]
-    if _crc(memoryview(data)[: _HEAD + n]) != c:
-        return None, 0, 0, "%s is damaged (checksum does not match)" % label
-    version = data[4]
-    if version > max_version:
-        return (
-            None,
-            0,
-            0,
-            "%s was saved by newer firmware (format %d; this one reads up to %d)"
-            % (label, version, max_version),
-        )
-    if version == 0:
-        return None, 0, 0, "%s has no format version" % label
-    seq = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
-    return bytes(data[_HEAD : _HEAD + n]), version, seq, None
+    if len(data) >= _HEAD + _TAIL and data[0:4] == magic:
+        n = (data[9] << 8) | data[10]
+        if (
+            len(data) == _HEAD + n + _TAIL
+            and 0 < data[4] <= max_version
+            and _crc(memoryview(data)[: _HEAD + n]) == (data[_HEAD + n] << 8) | data[_HEAD + n + 1]
+        ):
+            seq = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
+            return bytes(data[_HEAD : _HEAD + n]), data[4], seq, None
+    return None, 0, 0, _bad("why", data, magic, max_version, label)
+
+
+def _bad(step, *args):
+    # a step of firmware.records_bad (a refused file: its wording, what a cut
+    # write left), loaded for it and forgotten after: never needed while all
+    # is well
+    import sys
+
+    from firmware import records_bad
+
+    try:
+        return getattr(records_bad, step)(*args)
+    finally:
+        sys.modules.pop("firmware.records_bad", None)
+        package = sys.modules.get("firmware")
+        if hasattr(package, "records_bad"):
+            delattr(package, "records_bad")
 
 
 class RecordStore:
@@ -157,17 +151,17 @@ class RecordStore:
             if n is None:
                 return None, 0, 0, None
             if n > LIMIT:  # never read more than a record can be (issue 11.2)
-                return None, 0, 0, "%s is too large for a record (%d bytes)" % (name, n)
+                return None, 0, 0, _bad("large", name, n)
         data = st.read(name)
         if data is None:
             return None, 0, 0, None
         if len(data) > LIMIT:
-            return None, 0, 0, "%s is too large for a record (%d bytes)" % (name, len(data))
+            return None, 0, 0, _bad("large", name, len(data))
         payload, version, seq, problem = unpack(data, self.magic, self.version, name)
         if payload is not None and check is not None:
             why = check(payload, version)
             if why:
-                return None, 0, 0, "%s is refused: %s" % (name, why)
+                return None, 0, 0, _bad("refused", name, why)
         return payload, version, seq, problem
 
     def load(self, check=None):
@@ -191,18 +185,9 @@ class RecordStore:
         payload, version, seq, problem_old = self._read(self.old, check)
         if payload is not None:
             self.seq = seq
-            if problem is not None:
-                problem += "; using the save before it (the file is kept as %s)" % self.bad
-            return payload, version, problem
-        if problem is None:
-            problem = problem_old
-        elif problem_old is not None:
-            problem += "; " + problem_old
-        if problem is not None:
-            problem += "; starting afresh"
-            if self._quarantine:
-                problem += " (the file is kept as %s)" % self.bad
-        return None, 0, problem
+        if problem is None and (payload is not None or problem_old is None):
+            return payload, version, None
+        return _bad("plain", self, payload, version, problem, problem_old)
 
     def save(self, payload):
         """Store ``payload`` for good, or raise (OSError from the storage);
@@ -263,58 +248,12 @@ class RecordStore:
             why = check(got[best][0], got[best][1])
             if not why:
                 break
-            got[best] = (None, 0, 0, "%s is refused: %s" % (names[best], why))
+            got[best] = (None, 0, 0, _bad("refused", names[best], why))
         self._cur = names[best] if best >= 0 else None
         self.seq = got[best][2] if best >= 0 else 0
-        problems = []
-        for i in (0, 1):
-            problem = got[i][3]
-            if problem is None or self._left_by_a_cut(names[i], best >= 0):
-                continue
-            if not self._quarantine:
-                self._quarantine = names[i]  # set aside when it is next written
-            problems.append(problem)
-        if best >= 0:
-            payload, version = got[best][0], got[best][1]
-            if problems:
-                return (
-                    payload,
-                    version,
-                    problems[0]
-                    + ("; using the save before it (the file is kept as %s)" % self.bad),
-                )
-            return payload, version, None
-        if not problems:
-            return None, 0, None
-        return (
-            None,
-            0,
-            "; ".join(problems) + "; starting afresh (the file is kept as %s)" % (self.bad),
-        )
-
-    def _left_by_a_cut(self, name, have_good):
-        """True when the refused file ``name`` is what a cut write leaves
-        (the beginning of the record after the newest, cut short) or, beside a
-        good record, an older copy: overwritten by the next save, not said."""
-        st = self.storage
-        size = getattr(st, "size", None)
-        if size is not None and (size(name) or 0) > LIMIT:
-            return False  # never read (see _read)
-        data = st.read(name)
-        if data is None or len(data) > LIMIT:
-            return False
-        n = len(data)
-        k = 4 if n > 4 else n
-        if data[0:k] != self.magic[0:k]:
-            return False
-        if n < 9:
-            return n < 5 or data[4] == self.version
-        seq = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
-        if have_good and _newer(self.seq, seq):
-            return True  # an older copy
-        if data[4] != self.version or seq != (self.seq + 1) & 0xFFFFFFFF:
-            return False
-        return n < _HEAD + _TAIL or n < _HEAD + ((data[9] << 8) | data[10]) + _TAIL
+        if got[0][3] is None and got[1][3] is None:
+            return (got[best][0], got[best][1], None) if best >= 0 else (None, 0, None)
+        return _bad("slots", self, names, got, best)  # a slot was refused
 
     def _save_slot(self, seq, payload):
         st = self.storage

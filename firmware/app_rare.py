@@ -106,7 +106,7 @@ def open(app, name, staged=True):
     root = len(app.stack) == 1
     if root and app._due:
         due(app)  # a mode closed in this frame: forget it before the next opens
-    if root and app._before is None and sys.implementation.name == "micropython":
+    if root and app._before is None and sys.implementation.name != "cpython":
         app._before = tuple(sys.modules)  # what the mode loads goes with it
     if staged and root and getattr(app.hw, "staged", False) and full not in sys.modules:
         from firmware.loading import Loading  # the mode's code a module a frame

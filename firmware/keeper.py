@@ -367,7 +367,7 @@ class Keeper:
         try:
             return from_bytes(cls, data, version)
         finally:
-            if sys.implementation.name == "micropython":
+            if sys.implementation.name != "cpython":
                 sys.modules.pop("firmware.keeper_record", None)
                 package = sys.modules.get("firmware")
                 if package is not None and hasattr(package, "keeper_record"):

@@ -41,8 +41,9 @@ def _boot():
 
 
 def _forget_boot():
-    # the app runs without it (MicroPython: CPython's tools and tests keep it)
-    if sys.implementation.name == "micropython":
+    # the app runs without it (MicroPython and CircuitPython; CPython's tools
+    # and tests keep it)
+    if sys.implementation.name != "cpython":
         from firmware.app import _drop  # loaded with the app just built
 
         _drop("firmware.boot")

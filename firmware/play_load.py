@@ -11,12 +11,12 @@ from firmware.app import _drop
 def _forget(names):
     """Forget the modules ``names`` (a module's ``MODULES``: it and what only
     it loads) so their heap comes back; ``_module`` loads them again when
-    next needed. MicroPython only: CPython has room, and other code there
-    (tests, tools) may hold on to the modules."""
+    next needed. On a device only (MicroPython, CircuitPython): CPython has
+    room, and other code there (tests, tools) may hold on to the modules."""
     import gc
     import sys
 
-    if sys.implementation.name != "micropython":
+    if sys.implementation.name == "cpython":
         return
     for name in names:
         _drop(name)

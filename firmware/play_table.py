@@ -386,7 +386,7 @@ def _odds(game, s, dealer):
     from engine.winprob import lookup
 
     chance = lookup(s[0], s[1], dealer == 0, game.target, game.five)
-    if sys.implementation.name == "micropython":
+    if sys.implementation.name != "cpython":
         # read when the scores change: the module is not held through the game
         sys.modules.pop("engine.winprob", None)
         if hasattr(sys.modules["engine"], "winprob"):

@@ -210,6 +210,10 @@ def boot(storage=None, heap=False):
         hw.storage = storage
     hw.leds.frames = 0
     app = boot.build(hw=hw, board=board)
+    boot = None
+    from firmware.app import _drop
+
+    _drop("firmware.boot")  # as firmware.main does: the app runs without it
     st = app.settings
     st.set("difficulty", LEVEL)
     st.set("target", 121)

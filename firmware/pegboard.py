@@ -278,16 +278,10 @@ class Pegboard:
         """Draw the frame into ``buf`` (at least n*3 bytes, G R B per LED),
         scaled under the power budget; returns the estimated mA."""
         n3 = self.n * 3
-        if buf is not self._buf:  # first frame into this buffer: set up once
-            self._buf = buf
-            self._mv = memoryview(buf)[:n3]
-            self._bg = bytearray(n3)
-            self._bg_sum = -1
         if self._bg_sum < 0:
-            self._background(buf)
-        else:
-            self._mv[:] = self._bg
-            self._sum = self._bg_sum
+            self._background()
+        buf[:n3] = self._bg  # one copy; no slice object on the heap
+        self._sum = self._bg_sum
         w = self._cel
         if w >= 0:  # the chase: every sixth hole bright, over the glow
             h = self._phase if self._phase else _CHASE
@@ -325,37 +319,35 @@ class Pegboard:
         self.dirty = False
         return (self._sum * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n
 
-    def _background(self, buf):
-        # draw what stays put into the frame and keep a copy (when it changes)
+    def _background(self):
+        # draw what stays put into the template (when it changes)
         bg = self._bg
         if _fast is not None:
             _fast.fill(bg, len(bg), 0)
         else:
             for i in range(len(bg)):
                 bg[i] = 0
-        self._mv[:] = bg
         self._sum = 0
         tracks = 1 if self.shared else 2
         holes = self.holes
         if self.markers:
             for t in range(tracks):
                 for h in range(5, holes, 5):
-                    self._put(buf, self.led_of_hole(t, h), _MARK)
+                    self._put(bg, self.led_of_hole(t, h), _MARK)
                 if not self.target:  # fixed deals: the deals to play, no lines
                     for h in range(holes, max(0, holes - self.deals_left), -1):
-                        self._put(buf, self.led_of_hole(t, h), _LINE)
+                        self._put(bg, self.led_of_hole(t, h), _LINE)
                     continue
-                self._put(buf, self.led_of_hole(t, holes), _LINE)
+                self._put(bg, self.led_of_hole(t, holes), _LINE)
                 if self.target >= 121:
-                    self._put(buf, self.led(t, 91), _LINE)
-                    self._put(buf, self.led(t, 61), _LINE)
+                    self._put(bg, self.led(t, 91), _LINE)
+                    self._put(bg, self.led(t, 61), _LINE)
                 else:
-                    self._put(buf, self.led(t, 31), _LINE)
+                    self._put(bg, self.led(t, 31), _LINE)
         w = self._cel
         if w >= 0:
             for h in range(1, holes + 1):
-                self._put(buf, self.led_of_hole(w, h), _GLOW + w)
-        bg[:] = self._mv
+                self._put(bg, self.led_of_hole(w, h), _GLOW + w)
         self._bg_sum = self._sum
 
     def estimate_ma(self, buf):

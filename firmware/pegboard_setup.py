@@ -72,8 +72,6 @@ def setup(pb, layout, power, n_leds, target):
     pb._bacc = 0
     pb._conflict = False
     pb.dirty = True
-    pb._buf = None  # the caller's buffer and its memoryview
-    pb._mv = None
-    pb._bg = None  # the template: markers, lines, the winner's glow
+    pb._bg = bytearray(n_leds * 3)  # the template: markers, lines, the winner's glow
     pb._bg_sum = -1  # its channel sum; -1: redraw it at the next render
     pb._sum = 0  # channel sum of the frame being drawn

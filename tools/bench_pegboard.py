@@ -49,7 +49,7 @@ def heap():
 
 def frame_bench(label, pb, buf, prepare, runs=RUNS):
     times = [0] * runs
-    pb.render(buf)  # the first frame into a buffer sets up its clearing view
+    pb.render(buf)  # the first frame draws the template
     gc.collect()
     before = heap()
     for i in range(runs):

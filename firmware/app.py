@@ -1,19 +1,19 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
-``firmware.buttons``, ``firmware.canvas``, ``firmware.power`` and
-``firmware.screen``; when first needed ``firmware.settings``,
-``firmware.screens.menu``, ``firmware.crash`` (after ``firmware.crashfast``,
-loaded at boot), ``firmware.battery`` and ``firmware.idle``; for a rare step
-``firmware.app_rare``.
+``firmware.power`` and ``firmware.screen``; when first needed
+``firmware.crash`` (after ``firmware.crashfast``, loaded at boot),
+``firmware.battery`` and ``firmware.idle``; for a rare step (building the
+app among them) ``firmware.app_rare``.
 
 Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
 
 Errors: a screen's exception is caught (``crash``) and written to the crash
 log (``firmware.crashfast``, prepared at boot so it needs no memory), then
-``firmware.crash`` shows it. When ``FAIL_LIMIT`` of them come within
-``FAIL_WINDOW_MS``, ``tick`` raises ``Failing``: the device's main loop
-(``firmware.main``) then logs it and restarts the app into the saved game.
+``firmware.crash`` shows it. When errors keep coming (``firmware.crash``'s
+``FAIL_LIMIT`` within ``FAIL_WINDOW_MS``), ``tick`` raises its ``Failing``:
+the device's main loop (``firmware.main``) then logs it and restarts the app
+into the saved game.
 
 Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``),
 and the memory a mode's code takes: firmware/app_rare.py, the app's steps at
@@ -47,9 +47,7 @@ instead of running frames it would not draw.
 
 import gc
 
-from firmware import buttons as _buttons
-from firmware.canvas import Canvas
-from firmware.power import GAUGE_W, Power
+from firmware.power import GAUGE_W
 from firmware.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
 
 try:
@@ -58,20 +56,6 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 FRAME_MS = const(20)
-FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the app
-FAIL_WINDOW_MS = const(30000)
-STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
-# loaded by the app itself when first needed, and held: never forgotten with a mode
-KEEP = (
-    "firmware.crashfast",
-    "firmware.crashlog",
-    "firmware.crash",
-    "firmware.battery",
-    "firmware.idle",
-    "firmware.wrap",
-    "firmware.fast",
-)
-RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
 _SWALLOW = const(1)  # firmware.power's frame() flags
 _REDRAW = const(2)
 _EMPTY = const(8)
@@ -102,54 +86,11 @@ def _drop(name):
             delattr(sys.modules[package], leaf)
 
 
-class Failing(Exception):
-    """Raised by ``App.tick`` when errors keep coming: restart the app."""
-
-
 class App:
     def __init__(self, hw, root=None, board=None, settings=None, pegboard=None, resume=False):
+        # what the app holds: firmware.app_rare's ``start``, which builds it
         self.hw = hw
-        self.board = board
-        self.canvas = Canvas(hw.display.fb, hw.display.buf, hw.display.width, hw.display.height)
-        self.buttons = _buttons.Buttons(diff=hw.clock.ticks_diff)
-        self.pegboard = pegboard
-        self.led_buf = bytearray(hw.leds.n * 3) if pegboard is not None else None
-        if settings is None:
-            from firmware.settings import Settings
-
-            settings = Settings(hw.storage)
-            settings.load()
-        self.settings = settings
-        self.power = Power(self, getattr(board, "BATTERY", None) if board is not None else None)
-        self.apply_settings()
-        self.stack = []
-        self.dirty = True
-        self._whole = True  # the next redraw is of the whole screen (no band)
-        self._percent = -1  # the battery gauge last drawn
-        self.last = None
-        self.errors = 0
-        self.last_error = None
-        self.frames = 0
-        self.failing = None  # set when errors keep coming: tick raises Failing
-        self._fail_times = []
-        self.mode = None  # the mode opened from the root, by name
-        self._before = None  # sys.modules before the open mode (MicroPython), or None
-        self._modes = None  # (name, tries): what its record holds, once read
-        self._settle = 0  # ms a reopened mode must still run to count as started
-        self._due = False  # firmware.app_rare's ``due`` runs next frame
-        if root is None:
-            from firmware.screens.menu import MenuScreen
-
-            root = MenuScreen()
-        self.push(root)
-        if resume:
-            self._rare("resume")  # reopen the mode that was open
-        problem = getattr(settings, "problem", None)
-        if problem:
-            self.push(MessageScreen("Settings", problem))
-        problem = getattr(hw.storage, "problem", None)  # a storage that cannot keep saves
-        if problem:
-            self.push(MessageScreen("Saves off", problem))
+        self._rare("start", root, board, settings, pegboard, resume)
 
     # ---- the stack ----
     def _enter(self, screen):
@@ -216,7 +157,7 @@ class App:
 
     def apply_settings(self):
         """Pass the settings on to the hardware (call after a change)."""
-        self._rare("settings")
+        self._rare("apply")
 
     def _rare(self, step, *args):
         # one of firmware.app_rare's steps, loaded for it and forgotten after

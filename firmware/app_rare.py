@@ -2,11 +2,14 @@
 are not in a Pico's heap while a mode runs: opening a mode (``open``), what
 follows a mode's opening or closing a frame later (``due``: forgetting a
 closed mode's code, the mode record), the start after a restart
-(``resume``) and passing the settings on to the hardware (``settings``).
-``App._rare(step, ...)`` loads this module for one step and forgets it after
-(``firmware.app._drop``). Imports ``firmware.app``, ``firmware.records``,
-``firmware.screen``, ``firmware.loading`` (on a device) and the screens of
-``firmware.screens`` by name.
+(``resume``), building the app (``start``) and passing the settings on to
+the hardware (``apply``). ``App._rare(step, ...)`` loads this module for one
+step and forgets it after (``firmware.app._drop``). Imports
+``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
+``firmware.power``, ``firmware.records``, ``firmware.screen``;
+``firmware.settings`` and ``firmware.screens.menu`` as the app starts,
+``firmware.loading`` (on a device) and the screens of ``firmware.screens``
+by name.
 
 Modes and restarts
 ------------------
@@ -39,9 +42,30 @@ opens it.
 import gc
 import sys
 
-from firmware.app import KEEP, RESUME_TRIES, STABLE_MS, _drop, _log
+from firmware.app import _drop, _log
+from firmware.buttons import Buttons
+from firmware.canvas import Canvas
+from firmware.power import Power
 from firmware.records import RecordStore
 from firmware.screen import MessageScreen
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
+STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
+# loaded by the app itself when first needed, and held: never forgotten with a mode
+KEEP = (
+    "firmware.crashfast",
+    "firmware.crashlog",
+    "firmware.crash",
+    "firmware.battery",
+    "firmware.idle",
+    "firmware.wrap",
+    "firmware.fast",
+)
 
 MAGIC = b"MODE"
 VERSION = 1
@@ -191,7 +215,57 @@ def resume(app):
     app._due = False  # recorded above, with its tries
 
 
-def settings(app):
+def start(app, root, board, settings, pegboard, restart):
+    """``App(hw, ...)``: what the app holds, its settings passed on, the root
+    screen (the start menu unless given), after a restart the mode that was
+    open (``restart``: ``resume``), and a message for settings or a storage that were
+    refused."""
+    hw = app.hw
+    d = hw.display
+    app.board = board
+    app.canvas = Canvas(d.fb, d.buf, d.width, d.height)
+    app.buttons = Buttons(diff=hw.clock.ticks_diff)
+    app.pegboard = pegboard
+    app.led_buf = bytearray(hw.leds.n * 3) if pegboard is not None else None
+    if settings is None:
+        from firmware.settings import Settings
+
+        settings = Settings(hw.storage)
+        settings.load()
+    app.settings = settings
+    app.power = Power(app, getattr(board, "BATTERY", None) if board is not None else None)
+    apply(app)  # the settings passed on to the hardware
+    app.stack = []
+    app.dirty = True
+    app._whole = True  # the next redraw is of the whole screen (no band)
+    app._percent = -1  # the battery gauge last drawn
+    app.last = None
+    app.errors = 0
+    app.last_error = None
+    app.frames = 0
+    app.failing = None  # set when errors keep coming: tick raises Failing
+    app._fail_times = []
+    app.mode = None  # the mode opened from the root, by name
+    app._before = None  # sys.modules before the open mode (MicroPython), or None
+    app._modes = None  # (name, tries): what its record holds, once read
+    app._settle = 0  # ms a reopened mode must still run to count as started
+    app._due = False  # ``due`` runs next frame
+    if root is None:
+        from firmware.screens.menu import MenuScreen
+
+        root = MenuScreen()
+    app.push(root)
+    if restart:
+        resume(app)  # reopen the mode that was open
+    problem = getattr(settings, "problem", None)
+    if problem:
+        app.push(MessageScreen("Settings", problem))
+    problem = getattr(hw.storage, "problem", None)  # a storage that cannot keep saves
+    if problem:
+        app.push(MessageScreen("Saves off", problem))
+
+
+def apply(app):
     """``app.apply_settings``: the settings passed on to the hardware."""
     if app.pegboard is not None:
         app.pegboard.set_brightness(app.settings.led_level())

@@ -1,14 +1,27 @@
 """What the app does after a screen failed (``App.crash``, once the error is
 in the fast crash log): the slow crash log when the fast one was not
 prepared, the error screen over the failing screen, and the count of errors
-that marks the app ``failing`` (``firmware.app.Failing``: the main loop
-restarts it). Loaded when the first error comes, then held (``App.KEEP``):
+that marks the app ``failing`` (``Failing``, which ``App.tick`` raises:
+the main loop restarts it), ``FAIL_LIMIT`` of them within
+``FAIL_WINDOW_MS``. Loaded when the first error comes, then held (``App.KEEP``):
 a device that never fails never pays for it. Imports ``firmware.app`` and
 ``firmware.screen``; when the fast log was not prepared
 ``firmware.crashlog``."""
 
-from firmware.app import FAIL_LIMIT, FAIL_WINDOW_MS, Failing, _log
+from firmware.app import _log
 from firmware.screen import MessageScreen
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+FAIL_LIMIT = const(3)  # caught errors within FAIL_WINDOW_MS that restart the app
+FAIL_WINDOW_MS = const(30000)
+
+
+class Failing(Exception):
+    """Raised by ``App.tick`` when errors keep coming: restart the app."""
 
 
 class ErrorScreen(MessageScreen):

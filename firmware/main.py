@@ -11,7 +11,7 @@ this module, held all the time, is only the loop below.
 
 Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
-error handling (``firmware.app.Failing`` when errors keep coming, an error
+error handling (``firmware.crash.Failing`` when errors keep coming, an error
 outside the screens, MemoryError) is caught: ``gc.collect()``, one entry in
 the crash log (``firmware.crashfast``, prepared before each app is built so
 that it needs no memory; ``firmware.crashlog`` otherwise), an error screen for ``PAUSE_MS`` (A

@@ -274,7 +274,8 @@ class Explodes(Exception):
 
 
 def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
-    from firmware.app import RESUME_TRIES, Failing
+    from firmware.app_rare import RESUME_TRIES
+    from firmware.crash import Failing
     from firmware.screens.keeper import KeeperScreen
 
     storage = host.DictStorage()
@@ -314,7 +315,7 @@ def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
 
 
 def test_a_mode_that_settled_resets_its_tries():
-    from firmware.app import STABLE_MS
+    from firmware.app_rare import STABLE_MS
     from firmware.app_rare import LastMode
 
     storage = host.DictStorage()
@@ -352,7 +353,7 @@ def test_settings_problem_is_shown_on_screen():
 
 def test_errors_that_keep_coming_raise_failing_and_are_logged():
     from firmware import crashlog
-    from firmware.app import FAIL_LIMIT, FAIL_WINDOW_MS, Failing
+    from firmware.crash import FAIL_LIMIT, FAIL_WINDOW_MS, Failing
 
     storage = host.DictStorage()
     d = new_app(storage)

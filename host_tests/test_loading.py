@@ -101,7 +101,7 @@ def run(script):
 
 
 def test_every_mode_opens_a_module_a_frame_behind_a_loading_screen():
-    from firmware.app import KEEP
+    from firmware.app_rare import KEEP
     from firmware.loads import LOADS
 
     got = run(SCRIPT)
@@ -135,7 +135,7 @@ def test_each_listed_module_finds_its_imports_loaded():
     script = r"""
 import sys, json
 sys.path[:0] = ['.']
-import firmware.main, firmware.app, firmware.screens.menu
+import firmware.main, firmware.app, firmware.app_rare, firmware.screens.menu
 from firmware.loads import LOADS
 base = set(sys.modules)
 out = {}
@@ -166,4 +166,6 @@ def test_the_list_is_what_the_screens_import():
 
     assert LOADS == device_files.mode_loads()
     assert sorted(LOADS) == sorted(device_files.mode_entries())
-    assert LOADS["play"][-2:] == ("engine.opponent", "firmware.play_start")
+    assert LOADS["play"][-3:-1] == ("engine.opponent", "firmware.play_start")
+    # the app's rare steps, which open the mode, last: not in the frame that opens it
+    assert all(modules[-1] == "firmware.app_rare" for modules in LOADS.values())

@@ -114,8 +114,12 @@ def compiled(root=ROOT):
 
 # ---- what opening a mode loads (firmware/loads.py) ----------------------------
 
-# loaded before any mode opens (the menu's own), so never in a mode's list
-_ALWAYS = ("firmware.main", "firmware.app", "firmware.screens.menu")
+# loaded before any mode opens (the menu's own, and what firmware.app_rare's
+# start, which builds the app, imports), so never in a mode's list
+_ALWAYS = ("firmware.main", "firmware.app", "firmware.app_rare", "firmware.screens.menu")
+# the app's rare steps, forgotten while a mode runs: its ``open`` opens the
+# mode, so it is loaded in a frame of its own before the one that opens it
+OPENER = "firmware.app_rare"
 # what a mode's screen loads by name as it enters, besides its imports: the
 # computer player (its MODULES) and the match's start (firmware.play_start)
 _EXTRA = {
@@ -210,7 +214,8 @@ _WORK = {"review": ("engine.opponent", "engine.expert", "engine.review")}
 
 def mode_loads(root=ROOT):
     """{mode: the modules opening it loads, one import a frame, each after
-    what it imports} for firmware/loads.py; the menu's own modules left out."""
+    what it imports} for firmware/loads.py; the menu's own modules left out,
+    and last ``OPENER``, which opens the mode once its code is loaded."""
     always = _load_order(_ALWAYS, root)
     out = {}
     for mode in mode_entries(root):
@@ -218,7 +223,7 @@ def mode_loads(root=ROOT):
         if not os.path.exists(_path_of(screen, root)):
             continue
         wanted = [screen] + list(_EXTRA.get(mode, ()))
-        out[mode] = tuple(_load_order(wanted, root, skip=always))
+        out[mode] = tuple(_load_order(wanted, root, skip=always)) + (OPENER,)
     return out
 
 

@@ -84,6 +84,7 @@ package(
         "records_bad.py",
         "screen.py",
         "settings.py",
+        "settings_io.py",
         "statcheck.py",
         "stats.py",
         "working.py",

@@ -2,10 +2,12 @@
 time (``app.settings``) and stored with ``firmware.records`` through the
 hardware storage, so a power cut mid-save loses nothing. The screen that
 edits it, with the labels of the choices, which only it shows, is
-firmware/screens/settings.py, loaded only while it is open (the record
-stays lean: it is resident). Imports ``firmware.records``, and
-``firmware.screens.settings`` in ``label`` (a choice's label, for tests and
-tools; the screen reads its own).
+firmware/screens/settings.py, loaded only while it is open; reading and
+writing the record is firmware/settings_io.py, loaded for each and
+forgotten after (the record stays lean: it is resident). Imports
+``firmware.records``; when used ``firmware.settings_io`` and
+``firmware.app`` (its ``_drop``), and ``firmware.screens.settings`` in
+``label`` (a choice's label, for tests and tools; the screen reads its own).
 
 Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard"/"expert", target
 (the game: six-card to 121 or 61, five-card to 61 (V5), or 6, 8 or 12 fixed
@@ -89,36 +91,18 @@ class Settings:
     def load(self):
         """Read the stored settings; defaults for anything missing or bad.
         ``problem`` says in words what was wrong (None when all is well)."""
-        self.defaults()
-        if self.store is None:
-            return
-        try:
-            payload, version, self.problem = self.store.load(self._check)
-        except Exception as e:  # a storage that cannot even be read
-            self.problem = "settings unreadable: %s" % e
-            return
-        if payload is None:
-            return
-        for i in range(min(len(payload), len(FIELDS))):
-            self.index[i] = payload[i]
-        self._apply()
-
-    def _check(self, payload, version):
-        # RecordStore.load's check: a choice no field has refuses the record
-        if not payload:
-            return "it holds no setting"
-        for i in range(min(len(payload), len(FIELDS))):
-            if payload[i] >= len(FIELDS[i][2]):
-                return "%s has no choice %d" % (FIELDS[i][1], payload[i])
-        return None
+        self._io("load")
 
     def save(self):
         """Store the settings; False (and ``problem`` set) when storage failed."""
-        if self.store is None:
-            return True
+        return self._io("save")
+
+    def _io(self, step):
+        # firmware.settings_io's step, loaded for it and forgotten after
+        from firmware import settings_io
+        from firmware.app import _drop
+
         try:
-            self.store.save(bytes(self.index))
-            return True
-        except OSError as e:
-            self.problem = "settings not saved: %s" % e
-            return False
+            return getattr(settings_io, step)(self)
+        finally:
+            _drop("firmware.settings_io")

@@ -195,6 +195,28 @@ def test_the_screen_has_a_label_for_every_choice_of_the_record():
     assert SettingsScreen(s).value(1) == "5-card 61"
 
 
+def test_a_settings_record_with_a_choice_no_field_has_is_refused():
+    # a record sound in itself whose difficulty is choice 9 (there are 4): the
+    # defaults, a problem naming the field, and the reader is not kept loaded
+    import sys
+
+    from firmware.records import RecordStore
+    from firmware.settings import _MAGIC, _VERSION
+
+    st = host.DictStorage()
+    RecordStore(st, "settings", _MAGIC, _VERSION).save(bytes([9, 1]))
+    s = Settings(st)
+    s.load()
+    assert s.problem and "Difficulty has no choice 9" in s.problem, s.problem
+    assert s.difficulty == "medium" and s.target == 121
+    assert "firmware.settings_io" not in sys.modules
+    s.set("target", 61)
+    assert s.save() and "firmware.settings_io" not in sys.modules
+    s2 = Settings(st)
+    s2.load()
+    assert s2.problem is None and s2.target == 61
+
+
 def test_damaged_settings_give_defaults_without_crashing():
     storage = host.DictStorage({"settings.rec": b"\x00garbage\xff" * 3})
     d = new_app(storage)

@@ -1,0 +1,47 @@
+"""Reading and writing the settings record (firmware/settings.py's
+``Settings.load`` and ``save``), kept apart so that its code is not in a
+Pico's heap between them: ``Settings._io`` loads this module for one step
+and forgets it after. Imports ``firmware.settings``.
+"""
+
+from firmware.settings import FIELDS
+
+
+def load(s):
+    """``s.load()``: the stored settings into ``s``; defaults for anything
+    missing or bad, ``s.problem`` saying in words what was wrong."""
+    s.defaults()
+    if s.store is None:
+        return
+    try:
+        payload, version, s.problem = s.store.load(_check)
+    except Exception as e:  # a storage that cannot even be read
+        s.problem = "settings unreadable: %s" % e
+        return
+    if payload is None:
+        return
+    for i in range(min(len(payload), len(FIELDS))):
+        s.index[i] = payload[i]
+    s._apply()
+
+
+def _check(payload, version):
+    # RecordStore.load's check: a choice no field has refuses the record
+    if not payload:
+        return "it holds no setting"
+    for i in range(min(len(payload), len(FIELDS))):
+        if payload[i] >= len(FIELDS[i][2]):
+            return "%s has no choice %d" % (FIELDS[i][1], payload[i])
+    return None
+
+
+def save(s):
+    """``s.save()``: False (and ``s.problem`` set) when storage failed."""
+    if s.store is None:
+        return True
+    try:
+        s.store.save(bytes(s.index))
+        return True
+    except OSError as e:
+        s.problem = "settings not saved: %s" % e
+        return False

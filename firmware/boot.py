@@ -1,7 +1,7 @@
 """What the device does before the app runs and between two runs of it:
 picks the hardware backend for this interpreter, loads the board
-description, builds the app (``build``), and draws the error screens of a
-crash (``show_message``, ``wait``). ``firmware.main`` loads it to build an
+description (``device``), builds the app (``build``), and draws the error
+screens of a crash (``crashed``: ``show_message``, ``wait``). ``firmware.main`` loads it to build an
 app and after a crash, and forgets it while the app runs: none of it is
 needed then, and on a Pico its code would sit in the heap all game.
 Imports ``firmware.wrap``; ``firmware.app``, ``boards``,
@@ -86,6 +86,29 @@ def build(backend=None, board=None, hw=None, resume=False, **hw_args):
     if hw is None:
         hw = make_hw(backend, board, **hw_args)
     return App(hw, board=board, pegboard=make_pegboard(board), resume=resume)
+
+
+def device():
+    """``(hw, board)``: this device's board description (``board.txt``) and
+    its backend's hardware."""
+    board = load_board(board_name())
+    return make_hw(board=board), board
+
+
+def crashed(hw, what, stopped, pause_ms):
+    """The error screen after a crash (``what``: its error, as text): "Oops:
+    restarting" for ``pause_ms`` (A skips it); when the crash loop stopped
+    after ``stopped`` crashes in a short time, "Stopped" until A."""
+    if stopped:
+        show_message(
+            hw,
+            "Stopped",
+            "%d errors in a short time: %s\nSaves are kept. A: menu" % (stopped, what),
+        )
+        wait(hw, 0, True)
+    else:
+        show_message(hw, "Oops: restarting", what + "\nYour game is saved.")
+        wait(hw, pause_ms)
 
 
 def show_message(hw, title, text):

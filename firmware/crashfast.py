@@ -1,66 +1,34 @@
 """The crash log's writer at a crash (firmware/crashlog.py is the rest):
-``prepare(storage)`` opens the log for appending and sets aside one entry's
-room; ``write`` then adds an entry with no fresh allocation on MicroPython
-and CircuitPython, where a crash is often a MemoryError with the heap full:
-the traceback is printed into a preallocated stream and copied to the file
-through a 16-byte buffer, the head line's numbers digit by digit. Kept small
-on purpose: it stays loaded, and the rest of the crash log (reading it, the
-slow way of writing it) is loaded only when used.
+once ``firmware.crashlog.prepare(storage)`` has opened the log for
+appending and set aside one entry's room (the globals below), ``write`` adds
+an entry with no fresh allocation on MicroPython and CircuitPython, where a
+crash is often a MemoryError with the heap full: the traceback is printed
+into a preallocated stream and copied to the file through a 16-byte buffer,
+the head line's numbers digit by digit. Kept small on purpose: it stays
+loaded, and the rest of the crash log (preparing it, reading it, the slow
+way of writing it) is loaded only when used.
 
 An entry written here is the head line and the end of the traceback as the
 interpreter prints it (innermost frames and the error last), at most about
-``ENTRY_CAP`` bytes. ``prepare`` (firmware.main calls it before each app it
-builds) starts a new log when the log is past ``CAP`` // 2 bytes, keeping the
-old one as ``crash.old`` (``crashlog.read`` gives the last ``CAP`` bytes of
-the two). A storage without ``open_append`` (optional in firmware/hal.py's
-contract) cannot be prepared: ``write`` returns False and ``crashlog.record``
-writes the slow way. Imports ``sys`` (``io`` in ``prepare``, ``traceback`` on
-CircuitPython, ``firmware.crashlog`` on CPython).
+``ENTRY_CAP`` bytes. A log that was not prepared (a storage without
+``open_append``, optional in firmware/hal.py's contract): ``write`` returns
+False and ``crashlog.record`` writes the slow way. Imports ``sys``
+(``traceback`` on CircuitPython, ``firmware.crashlog`` on CPython).
 """
 
 import sys
 
-NAME = "crash.log"
-OLD = "crash.old"
-CAP = 2048  # bytes kept
 ENTRY_CAP = 600  # bytes of one entry
 _MP = sys.implementation.name != "cpython"
 
-_st = None  # the storage prepared
+_st = None  # the storage prepared (firmware.crashlog.prepare sets these)
 _f = None  # its log, open for appending
 _io = None  # one entry's traceback is printed here
 _num = None  # a number's digits; the traceback is copied through it
 
 
-def prepare(storage):
-    """Open the log on ``storage`` for ``write`` (a new log when it is past
-    ``CAP`` // 2); False when the storage cannot append (then
-    ``crashlog.record`` rewrites the log, which needs memory). Never raises."""
-    global _st, _f, _io, _num
-    close()
-    opener = getattr(storage, "open_append", None)
-    if opener is None:
-        return False
-    try:
-        import io
-
-        size = getattr(storage, "size", None)
-        if size is not None and (size(NAME) or 0) > CAP // 2:
-            if storage.exists(OLD):
-                storage.remove(OLD)
-            storage.rename(NAME, OLD)
-        _io = io.BytesIO(ENTRY_CAP) if _MP else io.BytesIO()
-        _num = bytearray(16)
-        _f = opener(NAME)
-        _st = storage
-        return True
-    except Exception:
-        close()
-        return False
-
-
 def close():
-    """Close the log ``prepare`` opened and give back its room."""
+    """Close the log ``crashlog.prepare`` opened and give back its room."""
     global _st, _f, _io, _num
     if _f is not None:
         try:

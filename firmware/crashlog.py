@@ -12,9 +12,11 @@ or, when written the slow way, the error first and the innermost frames:
     ValueError: what went wrong
 
 Every crash must reach the log, and a crash is often a MemoryError with the
-heap full: ``prepare(storage)`` (``firmware.crashfast``), called once at boot
-by firmware.main, opens the log for appending and sets aside what an entry
-needs, so an entry is then written without a fresh allocation (MicroPython).
+heap full: ``prepare(storage)``, called by firmware.main before each app it
+builds (this module is then forgotten while the app runs), opens the log for
+appending and sets aside what an entry needs, so that
+``firmware.crashfast``, which stays loaded, then writes an entry without a
+fresh allocation (MicroPython, CircuitPython).
 When the log passes ``CAP`` // 2 it becomes ``crash.old`` and a new one
 starts: ``read`` gives the last ``CAP`` bytes of the two. Where the storage
 cannot append (``open_append`` is optional in the storage contract) or
@@ -27,9 +29,39 @@ text, not a record: losing an entry to a power cut costs nothing that matters.
 """
 
 from firmware import crashfast
-from firmware.crashfast import CAP, ENTRY_CAP, NAME, OLD, close, prepare  # noqa: F401
+from firmware.crashfast import ENTRY_CAP, close
 
+NAME = "crash.log"
+OLD = "crash.old"
 TEMP = "crash.tmp"
+CAP = 2048  # bytes kept
+
+
+def prepare(storage):
+    """Open the log on ``storage`` for ``firmware.crashfast.write`` (a new
+    log when it is past ``CAP`` // 2, the old one kept as ``crash.old``);
+    False when the storage cannot append (then ``record`` rewrites the log,
+    which needs memory). Never raises."""
+    close()
+    opener = getattr(storage, "open_append", None)
+    if opener is None:
+        return False
+    try:
+        import io
+
+        size = getattr(storage, "size", None)
+        if size is not None and (size(NAME) or 0) > CAP // 2:
+            if storage.exists(OLD):
+                storage.remove(OLD)
+            storage.rename(NAME, OLD)
+        crashfast._io = io.BytesIO(ENTRY_CAP) if crashfast._MP else io.BytesIO()
+        crashfast._num = bytearray(16)
+        crashfast._f = opener(NAME)
+        crashfast._st = storage
+        return True
+    except Exception:
+        close()
+        return False
 
 
 def trace_text(exc):

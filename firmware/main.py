@@ -6,17 +6,18 @@ screens), ``firmware.app`` (its ``_drop``, to forget ``firmware.boot``),
 ``firmware.crashfast`` and ``firmware.crashlog``, each when used.
 
 Memory: what is needed only before the app runs and after a crash is in
-``firmware.boot``, loaded then and forgotten while the app runs, so that
-this module, held all the time, is only the loop below.
+``firmware.boot`` (and ``firmware.crashlog``, which prepares the crash log),
+loaded then and forgotten while the app runs, so that this module, held all
+the time, is only the loop below.
 
 Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
 error handling (``firmware.crash.Failing`` when errors keep coming, an error
 outside the screens, MemoryError) is caught: ``gc.collect()``, one entry in
-the crash log (``firmware.crashfast``, prepared before each app is built so
-that it needs no memory; ``firmware.crashlog`` otherwise), an error screen for ``PAUSE_MS`` (A
-skips it), then a new app. After ``CRASH_LIMIT`` crashes within
-``CRASH_WINDOW_MS`` it stops on a safe screen that waits for A and then
+the crash log (``firmware.crashfast``, prepared by ``firmware.crashlog``
+before each app is built so that it needs no memory; ``firmware.crashlog``
+otherwise), an error screen for ``PAUSE_MS`` (A skips it), then a new app.
+After ``CRASH_LIMIT`` crashes within ``CRASH_WINDOW_MS`` it stops on a safe screen that waits for A and then
 starts at the menu, so a crash loop never spins. Every wait feeds the
 watchdog; a hung loop stops feeding it and the board resets (``mp``
 backend), which lands in ``main`` again and resumes the same way.
@@ -41,12 +42,13 @@ def _boot():
 
 
 def _forget_boot():
-    # the app runs without it (MicroPython and CircuitPython; CPython's tools
-    # and tests keep it)
+    # the app runs without them (MicroPython and CircuitPython; CPython's
+    # tools and tests keep them)
     if sys.implementation.name != "cpython":
         from firmware.app import _drop  # loaded with the app just built
 
         _drop("firmware.boot")
+        _drop("firmware.crashlog")
 
 
 def _describe(exc):
@@ -70,11 +72,12 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
         app = None
         mode = None
         try:  # room for a crash entry set aside now: a crash may come with no heap left
-            from firmware import crashfast
+            from firmware import crashlog
 
-            crashfast.prepare(hw.storage)
+            crashlog.prepare(hw.storage)
         except Exception as e:
             print("crash log not prepared:", _describe(e))
+        crashlog = None  # forgotten with firmware.boot once the app is built
         try:
             hw.feed()
             app = _boot().build(board=board, hw=hw, resume=resume)
@@ -112,29 +115,14 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
                 recent = []
                 resume = False  # start at the menu, not in the failing mode
             try:
-                boot = _boot()
-                if stop:
-                    boot.show_message(
-                        hw,
-                        "Stopped",
-                        "%d errors in a short time: %s\nSaves are kept. A: menu" % (n, what),
-                    )
-                    boot.wait(hw, 0, True)
-                else:
-                    boot.show_message(hw, "Oops: restarting", what + "\nYour game is saved.")
-                    boot.wait(hw, pause_ms)
+                _boot().crashed(hw, what, n if stop else 0, pause_ms)
             except Exception as e2:  # not even the error screen: wait, then go on
                 print("error screen failed:", _describe(e2))
                 clock.sleep_ms(pause_ms)
-            boot = None
 
 
 def main():
-    boot = _boot()
-    board = boot.load_board(boot.board_name())
-    hw = boot.make_hw(board=board)
-    boot = None
-    run(hw, board)
+    run(*_boot().device())
 
 
 if __name__ == "__main__":

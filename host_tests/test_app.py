@@ -266,6 +266,24 @@ def test_the_open_mode_is_recorded_and_cleared_at_the_menu():
     assert LastMode(storage).load() == ("", 0, None)
 
 
+def test_the_rare_steps_are_not_kept_loaded_and_the_record_follows_a_frame_later():
+    # issue 12: opening a mode, the mode record and the app's start are
+    # firmware.app_rare, loaded for each and forgotten (not resident all game)
+    import sys
+
+    from firmware.app_rare import LastMode
+
+    storage = host.DictStorage()
+    d = new_app(storage)
+    assert "firmware.app_rare" not in sys.modules
+    d.app.open("keeper")
+    assert d.app.mode == "keeper" and "firmware.app_rare" not in sys.modules
+    assert LastMode(storage).load() == ("", 0, None)  # not in the frame that opened it
+    d.tick(1)
+    assert LastMode(storage).load() == ("keeper", 0, None)
+    assert "firmware.app_rare" not in sys.modules
+
+
 def test_restart_reopens_the_keeper_where_it_was():
     storage = host.DictStorage()
     d = new_app(storage)

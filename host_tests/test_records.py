@@ -163,6 +163,20 @@ def test_nothing_good_starts_afresh_with_message():
     assert "not a TEST record" in problem and "afresh" in problem
 
 
+def test_a_refused_file_is_worded_by_code_not_kept_loaded():
+    # a good record never loads firmware.records_bad; a refused one loads it
+    # for its sentence and forgets it again (issue 12: not resident all game)
+    import sys
+
+    sys.modules.pop("firmware.records_bad", None)
+    st = good_store()
+    assert store(st).load()[2] is None
+    assert "firmware.records_bad" not in sys.modules
+    st.files["game.rec"] = st.files["game.rec"][:-1] + b"X"
+    got, version, problem = store(st).load()
+    assert "damaged" in problem and "firmware.records_bad" not in sys.modules
+
+
 def test_storage_error_leaves_previous_record():
     class Full(MemStorage):
         def write(self, name, data):

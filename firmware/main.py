@@ -17,10 +17,11 @@ outside the screens, MemoryError) is caught: ``gc.collect()``, one entry in
 the crash log (``firmware.crashfast``, prepared by ``firmware.crashlog``
 before each app is built so that it needs no memory; ``firmware.crashlog``
 otherwise), an error screen for ``PAUSE_MS`` (A skips it), then a new app.
-After ``CRASH_LIMIT`` crashes within ``CRASH_WINDOW_MS`` it stops on a safe screen that waits for A and then
-starts at the menu, so a crash loop never spins. Every wait feeds the
-watchdog; a hung loop stops feeding it and the board resets (``mp``
-backend), which lands in ``main`` again and resumes the same way.
+After ``CRASH_LIMIT`` crashes within ``CRASH_WINDOW_MS`` it stops on a safe
+screen that waits for A and then starts at the menu, so a crash loop never
+spins. Every wait feeds the watchdog; a hung loop stops feeding it and the
+board resets (``mp`` backend), which lands in ``main`` again and resumes the
+same way.
 KeyboardInterrupt and SystemExit pass through (the REPL, tools/deploy.py).
 """
 

@@ -10,13 +10,12 @@ Imports nothing."""
 LOADS = {
     "play": (
         "engine.cards",
-        "engine.score",
         "engine.rng",
+        "engine.score",
         "engine.view",
         "engine.game",
         "firmware.cardtext",
         "firmware.play_table",
-        "firmware.play_input",
         "firmware.play_draw",
         "engine.match",
         "engine.save",
@@ -64,7 +63,6 @@ LOADS = {
         "firmware.screens",
         "firmware.cardtext",
         "firmware.play_table",
-        "firmware.play_input",
         "firmware.play_draw",
         "engine.save",
         "firmware.play_save",

@@ -1,7 +1,9 @@
 """Drawing the play screen's table (``firmware.play_table.Table``) on a
 canvas: the table (scores, the pile or the computer's cards, the message
-line, your hand with its cursor, marks and dimmed cards) or the page over
-it (the cut, a hand's count line by line, your muggins count, game over).
+line, your hand with its cursor, marks and dimmed cards); a page over it
+(the cut, a hand's count line by line, your muggins count, game over) is
+drawn by its own module (``firmware.play_cut``, ``firmware.play_show``,
+``firmware.play_over``), which the screen loads while it shows.
 The line under the scores is your chance to win (``Table.odds``): solid for
 your share, dotted for the computer's.
 No formatting here: every string was made when the table changed; a row of
@@ -13,14 +15,13 @@ hand, the cursor's mark under it); ``band`` says which of them changed since the
 last drawn (the screen's ``band()``, firmware/screen.py), and ``draw``
 draws only the parts that meet the band being redrawn: a message that
 times out redraws 9 rows, a cursor move 6 rows (host_tests/test_band.py).
-Imports ``firmware.app`` (``title_bar``), ``firmware.canvas`` (``BACKS``),
-``firmware.play_input`` (``SHOW_ROWS``) and ``firmware.play_table``.
+Imports ``firmware.canvas`` (``BACKS``) and ``firmware.play_table``; the
+page's module, ``firmware.play_cut``, ``firmware.play_show`` or
+``firmware.play_over``, when a page shows.
 """
 
-from firmware.app import title_bar
 from firmware.canvas import BACKS
-from firmware.play_input import SHOW_ROWS
-from firmware.play_table import COUNT, CUT_PAGE, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
+from firmware.play_table import COUNT, CUT_PAGE, DISCARD, NO_PAGE, PLAY, SHOW_PAGE
 
 try:
     from micropython import const
@@ -82,17 +83,26 @@ def draw(cv, t, names, drawn=None):
             drawn[0] = None
         drawn[1] = False
     page = t.page
+    # a page is drawn by its own code, loaded by the screen while it shows
     if page == SHOW_PAGE:
-        _show(cv, t)
+        from firmware.play_show import draw as page_draw
+
+        page_draw(cv, t)
         return
     if page == CUT_PAGE:
-        _cut(cv, t, names)
+        from firmware.play_cut import draw as page_draw
+
+        page_draw(cv, t, names)
         return
-    if page == OVER_PAGE:
-        _lines(cv, t.title, t.lines, t.foot)
+    if page != NO_PAGE:  # the game-over page
+        from firmware.play_over import draw as page_draw
+
+        page_draw(cv, t)
         return
-    if t.mode == COUNT:
-        _count(cv, t)
+    if t.mode == COUNT:  # muggins: your count
+        from firmware.play_show import draw_count
+
+        draw_count(cv, t)
         return
     # the parts drawn here, not in functions of their own: a card drawn
     # for the first time on CircuitPython (firmware.hw.cp_fast.card) is
@@ -142,59 +152,3 @@ def draw(cv, t, names, drawn=None):
             cv.hand(t.hand, _HAND_Y, cursor, 0, dim, chosen)
         if t.think >= 0:  # the computer thinking (the expert's rollouts): how far
             cv.box(0, 61, cv.width * t.think // t.think_of, 2, 1, True)
-
-
-def _cut(cv, t, names):
-    title_bar(cv, "Cut for deal")
-    c = t.page_cards
-    cv.card(30, 12, c[0])
-    cv.card(85, 12, c[1])
-    cv.center(names[0], 33, 1, 18, 37)
-    cv.center(names[1], 33, 1, 73, 37)
-    y = 45
-    for s in t.lines:
-        cv.center(s, y)
-        y += 9
-
-
-def _show(cv, t):
-    _cards(cv, t)
-    end = min(t.shown, t.top_line + SHOW_ROWS)
-    y = 31
-    for i in range(t.top_line, end):
-        cv.text(t.lines[i], 1, y)
-        y += 8
-    # more lines than rows: a mark where they went (UP/DOWN scroll); item
-    # lines keep the last column free for it
-    if t.top_line > 0:
-        cv.text("\x87", 122, 31)
-    if end < t.shown:
-        cv.text("\x88", 122, 31 + (SHOW_ROWS - 1) * 8)
-    if t.shown >= len(t.lines):
-        cv.glyph(0x85, 122, 16)  # all told: A goes on
-
-
-def _count(cv, t):
-    _cards(cv, t)
-    cv.text("Your count:", 1, 34)
-    x = cv.text(t.s_claim, 74, 34)
-    cv.invert(72, 33, x - 71, 9)
-    cv.text("\x87\x88 1  \x86\x85 2  A: claim", 1, 55)
-
-
-def _cards(cv, t):
-    title_bar(cv, t.title)
-    cards = t.page_cards
-    cv.cards(cards, len(cards), 1, 10, 15)
-    if t.page_starter is not None:
-        cv.text("+", 64, 16)
-        cv.card(71, 10, t.page_starter)
-
-
-def _lines(cv, title, lines, foot):
-    title_bar(cv, title)
-    y = 11
-    for s in lines:
-        cv.center(s, y)
-        y += 9
-    cv.center(foot, 56)

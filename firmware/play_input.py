@@ -11,38 +11,15 @@ Keys (``firmware.buttons`` events, acted on when pressed):
            two marked: A lays them away, B takes the last one back
   play     LEFT / RIGHT move, A plays the card (one that would pass 31 is
            dimmed and refused); when nothing fits the go is said for you
-  count    (muggins, V4) UP / DOWN change your count by 1, RIGHT / LEFT by
-           2, A claims it
-  pages    A (or the demo's step) skips on; UP / DOWN scroll a hand's count
-Each function returns ``NOTHING``, ``CHANGED`` (redraw) or ``ACTED`` (the
-game took a decision, or the game-over page was left).
+Each function returns ``firmware.play_table``'s ``NOTHING``, ``CHANGED``
+(redraw) or ``ACTED`` (the game took a decision). The pages' keys and your
+muggins count are the pages' own (``firmware.play_cut``,
+``firmware.play_show``, ``firmware.play_over``), loaded while they show.
 """
 
 from firmware import buttons as _b
-from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
-from firmware.play_table import (
-    card_text,
-    CONFIRM,
-    COUNT,
-    CUT_PAGE,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    T_LINE,
-)
-
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
-NOTHING = const(0)
-CHANGED = const(1)
-ACTED = const(2)
-SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
-_MOST = const(29)  # the most a hand can be worth
+from firmware.hal import A, B, LEFT, RIGHT
+from firmware.play_table import ACTED, CHANGED, CONFIRM, DISCARD, NOTHING, PLAY, card_text
 
 
 def discard(t, game, events, coach=None):
@@ -123,32 +100,6 @@ def weigh(coach):
     coach[3] = deal
 
 
-def count(t, game, events):
-    """Muggins (V4): enter your count; the engine says what it was worth."""
-    if t.mode != COUNT:
-        t.open_count(game)
-        t.set_mode(COUNT, game)
-        return CHANGED
-    step = 0
-    if _b.went(events, UP):
-        step += 1
-    if _b.went(events, DOWN):
-        step -= 1
-    if _b.went(events, RIGHT):
-        step += 2
-    if _b.went(events, LEFT):
-        step -= 2
-    if step:
-        n = t.claim + step
-        t.claim = 0 if n < 0 else _MOST if n > _MOST else n
-        t.s_claim = "%d" % t.claim
-        return CHANGED
-    if _b.happened(events, "press", A):
-        game.claim(0, t.claim)
-        return ACTED
-    return NOTHING
-
-
 def play(t, game, events, coach=None):
     """Pick a card of ``t.hand`` to play (seat 0); a go when none fits (R8).
     With ``coach`` (``note``), the card played is noted for the coach first."""
@@ -191,48 +142,3 @@ def play(t, game, events, coach=None):
         game.play(0, card)
         return ACTED
     return changed
-
-
-def page(t, dt, events, stepped):
-    """A page over the table: its time runs, A (or ``stepped``: the demo's
-    any key) skips on; ``ACTED`` when the game-over page is left."""
-    a = _b.happened(events, "press", A)
-    kind = t.page
-    if kind == CUT_PAGE:
-        t.page_ms -= dt
-        if a or t.page_ms <= 0 or stepped:
-            t.page = NO_PAGE
-            return CHANGED
-        return NOTHING
-    if kind == SHOW_PAGE:
-        n = len(t.lines)
-        changed = NOTHING
-        if _b.went(events, DOWN) and t.top_line + SHOW_ROWS < t.shown:
-            t.top_line += 1
-            changed = CHANGED
-        if _b.went(events, UP) and t.top_line > 0:
-            t.top_line -= 1
-            changed = CHANGED
-        t.page_ms -= dt
-        if a or stepped:
-            if t.shown < n:
-                t.shown = n
-                t.top_line = max(0, n - SHOW_ROWS)
-            else:
-                t.page = NO_PAGE
-            return CHANGED
-        if t.page_ms <= 0:
-            if t.shown < n:
-                t.shown += 1
-                t.top_line = max(0, t.shown - SHOW_ROWS)
-                t.page_ms = T_LINE
-                return CHANGED
-            if not t.human and t.page_ms <= -2000:
-                t.page = NO_PAGE
-                return CHANGED
-        return changed
-    if kind == OVER_PAGE:
-        t.page_ms -= dt
-        if a or (not t.human and (t.page_ms <= 0 or stepped)):
-            return ACTED
-    return NOTHING

@@ -2,10 +2,24 @@
 play screen (``firmware.screens.play``, "Memory"): a module imported
 between two collections while the heap is tidy (``_module``), modules
 forgotten so their heap comes back (``_forget``, MicroPython only, with
-the app's own ``_drop``). Imports ``firmware.app``.
+the app's own ``_drop``); on a device a frame of its own for each: a
+module needed from the next frame (``code``), the code of the page over
+the table loaded just before it shows and forgotten after (``page_code``,
+``PAGES``), the play's code forgotten before it (``PLAY_CODE``; at a game's
+end the computer too), so a page's code never adds to theirs. Imports
+``firmware.app`` and ``firmware.play_table``.
 """
 
+import sys
+
 from firmware.app import _drop
+from firmware.play_table import COUNT, NO_PAGE
+
+# the code of each page over the table (``Table.page``), loaded while it shows
+PAGES = (None, "firmware.play_cut", "firmware.play_show", "firmware.play_over")
+# the code of the play of the cards, not needed on a page: your decisions'
+# keys and the computer's turns (loaded again at the next, ``code``)
+PLAY_CODE = ("firmware.play_input", "firmware.play_cpu")
 
 
 def _forget(names):
@@ -44,4 +58,76 @@ def _module(name):
             return None
         gc.collect()
         m = sys.modules[name]
+    return m
+
+
+def _wanted(screen):
+    # the page code the table shows, or is about to show; None: none
+    t = screen.table
+    if t.page != NO_PAGE:
+        return PAGES[t.page]
+    q = screen.queue
+    kind = q[0][0] if q else None
+    phase = screen.game.phase
+    if kind == "cut":
+        return PAGES[1]
+    if kind == "show" or kind == "claim" or t.mode == COUNT:
+        return PAGES[2]
+    if kind is None and phase == "count":
+        return PAGES[2]
+    if kind == "end" or (kind is None and phase == "over"):
+        return PAGES[3]
+    return None
+
+
+def _drop_play(screen, end):
+    # Before a page's code loads (a device, your game): the play's code
+    # goes, what the coach noted and has not weighed yet weighed first (one a
+    # pass), and at a game's end the computer with it (engine.opponent's
+    # MODULES: it comes back at its next move). True when it did something.
+    if not screen.human or sys.implementation.name == "cpython":
+        return False
+    inp = sys.modules.get(PLAY_CODE[0])
+    coach = screen.coach
+    if inp is not None and coach[4]:
+        inp.weigh(coach)
+        return True
+    names = [n for n in PLAY_CODE if n in sys.modules]
+    opponent = sys.modules.get("engine.opponent") if end else None
+    if opponent is not None:
+        names.extend(opponent.MODULES)
+    if names:
+        _forget(names)
+        return True
+    return False
+
+
+def page_code(screen):
+    """Load the code of the page ``screen`` (the play screen) is about to
+    show, or forget the code of one no longer shown (``screen.paged``: what
+    is loaded); on a device a frame each: True when this frame did."""
+    staged = getattr(screen.app.hw, "staged", False)
+    while True:
+        want = _wanted(screen)
+        have = screen.paged
+        if want == have:
+            return False
+        if have is not None:
+            screen.paged = None
+            _forget((have,))
+        elif not _drop_play(screen, want == PAGES[3]):
+            screen.paged = want
+            _module(want)
+        if staged:
+            return True
+
+
+def code(screen, name):
+    """The module ``name``; on a device, when it is not loaded, it loads in
+    this frame and None is returned (its use waits for the next frame)."""
+    m = sys.modules.get(name)
+    if m is None:
+        m = _module(name)
+        if getattr(screen.app.hw, "staged", False):
+            return None
     return m

@@ -1,24 +1,123 @@
-"""A game's end on the play screen (``firmware.screens.play``), loaded when
-its game-over page opens and forgotten when the end's work is done, so none
-of it is held while a game is played: ``steps(screen, match_won)``, the
+"""A game's end on the play screen (``firmware.screens.play``): its
+game-over page and the end's work, loaded in a frame of its own before the
+page opens and forgotten once the page is left, so none of it is held while
+a game is played. The page: ``open_over`` (and ``open_page``, its lines on
+the table), its keys ``keys`` (A: ``after_game``, the match's next game or
+a rematch) and its drawing ``draw``. ``steps(screen, match_won)``, the
 end's work a step a frame (what the coach has not weighed yet, then the
-computer player forgotten, ``firmware.stats`` and ``firmware.play_end``
-loaded a frame each, the statistics and last.log, and the save deleted when
-the match is over), and ``review(screen)``, DOWN on the game-over page: your
-discards and plays against the computer's best (``_review``: a decision a
-frame under a bar, ``engine.review`` and what it weighs by loaded for it and
-forgotten after). Imports ``firmware.play_input``, ``firmware.play_load``
-and ``firmware.wrap``; ``firmware.stats``,
-``firmware.play_end``, ``firmware.working``, ``firmware.loading`` (the list
-of what the review loads) and ``engine.review`` when used.
+computer player and your decisions' keys, ``firmware.play_input``,
+forgotten, ``firmware.stats`` and ``firmware.play_end`` loaded a frame
+each, the statistics and last.log, and the save deleted when the match is
+over), and ``review(screen)``, DOWN on the game-over page: your discards
+and plays against the computer's best (``_review``: a decision a frame
+under a bar, ``engine.review`` and what it weighs by loaded for it and
+forgotten after). Imports ``firmware.app`` (``title_bar``),
+``firmware.buttons``, ``firmware.hal``, ``firmware.play_load`` and
+``firmware.play_table``; ``firmware.stats``, ``firmware.play_end``,
+``firmware.working``, ``firmware.wrap``, ``firmware.loading`` (the list of
+what the review loads) and ``engine.review`` when used.
 """
 
-from firmware import play_input
-from firmware.play_load import _forget, _forget_stats, _module
-from firmware.wrap import wrap
+from firmware import buttons as _b
+from firmware.app import title_bar
+from firmware.hal import A
+from firmware.play_load import PLAY_CODE, _forget, _forget_stats, _module
+from firmware.play_table import ACTED, NO_PAGE, NOTHING, OVER_PAGE
 
-MODULES = ("firmware.play_over",)
-_WRAP = 4  # review lines wrapped a frame
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_WRAP = const(4)  # review lines wrapped a frame
+_OVER_AUTO = const(5000)  # the demo: a finished game stays this long (ms)
+
+
+# ---- the page ----
+def open_over(screen, winner, s0, s1, skunk):
+    """The game-over page of ``screen`` (a game of its match won by seat
+    ``winner``, 2 a tie, at ``s0``-``s1``); the first time it opens for the
+    game (not again after a resume), the LED board's chase and the end's
+    work (``steps``) a step a frame from the next frame."""
+    counted = screen.over_seen
+    wins = open_page(screen.table, screen.match, counted, winner, s0, s1, skunk)
+    if not counted:
+        screen.over_seen = True
+        peg = screen.app.pegboard
+        if peg is not None:
+            peg.celebrate(winner if winner < 2 else -1)  # 2: a tie (V6)
+        # the over page shows now; the end's work runs a step a frame
+        screen.ending = _ending(screen, wins[0] > wins[1])
+
+
+def open_page(t, match, counted, winner, s0, s1, skunk):
+    """The page on the table ``t``; ``counted``: the match has counted this
+    game already (its page shown again after a resume). Sets
+    ``t.match_over``; returns the match's wins with this game."""
+    t.page = OVER_PAGE
+    t.page_ms = _OVER_AUTO
+    wins = list(match.wins)
+    if not counted and winner < 2:  # 2: a tie (V6), which counts for neither
+        wins[winner] += 1  # the match counts this game at next_game()
+    names = t.names
+    human = t.human
+    if winner > 1:
+        head = "A tie after %d deals" % match.deals
+    elif human:
+        head = "You win!" if winner == 0 else "The computer wins"
+    else:
+        head = "%s wins" % names[winner]
+    lines = [head, "%s %d  %s %d" % (names[0], s0, names[1], s1)]
+    if skunk:
+        lines.append("Double skunk!" if skunk == "double-skunk" else "Skunk!")
+    games = match.games
+    t.match_over = over = max(wins) * 2 > games
+    if games > 1:
+        lines.append("Match %d-%d (best of %d)" % (wins[0], wins[1], games))
+        if over:
+            w = 0 if wins[0] > wins[1] else 1
+            lines.append("%s win%s the match!" % (names[w], "" if w == 0 and human else "s"))
+    t.title = "Game over  \x88review" if human else "Game over"  # DOWN: the coach
+    t.lines = lines
+    # A: the same settings again, or the match's next game (the demo's next)
+    t.foot = "A: rematch  B: menu" if over and human else "A: next game"
+    return wins
+
+
+def keys(t, dt, events, stepped):
+    """``ACTED`` when the page is left: A (the demo: its time or any key)."""
+    t.page_ms -= dt
+    if _b.happened(events, "press", A) or (not t.human and (t.page_ms <= 0 or stepped)):
+        return ACTED
+    return NOTHING
+
+
+def draw(cv, t):
+    title_bar(cv, t.title)
+    y = 11
+    for s in t.lines:
+        cv.center(s, y)
+        y += 9
+    cv.center(t.foot, 56)
+
+
+def after_game(screen):
+    """The page left: the match's next game, or (the match over) its
+    ``_finished`` (a rematch; the demo's next game)."""
+    if screen.table.match_over:
+        screen._finished()  # the page stays until the rematch is dealt
+        return
+    screen.table.page = NO_PAGE
+    screen.match.next_game()
+    screen._begin(screen.match)
+    screen.queue = screen.game.take_events()
+    screen._save()
+
+
+# ---- the end's work ----
+def _ending(screen, won):
+    yield  # the page and the LEDs' chase first
+    yield from steps(screen, won)
 
 
 def steps(screen, match_won):
@@ -27,15 +126,21 @@ def steps(screen, match_won):
     if screen.human:
         import sys
 
+        # what the coach has not weighed yet, one a frame, then the play's code
+        # and the computer forgotten till the next game's (on a device this was
+        # done before this module loaded: firmware.play_load._drop_play)
         coach = screen.coach
-        while coach[4]:  # what the coach has not weighed yet, one a frame
-            play_input.weigh(coach)
+        inp = sys.modules.get(PLAY_CODE[0])
+        while coach[4] and inp is not None:
+            inp.weigh(coach)
             yield
+        inp = None
+        names = PLAY_CODE
         opponent = sys.modules.get("engine.opponent")
         if opponent is not None:
-            names = opponent.MODULES
+            names += opponent.MODULES
             opponent = None
-            _forget(names)
+        _forget(names)
         yield
         held = "firmware.stats" in sys.modules  # loaded by another: left as it is
         try:
@@ -102,6 +207,8 @@ def _review(game):
 
         text = lines_of((yield from review_steps(game, 0)))
         yield end
+        from firmware.wrap import wrap
+
         lines = []
         while text:  # wrapped a few lines a frame: a long review takes 100s of ms
             for ln in text[:_WRAP]:
@@ -111,6 +218,8 @@ def _review(game):
     except MemoryError:
         lines = ["Not enough memory for the review now."]
     except ImportError as e:  # a device without the computer's code
+        from firmware.wrap import wrap
+
         lines = wrap("No review on this device: %s" % e)
     finally:
         _forget([m for m in sys.modules if m not in before])

@@ -4,11 +4,12 @@ settings when a match is over. Loaded by the screen only for that (entering,
 a rematch) and forgotten after (``MODULES``). The computer's choices are
 seeded from the game and the number of decisions so far (the screen's
 ``_computer_move``), so a resumed game goes on exactly as it would have.
-Imports ``engine.match`` and ``firmware.play_save``.
+Imports ``engine.match``, ``engine.save`` and ``firmware.play_save``.
 """
 
 from engine.match import Match
-from firmware import play_save
+from engine.save import SaveError, load_match
+from firmware.play_save import LEVELS
 
 # what this module loads: the play screen forgets it once the match has started
 MODULES = ("firmware.play_start",)
@@ -21,17 +22,71 @@ def _clock_seed(screen):
 def resume(screen):
     """Go on with the saved match; False when there is none (``screen.notice``
     says why when it was damaged)."""
-    level, match, screen.notice = play_save.load(screen.store)
+    level, match, screen.notice = load(screen.store)
     if match is None:
         return False
     screen.level = level
     screen._begin(match)
     screen.saved_at = len(screen.game.moves)
-    screen.table.sync(screen.game)
+    sync(screen.table, screen.game)
     screen._peg_deals()
     if screen.game.phase != "over":
         screen.table.say("Welcome back")
     return True
+
+
+def load(store):
+    """The match saved in ``store`` (``firmware.play_save.open_store``) as
+    ``(level, match, notice)``: the saved match (None when there is none
+    or it cannot be resumed) and a ``(title, text)`` to show, or None. A
+    record the match cannot be restored from (an illegal decision, an inner
+    save of an unknown version) is refused like a damaged one: named, kept
+    aside as .bad, and the .old copy resumed (issue 11.1)."""
+    got = [None]
+
+    def check(data, version):
+        got[0] = None
+        try:
+            if len(data) < 2 or data[0] >= len(LEVELS):
+                raise SaveError("the save has an unknown difficulty")
+            got[0] = load_match(bytes(data[1:]))
+        except SaveError as e:
+            return str(e)
+        return None
+
+    notice = None
+    try:
+        data, version, problem = store.load(check)
+    except MemoryError:
+        raise  # not a verdict on the save: starting afresh would overwrite it
+    except Exception as e:  # storage that cannot even be read
+        data, problem = None, "the save could not be read: %s" % e
+    if problem:
+        notice = ("Saved match", problem)
+    if data is None or got[0] is None:
+        return None, None, notice
+    return LEVELS[data[0]], got[0], notice
+
+
+def sync(t, game):
+    """The table ``t`` (firmware.play_table.Table) as ``game`` stands: a
+    resumed game, its events all told."""
+    v = game.view(0)
+    t.scores = list(game.scores)
+    t.dealer = game.dealer
+    t.deal_no = game.deal_number
+    t.hand = list(v.hand)
+    t.opp = list(v.opponent_hand) if v.opponent_hand is not None else None
+    t.opp_left = v.opponent_left
+    t.pile = list(v.pile)
+    t.count = v.count
+    t.starter = v.starter
+    t.played = [[], []]
+    for seat, card in v.played:
+        t.played[seat].append(card)
+    t.kept = [list(game.kept[0]), list(game.kept[1])]  # shown at the show only
+    t.crib = list(game.crib)
+    t.prepare(game)
 
 
 def new_match(screen):

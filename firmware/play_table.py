@@ -3,22 +3,25 @@ shown it, changed one engine event at a time, with the pages over it (the
 cut, a hand's count, game over) and the strings to draw. A model only: no
 drawing, no buttons, no storage, no app; ``firmware.screens.play`` feeds it
 events, ``firmware.play_input`` moves its cursor, ``firmware.play_draw``
-draws it. Imports ``engine.game`` (``visible``), ``engine.score`` and
-``firmware.cardtext``; ``engine.winprob`` when the scores change (your
-chance to win, ``odds``).
+draws it. The pages are opened by their own modules, which the screen loads
+while they show: ``firmware.play_cut`` (a "cut" event), ``firmware.play_show``
+(a "show" event; your muggins count) and ``firmware.play_over`` (game over);
+a resumed game's table is set by ``firmware.play_start``. Imports
+``engine.game`` (``visible``) and ``firmware.cardtext``;
+``firmware.play_cut`` and ``firmware.play_show`` for their pages, and
+``engine.winprob`` when the scores change (your chance to win, ``odds``).
 
 The table is never computed, only told: scores come from ("score", ...)
-events, hand counts from ("show", ...) events with
-``engine.score.hand_breakdown`` for the lines, worded by ``firmware.cardtext``
-(the screens take ``card_text`` from here too). Hidden events (the
+events, hand counts from ("show", ...) events (``firmware.play_show``, with
+``engine.score.hand_breakdown`` for the lines), worded by
+``firmware.cardtext`` (the screens take ``card_text`` from here too). Hidden events (the
 computer's cards) change only what the player may see
 (``engine.game.visible``). ``apply`` says how long each event should stay
 on screen; strings are made when the table changes, never while drawing.
 """
 
 from engine.game import visible
-from engine.score import hand_breakdown
-from firmware.cardtext import COLS, card_text, cards_text, item_text, peg_text
+from firmware.cardtext import COLS, card_text, cards_text, peg_text
 
 try:
     from micropython import const
@@ -39,7 +42,6 @@ OVER_PAGE = const(3)
 
 # how long each event stays (ms); A skips
 _T_DEAL = const(700)
-_T_CUT = const(2500)
 _T_CRIB = const(700)
 _T_STARTER = const(900)
 _T_CPU_PLAY = const(1100)
@@ -47,9 +49,11 @@ _T_MY_PLAY = const(350)
 _T_SCORE = const(1100)
 _T_GO = const(900)
 _T_RESET = const(800)
-T_LINE = const(450)  # one line of a hand's count
-T_MSG = const(2500)  # a message line stays this long after its event
-_OVER_AUTO = const(5000)  # demo: a finished game stays this long
+_T_MSG = const(2500)  # a message line stays this long after its event
+# what the input of a decision or a page did (firmware.play_input and the pages)
+NOTHING = const(0)
+CHANGED = const(1)  # the table changed: redraw
+ACTED = const(2)  # the game took a decision, or the game-over page was left
 
 
 class Table:
@@ -89,7 +93,7 @@ class Table:
         self.claim = 0  # the count you are entering (muggins)
         self.s_claim = "0"
         self.claimed = None  # (seat, points) of the last claim event shown
-        self.match_over = False  # set by open_over
+        self.match_over = False  # set by the game-over page (firmware.play_over)
 
     def clear(self):
         self.hand = []
@@ -112,27 +116,8 @@ class Table:
         self.deal_no = 0
         self.prepare(game)
 
-    def sync(self, game):
-        """The table as ``game`` stands (after a resume, no events left)."""
-        v = game.view(0)
-        self.scores = list(game.scores)
-        self.dealer = game.dealer
-        self.deal_no = game.deal_number
-        self.hand = list(v.hand)
-        self.opp = list(v.opponent_hand) if v.opponent_hand is not None else None
-        self.opp_left = v.opponent_left
-        self.pile = list(v.pile)
-        self.count = v.count
-        self.starter = v.starter
-        self.played = [[], []]
-        for seat, card in v.played:
-            self.played[seat].append(card)
-        self.kept = [list(game.kept[0]), list(game.kept[1])]  # shown at the show only
-        self.crib = list(game.crib)
-        self.prepare(game)
-
     # ---- strings, made when the table changes (never in draw) ----
-    def say(self, text, ms=T_MSG):
+    def say(self, text, ms=_T_MSG):
         self.msg = text
         self.msg_ms = ms
         self.line = text
@@ -284,95 +269,18 @@ class Table:
         if kind == "claim":
             self.claimed = (e[1], e[3])
             return 0
-        if kind == "show":
-            self._open_show(e[1], e[2], e[3], queue)
+        if kind == "show":  # the page's code: loaded by the screen for the count
+            from firmware.play_show import open_show
+
+            open_show(self, e[1], e[2], e[3], queue)
             self.claimed = None
             return 0
         if kind == "cut":
-            self._open_cut(e[1], e[2])
+            from firmware.play_cut import open_cut  # loaded by the screen for the cut
+
+            open_cut(self, e[1], e[2])
             return 0
         return 0  # "end": the screen opens the over page (open_over)
-
-    # ---- pages ----
-    def _open_cut(self, a, b):
-        self.page = CUT_PAGE
-        self.page_ms = _T_CUT
-        self.page_cards = [a, b]
-        if a >> 2 == b >> 2:
-            self.lines = ["Same rank: cut again"]
-        else:
-            low = 0 if a >> 2 < b >> 2 else 1
-            self.lines = ["Lower card deals:", self._deals(low)]
-
-    def _open_show(self, seat, what, points, queue):
-        if what == "crib":
-            cards = self.crib
-        else:  # the cards played, then any still held (five-card, V5.3)
-            cards = self.played[seat] + [c for c in self.kept[seat] if c not in self.played[seat]]
-        who = "Your" if seat == 0 and self.human else self.names[seat] + "'s"
-        self.title = "%s %s: %d" % (who, what, points)
-        self.page_cards = list(cards)
-        self.page_starter = self.starter
-        lines = []
-        for item in hand_breakdown(cards, self.starter, what == "crib"):
-            lines.append(item_text(item, COLS - 1))  # the last column: the scroll mark
-        lines.append("total %d" % points if lines else "nothing: 0")
-        claimed = self.claimed
-        if claimed is not None and claimed[0] == seat:
-            said = "You said %d" if seat == 0 and self.human else self.names[seat] + " said %d"
-            lines.insert(0, said % claimed[1])
-            taken = _muggins_ahead(queue)
-            if taken is not None:
-                lines.append("%s takes %d: muggins" % (self.names[taken[1]], taken[2]))
-        self.lines = lines
-        self.shown = 1
-        self.top_line = 0
-        self.page_ms = T_LINE
-        self.page = SHOW_PAGE
-
-    def open_count(self, game):
-        """Muggins (V4): the page where you count your hand or crib."""
-        v = game.view(0)
-        self.page_cards = list(v.count_cards)
-        self.page_starter = v.starter
-        self.title = "Count your %s" % v.counting
-        self.claim = 0
-        self.s_claim = "0"
-
-    def open_over(self, match, counted, winner, s0, s1, skunk):
-        """The game-over page; ``counted``: the match has counted this game
-        already (its page shown again after a resume). Sets ``match_over``."""
-        self.page = OVER_PAGE
-        self.page_ms = _OVER_AUTO
-        wins = list(match.wins)
-        if not counted and winner < 2:  # 2: a tie (V6), which counts for neither
-            wins[winner] += 1  # the match counts this game at next_game()
-        names = self.names
-        if winner > 1:
-            head = "A tie after %d deals" % match.deals
-        elif self.human:
-            head = "You win!" if winner == 0 else "The computer wins"
-        else:
-            head = "%s wins" % names[winner]
-        lines = [head, "%s %d  %s %d" % (names[0], s0, names[1], s1)]
-        if skunk:
-            lines.append("Double skunk!" if skunk == "double-skunk" else "Skunk!")
-        games = match.games
-        self.match_over = max(wins) * 2 > games
-        if games > 1:
-            lines.append("Match %d-%d (best of %d)" % (wins[0], wins[1], games))
-            if self.match_over:
-                w = 0 if wins[0] > wins[1] else 1
-                lines.append(
-                    "%s win%s the match!" % (names[w], "" if w == 0 and self.human else "s")
-                )
-        self.title = "Game over  \x88review" if self.human else "Game over"  # DOWN: the coach
-        self.lines = lines
-        if self.match_over and self.human:
-            self.foot = "A: rematch  B: menu"  # the same settings again
-        else:
-            self.foot = "A: next game"  # of the match, or the demo's next
-        return wins
 
 
 def _odds(game, s, dealer):
@@ -392,14 +300,3 @@ def _odds(game, s, dealer):
         if hasattr(sys.modules["engine"], "winprob"):
             delattr(sys.modules["engine"], "winprob")
     return chance
-
-
-def _muggins_ahead(queue):
-    # the ("score", seat, points, total, "muggins") a show leads to
-    for e in queue:
-        if e[0] == "score":
-            if e[4] == "muggins":
-                return e
-        elif e[0] != "end":
-            return None
-    return None

@@ -109,9 +109,9 @@ def load_state(name, data):
     kind = name.split("-", 1)[0]
     st = DictStorage({kind + ".rec": bytes(data)})
     if kind == "game":
-        from firmware import play_save
+        from firmware import play_save, play_start
 
-        level, match, notice = play_save.load(play_save.open_store(st))
+        level, match, notice = play_start.load(play_save.open_store(st))
         if match is None:
             return None, notice[1] if notice else "nothing loaded"
         return match_state(level, match), None

@@ -1,48 +1,35 @@
 # portable
 """The play screen against the expert level: a play the expert rolls out
-(engine.rollout) is made one rollout a frame (firmware.screens.play's
-``steps``), so no frame holds the whole of it, and the card laid is the one
+(engine.rollout) is made one rollout a frame (firmware.play_cpu's
+``turn``), so no frame holds the whole of it, and the card laid is the one
 the expert lays at once from the same view; the game ends and its log
 replays. Runs on CPython and MicroPython."""
 
 from engine import opponent
 from engine.rng import Rng
-from firmware.screens import play as play_screen
+from engine.expert import Expert
 from test_play_screen import check_log_agrees, new_driver, play_game, screen
 
 _rolled = []  # (view, card laid, frames taken) of each play made in steps
 
 
-class _Spy:
-    # the expert, its play_steps watched
-    def __init__(self, inner):
-        self.inner = inner
-
-    def discard(self, view):
-        return self.inner.discard(view)
-
-    def play(self, view):
-        return self.inner.play(view)
-
-    def slow(self, view):
-        return self.inner.slow(view)
-
+def _spied(steps):
+    # the expert's play_steps, watched: the frames it takes and the card it lays
     def play_steps(self, view, out):
         n = 0
-        for _ in self.inner.play_steps(view, out):
+        for _ in steps(self, view, out):
             n += 1
             yield
         _rolled.append((view, out[0], n))
 
+    return play_steps
+
 
 def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
-    made = play_screen._computer
-
-    def spy(level, seed, five=False):
-        p = made(level, seed, five)
-        return _Spy(p) if level == "expert" else p
-
-    play_screen._computer = spy
+    # the class, not a module's function: on a device the screen forgets
+    # and reloads its code for the computer's turns (firmware.play_load)
+    made = Expert.play_steps
+    Expert.play_steps = _spied(made)
     try:
         del _rolled[:]
         d = new_driver(seed=9, target=61, level="expert")
@@ -57,7 +44,7 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
         check_log_agrees(d)
         assert d.app.errors == 0
     finally:
-        play_screen._computer = made
+        Expert.play_steps = made
     assert len(_rolled) >= 3
     exp = opponent.make("expert", Rng(1).below(100) + 1)
     for view, card, frames in _rolled:

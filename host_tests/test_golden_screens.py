@@ -274,7 +274,9 @@ def test_fixed_deals_play_and_a_tie():
         tps.decide(d, tps.Rng(52 + len(s.game.moves)))
     assert s.table.deal_no == 2
     check(d, "deals_discard")
-    s.table.open_over(Match(1, 5, None, None, False, False, "six", 6), False, 2, 84, 84, "")
+    from firmware.play_over import open_page
+
+    open_page(s.table, Match(1, 5, None, None, False, False, "six", 6), False, 2, 84, 84, "")
     check(d, "deals_tie")
 
 

@@ -15,8 +15,7 @@ from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from driver import Driver
 from firmware.pegboard import Pegboard
-from firmware import play_end, play_table
-from firmware.play_input import SHOW_ROWS
+from firmware import cardtext, play_end, play_table
 from firmware.screens.pause import hint_text
 from firmware.screens.play import (
     CONFIRM,
@@ -29,6 +28,7 @@ from firmware.screens.play import (
     PlayScreen,
 )
 
+SHOW_ROWS = 4  # lines of a hand's count on screen at once (firmware.play_show)
 BITS = (UP, DOWN, LEFT, RIGHT, A, B)
 
 
@@ -743,11 +743,11 @@ def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
         for crib in (False, True):
             total = 0
             for item in hand_breakdown(cards, starter, crib):
-                text = play_table.item_text(item, 20)  # as the show page asks
+                text = cardtext.item_text(item, 20)  # as the show page asks
                 assert len(text) <= 20, text
                 total += int(text.split(":")[0].split()[-1])
             assert total == hand_score(cards, starter, crib)
-    royal = [play_table.item_text(i) for i in hand_breakdown([16, 17, 18, 40], 51)]
+    royal = [cardtext.item_text(i) for i in hand_breakdown([16, 17, 18, 40], 51)]
     assert "pair royal 6: 5 5 5" in royal  # as pegging says it, not three pairs (22 with suits)
     assert not [x for x in royal if x.startswith("pair 2")]
 
@@ -925,7 +925,9 @@ def test_a_tie_over_page_counts_for_neither():
     d = new_driver(seed=23, game="8 deals", match=3)
     s = screen(d)
     m = Match(3, 5, None, None, False, False, "six", 8)
-    wins = s.table.open_over(m, False, 2, 90, 90, "")
+    from firmware.play_over import open_page
+
+    wins = open_page(s.table, m, False, 2, 90, 90, "")
     assert wins == [0, 0] and not s.table.match_over
     assert s.table.lines[:2] == ["A tie after 8 deals", "You 90  CPU 90"]
     assert s.table.foot == "A: next game"

@@ -5,21 +5,20 @@ The screen runs the match: it feeds the engine's events to the table
 (``firmware.play_table``, the model: what is shown),
 one at a time, each for a moment (A skips ahead) so the player can follow
 what the computer did; hands the buttons to ``firmware.play_input`` when
-the decision is yours (``Game.to_act`` says whose it is); asks the computer
+the decision is yours (``Game.to_act`` says whose it is), or to the page
+shown over the table (its own module); asks the computer
 for its own, one decision a frame; saves; and has the table drawn
 (``firmware.play_draw``). B opens the pause menu (``firmware.screens.pause``).
-Imports ``engine.score``, ``firmware.app``,
+Imports ``firmware.app``,
 ``firmware.buttons``, ``firmware.hal``, ``firmware.play_draw``,
-``firmware.play_input``, ``firmware.play_load``, ``firmware.play_save`` and
-``firmware.play_table``; by name, ``engine.opponent`` (``engine.players``
-when it is missing) for the computer (with ``engine.discard5`` in a five-card
-game), ``firmware.play_start`` to resume or start a match (and for a rematch),
-``firmware.play_over`` when a game ends (the end's work: statistics,
-last.log; and the review of your decisions when DOWN on the game-over page
-asks for it, the coach; the statistics' figures of it are noted and weighed
-in waiting frames by ``play_input.note``, ``weigh``),
-``firmware.screens.pause``, and ``engine.rollout`` when the expert rolls a
-play out (the length of the bar under your hand while it thinks).
+``firmware.play_load``, ``firmware.play_save`` and
+``firmware.play_table``; by name, ``engine.opponent`` (the computer, loaded
+as the screen is entered), ``firmware.play_start`` to resume or start a
+match (and for a rematch), the pages' code (``firmware.play_show``,
+``firmware.play_over``) and ``firmware.screens.pause``. Also by name, from
+lists: ``firmware.play_input`` (your decisions), ``firmware.play_cpu`` (the
+computer's turns) and, for
+a rematch, the computer's modules (``_AGAIN``).
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
@@ -27,14 +26,20 @@ screen is entered (and, where the storage cannot append to a file, the 4 KB
 the log is made in at the end: a piece that big is not left free at a game's
 end on a small heap; elsewhere the log is written a line at a time); then
 ``firmware.play_start``,
-forgotten once the match has begun. At a game's end ``firmware.play_over``
-runs the end (and is forgotten after it): the computer is forgotten
+forgotten once the match has begun. Each page's code is loaded in a frame of
+its own just before the page opens and forgotten in one after it closes
+(``firmware.play_load.page_code``): the cut (``firmware.play_cut``), a hand's count and your
+muggins count (``firmware.play_show``, three times a deal), the game over
+(``firmware.play_over``), so the play of the cards holds none of them. At a
+game's end ``firmware.play_over`` runs the end: the computer is forgotten
 (``_forget`` of ``engine.opponent.MODULES``: the opponent says what it loads,
 and it all goes together, so no module is left holding an old copy of
-another), then ``firmware.stats`` and ``firmware.play_end`` are loaded; the
+another) with your decisions' keys (``firmware.play_input``), then
+``firmware.stats`` and ``firmware.play_end`` are loaded; the
 statistics done, ``firmware.stats`` is forgotten before the log's replays, and
 ``firmware.play_end`` after them (its ``MODULES``); the computer comes back at
-its next move. The statistics are not held through a game. On MicroPython
+its next move, your keys at your next decision (``code``, a frame of its
+own). The statistics are not held through a game. On MicroPython
 only, where heap is short: host_tests/test_app_device_heap.py plays three
 games in a row in the unix port and checks that the heap returns to where it
 was and that no module exists twice. Keeping everything loaded fits the
@@ -49,14 +54,14 @@ exported as "last.log" (``firmware.play_end``); the save is deleted when the
 match ends.
 """
 
-from engine.score import show_score
+import sys
+
 from firmware import buttons as _b
-from firmware import play_draw, play_input, play_save
+from firmware import play_draw, play_save
 from firmware.app import MessageScreen, Screen
 from firmware.hal import A, B, DOWN
-from firmware.play_load import _forget, _module
-from firmware.play_input import ACTED
-from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
+from firmware.play_load import PAGES, PLAY_CODE, _forget, _module, code, page_code
+from firmware.play_table import ACTED, BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
 # the table's modes and pages, for code that reads ``screen.table`` (tests, tools)
 from firmware.play_table import COUNT, CUT_PAGE, DISCARD, PLAY, SHOW_PAGE  # noqa: F401, E402
@@ -72,15 +77,6 @@ _AGAIN = (
     "engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent",
     "firmware.play_start",
 )  # fmt: skip
-
-
-def _computer(level, seed, five=False):
-    opponent = _module("engine.opponent")
-    if opponent is not None:
-        if five:  # five-card (V5): its discards' module, loaded as tidily (the game's kind only)
-            _module("engine.discard5")
-        return opponent.make(level, seed)
-    return _module("engine.players").make("random", seed)
 
 
 class PlayScreen(Screen):
@@ -111,6 +107,7 @@ class PlayScreen(Screen):
         self.over_seen = False
         self.log_room = None
         self.drawn = [None, False]  # what the table's parts show (play_draw.band)
+        self.paged = None  # the page code loaded (firmware.play_load.PAGES), or None
 
     # ---- entering: resume or a new match ----
     def enter(self):
@@ -219,20 +216,7 @@ class PlayScreen(Screen):
             peg.set_deals(d - max(1, self.table.deal_no) + 1 if d else 0)
 
     def _open_over(self, winner, s0, s1, skunk):
-        wins = self.table.open_over(self.match, self.over_seen, winner, s0, s1, skunk)
-        if not self.over_seen:
-            self.over_seen = True
-            peg = self.app.pegboard
-            if peg is not None:
-                peg.celebrate(winner if winner < 2 else -1)  # 2: a tie (V6)
-            # the over page shows now; the end's work runs a step a frame
-            self.ending = self._over(wins[0] > wins[1])
-
-    def _over(self, won):
-        # from the next frame: the end's code (the page and the LEDs' chase first)
-        over = _module("firmware.play_over")
-        yield
-        yield from over.steps(self, won)
+        _module("firmware.play_over").open_over(self, winner, s0, s1, skunk)
 
     def _end_step(self):
         """One step of the game's end; True when it is all done."""
@@ -241,7 +225,6 @@ class PlayScreen(Screen):
             return False
         except StopIteration:
             self.ending = None
-            _forget(("firmware.play_over",))  # its MODULES
             return True
 
     def finish_ending(self):
@@ -251,20 +234,6 @@ class PlayScreen(Screen):
 
     def _stepped(self, events):
         return False  # the demo steps on any button
-
-    def _after_game(self):
-        if self.table.match_over:
-            self._finished()  # the page stays until the rematch is dealt
-            return
-        self.table.page = NO_PAGE
-        self.match.next_game()
-        self._begin(self.match)
-        self.queue = self.game.take_events()
-        self._save()
-
-    def _review(self):
-        _module("firmware.play_over").review(self)  # DOWN on the game-over page
-        _forget(("firmware.play_over",))
 
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
@@ -282,6 +251,8 @@ class PlayScreen(Screen):
             self.to_save = False
             self._save()
             return False
+        if page_code(self):  # a page's code loaded or forgotten: a frame of its own
+            return True
         if self.ending is not None:  # the game's end, a step a frame; buttons wait
             return self._end_step()
         if self.notice:
@@ -297,13 +268,14 @@ class PlayScreen(Screen):
             else:
                 self._pause()
             return True
-        if t.page == OVER_PAGE and self.human and _b.happened(events, "press", DOWN):
-            self._review()
+        page = t.page
+        if page == OVER_PAGE and self.human and _b.happened(events, "press", DOWN):
+            _module("firmware.play_over").review(self)  # the coach's review
             return True
-        if t.page != NO_PAGE:
-            done = play_input.page(t, dt, events, self._stepped(events))
-            if done == ACTED:
-                self._after_game()
+        if page != NO_PAGE:  # the page's own keys
+            done = _module(PAGES[page]).keys(t, dt, events, self._stepped(events))
+            if done == ACTED:  # the game-over page left
+                _module("firmware.play_over").after_game(self)
                 return True
             return done or changed
         if self.wait > 0:
@@ -312,8 +284,9 @@ class PlayScreen(Screen):
                 return True
             self.wait -= dt
             if self.wait > 0:
-                if self.coach[4]:  # a frame that only waits: the coach weighs one
-                    play_input.weigh(self.coach)
+                inp = sys.modules.get(PLAY_CODE[0])
+                if self.coach[4] and inp is not None:  # a frame that only waits: the coach
+                    inp.weigh(self.coach)  # weighs one
                 return changed
         if self.queue:
             self.wait = self._apply(self.queue.pop(0))
@@ -334,67 +307,29 @@ class PlayScreen(Screen):
         if seat < 0:
             return False
         if seat == 1 or not self.human:
-            # a frame each, so no frame holds two of them (the computer's
-            # discard takes up to 96 ms on a Pico, the game's act up to 36 ms):
-            # show it is busy, decide, act; its events show from the next frame
-            if t.mode != BUSY:
+            if t.mode != BUSY:  # shown busy first: the computer's turn from the next frame
                 t.set_mode(BUSY, g)
                 return True
-            if self.steps is not None:  # the expert's rollouts: one a frame, a bar
-                try:
-                    next(self.steps[0])
-                    t.think += 1
-                    return True
-                except StopIteration:
-                    self.chosen = (self.steps[1][0],)
-                    self.steps = None
-                    t.think = -1
-                    return True
-            elif self.chosen is None:  # (the decision,): None is a go
-                self.chosen = self._computer_choice(seat)
-            else:
-                g.act(seat, self.chosen[0])
-                self.chosen = None
-                self.queue.extend(g.take_events())
-            return False
+            cpu = code(self, PLAY_CODE[1])  # the computer's turns
+            return cpu is None or cpu.turn(self, seat)
         if self.saved_at != len(g.moves):
             self._save()
-        if g.phase == "discard":
-            done = play_input.discard(t, g, events, self.coach)
-        elif g.phase == "count":
-            done = play_input.count(t, g, events)
+        if g.phase == "count":  # muggins: the show's code counts it
+            done = _module("firmware.play_show").count(t, g, events)
         else:
-            done = play_input.play(t, g, events, self.coach)
+            inp = code(self, PLAY_CODE[0])  # your decisions' keys
+            if inp is None:
+                return True  # loaded in this frame (a game's first decision)
+            if g.phase == "discard":
+                done = inp.discard(t, g, events, self.coach)
+            else:
+                done = inp.play(t, g, events, self.coach)
         if done == ACTED:
             self.queue.extend(g.take_events())
             t.marked = []
             t.set_mode(BUSY, g)
             self.to_save = True  # in the next frame: this one acted (firmware.play_input)
         return done
-
-    def _computer_choice(self, seat):
-        # (the decision,), or None when it is made a step a frame (self.steps)
-        g = self.game
-        seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
-        level = self.levels[seat] if self.levels else self.level
-        player = _computer(level, seed or 1, g.five)
-        view = g.view(seat)
-        if g.phase == "discard":
-            return (player.discard(view),)
-        if g.phase == "count":  # the computer counts exactly (engine.score)
-            if hasattr(player, "count"):
-                return (player.count(view),)
-            return (show_score(view.count_cards, view.starter, view.counting == "crib"),)
-        if hasattr(player, "play_steps") and player.slow(view):
-            from engine import rollout
-
-            out = [None]
-            self.steps = (player.play_steps(view, out), out)
-            t = self.table
-            t.think = 0  # the bar: a rollout of each card against each drawn hand
-            t.think_of = len(rollout.candidates(view)) * rollout.SAMPLES
-            return None
-        return (player.play(view),)
 
     # ---- the pause menu (firmware.screens.pause) ----
     def _pause(self):

@@ -1,0 +1,74 @@
+"""The computer's turns on the play screen (``firmware.screens.play``):
+``turn(screen, seat)``, a frame at a time so no frame holds two of them (the
+computer's discard takes up to 96 ms on a Pico, the game's act up to 36 ms):
+decide, then act, its events shown from the next frame; the expert's
+rollouts one a frame under a bar. The player is ``engine.opponent``'s at
+the screen's level (``engine.players``' random one when it is missing),
+seeded from the game and the number of decisions so far, so a resumed game
+goes on exactly as it would have. Loaded at the computer's first turn and
+forgotten at a game's end with the computer (``firmware.play_over``).
+Imports ``engine.score`` and ``firmware.play_load``; by name,
+``engine.opponent`` (``engine.discard5`` in a five-card game) or
+``engine.players``, and ``engine.rollout`` for the expert's bar.
+"""
+
+from engine.score import show_score
+from firmware.play_load import _module
+
+
+def _computer(level, seed, five=False):
+    opponent = _module("engine.opponent")
+    if opponent is not None:
+        if five:  # five-card (V5): its discards' module, loaded as tidily (the game's kind only)
+            _module("engine.discard5")
+        return opponent.make(level, seed)
+    return _module("engine.players").make("random", seed)
+
+
+def turn(screen, seat):
+    """One frame of the computer's turn at ``seat`` (the screen shows it
+    busy): a step of the expert's rollouts, or the decision, or the act;
+    True when the table changed."""
+    if screen.steps is not None:  # the expert's rollouts: one a frame, a bar
+        t = screen.table
+        try:
+            next(screen.steps[0])
+            t.think += 1
+        except StopIteration:
+            screen.chosen = (screen.steps[1][0],)
+            screen.steps = None
+            t.think = -1
+        return True
+    if screen.chosen is None:  # (the decision,): None is a go
+        screen.chosen = _choice(screen, seat)
+    else:
+        g = screen.game
+        g.act(seat, screen.chosen[0])
+        screen.chosen = None
+        screen.queue.extend(g.take_events())
+    return False
+
+
+def _choice(screen, seat):
+    # (the decision,), or None when it is made a step a frame (screen.steps)
+    g = screen.game
+    seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
+    level = screen.levels[seat] if screen.levels else screen.level
+    player = _computer(level, seed or 1, g.five)
+    view = g.view(seat)
+    if g.phase == "discard":
+        return (player.discard(view),)
+    if g.phase == "count":  # the computer counts exactly (engine.score)
+        if hasattr(player, "count"):
+            return (player.count(view),)
+        return (show_score(view.count_cards, view.starter, view.counting == "crib"),)
+    if hasattr(player, "play_steps") and player.slow(view):
+        from engine import rollout
+
+        out = [None]
+        screen.steps = (player.play_steps(view, out), out)
+        t = screen.table
+        t.think = 0  # the bar: a rollout of each card against each drawn hand
+        t.think_of = len(rollout.candidates(view)) * rollout.SAMPLES
+        return None
+    return (player.play(view),)

@@ -1,0 +1,54 @@
+"""The play screen's cut for deal, loaded only while it shows (a match's
+first game, or a cut again after a tie of ranks): the page opened by a
+``("cut", a, b)`` event (``open_cut``), its time and keys (``keys``) and
+its drawing (``draw``). The play screen (``firmware.screens.play``) loads
+it in a frame of its own before the cut and forgets it after. Imports
+``firmware.app`` (``title_bar``), ``firmware.buttons``, ``firmware.hal``
+and ``firmware.play_table``.
+"""
+
+from firmware import buttons as _b
+from firmware.app import title_bar
+from firmware.hal import A
+from firmware.play_table import CHANGED, CUT_PAGE, NO_PAGE, NOTHING
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_T_CUT = const(2500)  # how long the page stays (ms); A skips
+
+
+def open_cut(t, a, b):
+    """The cut of cards ``a`` (yours) and ``b`` on the table ``t``."""
+    t.page = CUT_PAGE
+    t.page_ms = _T_CUT
+    t.page_cards = [a, b]
+    if a >> 2 == b >> 2:
+        t.lines = ["Same rank: cut again"]
+    else:
+        low = 0 if a >> 2 < b >> 2 else 1
+        t.lines = ["Lower card deals:", t._deals(low)]
+
+
+def keys(t, dt, events, stepped):
+    """The page's time runs out, or A (``stepped``: the demo's any key) skips it."""
+    t.page_ms -= dt
+    if _b.happened(events, "press", A) or t.page_ms <= 0 or stepped:
+        t.page = NO_PAGE
+        return CHANGED
+    return NOTHING
+
+
+def draw(cv, t, names):
+    title_bar(cv, "Cut for deal")
+    c = t.page_cards
+    cv.card(30, 12, c[0])
+    cv.card(85, 12, c[1])
+    cv.center(names[0], 33, 1, 18, 37)
+    cv.center(names[1], 33, 1, 73, 37)
+    y = 45
+    for s in t.lines:
+        cv.center(s, y)
+        y += 9

@@ -2,9 +2,10 @@
 for the decision you face, save and quit, your chance to win shown along
 the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
 menu), abandon the match (asked again first). Loaded when a game is
-first paused. At the expert level the hint for a play the expert rolls out
-is its own evaluation (``expert_hint``: a rollout a frame under a bar, then
-the cards by what they netted). Imports ``firmware.app`` and
+paused, and forgotten (with ``firmware.working``) when the game is back on
+top (``firmware.screens.play``'s ``enter``). At the expert level the hint
+for a play the expert rolls out is its own evaluation (``expert_hint``: a
+rollout a frame under a bar, then the cards by what they netted). Imports ``firmware.app`` and
 ``firmware.play_table``; ``engine.opponent`` when a hint is asked for
 (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
 ``firmware.working`` at the expert level).

@@ -77,6 +77,8 @@ _AGAIN = (
     "engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent",
     "firmware.play_start",
 )  # fmt: skip
+# loaded by screens over the game (the pause menu, its hints), forgotten when it is back on top
+_OVER_GAME = ("firmware.screens.pause", "firmware.working")
 
 
 class PlayScreen(Screen):
@@ -111,7 +113,10 @@ class PlayScreen(Screen):
 
     # ---- entering: resume or a new match ----
     def enter(self):
-        if self.ready:
+        if self.ready:  # back from a screen over the game: the code it loaded goes
+            names = [m for m in _OVER_GAME if m in sys.modules]
+            if names:
+                _forget(names)
             return
         self.ready = True
         # what the game needs later, loaded now while the heap is tidy

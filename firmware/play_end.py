@@ -17,8 +17,12 @@ TMP_NAME = "last.tmp"  # the log being written, renamed over LOG_NAME when whole
 # device imports): the play screen forgets them together after a game's end.
 MODULES = ("firmware.play_end", "engine.gamelog")
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
 
-STEP = 6  # decisions replayed a frame at a game's end (~5 ms each on a Pico)
+_STEP = const(6)  # decisions replayed a frame at a game's end (~5 ms each on a Pico)
 
 
 def replay(game, on_event):
@@ -62,12 +66,12 @@ def _replay_steps(game, on_event):
             g.play(seat, code)
         i += 2
         done += 1
-        if done % STEP == 0:
+        if done % _STEP == 0:
             yield
 
 
 def log_steps(game, on_event=None, room=None):
-    """``log_bytes`` as a generator of frame-sized steps (``STEP`` decisions
+    """``log_bytes`` as a generator of frame-sized steps (6 decisions
     replayed each); it returns the log. Two replays, one to measure and one
     to fill the buffer, so a whole game's lines are never held at once.
     ``engine.gamelog`` is imported between two collections (what a replay

@@ -19,7 +19,7 @@ over ``deals`` deals your discards gave up ``lost`` and your plays
 ``played``, in hundredths of a point, against the best keeps and cards (a
 resumed game counts the deals since it was resumed). ``coach_avg()`` is
 what they gave up a deal, ``recent_avg()`` the same over the last
-``RECENT`` games, so you see yourself improve.
+10 games, so you see yourself improve.
 
 Kept apart per kind of game (``Stats(storage, name)``, the name chosen by
 ``firmware.play_end``): "stats" for six-card games to a target (121 or 61,
@@ -31,7 +31,7 @@ Stored with ``firmware.records.RecordStore`` (crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
 cards (255 = none); version 2 adds ``ties`` (4 bytes) after them; version 3
 (written now, 191 bytes) adds ``coached``, ``coach_lost`` and
-``coach_played`` (4 bytes each) and the last ``RECENT`` games' (deals, lost,
+``coach_played`` (4 bytes each) and the last 10 games' (deals, lost,
 played), newest first, 1 + 4 + 4 bytes each (0 deals: none). Version 1
 and 2 records still load (no ties; no coach figures). A damaged, foreign or
 impossible record (more wins than games, a best hand its cards do not
@@ -42,10 +42,15 @@ while a record is read).
 
 from firmware.records import RecordStore
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 NAME = "stats"
 MAGIC = b"STAT"
 VERSION = 3
-RECENT = 10  # games the coach's recent figure is over
+_RECENT = const(10)  # games the coach's recent figure is over
 
 # every counter, in record order
 COUNTERS = (
@@ -70,10 +75,10 @@ COUNTERS = (
     "last_seed",  # the key of the last game counted
     "last_moves",
 )
-_N = len(COUNTERS)
-_SIZE = 4 * _N + 5  # version 1; version 2 adds 4 bytes of ties
-_GAME = 9  # a recent game's bytes: deals 1, lost 4, played 4
-_COACH = 12 + _GAME * RECENT  # what version 3 adds after the ties
+_N = const(20)  # len(COUNTERS)
+_SIZE = const(85)  # 4 * _N + 5: version 1; version 2 adds 4 bytes of ties
+_GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
+_COACH = const(102)  # 12 + _GAME * _RECENT: what version 3 adds after the ties
 _SIZES = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)  # payload bytes by version
 
 
@@ -110,7 +115,7 @@ class Stats:
         self.coached = 0  # deals whose discard the coach weighed
         self.coach_lost = 0  # what your discards gave up there, hundredths of a point
         self.coach_played = 0  # what your plays gave up there
-        self.recent = []  # [deals, lost, played] of the last RECENT games, newest first
+        self.recent = []  # [deals, lost, played] of the last 10 games, newest first
         self._dealt = ()
         self._kept = []
         self._starter = None
@@ -142,7 +147,7 @@ class Stats:
 
     def recent_avg(self):
         """(games, discards, plays) over the last games coached (at most
-        ``RECENT``): points a deal as ``coach_avg``; (0, None, None) before any."""
+        10): points a deal as ``coach_avg``; (0, None, None) before any."""
         deals = lost = played = 0
         for d, x, y in self.recent:
             deals += d
@@ -228,7 +233,7 @@ class Stats:
         self.coach_lost += lost
         self.coach_played += played
         self.recent.insert(0, [deals, lost, played])
-        del self.recent[RECENT:]
+        del self.recent[_RECENT:]
 
     # ---- the record ----
     def payload(self):
@@ -243,17 +248,12 @@ class Stats:
         _put(out, o + 4, self.coach_lost)
         _put(out, o + 8, self.coach_played)
         o += 12
-        for deals, lost, played in self.recent[:RECENT]:
+        for deals, lost, played in self.recent[:_RECENT]:
             out[o] = deals
             _put(out, o + 1, lost)
             _put(out, o + 5, played)
             o += _GAME
         return bytes(out)
-
-    def read(self, payload):
-        """Take the figures from a payload; False (fresh figures) when it is
-        not one or its figures cannot all be true."""
-        return self.check(payload) is None
 
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures

@@ -499,3 +499,17 @@ def test_impossible_coach_figures_are_refused():
     assert "totals" in refused(recent=[[9, 300, 100]] * 4)  # more recent games than games
     assert "totals" in refused(coach_lost=899)
     assert "totals" in refused(coach_played=299)
+
+
+def test_the_record_sizes_written_as_constants_agree_with_the_counters():
+    # firmware/stats.py writes its sizes as const() for the device (no names)
+    import sys
+
+    from firmware import stats
+
+    if sys.implementation.name != "cpython":
+        return  # folded into the code there, no attributes: CPython checks the values
+    assert stats._N == len(stats.COUNTERS)
+    assert stats._SIZE == 4 * stats._N + 5
+    assert stats._COACH == 12 + stats._GAME * stats._RECENT
+    assert len(Stats().payload()) == stats._SIZES[stats.VERSION] == 191

@@ -1047,3 +1047,54 @@ def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
     assert type(d.top()).__name__ == "Working" and d.top().title == "Review"
     d.press(B)
     assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0
+
+
+def test_on_a_device_code_is_held_only_while_it_is_used():
+    # firmware.play_load: a page's code only while the page shows (or is
+    # next), the play's code (your keys, the computer's turns) not while a
+    # page shows, the pause menu's only while it is open. Forgetting is a
+    # device's (MicroPython, CircuitPython): CPython keeps modules
+    import sys
+
+    from firmware.play_load import PAGES, PLAY_CODE
+
+    if sys.implementation.name == "cpython":
+        return
+    d = new_driver(seed=5, target=61, muggins=True)
+    d.hw.staged = True
+    s = screen(d)
+    seen = set()
+    for _ in range(3000):
+        assert d.app.errors == 0, d.app.last_error
+        t = s.table
+        held = [m for m in PAGES[1:] if m in sys.modules]
+        if t.page != NO_PAGE:
+            assert held == [PAGES[t.page]], (t.page, held)
+            if t.page == SHOW_PAGE:
+                assert [m for m in PLAY_CODE if m in sys.modules] == []
+                seen.add("show")
+        elif t.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
+            assert held == [], (t.mode, held)
+            assert PLAY_CODE[0] in sys.modules  # your keys
+            seen.add(t.mode)
+            if "paused" not in seen:
+                d.press(B)  # the pause menu, then back: its code goes with it
+                assert "firmware.screens.pause" in sys.modules
+                d.press(A)  # Back to the game
+                assert d.app.top() is s and "firmware.screens.pause" not in sys.modules
+                seen.add("paused")
+            decide(d, Rng(5 + len(s.game.moves)))
+            continue
+        elif t.mode == COUNT:
+            assert held == [PAGES[2]]  # your muggins count is the show's code
+            seen.add(COUNT)
+            decide(d, Rng(5))
+            continue
+        if t.page == OVER_PAGE and s.ending is None:
+            break
+        if t.page != NO_PAGE:
+            d.press(A)
+        else:
+            d.tick(1, 0, 250)
+    assert s.game.phase == "over" and seen >= {"show", "paused", DISCARD, PLAY, COUNT}, seen
+    assert [m for m in PLAY_CODE if m in sys.modules] == []  # till the next game

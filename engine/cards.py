@@ -10,11 +10,11 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-DECK_SIZE = const(52)
+_DECK_SIZE = const(52)
 JACK = const(10)  # rank index of the jack
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
+_RANKS = const("A23456789TJQK")
+_SUITS = const("CDHS")
 # Counting value by rank: ace 1, pip cards face value, J/Q/K 10.
 VALUES = b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0a\x0a\x0a"
 
@@ -37,9 +37,12 @@ def make(rank_index, suit_index):
 
 def text(card):
     """'5H' for the five of hearts; ValueError for anything not a card."""
-    if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+    if not isinstance(card, int) or not 0 <= card < _DECK_SIZE:
         raise ValueError("not a card: %r" % (card,))
-    return RANKS[card >> 2] + SUITS[card & 3]
+    r = card >> 2
+    s = card & 3
+    # slices: a one-character index is interned on MicroPython (a name never freed)
+    return _RANKS[r : r + 1] + _SUITS[s : s + 1]
 
 
 def parse(word):
@@ -53,10 +56,10 @@ def parse(word):
     w = word.strip().upper()
     if w[:2] == "10":
         w = "T" + w[2:]
-    if not ok or len(w) != 2 or w[0] not in RANKS or w[1] not in SUITS:
+    if not ok or len(w) != 2 or w[0] not in _RANKS or w[1] not in _SUITS:
         shown = repr(word[:12]) + "..." if len(word) > 12 else repr(word)
         raise ValueError("not a card: %s (use rank A23456789TJQK + suit CDHS)" % shown)
-    return RANKS.index(w[0]) * 4 + SUITS.index(w[1])
+    return _RANKS.index(w[0]) * 4 + _SUITS.index(w[1])
 
 
 def parse_many(words):

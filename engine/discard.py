@@ -13,6 +13,11 @@ engine.crib_table.
 from engine.cards import VALUES, JACK
 from engine.crib_table import SCALE, crib_value
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 # Scratch, made on first use: subset-sum counts (16), kept rank counts (13),
 # points per starter rank (13), unseen cards per rank (13) and per suit (4).
 _bufs = []
@@ -158,7 +163,7 @@ def chance_at_least(a, b, c, d, need, known, ranks):
 
 
 # The 15 ways to pick two of six positions, as position pairs.
-_PAIRS = (
+_PAIRS = const(
     b"\x00\x01\x00\x02\x00\x03\x00\x04\x00\x05\x01\x02\x01\x03\x01\x04"
     b"\x01\x05\x02\x03\x02\x04\x02\x05\x03\x04\x03\x05\x04\x05"
 )

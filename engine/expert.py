@@ -1,15 +1,15 @@
 """The expert level: hard's evaluation, with discards near the end of a game
 chosen by the chance to win (engine.winprob's table) instead of points.
 
-Near the end (either seat within ``NEAR`` points of the target) each discard
+Near the end (either seat within ``_NEAR`` points of the target) each discard
 is weighed by what its kept hand scores with each unseen starter (exact, as
 engine.discard counts it), the crib and the pegging taken at their means
 (engine.opponent's), and the other seat's deal at its mean: the chance is the
 table's at the position after the deal, or 1 when the seat counts out first
 (the pone counts first; the dealer's hand before the crib). Where two
-discards' chances are within ``EVEN`` of each other the one with more points
+discards' chances are within ``_EVEN`` of each other the one with more points
 (hard's order) is taken, so away from the end expert is hard. A card that
-pegs out is always played; the first ``ROLL`` cards a seat lays in a
+pegs out is always played; the first ``_ROLL`` cards a seat lays in a
 six-card deal are chosen by rollouts of the play (engine.rollout: each card
 played out against ``rollout.SAMPLES`` drawn hands of the other seat, both
 seats then as hard), the rest as hard. ``play_steps`` makes the same play a
@@ -35,13 +35,13 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-NEAR = const(45)  # points from the target where the table starts to decide
-ROLL = const(2)  # the first cards of a deal a seat lays by rollouts (engine.rollout)
-EVEN = const(2)  # chances (of 255) this close count as equal: points decide
+_NEAR = const(45)  # points from the target where the table starts to decide
+_ROLL = const(2)  # the first cards of a deal a seat lays by rollouts (engine.rollout)
+_EVEN = const(2)  # chances (of 255) this close count as equal: points decide
 # mean points a deal of the hard level (self-play, README "Win chances"):
 # (peg as pone, peg as dealer, hand) six-card and five-card
-_SIX = (2, 3, 8)
-_FIVE = (1, 2, 5)
+_SIX = const((2, 3, 8))
+_FIVE = const((1, 2, 5))
 
 
 class _Table:
@@ -74,7 +74,7 @@ def near(view):
     t = view.target
     if not t:
         return False
-    return t - view.scores[view.me] <= NEAR or t - view.scores[1 - view.me] <= NEAR
+    return t - view.scores[view.me] <= _NEAR or t - view.scores[1 - view.me] <= _NEAR
 
 
 def chances(view, known=None):
@@ -230,14 +230,14 @@ class Expert(Computer):
 
 
 def _rolls(view):
-    # the first ROLL cards a seat lays in a six-card deal are rolled out
+    # the first _ROLL cards a seat lays in a six-card deal are rolled out
     if view.five:
         return False
     me = view.me
     n = 0
     for seat, _ in view.played:
         n += seat == me
-    return n < ROLL
+    return n < _ROLL
 
 
 def _peg_out(view):
@@ -265,13 +265,13 @@ def _pair(view, i):
 
 
 def pick(values, sums, n):
-    """The discard with the best chance; among those within EVEN of it, the
+    """The discard with the best chance; among those within _EVEN of it, the
     one hard's ``values`` rate highest."""
     top = 0
     for x in sums:
         if x > top:
             top = x
-    floor = top - EVEN * n
+    floor = top - _EVEN * n
     best = -1
     for i in range(len(sums)):
         if sums[i] >= floor and (best < 0 or values[i] > values[best]):

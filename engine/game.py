@@ -45,11 +45,11 @@ _DISCARD = const(1)
 _PLAY = const(2)
 _OVER = const(3)
 _COUNT = const(4)
-PHASES = ("new", "discard", "play", "over", "count")
+_PHASES = const(("new", "discard", "play", "over", "count"))
 GO = const(52)  # move code for "go" in ``moves``
 CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
 TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
-VARIANTS = ("six", "five")
+_VARIANTS = const(("six", "five"))
 MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
 
 
@@ -88,7 +88,7 @@ def check_settings(target, variant, deals):
     if target is None and not deals:
         target = 61 if variant == "five" else 121
     if (
-        variant not in VARIANTS
+        variant not in _VARIANTS
         or not isinstance(deals, int)
         or (deals and (deals % 2 or not 2 <= deals <= MAX_DEALS or target))
         or (not deals and target != 61 and (target != 121 or variant == "five"))
@@ -172,7 +172,7 @@ class Game:
 
     @property
     def phase(self):
-        return PHASES[self._phase]
+        return _PHASES[self._phase]
 
     def pone(self):
         return 1 - self.dealer

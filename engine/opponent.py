@@ -30,6 +30,11 @@ from engine.discard import evaluate, pair_at
 from engine import pegging
 from engine.rng import Rng
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 LEVELS = ("easy", "medium", "hard", "greedy", "expert")
 # What a computer player loads: this module and those only it imports. A
 # program short of heap may forget them once no player is left, all of them
@@ -48,9 +53,9 @@ MODULES = (
     "engine.rollout",
 )
 
-_GAME = 20  # points a deal's chance to count out is worth to hard's discard
-_PEG_PONE = 2  # what each seat pegs in a deal, on average (strong players)
-_PEG_DEALER = 3
+_GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
+_PEG_PONE = const(2)  # what each seat pegs in a deal, on average (strong players)
+_PEG_DEALER = const(3)
 
 
 def _known(view):

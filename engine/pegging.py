@@ -45,16 +45,16 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-NOW = const(0)  # easy: what the card pegs now, tie-breaks
-REPLY = const(1)  # medium: minus the opponent's expected best reply
+_NOW = const(0)  # easy: what the card pegs now, tie-breaks
+_REPLY = const(1)  # medium: minus the opponent's expected best reply
 FULL = const(2)  # hard: counter-replies, the go, the end game
 _OFF = const(100)  # nets are stored offset in a bytearray
 _WIN = const(60)  # a points swing that stands for winning or losing the game
-ONE = const(4096)  # fixed-point 1 for chances
+_ONE = const(4096)  # fixed-point 1 for chances
 UNIT = const(65536)  # a value of one point: ONE chances times 16ths for tie-breaks
 
-_F = b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\2"  # 15, 31
-_ZERO = bytes(13)
+_F = const(b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\2")  # 15, 31
+_ZERO = const(b"\0\0\0\0\0\0\0\0\0\0\0\0\0")  # 13 zeros
 _bufs = []  # see _buffers
 # buffer 6, the pile's tail by depth j = 1..13 (its last j ranks): lowest at
 # j, highest at 14 + j, sum at 28 + j; each rank's depth in it (0: not in it)
@@ -78,7 +78,7 @@ def _buffers():
 def _avoid(x, total, k):
     # The chance, times ONE, that k cards drawn from ``total`` all come from
     # ``x`` given ones; rounded step by step so it stays a small int.
-    p = ONE
+    p = _ONE
     for j in range(k):
         if x <= j:
             return 0
@@ -295,15 +295,15 @@ def card_value(view, card, mode, w, total):
     k = view.opponent_left
     if k > total:
         k = total
-    if mode == NOW:
-        return (now * 16 + tb) * ONE
+    if mode == _NOW:
+        return (now * 16 + tb) * _ONE
     if view.opponent_go or k == 0 or count == 31:
         # No reply in this count: I go on alone (or the count resets at 31).
         more = 0
         if mode == FULL:
             used = 1 << hand.index(card)
             more = _alone(hand, used, pr, n + 1, count) if count < 31 else 0
-        return ((now + more) * 16 + tb) * ONE
+        return ((now + more) * 16 + tb) * _ONE
 
     # What each rank pegs laid next, and my best counter to each reply.
     one = bufs[4]
@@ -355,7 +355,7 @@ def card_value(view, card, mode, w, total):
                     best = one[b]
             base = -(1 + best)
     seen = 0
-    prev = ONE
+    prev = _ONE
     expect = 0
     for i in range(d):
         seen += held[i]
@@ -363,7 +363,7 @@ def card_value(view, card, mode, w, total):
         expect += (nets[i] - _OFF) * (prev - left)
         prev = left
     expect += base * prev
-    return (now * ONE - expect) * 16 + tb * ONE
+    return (now * _ONE - expect) * 16 + tb * _ONE
 
 
 def rate(view, mode, out):

@@ -25,7 +25,12 @@ log's text (the device reviews a Game: the log reader is not loaded there).
 from engine.cards import text as card_text
 from engine.game import Game
 
-_SMALL = 0.05  # a loss below this many points is not worth a line
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_SMALL = const(0.05)  # a loss below this many points is not worth a line
 
 
 def _cards(cards):

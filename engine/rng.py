@@ -7,8 +7,13 @@ would allocate. It runs a few hundred times per deal, never per frame. Imports
 nothing.
 """
 
-_MASK = 0xFFFFFFFF
-_HALF = 0xFFFF
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_MASK = const(0xFFFFFFFF)
+_HALF = const(0xFFFF)
 
 
 class Rng:

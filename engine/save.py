@@ -94,8 +94,9 @@ def _open(record, kind):
     if len(record) < 7 or record[:3] != MAGIC:
         raise SaveError("not a cribbage save")
     if record[3:4] != kind:
+        kinds = {b"G": "game", b"M": "match"}  # made only for the message
         raise SaveError(
-            "a saved %s, not a saved %s" % (_KINDS.get(record[3:4], "something else"), _KINDS[kind])
+            "a saved %s, not a saved %s" % (kinds.get(record[3:4], "something else"), kinds[kind])
         )
     if record[4] > VERSION:
         raise SaveError("saved by a newer version (v%d); this one reads v%d" % (record[4], VERSION))
@@ -105,9 +106,6 @@ def _open(record, kind):
     if record[-2] != c >> 8 or record[-1] != c & 255:
         raise SaveError("the save is damaged (checksum mismatch)")
     return memoryview(record)[5:-2]
-
-
-_KINDS = {b"G": "game", b"M": "match"}
 
 
 def _read_settings(body):

@@ -10,14 +10,22 @@ line; they are slower and allocate. Imports ``engine.cards``; engine.score5
 
 from engine.cards import VALUES, JACK, text
 
-# Breakdown item kinds, in the order a player counts them out loud.
-FIFTEEN = "fifteen"
-PAIR = "pair"
-RUN = "run"
-FLUSH = "flush"
-NOBS = "nobs"
-THIRTY_ONE = "thirty-one"
-PAIRS_NAME = ("pair", "pair royal", "double pair royal")
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+# Breakdown item kinds (an item's first field), in the order a player counts
+# them out loud: "fifteen", "pair", "run", "flush", "nobs", "thirty-one".
+# Private consts: no name or global on a device, the strings themselves are
+# the kinds callers compare with.
+_FIFTEEN = const("fifteen")
+_PAIR = const("pair")
+_RUN = const("run")
+_FLUSH = const("flush")
+_NOBS = const("nobs")
+_THIRTY_ONE = const("thirty-one")
+_PAIRS_NAME = const(("pair", "pair royal", "double pair royal"))
 
 
 def hand_score(hand, starter, crib=False):
@@ -213,25 +221,25 @@ def hand_breakdown(hand, starter, crib=False):
     for mask in range(1, 1 << n):
         chosen = [cards[i] for i in range(n) if mask >> i & 1]
         if len(chosen) >= 2 and sum([VALUES[x >> 2] for x in chosen]) == 15:
-            items.append((FIFTEEN, 2, tuple(chosen)))
+            items.append((_FIFTEEN, 2, tuple(chosen)))
     for i in range(n):  # the cards of one rank as one item: pair, pair royal...
         r = cards[i] >> 2
         if any([cards[j] >> 2 == r for j in range(i)]):
             continue
         same = tuple([x for x in cards if x >> 2 == r])
         if len(same) > 1:
-            items.append((PAIR, len(same) * (len(same) - 1), same))
+            items.append((_PAIR, len(same) * (len(same) - 1), same))
     for run in _hand_runs(cards):
-        items.append((RUN, len(run), run))
+        items.append((_RUN, len(run), run))
     s = hand[0] & 3
     if all([x & 3 == s for x in hand]):  # four (R12) or three (V5.4) hand cards
         if starter & 3 == s:
-            items.append((FLUSH, len(cards), tuple(cards)))
+            items.append((_FLUSH, len(cards), tuple(cards)))
         elif not crib:
-            items.append((FLUSH, len(hand), tuple(hand)))
+            items.append((_FLUSH, len(hand), tuple(hand)))
     for x in hand:
         if x >> 2 == JACK and x & 3 == starter & 3:
-            items.append((NOBS, 1, (x,)))
+            items.append((_NOBS, 1, (x,)))
     return items
 
 
@@ -260,18 +268,18 @@ def peg_breakdown(pile):
         return items
     count = pile_count(pile)
     if count == 15:
-        items.append((FIFTEEN, 2, tuple(pile)))
+        items.append((_FIFTEEN, 2, tuple(pile)))
     elif count == 31:
-        items.append((THIRTY_ONE, 2, tuple(pile)))
+        items.append((_THIRTY_ONE, 2, tuple(pile)))
     same = 1
     while same < n and pile[n - 1 - same] >> 2 == pile[n - 1] >> 2:
         same += 1
     if same > 1:
-        items.append((PAIR, same * (same - 1), tuple(pile[n - same :])))
+        items.append((_PAIR, same * (same - 1), tuple(pile[n - same :])))
     elif n >= 3:
         k = _peg_run(pile, n, 2)
         if k:
-            items.append((RUN, k, tuple(pile[n - k :])))
+            items.append((_RUN, k, tuple(pile[n - k :])))
     return items
 
 
@@ -280,12 +288,12 @@ def item_name(item):
     'double pair royal', 'run', 'flush', 'nobs' (the one wording of the
     command line, the hand counter and the play screen)."""
     kind = item[0]
-    if kind == FIFTEEN:
+    if kind == _FIFTEEN:
         return "15"
-    if kind == THIRTY_ONE:
+    if kind == _THIRTY_ONE:
         return "31"
-    if kind == PAIR:
-        return PAIRS_NAME[len(item[2]) - 2]
+    if kind == _PAIR:
+        return _PAIRS_NAME[len(item[2]) - 2]
     return kind
 
 
@@ -301,7 +309,7 @@ def describe(item, cols=0, label=text):
     line = "%s: %s" % (head, " ".join(words))
     if not cols or len(line) <= cols:
         return line
-    if kind == FLUSH:
+    if kind == _FLUSH:
         line = "%s: all %s" % (head, words[0][-1])
     else:
         line = "%s: %s" % (head, " ".join([w[:-1] for w in words]))

@@ -494,7 +494,7 @@ def test_end_game_values_count_the_starters_that_reach_the_goal():
     # the pegging and (dealer) the crib, by hand_score; open hands (V3) too.
     # Flushes, jacks and pairs in the hands; every goal from 1 to 31 to go.
     hands = [parse_many(h) for h in _SPECIAL] + _hands(10, 23)
-    peg = (opponent._PEG_PONE, opponent._PEG_DEALER)
+    peg = (2, 3)  # engine.opponent's _PEG_PONE, _PEG_DEALER (consts)
     seen = 0
     for t, hand in enumerate(hands):
         for need in range(1 + t % 3, 32, 3):

@@ -11,6 +11,7 @@ from engine.game import Game
 from engine.opponent import make
 
 _HARD = make("hard", 1)
+_ROLL = 2  # engine.expert._ROLL (a const: no attribute on MicroPython)
 
 
 def _at(seed, plays, scores):
@@ -190,9 +191,9 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
     assert got == _FIXED_CARDS
     assert sums == _FIXED_SUMS
     assert rolled > 0
-    # past the first expert.ROLL cards of a seat, expert plays as hard
+    # past the first _ROLL cards of a seat, expert plays as hard
     for seed in range(320, 330):
-        g = _at(seed, 2 * expert.ROLL + 1, [0, 0])
+        g = _at(seed, 2 * _ROLL + 1, [0, 0])
         if g.phase == "play":
             v = g.view(g.to_act())
             if not expert._rolls(v):

@@ -3,16 +3,12 @@
 
 from engine.cards import parse_many
 from engine.rng import Rng
-from engine.score import (
-    FLUSH,
-    NOBS,
-    RUN,
-    describe,
-    hand_breakdown,
-    hand_score,
-    peg_breakdown,
-    peg_score,
-)
+from engine.score import describe, hand_breakdown, hand_score, peg_breakdown, peg_score
+
+# the breakdown's item kinds (engine.score keeps them as private consts)
+RUN = "run"
+FLUSH = "flush"
+NOBS = "nobs"
 
 
 def hs(text, crib=False):

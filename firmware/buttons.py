@@ -19,14 +19,14 @@ is released.
 Per button, a small state machine (times in ms, measured with ``diff`` so the
 device's wrapping ticks work):
 
-    UP (released) --raw down, held DEBOUNCE--> DOWN: emit press
-    DOWN --raw up, held DEBOUNCE--> UP: emit release
-    A raw level that flips back before DEBOUNCE is a bounce: it is forgotten
+    UP (released) --raw down, held _DEBOUNCE--> DOWN: emit press
+    DOWN --raw up, held _DEBOUNCE--> UP: emit release
+    A raw level that flips back before _DEBOUNCE is a bounce: it is forgotten
     and the debounce timer starts again at the next flip.
     While DOWN (checked at each poll, after the press poll):
-      button in long_mask:   held LONG once            -> emit long (once a press)
-      button in repeat_mask: held REPEAT_DELAY, then
-                             every REPEAT_EVERY        -> emit repeat
+      button in long_mask:   held _LONG once            -> emit long (once a press)
+      button in repeat_mask: held _REPEAT_DELAY, then
+                             every _REPEAT_EVERY        -> emit repeat
       a late poll emits one repeat, not a burst.
 
 ``mute()`` silences the buttons held at that moment until they are released.
@@ -41,18 +41,18 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-DEBOUNCE = const(20)
-LONG = const(700)
-REPEAT_DELAY = const(400)
-REPEAT_EVERY = const(120)
-COUNT = const(6)  # buttons: bits 0..5
+_DEBOUNCE = const(20)
+_LONG = const(700)
+_REPEAT_DELAY = const(400)
+_REPEAT_EVERY = const(120)
+_COUNT = const(6)  # buttons: bits 0..5
 
-PRESS = "press"
-REPEAT = "repeat"
-LONG_PRESS = "long"
-RELEASE = "release"
-TAP = "tap"
-CHORD = "chord"
+_PRESS = const("press")
+_REPEAT = const("repeat")
+_LONG_PRESS = const("long")
+_RELEASE = const("release")
+_TAP = const("tap")
+_CHORD = const("chord")
 
 
 def _sub(a, b):
@@ -63,10 +63,10 @@ class Buttons:
     def __init__(
         self,
         diff=None,
-        debounce=DEBOUNCE,
-        long_ms=LONG,
-        repeat_delay=REPEAT_DELAY,
-        repeat_every=REPEAT_EVERY,
+        debounce=_DEBOUNCE,
+        long_ms=_LONG,
+        repeat_delay=_REPEAT_DELAY,
+        repeat_every=_REPEAT_EVERY,
         repeat_mask=UP | DOWN | LEFT | RIGHT,
         long_mask=A | B,
         chord_mask=A | B,
@@ -81,17 +81,17 @@ class Buttons:
         self.chord_mask = chord_mask
         self.held = 0  # debounced state: bit set while down
         self._pending = 0  # bits whose raw level differs from ``held``
-        self._flip_at = [0] * COUNT  # when that difference was first seen
-        self._down_at = [0] * COUNT  # when the press was accepted
-        self._rep_at = [0] * COUNT  # last press or repeat time
+        self._flip_at = [0] * _COUNT  # when that difference was first seen
+        self._down_at = [0] * _COUNT  # when the press was accepted
+        self._rep_at = [0] * _COUNT  # last press or repeat time
         self._repeating = 0  # bits past their first repeat
         self._long_done = 0
         self._muted = 0
         self._chorded = 0  # chord buttons not released since their chord
         self._ev = []
-        for kind in (PRESS, REPEAT, LONG_PRESS, RELEASE, TAP):
-            self._ev.append(tuple((kind, 1 << i) for i in range(COUNT)))
-        self._chord = (CHORD, chord_mask)
+        for kind in (_PRESS, _REPEAT, _LONG_PRESS, _RELEASE, _TAP):
+            self._ev.append(tuple((kind, 1 << i) for i in range(_COUNT)))
+        self._chord = (_CHORD, chord_mask)
         self.events = []
 
     def mute(self):
@@ -118,7 +118,7 @@ class Buttons:
         events.clear()
         diff = self.diff
         changed = raw ^ self.held
-        for i in range(COUNT):
+        for i in range(_COUNT):
             bit = 1 << i
             if changed & bit:
                 if not self._pending & bit:
@@ -170,7 +170,7 @@ def went(events, bit):
     """True when ``bit`` was pressed or auto-repeated in these events: the
     usual test for 'move the cursor'."""
     for ev in events:
-        if ev[1] == bit and (ev[0] == PRESS or ev[0] == REPEAT):
+        if ev[1] == bit and (ev[0] == _PRESS or ev[0] == _REPEAT):
             return True
     return False
 

@@ -27,10 +27,10 @@ Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
   card_back(x, y)                                 a face-down card
   cards(row, n, x, y, pitch, chosen=0, dimmed=0)  the first ``n`` cards of ``row``
         from x, one every ``pitch`` px (52 and above, as in ``BACKS``: face down)
-  hand(cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH)
+  hand(cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=_HAND_PITCH)
         a row centred across the screen; ``raised``/``dimmed``/``chosen`` are
         bitmasks over the positions; the cursor card gets a mark below it
-  hand_mark(n, y, cursor, pitch=HAND_PITCH)      that mark alone
+  hand_mark(n, y, cursor, pitch=_HAND_PITCH)      that mark alone
 """
 
 from firmware import font
@@ -47,10 +47,11 @@ except (ImportError, SyntaxError):  # no viper here (CircuitPython): the plain l
 
 CARD_W = const(13)
 CARD_H = const(19)
-HAND_PITCH = const(20)  # six cards: 5 * 20 + 13 = 113 px
-RAISE = const(3)  # how far a raised card sits above the row
-_RANK_CODES = b"A23456789\x84JQK"  # \x84 is the one-cell "10"
-_CODES = _RANK_CODES + font.SUIT_CODES  # for firmware.fast.cards
+_HAND_PITCH = const(20)  # six cards: 5 * 20 + 13 = 113 px
+_RAISE = const(3)  # how far a raised card sits above the row
+_RANK_CODES = const(b"A23456789\x84JQK")  # \x84 is the one-cell "10"
+# for firmware.fast.cards: the ranks, then the suits (font.SUIT_CODES)
+_CODES = const(b"A23456789\x84JQK\x80\x81\x82\x83")
 BACKS = b"\xff\xff\xff\xff\xff\xff"  # a row of face-down cards, for cards()
 
 
@@ -258,7 +259,7 @@ class Canvas:
                       False)  # fmt: skip
 
     def glyph(self, code, x, y, c=1, dim=False):
-        """One character by code (for the symbols: font.HEART, font.RIGHT...)."""
+        """One character by code (for the symbols: font.UP, font.RIGHT...)."""
         if -8 < y < self.height:
             self._glyph(code, x, y, c, dim)
 
@@ -337,7 +338,7 @@ class Canvas:
             return
         for i in range(n):
             bit = 1 << i
-            self._card(x + i * pitch, y - RAISE if raised & bit else y, row[i], chosen & bit,
+            self._card(x + i * pitch, y - _RAISE if raised & bit else y, row[i], chosen & bit,
                        dimmed & bit)  # fmt: skip
 
     def _card(self, x, y, card, inverted, dim):
@@ -363,9 +364,9 @@ class Canvas:
         self.glyph(_RANK_CODES[card >> 2], x + 2, y + 2, ink, dim)
         self.glyph(font.SUIT_CODES[card & 3], x + CARD_W - 7, y + CARD_H - 9, ink, dim)
 
-    def hand(self, cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=HAND_PITCH):
+    def hand(self, cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=_HAND_PITCH):
         """A row of cards centred across the screen. Bit i of ``raised`` lifts
-        card i by RAISE px, of ``dimmed`` dots it, of ``chosen`` inverts it.
+        card i by _RAISE px, of ``dimmed`` dots it, of ``chosen`` inverts it.
         The cursor card gets an up arrow below the row. Returns the x of the
         first card."""
         n = len(cards)
@@ -377,7 +378,7 @@ class Canvas:
             self._glyph(font.UP, x0 + cursor * pitch + (CARD_W - 5) // 2, y + CARD_H - 1, 1, False)
         return x0
 
-    def hand_mark(self, n, y, cursor, pitch=HAND_PITCH):
+    def hand_mark(self, n, y, cursor, pitch=_HAND_PITCH):
         """The cursor's mark alone, as ``hand`` draws it under card ``cursor``
         of ``n`` (rows y + CARD_H + 1 .. + 3: clear of the cards)."""
         if 0 <= cursor < n:

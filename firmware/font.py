@@ -14,22 +14,22 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 WIDTH = const(5)  # columns of ink per glyph
-ADVANCE = const(6)  # pen step per character
-HEIGHT = const(8)  # line pitch
+_ADVANCE = const(6)  # pen step per character
+_HEIGHT = const(8)  # line pitch
 _BOX = const(95)
 _EXTRA = const(128)
 _LAST = const(136)
-CLUB = const(128)
-DIAMOND = const(129)
-HEART = const(130)
-SPADE = const(131)
-TEN = const(132)
+_CLUB = const(128)
+_DIAMOND = const(129)
+_HEART = const(130)
+_SPADE = const(131)
+_TEN = const(132)
 RIGHT = const(133)
 LEFT = const(134)
 UP = const(135)
 DOWN = const(136)
 # suit symbol codes by engine suit index (C D H S)
-SUIT_CODES = bytes((CLUB, DIAMOND, HEART, SPADE))
+SUIT_CODES = bytes((_CLUB, _DIAMOND, _HEART, _SPADE))
 
 DATA = (
     b"\x00\x00\x00\x00\x00\x00\x00\x4f\x00\x00\x00\x03\x00\x03\x00\x12\x3f\x12\x3f\x12"

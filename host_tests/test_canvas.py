@@ -6,8 +6,11 @@ MicroPython (real framebuf); host_tests/test_fakefb.py also checks that a
 canvas scene gives the same bytes on both."""
 
 from firmware import font
-from firmware.canvas import CARD_H, CARD_W, HAND_PITCH, RAISE, Canvas
+from firmware.canvas import CARD_H, CARD_W, Canvas
 from firmware.hw.host import Display
+
+HAND_PITCH = 20  # firmware.canvas._HAND_PITCH (consts: no attributes on MicroPython)
+RAISE = 3  # firmware.canvas._RAISE
 
 
 def fresh():

@@ -178,16 +178,18 @@ def source():
         "    const = lambda x: x  # noqa: E731  CPython has no const()",
         "",
         "WIDTH = const(5)  # columns of ink per glyph",
-        "ADVANCE = const(6)  # pen step per character",
-        "HEIGHT = const(8)  # line pitch",
+        "_ADVANCE = const(6)  # pen step per character",
+        "_HEIGHT = const(8)  # line pitch",
         "_BOX = const(95)",
         "_EXTRA = const(128)",
         "_LAST = const(%d)" % (127 + len(EXTRAS)),
     ]
     for i, name in enumerate(EXTRAS):
-        lines.append("%s = const(%d)" % (name, 128 + i))
+        # the arrows are used by other modules; the rest private (no names on a device)
+        private = "" if name in ("RIGHT", "LEFT", "UP", "DOWN") else "_"
+        lines.append("%s%s = const(%d)" % (private, name, 128 + i))
     lines.append("# suit symbol codes by engine suit index (C D H S)")
-    lines.append("SUIT_CODES = bytes((CLUB, DIAMOND, HEART, SPADE))")
+    lines.append("SUIT_CODES = bytes((_CLUB, _DIAMOND, _HEART, _SPADE))")
     lines.append("")
     lines.append("DATA = (")
     for i in range(0, len(glyphs), 4):

@@ -44,13 +44,9 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
-# boards/pico.py's pins, for when no board description could be loaded
-_I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
-_OLED = {"address": 0x3C, "width": 128, "height": 64}
-_BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
-_LED_PIN = 22
-_N_LEDS = 242
+# boards/pico.py's pins (in ``make``), for when no board description could be loaded
+_LED_PIN = const(22)
+_N_LEDS = const(242)
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
 _GPIO_IN = const(0xD0000004)  # SIO GPIO_IN, the same on the RP2040 and RP2350
 _NAP_STEP = const(20)  # one frame: a press is seen this soon
@@ -60,10 +56,11 @@ _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
 class Buttons:
     def __init__(self, machine, gpios):
         pairs = []
+        bits = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
         for name in gpios:
-            bit = _BITS.get(name)
+            bit = bits.get(name)
             if bit is None:
-                raise ValueError("unknown button %r (choose from %s)" % (name, ", ".join(_BITS)))
+                raise ValueError("unknown button %r (choose from %s)" % (name, ", ".join(bits)))
             pin = machine.Pin(gpios[name], machine.Pin.IN, machine.Pin.PULL_UP)
             pairs.append((pin, bit))
         self._pairs = tuple(pairs)
@@ -182,8 +179,8 @@ def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=
     if time_module is None:
         import time as time_module
 
-    bus = _get(board, "I2C", _I2C)
-    oled = _get(board, "OLED", _OLED)
+    bus = _get(board, "I2C", {"id": 0, "sda": 4, "scl": 5, "freq": 400000})
+    oled = _get(board, "OLED", {})  # the defaults below: 0x3C, 128 x 64
     i2c = machine.I2C(
         bus["id"],
         sda=machine.Pin(bus["sda"]),
@@ -210,7 +207,12 @@ def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=
     return Hardware(
         machine,
         display,
-        Buttons(machine, _get(board, "BUTTONS", _BUTTONS)),
+        Buttons(
+            machine,
+            _get(
+                board, "BUTTONS", {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
+            ),
+        ),
         Leds(machine, neopixel, _get(board, "LED_PIN", _LED_PIN), _get(board, "N_LEDS", _N_LEDS)),
         FileStorage(os, storage_root),
         Clock(time_module),

@@ -15,13 +15,17 @@ except ImportError:
 
 COLS = const(21)
 _TEN = const(9)  # rank index of the ten
-_RANKS = "A23456789TJQK"
+_RANKS = const("A23456789TJQK")
+_SUITS = const("\x80\x81\x82\x83")  # the font's suit codes
 
 
 def card_text(card):
-    """Rank and suit symbol: '5\\x81', '10\\x82' (suits are font codes 128-131)."""
+    """Rank and suit symbol: '5\\x81', '10\\x82' (suits are font codes 128-131).
+    Made of slices: a one-character str made by an index or ``chr`` would
+    be interned on a device (a name never freed) for each rank and suit."""
     r = card >> 2
-    return ("10" if r == _TEN else _RANKS[r]) + chr(128 + (card & 3))
+    s = card & 3
+    return ("10" if r == _TEN else _RANKS[r : r + 1]) + _SUITS[s : s + 1]
 
 
 def cards_text(cards):

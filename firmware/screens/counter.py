@@ -211,7 +211,7 @@ class CounterScreen(Screen):
             cv.text("starter next" if nxt == STARTER else "card %d of 4" % (nxt + 1), 26, _SAY_Y)
         cv.card(4, _PICK_Y, self.rank * 4 + self.suit, True)
         cv.text("\x87\x88 rank \x86\x85 suit", 22, _PICK_Y + 1)
-        cv.text("A:put " + ("B:back" if nxt == 0 else "B:take out"), 22, _PICK_Y + 11)
+        cv.text("A:put B:back" if nxt == 0 else "A:put B:take out", 22, _PICK_Y + 11)
 
 
 def make(app):

@@ -45,7 +45,7 @@ HINTS = {
     DEAL: "\x87\x881 \x86\x8510 A:ok B:back",
 }  # each fits the 21 columns: a longer one would wrap over the entry line
 
-HELP = (
+_HELP = const(
     "Score: LEFT/RIGHT pick a side, UP adds 1 (hold to run), A enters a number "
     "(UP/DOWN set it, A adds it), long A gives the dealer 2 for his heels "
     "(five-card: at the game's start, long A gives the pone 3 for last). "
@@ -251,11 +251,11 @@ class KeeperScreen(Screen):
 
 # ---- the keeper's menu (A+B)
 
-_MATCHES = (1, 3, 5, 7)
+_MATCHES = const((1, 3, 5, 7))
 # the game: (target, five, deals), named as in the device's Settings
-_GAMES = ((121, False, 0), (61, False, 0), (61, True, 0), (0, False, 6), (0, False, 8),
-          (0, False, 12))  # fmt: skip
-_GAME_NAMES = ("121", "61", "5-card 61", "6 deals", "8 deals", "12 deals")
+_GAMES = const(((121, False, 0), (61, False, 0), (61, True, 0), (0, False, 6), (0, False, 8),
+                (0, False, 12)))  # fmt: skip
+_GAME_NAMES = const(("121", "61", "5-card 61", "6 deals", "8 deals", "12 deals"))
 
 
 class KeeperMenu(ListScreen):
@@ -324,7 +324,7 @@ class KeeperMenu(ListScreen):
             ki.new_match(g[0] or 121, self.best_of, tuple(self.colors), self.first, g[1], g[2])
             self.app.pop()
         elif i == 7:
-            self.app.push(MessageScreen("Keeper buttons", HELP))
+            self.app.push(MessageScreen("Keeper buttons", _HELP))
         elif i == 8:  # each side's chance to win along its track, for 3 s
             board = self.app.pegboard
             odds = self.screen.odds

@@ -31,13 +31,13 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 # (record name, what the title calls it) of each kind of game (firmware.play_end)
-KINDS = (("stats", ""), ("stats5", "5-card"), ("statsd", "Deals"))
+_KINDS = const((("stats", ""), ("stats5", "5-card"), ("statsd", "Deals")))
 _TOP = const(10)
 _ROW = const(8)
 _ROWS = const(5)
 _FOOT = const(55)
-PAGES = ("Results", "Per deal", "Best hand")
-BEST = const(2)
+_PAGES = const(("Results", "Per deal", "Best hand"))
+_BEST = const(2)
 
 
 def _avg(x):
@@ -57,38 +57,56 @@ def _pct(part, whole):
 
 
 def rows_of(st, page):
-    """The (label, value) rows of ``page`` (0 or 1) for Stats ``st``."""
+    """The (label, value) rows of ``page`` (0 or 1) for Stats ``st``. The
+    labels are one string each page, split here: each short label a string
+    of its own would be a name interned for good on a device."""
     if page == 0:
-        rows = [
-            ("Games", "%d" % st.games),
-            ("Won", "%d" % st.wins),
-            ("Lost", "%d" % st.losses),
-            ("Win rate", _pct(st.wins, st.games)),
-            ("Skunks given", "%d" % st.skunks_given),
-            ("Skunks taken", "%d" % st.skunks_taken),
-            ("Double skunks", "%d/%d" % (st.doubles_given, st.doubles_taken)),
-            ("Matches won", "%d/%d" % (st.match_wins, st.matches)),
-        ]
-        if st.ties or st.name != KINDS[0][0]:  # fixed deals (V6) can tie
+        labels = "Games|Won|Lost|Win rate|Skunks given|Skunks taken|Double skunks|Matches won"
+        rows = list(
+            zip(
+                labels.split("|"),
+                (
+                    "%d" % st.games,
+                    "%d" % st.wins,
+                    "%d" % st.losses,
+                    _pct(st.wins, st.games),
+                    "%d" % st.skunks_given,
+                    "%d" % st.skunks_taken,
+                    "%d/%d" % (st.doubles_given, st.doubles_taken),
+                    "%d/%d" % (st.match_wins, st.matches),
+                ),
+            )
+        )
+        if st.ties or st.name != _KINDS[0][0]:  # fixed deals (V6) can tie
             rows.insert(3, ("Tied", "%d" % st.ties))
         return rows
     lost, played = st.coach_avg()
     games, r_lost, r_played = st.recent_avg()
     last = " last %d games" % games if games > 1 else " last game" if games else " last games"
-    return [
-        ("Deals", "%d" % st.deals),
-        ("Discards", "-" if lost is None else _lost(lost) + "/deal"),
-        (last, _lost(r_lost)),
-        ("Plays", "-" if played is None else _lost(played) + "/deal"),
-        (last, _lost(r_played)),
-        ("Hand", _avg(st.hand_avg())),
-        ("Crib (yours)", _avg(st.crib_avg())),
-        ("Pegging", _avg(st.peg_avg())),
-        ("Heels", "%d" % st.heels),
-        ("Hands counted", "%d" % st.hands),
-        ("Cribs counted", "%d" % st.cribs),
-        ("Lost to muggins", "%d" % st.muggins_lost),
-    ]
+    labels = (
+        "Deals|Discards|-|Plays|-|Hand|Crib (yours)|Pegging|Heels|Hands counted|Cribs counted"
+        "|Lost to muggins"
+    ).split("|")
+    labels[2] = labels[4] = last  # the last games' figures under the two above
+    return list(
+        zip(
+            labels,
+            (
+                "%d" % st.deals,
+                "-" if lost is None else _lost(lost) + "/deal",
+                _lost(r_lost),
+                "-" if played is None else _lost(played) + "/deal",
+                _lost(r_played),
+                _avg(st.hand_avg()),
+                _avg(st.crib_avg()),
+                _avg(st.peg_avg()),
+                "%d" % st.heels,
+                "%d" % st.hands,
+                "%d" % st.cribs,
+                "%d" % st.muggins_lost,
+            ),
+        )
+    )
 
 
 class StatsScreen(Screen):
@@ -112,30 +130,30 @@ class StatsScreen(Screen):
             self.loaded = True
             self.kinds = []
             self.labels = []
-            for name, label in KINDS:
+            for name, label in _KINDS:
                 st = Stats(self.app.hw.storage, name)
                 problem = st.load()
                 if problem and not self.notice:
                     self.notice = problem
-                if name == KINDS[0][0] or st.games or problem:
+                if name == _KINDS[0][0] or st.games or problem:
                     self.kinds.append(st)
                     self.labels.append(label)
             self.stats = self.kinds[0]
         self._build()
 
     def _build(self):
-        n = len(PAGES)
+        n = len(_PAGES)
         kind = self.page // n
         st = self.stats = self.kinds[kind]
         page = self.page % n
         label = self.labels[kind]
         self.title = "%s%s %d/%d" % (
             label + " " if label else "",
-            PAGES[page],
+            _PAGES[page],
             self.page + 1,
             n * len(self.kinds),
         )
-        self.rows = rows_of(st, page) if page != BEST else []
+        self.rows = rows_of(st, page) if page != _BEST else []
         if self.top > max(0, len(self.rows) - _ROWS):
             self.top = 0
         if st.best_cards:
@@ -157,7 +175,7 @@ class StatsScreen(Screen):
             runs.append((rows[i][0], 1, y, 1))
             runs.append((rows[i][1], w - 4 - width(rows[i][1]), y, 1))
             y += _ROW
-        if self.page % len(PAGES) == BEST:
+        if self.page % len(_PAGES) == _BEST:
             runs.append(
                 (self.best, (w - width(self.best)) // 2, 38 if self.stats.best_cards else 28, 1)
             )
@@ -183,7 +201,7 @@ class StatsScreen(Screen):
             self.app.push(MessageScreen("Statistics", text))
             return True
         changed = False
-        n = len(PAGES) * len(self.kinds)
+        n = len(_PAGES) * len(self.kinds)
         if _b.went(events, RIGHT):
             self.page = (self.page + 1) % n
             self.top = 0
@@ -212,7 +230,7 @@ class StatsScreen(Screen):
 
     def draw(self, cv):
         cv.box(0, 0, cv.width, 9, 1, True)  # the title bar; its text is a run
-        if self.page % len(PAGES) == BEST:
+        if self.page % len(_PAGES) == _BEST:
             cards = self.stats.best_cards
             if cards:
                 n = len(cards) - 1  # kept cards (four, or three in five-card), then the starter

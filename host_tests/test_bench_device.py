@@ -33,10 +33,13 @@ def test_parse_reads_the_figures_and_the_first_and_last_qstr_lines():
         7,
         27600,
     )
+    assert got["qstr_app"] == 1326 - 196  # the names by the end less the harness's
     assert "qstr_names" not in bench_device.parse("@@ done 1\n")  # CPython prints none
 
 
 def test_the_report_names_the_interned_names():
     lines = []
-    bench_device.report({"qstr_names": 1326, "qstr_bench": 196, "qstr_pools": 7}, lines.append)
-    assert len(lines) == 3 and "1326" in lines[0] and "196" in lines[1] and "7th" in lines[2]
+    got = {"qstr_names": 1326, "qstr_bench": 196, "qstr_app": 1130, "qstr_pools": 7}
+    bench_device.report(got, lines.append)
+    assert len(lines) == 4 and "1326" in lines[0] and "196" in lines[1] and "1130" in lines[2]
+    assert "7th" in lines[3]

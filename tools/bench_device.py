@@ -111,6 +111,7 @@ BUDGETS = (
     ("app_review_peak", "  its review (DOWN on the game-over page): the app's", None, "KB"),
     ("qstr_names", "names interned by the end (qstrs, never freed)", None, "n"),
     ("qstr_bench", "  of which the harness's", None, "n"),
+    ("qstr_app", "  of which the app's (the rest; at least that many)", None, "n"),
     ("qstr_pools", "  in pools (on a Pico the 7th, 1,280 names, 7.5 KB, at 1,261)", None, "n"),
     ("qstr_bytes", "  the pools and their text", None, "KB"),
     ("menu_heap0", "heap at the menu, every mode opened and left", None, "KB"),
@@ -162,12 +163,16 @@ def parse(text):
     """The ``@@ name value`` lines as a dict (values int where they are);
     from MicroPython's qstr_info lines, the first (the harness's names) and
     the last (every name interned by the end): ``qstr_bench``,
-    ``qstr_names``, ``qstr_pools``, ``qstr_bytes``."""
+    ``qstr_names``, ``qstr_pools``, ``qstr_bytes``; and ``qstr_app``, the
+    names by the end less the harness's."""
     got = {}
     pools = QSTR.findall(text)
     if pools:
         got["qstr_bench"] = int(pools[0][1])
         got["qstr_pools"], got["qstr_names"], got["qstr_bytes"] = (int(v) for v in pools[-1])
+        # the app's: every name by the end less the harness's (a name both
+        # use is counted as the harness's, which interned it first)
+        got["qstr_app"] = got["qstr_names"] - got["qstr_bench"]
     for line in text.splitlines():
         line = line.strip()
         if not line.startswith("@@ "):

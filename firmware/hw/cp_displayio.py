@@ -69,49 +69,11 @@ _ONE = b"\x01"
 
 
 class Display:
-    def __init__(self, displayio, ssd1306_module, bus, framebuf, width=128, height=64):
-        self.width = width
-        self.height = height
-        self.pages = height >> 3
-        self.buf = bytearray(width * self.pages)
-        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
-        self._shadow = bytearray(width * self.pages)  # the frame the Bitmap holds
-        frame = memoryview(self.buf)
-        shown = memoryview(self._shadow)
-        self._pages = tuple(
-            (frame[o : o + width], shown[o : o + width]) for o in range(0, len(self.buf), width)
-        )
-        self.bitmap = displayio.Bitmap(height, width, 2)  # turned: a row is a column
-        palette = displayio.Palette(2)
-        palette[0] = 0x000000
-        palette[1] = 0xFFFFFF
-        grid = displayio.TileGrid(self.bitmap, pixel_shader=palette)
-        grid.transpose_xy = True
-        grid.flip_x = True
-        group = displayio.Group()
-        group.append(grid)
-        self._fast = None
-        if _np is not None and height == 64:
-            try:
-                mv = memoryview(self.bitmap)
-                if len(mv) == width * self.pages:
-                    self._fast = (
-                        _np.frombuffer(self.buf, dtype=_np.uint8),
-                        _np.frombuffer(self._shadow, dtype=_np.uint8),
-                        _np.frombuffer(mv, dtype=_np.uint8),
-                    )
-            except (TypeError, ValueError, NotImplementedError):
-                self._fast = None
-        self.panel = ssd1306_module.SSD1306(bus, width=width, height=height, auto_refresh=False)
-        try:
-            self.panel.root_group = group
-        except AttributeError:
-            self.panel.show(group)  # CircuitPython before 8.1
-        self.pixels_written = 0  # refreshed area of the last show (tests, benchmarks)
-        self.refreshes = 0  # refreshes of the last show
-        self.errors = 0
-        self._retry = False
-        self.on = True
+    """Made by ``firmware.hw.cp_make.displayio_display`` (at start, its code
+    not kept): the frame ``buf`` and its ``fb``, the ``_shadow`` of what the
+    Bitmap holds, ``_pages`` (each page of both as memoryviews), ``bitmap``,
+    ``_fast`` (ulab views of the frame, the shadow and the Bitmap's bytes, or
+    None), ``panel``."""
 
     def _refresh(self):
         try:
@@ -189,20 +151,3 @@ class Display:
             self.panel.wake()
         else:
             self.panel.sleep()
-
-
-def make(displayio, i2c, address, framebuf, width, height):
-    """The displayio display on ``i2c``, or None when the panel does not answer."""
-    import adafruit_displayio_ssd1306
-
-    try:
-        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and later
-    except ImportError:
-        I2CDisplayBus = displayio.I2CDisplay
-    try:
-        display_bus = I2CDisplayBus(i2c, device_address=address)
-        return Display(displayio, adafruit_displayio_ssd1306, display_bus, framebuf, width, height)
-    except (OSError, RuntimeError) as e:
-        print("displayio: %s" % e)
-        displayio.release_displays()
-        return None

@@ -202,9 +202,7 @@ def make(board=None, watchdog_s=cp.WATCHDOG_S, storage_root="/data", display=Non
     disp = None
     if display == "displayio" and displayio is not None:
         try:
-            from firmware.hw import cp_displayio
-
-            disp = cp_displayio.make(displayio, i2c, address, framebuf, width, height)
+            disp = displayio_display(displayio, i2c, address, framebuf, width, height)
         except ImportError as e:  # the library is not in lib/
             print("adafruit_displayio_ssd1306 not found (%s); using the direct driver" % e)
             display = "direct"
@@ -217,6 +215,7 @@ def make(board=None, watchdog_s=cp.WATCHDOG_S, storage_root="/data", display=Non
     if disp is None:
         print("OLED not answering at 0x%02x; running without a screen" % address)
         disp = NoDisplay(framebuf, width, height)
+    _share_view(disp)
     storage = make_storage(os, storage_root)
     if isinstance(storage, MemoryStorage):
         print("drive read-only for code: " + storage.problem)
@@ -237,6 +236,15 @@ def make(board=None, watchdog_s=cp.WATCHDOG_S, storage_root="/data", display=Non
     )
 
 
+def _share_view(disp):
+    # the ulab view cp_fb made of the frame serves cp_fast too: one, not two
+    view = getattr(disp.fb, "_bv", None)
+    if view is not None:
+        from firmware.hw import cp_fast
+
+        cp_fast._views[id(disp.buf)] = (disp.buf, view)
+
+
 def _battery(microcontroller, spec):
     if not spec:
         return None
@@ -249,4 +257,74 @@ def _battery(microcontroller, spec):
         return analogio.AnalogIn(pin_of(microcontroller, spec["adc"])), 3300 * divider
     except (KeyError, TypeError, ValueError) as e:  # board data: run without a gauge
         print("no battery gauge: BATTERY %r unusable (%r)" % (spec, e))
+        return None
+
+
+def displayio_display(displayio, i2c, address, framebuf, width, height):
+    """``cp_displayio.Display`` (adafruit_displayio_ssd1306 on ``i2c``), or
+    None when the panel does not answer."""
+    import adafruit_displayio_ssd1306
+
+    from firmware.hw.cp_displayio import Display
+
+    try:
+        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and later
+    except ImportError:
+        I2CDisplayBus = displayio.I2CDisplay
+    try:
+        bus = I2CDisplayBus(i2c, device_address=address)
+        d = Display()
+        d.width = width
+        d.height = height
+        d.pages = height >> 3
+        d.buf = bytearray(width * d.pages)
+        d.fb = framebuf.FrameBuffer(d.buf, width, height, framebuf.MONO_VLSB)
+        d._shadow = bytearray(width * d.pages)  # the frame the Bitmap holds
+        frame = memoryview(d.buf)
+        shown = memoryview(d._shadow)
+        d._pages = tuple(
+            (frame[o : o + width], shown[o : o + width]) for o in range(0, len(d.buf), width)
+        )
+        d.bitmap = displayio.Bitmap(height, width, 2)  # turned: a row is a column
+        palette = displayio.Palette(2)
+        palette[0] = 0x000000
+        palette[1] = 0xFFFFFF
+        grid = displayio.TileGrid(d.bitmap, pixel_shader=palette)
+        grid.transpose_xy = True
+        grid.flip_x = True
+        group = displayio.Group()
+        group.append(grid)
+        d._fast = None
+        try:
+            from ulab import numpy as np
+        except ImportError:
+            np = None
+        if np is not None and height == 64:
+            try:
+                mv = memoryview(d.bitmap)
+                if len(mv) == width * d.pages:
+                    frame = getattr(d.fb, "_bv", None)  # cp_fb's view of the frame: shared
+                    d._fast = (
+                        np.frombuffer(d.buf, dtype=np.uint8) if frame is None else frame,
+                        np.frombuffer(d._shadow, dtype=np.uint8),
+                        np.frombuffer(mv, dtype=np.uint8),
+                    )
+            except (TypeError, ValueError, NotImplementedError):
+                d._fast = None
+        d.panel = adafruit_displayio_ssd1306.SSD1306(
+            bus, width=width, height=height, auto_refresh=False
+        )
+        try:
+            d.panel.root_group = group
+        except AttributeError:
+            d.panel.show(group)  # CircuitPython before 8.1
+        d.pixels_written = 0  # refreshed area of the last show (tests, benchmarks)
+        d.refreshes = 0  # refreshes of the last show
+        d.errors = 0
+        d._retry = False
+        d.on = True
+        return d
+    except (OSError, RuntimeError) as e:
+        print("displayio: %s" % e)
+        displayio.release_displays()
         return None

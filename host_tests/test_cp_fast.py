@@ -9,7 +9,7 @@ CPython only."""
 import random
 
 from firmware import font
-from firmware.canvas import Canvas
+from firmware.canvas import CARD_H, Canvas
 from firmware.fakefb import MONO_VLSB, FrameBuffer
 from firmware.hw import cp_fast
 
@@ -132,3 +132,21 @@ def test_cards_copied_from_images_match_the_canvas_drawing():
     plain_canvas(a).card(21, 39, 7, False, True)
     fast.card(21, 39, 7, False, True)
     assert a == b
+
+
+def test_card_masks_are_the_rows_a_card_covers():
+    # cp_fast._MASKS, written out: per y & 7 and page, the card's rows (mid)
+    # and those less its first and last (edge), from the card's height
+    def rows(lo, hi):
+        lo = max(lo, 0)
+        hi = min(hi, 8)
+        return ((1 << hi) - 1) & (0xFF ^ ((1 << lo) - 1)) if lo < hi else 0
+
+    h = cp_fast._CH
+    want = bytearray()
+    for shift in range(8):
+        for p in range(4):
+            top = shift - p * 8
+            want += bytes((rows(top, top + h), rows(top + 1, top + h - 1)))
+    assert cp_fast._MASKS == bytes(want)
+    assert cp_fast._CH == CARD_H

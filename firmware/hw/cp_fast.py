@@ -222,27 +222,20 @@ _pool = []  # [bytearray of _CACHE images one after another, its memoryview], ma
 _cards = {}  # (card + 1) << 4 | inverted << 3 | y & 7 -> its image's offset in the pool
 
 
-_masks = {}  # y & 7 -> for each of the 4 pages the card's rows there, as (mid, edge) bits
-
-
-def _rows(lo, hi):
-    # the bits of rows lo..hi-1 of a page (clipped to 0..7)
-    lo = 0 if lo < 0 else lo
-    hi = 8 if hi > 8 else hi
-    return ((1 << hi) - 1) & (0xFF ^ ((1 << lo) - 1)) if lo < hi else 0
-
-
-def _mask(shift):
-    # per page: the rows the card covers (mid) and those less its first and
-    # last row (edge: its four corner pixels stay as they were)
-    m = _masks.get(shift)
-    if m is None:
-        m = ()
-        for p in range(4):
-            top = shift - p * 8
-            m += (_rows(top, top + _CH), _rows(top + 1, top + _CH - 1))
-        _masks[shift] = m
-    return m
+# for y & 7 (8 bytes each) and each of the card's 4 pages: the rows the card
+# covers there (mid) and those less its first and last row (edge: its four
+# corner pixels stay as they were), as bits; host_tests/test_cp_fast.py
+# derives them from _CH
+_MASKS = (
+    b"\xff\xfe\xff\xff\x07\x03\x00\x00"  # y & 7 = 0
+    b"\xfe\xfc\xff\xff\x0f\x07\x00\x00"  # y & 7 = 1
+    b"\xfc\xf8\xff\xff\x1f\x0f\x00\x00"  # y & 7 = 2
+    b"\xf8\xf0\xff\xff\x3f\x1f\x00\x00"  # y & 7 = 3
+    b"\xf0\xe0\xff\xff\x7f\x3f\x00\x00"  # y & 7 = 4
+    b"\xe0\xc0\xff\xff\xff\x7f\x00\x00"  # y & 7 = 5
+    b"\xc0\x80\xff\xff\xff\xff\x01\x00"  # y & 7 = 6
+    b"\x80\x00\xff\xff\xff\xff\x03\x01"  # y & 7 = 7
+)
 
 
 def card(cv, x, y, code, inverted):
@@ -277,15 +270,15 @@ def card(cv, x, y, code, inverted):
     if c1 <= c0:
         return
     page0 = y >> 3
-    masks = _mask(shift)
+    m = shift << 3
     for p in range(4):
         dp = page0 + p
         if dp < 0 or dp >= cv.pages:
             continue
         j = dp * width + x
         o = at + p * _CW
-        mid = masks[2 * p]
-        edge = masks[2 * p + 1]
+        mid = _MASKS[m + 2 * p]
+        edge = _MASKS[m + 2 * p + 1]
         if edge == 0xFF:
             buf[j + c0 : j + c1] = view[o + c0 : o + c1]
             continue

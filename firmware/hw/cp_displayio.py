@@ -71,7 +71,8 @@ _ONE = b"\x01"
 class Display:
     """Made by ``firmware.hw.cp_make.displayio_display`` (at start, its code
     not kept): the frame ``buf`` and its ``fb``, the ``_shadow`` of what the
-    Bitmap holds, ``_pages`` (each page of both as memoryviews), ``bitmap``,
+    Bitmap holds, ``_pages`` (each page of both as memoryviews: frame, shadow,
+    frame, ...), ``bitmap``,
     ``_fast`` (ulab views of the frame, the shadow and the Bitmap's bytes, or
     None), ``panel``."""
 
@@ -94,8 +95,10 @@ class Display:
             self.refreshes = 1
         if self.buf == self._shadow:  # in C, nothing allocated
             return
+        pages = self._pages
         for p in range(self.pages):
-            frame, shown = self._pages[p]
+            frame = pages[p + p]
+            shown = pages[p + p + 1]
             if frame == shown:
                 continue
             if self._fast is not None:

@@ -282,9 +282,11 @@ def displayio_display(displayio, i2c, address, framebuf, width, height):
         d._shadow = bytearray(width * d.pages)  # the frame the Bitmap holds
         frame = memoryview(d.buf)
         shown = memoryview(d._shadow)
-        d._pages = tuple(
-            (frame[o : o + width], shown[o : o + width]) for o in range(0, len(d.buf), width)
-        )
+        pages = []  # one flat tuple: 8 pairs' tuples fewer
+        for o in range(0, len(d.buf), width):
+            pages.append(frame[o : o + width])
+            pages.append(shown[o : o + width])
+        d._pages = tuple(pages)
         d.bitmap = displayio.Bitmap(height, width, 2)  # turned: a row is a column
         palette = displayio.Palette(2)
         palette[0] = 0x000000

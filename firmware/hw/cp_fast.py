@@ -31,9 +31,14 @@ try:
 except ImportError:
     _np = None
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 _views = {}  # id of a buffer -> its ulab view (the display buffer: one)
 _fills = {}  # v -> memoryview of _PAGE bytes of v
-_PAGE = 128
+_PAGE = const(128)
 
 
 def _view(buf):
@@ -214,10 +219,10 @@ def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
 
 
 # ---- cards: each drawn once into a small image, then copied ----
-_CW = 13  # firmware.canvas.CARD_W
-_CH = 19  # firmware.canvas.CARD_H
-_CACHE = 16  # images kept (a deal shows at most about 14)
-_IMG = _CW * 4  # an image: 4 pages of 13 columns
+_CW = const(13)  # firmware.canvas.CARD_W
+_CH = const(19)  # firmware.canvas.CARD_H
+_CACHE = const(16)  # images kept (a deal shows at most about 14)
+_IMG = const(_CW * 4)  # an image: 4 pages of 13 columns
 _pool = []  # [bytearray of _CACHE images one after another, its memoryview], made once
 _cards = {}  # (card + 1) << 4 | inverted << 3 | y & 7 -> its image's offset in the pool
 

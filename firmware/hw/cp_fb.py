@@ -30,11 +30,16 @@ try:
 except ImportError:
     _np = None
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 MONO_VLSB = 0
 MVLSB = 0
 MONO_HLSB = 3
 MONO_HMSB = 4
-_ULAB_MIN = 24  # bytes: shorter spans are quicker as a Python loop
+_ULAB_MIN = const(24)  # bytes: shorter spans are quicker as a Python loop
 
 
 class FrameBuffer:

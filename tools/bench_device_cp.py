@@ -223,7 +223,9 @@ def measure(
                 if word.startswith("mem_free="):
                     figures["boot_free"] = int(word.split("=")[1])
     if "game_live_peak" in figures and "bench_heap" in figures:
-        figures["app_live_peak"] = figures["game_live_peak"] - figures["bench_heap"]
+        # less the harness's and the benchmark's code, and its lists in the game
+        own = figures["bench_heap"] + figures.get("bench_lists", 0)
+        figures["app_live_peak"] = figures["game_live_peak"] - own
     figures["rc"] = rc
     if rc != 0 or "done" not in figures:
         tail = "\n".join((stdout + stderr).strip().splitlines()[-25:])

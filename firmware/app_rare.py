@@ -22,7 +22,7 @@ the record and writing it does not fall in the frame that opened or closed
 the mode; the app remembers what the record holds (``app._modes``), so an
 unchanged record is not even read. ``App(hw, resume=True)`` reopens that
 mode. A mode reopened this way that fails again before it has run
-``STABLE_MS`` counts as a failed start; after ``RESUME_TRIES`` of them the
+``_STABLE_MS`` counts as a failed start; after ``_RESUME_TRIES`` of them the
 app starts at the menu with a message instead of looping.
 
 The record's payload (version 1): ``tries`` (1 byte), then the mode's name
@@ -31,7 +31,7 @@ restarts into that mode that have not yet run cleanly for a while.
 
 Memory (MicroPython only): every module a mode loads goes when the app is
 back at the menu (what ``sys.modules`` did not hold when the mode opened,
-less ``KEEP``, the app's own), so modes do not pile up their code on a
+less the app's own, ``keep`` in ``due``), so modes do not pile up their code on a
 Pico's heap; the mode loads them again when next opened. On a device
 (``hw.staged``), opening a mode whose code is not loaded pushes
 ``firmware.loading.Loading``, which imports it a module a frame (a mode's
@@ -54,23 +54,13 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
-STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
-# loaded by the app itself when first needed, and held: never forgotten with a mode
-KEEP = (
-    "firmware.crashfast",
-    "firmware.crashlog",
-    "firmware.crash",
-    "firmware.battery",
-    "firmware.idle",
-    "firmware.wrap",
-    "firmware.fast",
-)
+_RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
+_STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
 
 MAGIC = b"MODE"
 VERSION = 1
 NAME = "mode"
-MAX_NAME = 16
+_MAX_NAME = const(16)
 
 
 class LastMode:
@@ -91,7 +81,7 @@ class LastMode:
         self.name, self.tries = "", 0
         if payload is not None:
             name = bytes(payload[1:])
-            ok = 0 < len(name) <= MAX_NAME
+            ok = 0 < len(name) <= _MAX_NAME
             for ch in name:
                 if not (97 <= ch <= 122 or 48 <= ch <= 57 or ch == 95):  # a-z 0-9 _
                     ok = False
@@ -108,7 +98,7 @@ class LastMode:
         tries = min(255, tries)
         if name == self.name and tries == self.tries:
             return
-        if len(name) > MAX_NAME:
+        if len(name) > _MAX_NAME:
             raise ValueError("mode name too long: %r" % name)
         self.store.save(bytes((tries,)) + name.encode())
         self.name, self.tries = name, tries
@@ -152,14 +142,25 @@ def open(app, name, staged=True):
 
 def due(app):
     """A frame after a mode opened or closed (or settled): forget a closed
-    mode's modules (all but ``KEEP``), so the next mode finds the heap as the
+    mode's modules (all but the app's own, ``keep``), so the next mode finds the heap as the
     menu had it, and bring the mode record up to date."""
     app._due = False
     before = app._before
     if before is not None and len(app.stack) == 1:
         app._before = None
+        # loaded by the app itself when first needed, and held: never
+        # forgotten with a mode (a constant here, not a module global: no name)
+        keep = (
+            "firmware.crashfast",
+            "firmware.crashlog",
+            "firmware.crash",
+            "firmware.battery",
+            "firmware.idle",
+            "firmware.wrap",
+            "firmware.fast",
+        )
         for name in list(sys.modules):
-            if name not in before and name not in KEEP:
+            if name not in before and name not in keep:
                 _drop(name)
         gc.collect()
     if not app._settle:  # a reopened mode that has not settled keeps its tries
@@ -199,7 +200,7 @@ def resume(app):
         return
     if not name:
         return
-    if tries >= RESUME_TRIES:
+    if tries >= _RESUME_TRIES:
         note(app, "")
         app.push(
             MessageScreen(
@@ -210,7 +211,7 @@ def resume(app):
         )
         return
     note(app, name, tries + 1)
-    app._settle = STABLE_MS
+    app._settle = _STABLE_MS
     open(app, name)
     app._due = False  # recorded above, with its tries
 

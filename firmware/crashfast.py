@@ -10,7 +10,7 @@ way of writing it) is loaded only when used.
 
 An entry written here is the head line and the end of the traceback as the
 interpreter prints it (innermost frames and the error last), at most about
-``ENTRY_CAP`` bytes. A log that was not prepared (a storage without
+``_ENTRY_CAP`` bytes. A log that was not prepared (a storage without
 ``open_append``, optional in firmware/hal.py's contract): ``write`` returns
 False and ``crashlog.record`` writes the slow way. Imports ``sys``
 (``traceback`` on CircuitPython, ``firmware.crashlog`` on CPython).
@@ -18,7 +18,12 @@ False and ``crashlog.record`` writes the slow way. Imports ``sys``
 
 import sys
 
-ENTRY_CAP = 600  # bytes of one entry
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashlog has its copy)
 _MP = sys.implementation.name != "cpython"
 
 _st = None  # the storage prepared (firmware.crashlog.prepare sets these)
@@ -119,7 +124,7 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
                     _put(b": ")
                 _put(detail)
             _put(b"\n")
-            _copy_tail(b, end, ENTRY_CAP - 100)
+            _copy_tail(b, end, _ENTRY_CAP - 100)
         _f.flush()
         return True
     except Exception:

@@ -1,5 +1,5 @@
 """A small crash log in the hardware storage: what failed, when and where,
-kept to the last ``CAP`` bytes so it can never fill the flash. Read it on a
+kept to the last ``_CAP`` bytes so it can never fill the flash. Read it on a
 PC with ``mpremote cat /data/crash.log`` (and ``crash.old`` before it).
 Imports ``firmware.crashfast`` (``sys``, ``io``, ``traceback`` when used).
 
@@ -17,8 +17,8 @@ builds (this module is then forgotten while the app runs), opens the log for
 appending and sets aside what an entry needs, so that
 ``firmware.crashfast``, which stays loaded, then writes an entry without a
 fresh allocation (MicroPython, CircuitPython).
-When the log passes ``CAP`` // 2 it becomes ``crash.old`` and a new one
-starts: ``read`` gives the last ``CAP`` bytes of the two. Where the storage
+When the log passes ``_CAP`` // 2 it becomes ``crash.old`` and a new one
+starts: ``read`` gives the last ``_CAP`` bytes of the two. Where the storage
 cannot append (``open_append`` is optional in the storage contract) or
 ``prepare`` was not called, an append writes the whole
 bounded log to ``crash.tmp``, removes ``crash.log`` and renames the temp file
@@ -29,17 +29,21 @@ text, not a record: losing an entry to a power cut costs nothing that matters.
 """
 
 from firmware import crashfast
-from firmware.crashfast import ENTRY_CAP, close
+from firmware.crashfast import close
 
-NAME = "crash.log"
-OLD = "crash.old"
-TEMP = "crash.tmp"
-CAP = 2048  # bytes kept
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+NAME = "crash.log"  # its files: this, "crash.old" and "crash.tmp" (written out where used)
+_CAP = const(2048)  # bytes kept
+_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashfast's)
 
 
 def prepare(storage):
     """Open the log on ``storage`` for ``firmware.crashfast.write`` (a new
-    log when it is past ``CAP`` // 2, the old one kept as ``crash.old``);
+    log when it is past ``_CAP`` // 2, the old one kept as ``crash.old``);
     False when the storage cannot append (then ``record`` rewrites the log,
     which needs memory). Never raises."""
     close()
@@ -50,11 +54,11 @@ def prepare(storage):
         import io
 
         size = getattr(storage, "size", None)
-        if size is not None and (size(NAME) or 0) > CAP // 2:
-            if storage.exists(OLD):
-                storage.remove(OLD)
-            storage.rename(NAME, OLD)
-        crashfast._io = io.BytesIO(ENTRY_CAP) if crashfast._MP else io.BytesIO()
+        if size is not None and (size(NAME) or 0) > _CAP // 2:
+            if storage.exists("crash.old"):
+                storage.remove("crash.old")
+            storage.rename(NAME, "crash.old")
+        crashfast._io = io.BytesIO(_ENTRY_CAP) if crashfast._MP else io.BytesIO()
         crashfast._num = bytearray(16)
         crashfast._f = opener(NAME)
         crashfast._st = storage
@@ -93,13 +97,13 @@ def describe(exc):
 
 
 def entry(exc, count=0, now=0, where=""):
-    """The text of one entry for ``exc``, at most ``ENTRY_CAP`` bytes: the
+    """The text of one entry for ``exc``, at most ``_ENTRY_CAP`` bytes: the
     head line, the exception, and the innermost end of the traceback."""
     head = "--- crash %d at %d ms%s\n" % (count, now, (" in " + where) if where else "")
     body = describe(exc) + "\n"
     trace = trace_text(exc)
     if trace:
-        room = ENTRY_CAP - len(head) - len(body)
+        room = _ENTRY_CAP - len(head) - len(body)
         lines = trace.split("\n")
         tail = ""
         for i in range(len(lines) - 1, -1, -1):  # innermost frames first
@@ -113,13 +117,13 @@ def entry(exc, count=0, now=0, where=""):
             tail = ln + "\n" + tail
         body += tail
     text = head + body
-    return text[:ENTRY_CAP]
+    return text[:_ENTRY_CAP]
 
 
 def _read_one(storage, name):
     try:
         size = getattr(storage, "size", None)
-        if size is not None and (size(name) or 0) > 4 * CAP:
+        if size is not None and (size(name) or 0) > 4 * _CAP:
             return b""  # not a log this program wrote: never read a huge file
         return storage.read(name) or b""
     except Exception:
@@ -127,13 +131,13 @@ def _read_one(storage, name):
 
 
 def read(storage):
-    """The log as bytes: its last ``CAP`` bytes (b'' when there is none)."""
+    """The log as bytes: its last ``_CAP`` bytes (b'' when there is none)."""
     data = _read_one(storage, NAME)
     if not data:
-        data = _read_one(storage, TEMP)
-    old = _read_one(storage, OLD)
+        data = _read_one(storage, "crash.tmp")
+    old = _read_one(storage, "crash.old")
     if old:
-        data = _last(old + data, CAP)
+        data = _last(old + data, _CAP)
     return data
 
 
@@ -147,18 +151,18 @@ def _last(data, cap):
     return data
 
 
-def append(storage, text, cap=CAP):
+def append(storage, text, cap=_CAP):
     """Add ``text`` to the log, keeping at most ``cap`` bytes (whole lines:
     the oldest go first). Raises what the storage raises."""
     if isinstance(text, str):
         text = text.encode()
     data = _last(read(storage) + text, cap)
-    storage.write(TEMP, data)
+    storage.write("crash.tmp", data)
     if storage.exists(NAME):
         storage.remove(NAME)
-    storage.rename(TEMP, NAME)
-    if storage.exists(OLD):
-        storage.remove(OLD)  # what it held is in the new log
+    storage.rename("crash.tmp", NAME)
+    if storage.exists("crash.old"):
+        storage.remove("crash.old")  # what it held is in the new log
     return len(data)
 
 
@@ -179,5 +183,5 @@ def record(storage, exc, count=0, now=0, where="", detail=""):
 
 
 def count(storage):
-    """How many entries the log holds now (its last ``CAP`` bytes)."""
+    """How many entries the log holds now (its last ``_CAP`` bytes)."""
     return read(storage).count(b"--- crash ")

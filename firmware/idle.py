@@ -14,8 +14,6 @@ except ImportError:
 _FULL_CONTRAST = const(0xCF)  # the SSD1306's power-up level (firmware/hw/ssd1306.py)
 _DIM_CONTRAST = const(8)
 _PEGS_LEVEL = const(8)  # LED level (0..255) of the pegs while the panel is off
-_ORBIT_X = (0, -1, -1, 0)
-_ORBIT_Y = (0, 0, -1, -1)
 
 
 def rest(pw):
@@ -54,8 +52,8 @@ def wake(pw):
 def shift(pw, fb, w, h):
     """Move the drawn picture to the orbit's offset; the column and row it
     uncovers are cleared."""
-    dx = _ORBIT_X[pw.orbit]
-    dy = _ORBIT_Y[pw.orbit]
+    dx = (0, -1, -1, 0)[pw.orbit]  # constants: nothing made, no global
+    dy = (0, 0, -1, -1)[pw.orbit]
     if dx or dy:
         fb.scroll(dx, dy)
         if dx:

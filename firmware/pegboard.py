@@ -22,7 +22,7 @@ What shows:
   deal count  a game of fixed deals (``set_deals(left)``): instead of the lines,
               the last ``left`` holes of each track dim amber, one for each
               deal still to play (this one included)
-  shared hole pegs of both players on one LED take turns (``BLINK_MS``)
+  shared hole pegs of both players on one LED take turns (``_BLINK_MS``)
 An award can walk the peg hole by hole (``set_pegs(..., animate=True)``) and
 ``celebrate(player)`` runs a chase along the winner's track, and
 ``show_odds(chance, ms)`` lights each player's share of the chance to win
@@ -53,7 +53,7 @@ try:
 except (ImportError, SyntaxError):  # no viper (CircuitPython): the plain loop
     _fast = None
 
-BLINK_MS = const(500)
+_BLINK_MS = const(500)
 CHASE_MS = const(80)
 _CHASE = const(6)  # one bright LED in every six during the celebration
 # level-table slots (three bytes each, G R B)
@@ -256,8 +256,8 @@ class Pegboard:
                 self.dirty = True
         if self._conflict:
             self._bacc += dt_ms
-            if self._bacc >= BLINK_MS:
-                self._bacc %= BLINK_MS
+            if self._bacc >= _BLINK_MS:
+                self._bacc %= _BLINK_MS
                 self._blink ^= 1
                 self.dirty = True
         return self.dirty

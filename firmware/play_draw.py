@@ -9,7 +9,7 @@ your share, dotted for the computer's.
 No formatting here: every string was made when the table changed; a row of
 cards is one ``Canvas.cards`` call.
 
-The table is five parts, one over the other (``PARTS``: the scores and the
+The table is five parts, one over the other (``_PILE_Y`` and the rows after it: the scores and the
 line under them, the pile or the computer's cards, the message line, your
 hand, the cursor's mark under it); ``band`` says which of them changed since they were
 last drawn (the screen's ``band()``, firmware/screen.py), and ``draw``
@@ -29,9 +29,12 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 
-# the rows of the table's parts: scores, pile, message line, hand, cursor mark
-PARTS = (0, 10, 30, 39, 58, 64)
+# the first rows of the table's parts: scores (0), pile, message line, hand,
+# cursor mark (to 64)
+_PILE_Y = const(10)
+_MSG_Y = const(30)
 _HAND_Y = const(39)
+_MARK_Y = const(58)
 
 
 def _keys(t):
@@ -64,11 +67,12 @@ def band(t, drawn):
     if keys is None or old is None:
         return None
     y0 = y1 = 0
+    parts = (0, _PILE_Y, _MSG_Y, _HAND_Y, _MARK_Y, 64)  # a constant: nothing made
     for i in range(5):
         if keys[i] != old[i]:
             if y1 == 0:
-                y0 = PARTS[i]
-            y1 = PARTS[i + 1]
+                y0 = parts[i]
+            y1 = parts[i + 1]
     return y0, y1
 
 
@@ -109,7 +113,7 @@ def draw(cv, t, names, drawn=None):
     # deep enough in calls to exhaust its Python stack with one more
     y0 = cv.y0
     y1 = cv.y1
-    if y0 < PARTS[1]:  # the scores and the line under them
+    if y0 < _PILE_Y:  # the scores and the line under them
         top = t.s_top
         cv.text(top[0], 0, 0)
         cv.right(top[1], cv.width, 0)
@@ -121,7 +125,7 @@ def draw(cv, t, names, drawn=None):
             w = (odds * cv.width + 127) // 255
             cv.hline(0, 8, w)
             cv.dotted_hline(w, 8, cv.width - w)
-    if y0 < PARTS[2] and y1 > PARTS[1]:  # the pile, or the computer's cards
+    if y0 < _MSG_Y and y1 > _PILE_Y:  # the pile, or the computer's cards
         pile = t.pile
         y = 10
         if t.starter is None:
@@ -137,12 +141,12 @@ def draw(cv, t, names, drawn=None):
             cv.cards(pile, n, 0, y, 14 if n < 6 else 65 // (n - 1))  # eight fit left of the count
             cv.text("count", 80, y + 1)
             cv.text(t.s_count, 86, y + 10)
-    if y0 < PARTS[3] and y1 > PARTS[2]:  # the message line
+    if y0 < _HAND_Y and y1 > _MSG_Y:  # the message line
         cv.text(t.line, 0, 30)
-    if y1 > PARTS[3]:  # your hand, its cursor's mark under it
+    if y1 > _HAND_Y:  # your hand, its cursor's mark under it
         mode = t.mode
-        cursor = t.cursor if y1 > PARTS[4] and (mode == DISCARD or mode == PLAY) else -1
-        if y0 >= PARTS[4]:
+        cursor = t.cursor if y1 > _MARK_Y and (mode == DISCARD or mode == PLAY) else -1
+        if y0 >= _MARK_Y:
             cv.hand_mark(len(t.hand), _HAND_Y, cursor)
         else:
             chosen = 0

@@ -11,8 +11,9 @@ then it is only exported. Short of memory, neither is half done.
 replayed each), for the play screen; ``game_done`` at once.
 """
 
-LOG_NAME = "last.log"
-TMP_NAME = "last.tmp"  # the log being written, renamed over LOG_NAME when whole
+# The log's file is "last.log"; "last.tmp" the log being written, renamed
+# over it when whole. Both are split from one string where used: a literal
+# under 11 characters would be a name interned for good on a device.
 # What this module loads (it and engine.gamelog, which nothing else on the
 # device imports): the play screen forgets them together after a game's end.
 MODULES = ("firmware.play_end", "engine.gamelog")
@@ -113,7 +114,7 @@ def log_steps(game, on_event=None, room=None):
 
 def _stream_log(storage, game):
     """``game``'s log written a line at a time (``storage.open_append``) to
-    ``TMP_NAME``, then renamed over ``LOG_NAME``: one replay, and no buffer
+    ``last.tmp``, then renamed over ``last.log``: one replay, and no buffer
     the size of the log (4 KB the play screen would hold all game); a power
     cut leaves the last complete log. Frame-sized steps, as ``log_steps``."""
     import gc
@@ -123,9 +124,10 @@ def _stream_log(storage, game):
 
     gc.collect()
     yield
-    if storage.exists(TMP_NAME):
-        storage.remove(TMP_NAME)  # a log cut short by a power cut
-    f = storage.open_append(TMP_NAME)
+    log, tmp = "last.log last.tmp".split()
+    if storage.exists(tmp):
+        storage.remove(tmp)  # a log cut short by a power cut
+    f = storage.open_append(tmp)
     try:
         f.write(header(game).encode())
         f.write(b"\n")
@@ -137,7 +139,7 @@ def _stream_log(storage, game):
         yield from _replay_steps(game, put)
     finally:
         f.close()
-    storage.rename(TMP_NAME, LOG_NAME)
+    storage.rename(tmp, log)
 
 
 def _run(steps):
@@ -208,7 +210,7 @@ def game_done_steps(storage, match, match_over, match_won, room=None, counted=No
             yield from _stream_log(storage, game)
         else:  # a storage that only writes whole files: the log made in memory first
             buf = yield from log_steps(game, None, room)
-            storage.write(LOG_NAME, buf)
+            storage.write("last.log last.tmp".split()[0], buf)
     except OSError as e:
         failed = "Log not written: %s" % e
     except MemoryError:

@@ -10,14 +10,17 @@ whose payload is the difficulty's level byte and the match record of
 from engine.save import save_match
 from firmware.records import RecordStore
 
-SAVE_NAME = "game"
-SAVE_MAGIC = b"CRBM"
-SAVE_VERSION = 1
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_SAVE_VERSION = const(1)  # the record's (named "game", magic b"CRBM")
 LEVELS = ("easy", "medium", "hard", "expert")  # the byte is the index: add at the end
 
 
 def open_store(storage):
-    return RecordStore(storage, SAVE_NAME, SAVE_MAGIC, SAVE_VERSION, slots=True)
+    return RecordStore(storage, "game", b"CRBM", _SAVE_VERSION, slots=True)
 
 
 def payload(level, match):

@@ -39,15 +39,18 @@ FIELDS = (
     ("brightness", "LEDs", (1, 2, 3, 4, 5), 2),
     ("dim", "Dim after", (30, 60, 120, 300, 0), 1),
 )
-_DEALS = b"\x00\x00\x00\x06\x08\x0c"  # fixed deals by the game's choice
-_LEVELS = b"\x08\x18\x40\x90\xff"  # LED level 0..255 by brightness 1..5
-_MAGIC = b"SETT"
-_VERSION = 1
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_VERSION = const(1)  # the record's (its magic: b"SETT")
 
 
 class Settings:
     def __init__(self, storage):
-        self.store = RecordStore(storage, "settings", _MAGIC, _VERSION) if storage else None
+        self.store = RecordStore(storage, "settings", b"SETT", _VERSION) if storage else None
         self.index = bytearray(len(FIELDS))
         self.problem = None
         self.defaults()
@@ -63,7 +66,7 @@ class Settings:
             setattr(self, f[0], f[2][self.index[i]])
         kind = self.index[1]  # the game (FIELDS[1]): its 5-card choice, its deals
         self.variant = "five" if kind == 2 else "six"
-        self.deals = _DEALS[kind]
+        self.deals = b"\x00\x00\x00\x06\x08\x0c"[kind]  # fixed deals by the game's choice
 
     def label(self, i):
         """Field i's choice as the settings screen shows it (its labels)."""
@@ -86,7 +89,8 @@ class Settings:
         raise ValueError("no setting %r" % (name,))
 
     def led_level(self):
-        return _LEVELS[self.brightness - 1]
+        # LED level 0..255 by brightness 1..5
+        return b"\x08\x18\x40\x90\xff"[self.brightness - 1]
 
     def load(self):
         """Read the stored settings; defaults for anything missing or bad.

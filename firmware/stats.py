@@ -79,7 +79,6 @@ _N = const(20)  # len(COUNTERS)
 _SIZE = const(85)  # 4 * _N + 5: version 1; version 2 adds 4 bytes of ties
 _GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
 _COACH = const(102)  # 12 + _GAME * _RECENT: what version 3 adds after the ties
-_SIZES = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)  # payload bytes by version
 
 
 def _put(out, o, v):
@@ -237,7 +236,7 @@ class Stats:
 
     # ---- the record ----
     def payload(self):
-        out = bytearray(_SIZES[VERSION])
+        out = bytearray(_SIZE + 4 + _COACH)  # version 3's
         for i in range(_N):
             _put(out, 4 * i, getattr(self, COUNTERS[i]))
         for i in range(5):
@@ -258,10 +257,10 @@ class Stats:
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures
         and the reason they were refused (a phrase)."""
-        if not 0 < version < len(_SIZES):
+        if not 0 < version < 4:
             self.clear()
             return "it is version %d, which this firmware does not read" % version
-        size = _SIZES[version]
+        size = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)[version]  # payload bytes by version
         if len(payload) != size:
             self.clear()
             return "it is the wrong size (%d bytes, not %d)" % (len(payload), size)

@@ -201,10 +201,11 @@ def test_a_settings_record_with_a_choice_no_field_has_is_refused():
     import sys
 
     from firmware.records import RecordStore
-    from firmware.settings import _MAGIC, _VERSION
+
+    _VERSION = 1  # firmware.settings' record version (a const there)
 
     st = host.DictStorage()
-    RecordStore(st, "settings", _MAGIC, _VERSION).save(bytes([9, 1]))
+    RecordStore(st, "settings", b"SETT", _VERSION).save(bytes([9, 1]))
     s = Settings(st)
     s.load()
     assert s.problem and "Difficulty has no choice 9" in s.problem, s.problem
@@ -314,7 +315,7 @@ class Explodes(Exception):
 
 
 def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
-    from firmware.app_rare import RESUME_TRIES
+    RESUME_TRIES = 2  # firmware.app_rare._RESUME_TRIES (a const: no global on a device)
     from firmware.crash import Failing
     from firmware.screens.keeper import KeeperScreen
 
@@ -355,7 +356,7 @@ def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
 
 
 def test_a_mode_that_settled_resets_its_tries():
-    from firmware.app_rare import STABLE_MS
+    STABLE_MS = 10000  # firmware.app_rare._STABLE_MS
     from firmware.app_rare import LastMode
 
     storage = host.DictStorage()

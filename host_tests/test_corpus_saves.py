@@ -167,9 +167,7 @@ def _expected(path):
 def _versions(kind):
     # (the record's RecordStore version, the program's) for a refusal's excuse
     if kind == "game":
-        from firmware.play_save import SAVE_VERSION
-
-        return SAVE_VERSION
+        return 1  # firmware.play_save._SAVE_VERSION (a const: no global on a device)
     if kind == "keeper":
         from firmware.keeper import VERSION
 
@@ -178,9 +176,7 @@ def _versions(kind):
         from firmware.stats import VERSION
 
         return VERSION
-    from firmware import settings
-
-    return settings._VERSION
+    return 1  # firmware.settings._VERSION
 
 
 def test_every_corpus_save_loads_to_the_state_it_was_saved_in():

@@ -10,11 +10,13 @@ import sys
 import boards
 from firmware import hal
 from firmware.keeper_input import KeeperInput, open_store
-from firmware.pegboard import BLINK_MS, CHASE_MS, Pegboard, led_count
+from firmware.pegboard import CHASE_MS, Pegboard, led_count
 from memstorage import MemStorage
 
 CHAIN = {"holes": 121, "tracks": 2, "order": "chain", "rows": 0, "serpentine": False, "offset": 0}
 BIG = {"limit_ma": 100000, "reserve_ma": 0, "ma_per_channel": 20, "idle_ma": 1}
+
+BLINK_MS = 500  # firmware.pegboard._BLINK_MS: shared holes take turns this long
 
 
 def lit(pb, buf):

@@ -13,6 +13,9 @@ from engine.players import make
 from firmware import play_end
 from firmware.hw.host import DictStorage
 
+LOG_NAME = "last.log"  # firmware.play_end's files: the log, and the log being written
+TMP_NAME = "last.tmp"
+
 
 def finished(seed):
     m = Match(1, seed, 61)
@@ -40,28 +43,28 @@ def test_the_log_streamed_and_the_log_made_in_memory_are_the_same_bytes():
         for storage, room in ((streamed, None), (whole, None), (DictStorage(), bytearray(4096))):
             problem, failed = play_end.game_done(storage, m, True, True, room)
             assert failed is None, failed
-            assert storage.read(play_end.LOG_NAME) == want
-            assert not storage.exists(play_end.TMP_NAME)
+            assert storage.read(LOG_NAME) == want
+            assert not storage.exists(TMP_NAME)
         assert want.count(b"\nscore ") >= 10  # a whole game's awards
 
 
 def test_a_power_cut_while_the_log_is_written_keeps_the_last_whole_log():
     m = finished(5)
     storage = DictStorage()
-    storage.write(play_end.LOG_NAME, b"the last game's log\n")
+    storage.write(LOG_NAME, b"the last game's log\n")
     steps = play_end.game_done_steps(storage, m, True, True)
     wrote = False
     for _ in range(1000):  # cut once some lines are in the new log
         next(steps)
-        if storage.exists(play_end.TMP_NAME) and len(storage.read(play_end.TMP_NAME)) > 40:
+        if storage.exists(TMP_NAME) and len(storage.read(TMP_NAME)) > 40:
             wrote = True
             break
     assert wrote
     steps = None  # the power goes: the generator never finishes
-    assert storage.read(play_end.LOG_NAME) == b"the last game's log\n"
+    assert storage.read(LOG_NAME) == b"the last game's log\n"
     # the next game's end starts its log afresh over the piece left behind
     m2 = finished(6)
     problem, failed = play_end.game_done(storage, m2, True, True)
     assert failed is None
-    assert storage.read(play_end.LOG_NAME) == play_end.log_text(m2.game).encode()
-    assert not storage.exists(play_end.TMP_NAME)
+    assert storage.read(LOG_NAME) == play_end.log_text(m2.game).encode()
+    assert not storage.exists(TMP_NAME)

@@ -244,8 +244,8 @@ def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
 def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
     # hw.staged (a device): the computer's modules the game's end forgot and
     # firmware.play_start load a frame each, the over page shown meanwhile
-    # (no frame holds them all: firmware/screens/play.py, _AGAIN)
-    from firmware.screens.play import _AGAIN
+    # (no frame holds them all: firmware/screens/play.py, _start_step)
+    again = 5  # engine.crib_table, discard, pegging, opponent, firmware.play_start
 
     d = new_driver(seed=12, target=61, match=1, level="hard")
     s = screen(d)
@@ -261,7 +261,7 @@ def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
         assert s.table.page == OVER_PAGE and s.starting > 0 and s.busy()
         d.tick(1)
         frames += 1
-    assert frames == len(_AGAIN) + 2  # then a collection, then the deal
+    assert frames == again + 2  # then a collection, then the deal
     assert s.starting == 1 and s.table.page != OVER_PAGE
     d.tick(1)
     assert s.starting == 0 and s.game.phase != "over" and d.app.errors == 0

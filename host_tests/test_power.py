@@ -151,10 +151,10 @@ def test_the_dim_and_off_settings_are_stored_and_old_records_still_load():
     again = Rig(files)
     assert again.app.power.dim_ms == 120000 and again.app.power.off_ms == 600000
     # a record from before these settings (six fields) gives their defaults
-    from firmware.settings import _MAGIC, _VERSION
+    _VERSION = 1  # firmware.settings' record version (a const there)
     from firmware.records import RecordStore
 
-    RecordStore(host.DictStorage(files), "settings", _MAGIC, _VERSION).save(bytes(6))
+    RecordStore(host.DictStorage(files), "settings", b"SETT", _VERSION).save(bytes(6))
     old = Rig(files)
     assert old.app.power.dim_ms == DIM_MS and old.app.power.off_ms == OFF_MS
     assert old.app.settings.problem is None

@@ -128,11 +128,10 @@ def strip_ma(board, markers, level):
 
 def figures(name):
     """The table's rows for board ``name``: a dict of column -> mA per part."""
-    from firmware.settings import FIELDS, _LEVELS
+    from firmware.settings import Settings
 
     board = boards.load(name)
-    default = [f for f in FIELDS if f[0] == "brightness"][0]
-    level = _LEVELS[default[2][default[3]] - 1]
+    level = Settings(None).led_level()  # the default brightness's LED level
     # to the nearest 100: a screen's small layout changes leave the docs as they are
     pixels = (keeper_pixels(board) + 50) // 100 * 100
     in_play = (play_pixels(board) + 50) // 100 * 100

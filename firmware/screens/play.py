@@ -18,7 +18,7 @@ match (and for a rematch), the pages' code (``firmware.play_show``,
 ``firmware.play_over``) and ``firmware.screens.pause``. Also by name, from
 lists: ``firmware.play_input`` (your decisions), ``firmware.play_cpu`` (the
 computer's turns) and, for
-a rematch, the computer's modules (``_AGAIN``).
+a rematch, the computer's modules (``_start_step``).
 
 Memory (``firmware.play_load``): what a game needs is loaded between two
 collections while the heap is tidy (``_module``): the computer player when the
@@ -72,13 +72,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
-# a rematch loads what the game's end forgot (firmware.loads' tail of "play") a module a frame
-_AGAIN = (
-    "engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent",
-    "firmware.play_start",
-)  # fmt: skip
-# loaded by screens over the game (the pause menu, its hints), forgotten when it is back on top
-_OVER_GAME = ("firmware.screens.pause", "firmware.working")
+_AGAIN = const(5)  # modules a rematch loads a frame each (``_start_step``)
 
 
 class PlayScreen(Screen):
@@ -114,7 +108,9 @@ class PlayScreen(Screen):
     # ---- entering: resume or a new match ----
     def enter(self):
         if self.ready:  # back from a screen over the game: the code it loaded goes
-            names = [m for m in _OVER_GAME if m in sys.modules]
+            # loaded by screens over the game (the pause menu, its hints)
+            over = ("firmware.screens.pause", "firmware.working")
+            names = [m for m in over if m in sys.modules]
             if names:
                 _forget(names)
             return
@@ -143,7 +139,13 @@ class PlayScreen(Screen):
         k = self.starting
         self.starting = k - 1
         if k > 3:
-            _module(_AGAIN[-(k - 3)])
+            # a rematch loads what the game's end forgot (firmware.loads' tail
+            # of "play") a module a frame (``_AGAIN`` of them)
+            again = (
+                "engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent",
+                "firmware.play_start",
+            )  # fmt: skip
+            _module(again[-(k - 3)])
         elif k == 3:
             _forget(())  # nothing: the collection (MicroPython)
         elif k == 2:
@@ -243,7 +245,7 @@ class PlayScreen(Screen):
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (``firmware.play_start``), a step a frame on a device."""
-        self._set_off(len(_AGAIN) + 3)
+        self._set_off(_AGAIN + 3)
 
     # ---- the frame ----
     def update(self, dt, events):

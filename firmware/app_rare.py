@@ -61,6 +61,11 @@ MAGIC = b"MODE"
 VERSION = 1
 NAME = "mode"
 _MAX_NAME = const(16)
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_QUOTED = const("'%s'")
+_RESTART = const("Restart")
+_SAVES_OFF = const("Saves off")
 
 
 class LastMode:
@@ -108,7 +113,7 @@ def missing(exc, name):
     """True when the ImportError ``exc`` says that module ``name`` itself is
     missing, not something it imports (MicroPython, CircuitPython and
     CPython all quote the whole dotted name)."""
-    return ("'%s'" % name) in str(exc)
+    return (_QUOTED % name) in str(exc)
 
 
 def open(app, name, staged=True):
@@ -196,7 +201,7 @@ def resume(app):
     problem = _record(app)[1]
     name, tries = app._modes
     if problem:
-        app.push(MessageScreen("Restart", problem))
+        app.push(MessageScreen(_RESTART, problem))
         return
     if not name:
         return
@@ -204,7 +209,7 @@ def resume(app):
         note(app, "")
         app.push(
             MessageScreen(
-                "Restart",
+                _RESTART,
                 "%s failed as it started %d times, so the app starts at the menu. "
                 "Its save is kept." % (name, tries),
             )
@@ -263,7 +268,7 @@ def start(app, root, board, settings, pegboard, restart):
         app.push(MessageScreen("Settings", problem))
     problem = getattr(hw.storage, "problem", None)  # a storage that cannot keep saves
     if problem:
-        app.push(MessageScreen("Saves off", problem))
+        app.push(MessageScreen(_SAVES_OFF, problem))
 
 
 def apply(app):

@@ -17,6 +17,10 @@ COLS = const(21)
 _TEN = const(9)  # rank index of the ten
 _RANKS = const("A23456789TJQK")
 _SUITS = const("\x80\x81\x82\x83")  # the font's suit codes
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_ITEM_FOR = const("%s for %d")
+_PEGS = const("pegs %d")
 
 
 def card_text(card):
@@ -46,9 +50,9 @@ def peg_text(pile, points, cols=COLS):
     if not names:
         return "%d" % points
     name = "+".join(names)
-    text = "%s for %d" % (name, points)
+    text = _ITEM_FOR % (name, points)
     if len(text) > cols:
         text = "%s %d" % (name, points)
         if len(text) > cols:
-            text = "pegs %d" % points
+            text = _PEGS % points
     return text

@@ -39,6 +39,10 @@ except ImportError:
 NAME = "crash.log"  # its files: this, "crash.old" and "crash.tmp" (written out where used)
 _CAP = const(2048)  # bytes kept
 _ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashfast's)
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_IN = const(" in ")
+_TRACEBACK = const("Traceback")
 
 
 def prepare(storage):
@@ -99,7 +103,7 @@ def describe(exc):
 def entry(exc, count=0, now=0, where=""):
     """The text of one entry for ``exc``, at most ``_ENTRY_CAP`` bytes: the
     head line, the exception, and the innermost end of the traceback."""
-    head = "--- crash %d at %d ms%s\n" % (count, now, (" in " + where) if where else "")
+    head = "--- crash %d at %d ms%s\n" % (count, now, (_IN + where) if where else "")
     body = describe(exc) + "\n"
     trace = trace_text(exc)
     if trace:
@@ -108,7 +112,7 @@ def entry(exc, count=0, now=0, where=""):
         tail = ""
         for i in range(len(lines) - 1, -1, -1):  # innermost frames first
             ln = lines[i]
-            if not ln or ln.startswith("Traceback"):
+            if not ln or ln.startswith(_TRACEBACK):
                 continue
             if ln.strip().endswith(body.strip()):
                 continue  # the exception line is said above

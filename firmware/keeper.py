@@ -54,6 +54,10 @@ MAX_ACTIONS = const(400)
 MAX_AWARD = const(29)
 MAX_ENTRY = const(99)
 _HEAD2 = const(23)  # version 2 (the head ``to_bytes`` writes)
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_SIDE_ADDS = const("%s +%d")
+_DEAL_OVER = const("deal over")
 
 SIDES = "AB"
 COLORS = (
@@ -384,11 +388,11 @@ class Keeper:
         if op in (DEAL, ENTRY) and self.winner < 0:
             dealer ^= 1  # the deal has passed since
         if op == ADD:
-            return "%s +%d" % (SIDES[a], b)
+            return _SIDE_ADDS % (SIDES[a], b)
         if op == HEELS:
             return "heels: %s +2" % SIDES[dealer]
         if op == START:
             return "3 for last: %s +3" % SIDES[dealer ^ 1]
         if op == DEAL:
-            return "deal over"
+            return _DEAL_OVER
         return "%s %d, %s %d" % (SIDES[dealer ^ 1], a, SIDES[dealer], b)

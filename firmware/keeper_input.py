@@ -41,6 +41,16 @@ from firmware import hal
 from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, TIE, VERSION, Keeper
 from firmware.records import RecordStore
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_REDO = const("redo: ")
+_UNDONE = const("undone: ")
+
 SCORE = "score"
 NUMBER = "number"
 DEAL = "deal"
@@ -205,10 +215,10 @@ class KeeperInput:
         what = "" if redo else k.describe(k.last_action())
         if self._commit(k.to_bytes(), k.redo if redo else k.undo, redo):
             if redo:
-                self.message = "redo: " + k.describe(k.last_action())
+                self.message = _REDO + k.describe(k.last_action())
                 self._won()
             else:
-                self.message = "undone: " + what
+                self.message = _UNDONE + what
         return True
 
     def _score(self, kind, bit):

@@ -30,6 +30,12 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _WRAP = const(4)  # review lines wrapped a frame
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_YOU_WIN = const("You win!")
+_WINS = const("%s wins")
+_SKUNK = const("Skunk!")
+_GAME_OVER = const("Game over")
 _OVER_AUTO = const(5000)  # the demo: a finished game stays this long (ms)
 
 
@@ -64,12 +70,12 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
     if winner > 1:
         head = "A tie after %d deals" % match.deals
     elif human:
-        head = "You win!" if winner == 0 else "The computer wins"
+        head = _YOU_WIN if winner == 0 else "The computer wins"
     else:
-        head = "%s wins" % names[winner]
+        head = _WINS % names[winner]
     lines = [head, "%s %d  %s %d" % (names[0], s0, names[1], s1)]
     if skunk:
-        lines.append("Double skunk!" if skunk == "double-skunk" else "Skunk!")
+        lines.append("Double skunk!" if skunk == "double-skunk" else _SKUNK)
     games = match.games
     t.match_over = over = max(wins) * 2 > games
     if games > 1:
@@ -77,7 +83,7 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
         if over:
             w = 0 if wins[0] > wins[1] else 1
             lines.append("%s win%s the match!" % (names[w], "" if w == 0 and human else "s"))
-    t.title = "Game over  \x88review" if human else "Game over"  # DOWN: the coach
+    t.title = "Game over  \x88review" if human else _GAME_OVER  # DOWN: the coach
     t.lines = lines
     # A: the same settings again, or the match's next game (the demo's next)
     t.foot = "A: rematch  B: menu" if over and human else "A: next game"

@@ -25,6 +25,12 @@ except ImportError:
 _SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
 _T_LINE = const(450)  # one line of a hand's count, ms
 _MOST = const(29)  # the most a hand can be worth
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_NOTHING_TEXT = const("nothing: 0")
+_SAID = const("%s said %d")
+_UP_MARK = const("\x87")
+_DOWN_MARK = const("\x88")
 
 
 def open_show(t, seat, what, points, queue):
@@ -37,17 +43,22 @@ def open_show(t, seat, what, points, queue):
         cards = t.played[seat] + [c for c in t.kept[seat] if c not in t.played[seat]]
     names = t.names
     you = seat == 0 and t.human
-    t.title = "%s %s: %d" % ("Your" if you else names[seat] + "'s", what, points)
+    if you:
+        t.title = "Your %s: %d" % (what, points)
+    else:
+        t.title = "%s's %s: %d" % (names[seat], what, points)
     t.page_cards = list(cards)
     t.page_starter = t.starter
     lines = []
     for item in hand_breakdown(cards, t.starter, what == "crib"):
         lines.append(item_text(item, COLS - 1))  # the last column: the scroll mark
-    lines.append("total %d" % points if lines else "nothing: 0")
+    lines.append("total %d" % points if lines else _NOTHING_TEXT)
     claimed = t.claimed
     if claimed is not None and claimed[0] == seat:
-        said = "You said %d" if you else names[seat] + " said %d"
-        lines.insert(0, said % claimed[1])
+        if you:
+            lines.insert(0, "You said %d" % claimed[1])
+        else:
+            lines.insert(0, _SAID % (names[seat], claimed[1]))
         taken = _muggins_ahead(queue)
         if taken is not None:
             lines.append("%s takes %d: muggins" % (names[taken[1]], taken[2]))
@@ -113,9 +124,9 @@ def draw(cv, t):
     # more lines than rows: a mark where they went (UP/DOWN scroll); item
     # lines keep the last column free for it
     if t.top_line > 0:
-        cv.text("\x87", 122, 31)
+        cv.text(_UP_MARK, 122, 31)
     if end < t.shown:
-        cv.text("\x88", 122, 31 + (_SHOW_ROWS - 1) * 8)
+        cv.text(_DOWN_MARK, 122, 31 + (_SHOW_ROWS - 1) * 8)
     if t.shown >= len(t.lines):
         cv.glyph(0x85, 122, 16)  # all told: A goes on
 

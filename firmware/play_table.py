@@ -55,6 +55,15 @@ NOTHING = const(0)
 CHANGED = const(1)  # the table changed: redraw
 ACTED = const(2)  # the game took a decision, or the game-over page was left
 
+# Texts under 11 characters: a literal that short is a name interned for good
+# on a device (MicroPython, CircuitPython); a const() is an object of the code
+_ARROW_L = const("\x86")  # the dealer's side of the crib mark
+_ARROW_R = const("\x85")
+_SAY_PLAY = const("%s %s, %d")
+_SAY_GO = const("%s: go")
+_SAY_STARTER = const("Starter %s")
+_DEALS_TEXT = const("%s deal%s")
+
 
 class Table:
     """``Table(names, human)``: ``names`` of seats 0 and 1; ``human`` False
@@ -137,9 +146,9 @@ class Table:
         s = self.scores
         if game is not None and game.deals:  # fixed deals (V6): which deal of how many
             crib = "%d/%d" % (self.deal_no, game.deals)
-            crib = "\x86" + crib if self.dealer == 0 else crib + "\x85"
         else:
-            crib = "\x86crib" if self.dealer == 0 else "crib\x85"
+            crib = "crib"
+        crib = _ARROW_L + crib if self.dealer == 0 else crib + _ARROW_R
         self.s_top = ("%s %d" % (n[0], s[0]), "%s %d" % (n[1], s[1]), crib)
         at = (s[0] << 10 | s[1]) << 1 | self.dealer
         if at != self._odds_at and game is not None:
@@ -152,7 +161,7 @@ class Table:
 
     def _idle_text(self, game):
         if self.mode == DISCARD:
-            return "Pick 2 for %s crib" % ("your" if self.dealer == 0 else "CPU's")
+            return "Pick 2 for your crib" if self.dealer == 0 else "Pick 2 for CPU's crib"
         if self.mode == CONFIRM:
             return "A: lay away  B: undo"
         if self.opp is not None and self.opp and self.starter is not None:
@@ -171,7 +180,7 @@ class Table:
                 self.line = self.idle
 
     def _deals(self, seat):
-        return "%s deal%s" % (self.names[seat], "" if seat == 0 and self.human else "s")
+        return _DEALS_TEXT % (self.names[seat], "" if seat == 0 and self.human else "s")
 
     # ---- events, one at a time ----
     def apply(self, e, game, queue):
@@ -205,7 +214,7 @@ class Table:
                 held.remove(card)
             if seat == 1:
                 self.opp_left -= 1
-            self.say("%s %s, %d" % (names[seat], card_text(card), e[3]))
+            self.say(_SAY_PLAY % (names[seat], card_text(card), e[3]))
             return _T_CPU_PLAY if seat == 1 or not self.human else _T_MY_PLAY
         if kind == "score":
             seat, points, total, reason = e[1], e[2], e[3], e[4]
@@ -215,7 +224,7 @@ class Table:
                 self.say("%s %s" % (who, peg_text(self.pile, points, COLS - 1 - len(who))))
             elif reason == "go":
                 last = not self.hand and not self.opp_left
-                self.say("%s %s for 1" % (names[seat], "last card" if last else "go"))
+                self.say(("%s last card for 1" if last else "%s go for 1") % names[seat])
             elif reason == "heels":
                 self.say("%s: heels for 2" % names[seat])
             elif reason == "muggins":
@@ -229,7 +238,7 @@ class Table:
             if e[1] == 0 and self.human:
                 self.say("Go: no card fits")
             else:
-                self.say("%s: go" % names[e[1]])
+                self.say(_SAY_GO % names[e[1]])
             return _T_GO
         if kind == "reset":
             self.pile = []
@@ -257,7 +266,7 @@ class Table:
             return 0
         if kind == "starter":
             self.starter = e[1]
-            self.say("Starter %s" % card_text(e[1]))
+            self.say(_SAY_STARTER % card_text(e[1]))
             return _T_STARTER
         if kind == "deal":
             self.clear()

@@ -38,6 +38,14 @@ _BIG = const(3)  # large digits: 3x the 5x7 font
 _LINE_Y = const(46)
 _MSG_Y = const(56)
 _COLS = const(21)
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_TALLY = const("%d-%d")
+_LAST = const("last: ")
+_DEALER_MARK = const("D")
+_SURE = const("sure? A")
+_ONE_GAME = const("1 game")
+_BEST_OF = const("best of %d")
 
 HINTS = {
     SCORE: "A:num \x88:deal A+B:menu",
@@ -136,7 +144,7 @@ class KeeperScreen(Screen):
             self.status = "deal %d  to %d" % (k.deal_number, k.target)
         if k.best_of > 1:
             t = k.tally()
-            self.tally = "%d-%d" % (t[0], t[1])
+            self.tally = _TALLY % (t[0], t[1])
         else:
             self.tally = ""
         for s in (0, 1):
@@ -175,7 +183,7 @@ class KeeperScreen(Screen):
             )
         else:
             last = k.describe(k.last_action())
-            self.line = ("last: " + last) if len(last) <= _COLS - 8 else last[: _COLS - 2]
+            self.line = (_LAST + last) if len(last) <= _COLS - 8 else last[: _COLS - 2]
         msg = ki.message
         if mode == OVER and msg == self.line:
             msg = ""  # the win is on the line above: show what to do next
@@ -223,7 +231,7 @@ class KeeperScreen(Screen):
             cv.text(self.names[s], x + 3, _NAME_Y)
             if k.dealer == s:  # the crib's owner: a lit D
                 cv.box(x + _HALF - 10, _NAME_Y - 1, 8, 9, 1, True)
-                cv.text("D", x + _HALF - 9, _NAME_Y, 0)
+                cv.text(_DEALER_MARK, x + _HALF - 9, _NAME_Y, 0)
             score = k.scores[s]
             big_number(cv, score, x + (_HALF - big_width(score)) // 2, _BIG_Y)
             if s == k.winner:
@@ -279,11 +287,11 @@ class KeeperMenu(ListScreen):
 
     def value(self, i):
         if i == 1:
-            return "sure? A" if self.armed else None
+            return _SURE if self.armed else None
         if i == 2:
             return _GAME_NAMES[self.kind]
         if i == 3:
-            return "1 game" if self.best_of == 1 else "best of %d" % self.best_of
+            return _ONE_GAME if self.best_of == 1 else _BEST_OF % self.best_of
         if i == 4 or i == 5:
             return COLORS[self.colors[i - 4]][0]
         if i == 6:

@@ -38,22 +38,34 @@ _ROWS = const(5)
 _FOOT = const(55)
 _PAGES = const(("Results", "Per deal", "Best hand"))
 _BEST = const(2)
+# texts under 11 characters as const()s: as literals they would be names
+# interned for good on a device
+_NONE = const("-")  # a figure not known yet
+_F2 = const("%.2f")
+_F1 = const("%.1f")
+_ZERO = const("0.0")
+_PCT = const("%d%%")
+_BAR = const("|")  # between a page's labels, one string
+_PER_DEAL = const("/deal")
+_TITLE = const("%s%s %d/%d")
+_TIED = const("Tied")
+_LAST_GAME = const(" last game")
 
 
 def _avg(x):
-    return "-" if x is None else "%.2f" % x
+    return _NONE if x is None else _F2 % x
 
 
 def _lost(x):
     # points given up a deal, shown as a loss: "-1.4"; none yet "-"
     if x is None:
-        return "-"
-    t = "%.1f" % x
-    return t if t == "0.0" else "-" + t
+        return _NONE
+    t = _F1 % x
+    return t if t == _ZERO else _NONE + t
 
 
 def _pct(part, whole):
-    return "-" if not whole else "%d%%" % ((part * 100 + whole // 2) // whole)
+    return _NONE if not whole else _PCT % ((part * 100 + whole // 2) // whole)
 
 
 def rows_of(st, page):
@@ -64,7 +76,7 @@ def rows_of(st, page):
         labels = "Games|Won|Lost|Win rate|Skunks given|Skunks taken|Double skunks|Matches won"
         rows = list(
             zip(
-                labels.split("|"),
+                labels.split(_BAR),
                 (
                     "%d" % st.games,
                     "%d" % st.wins,
@@ -78,24 +90,24 @@ def rows_of(st, page):
             )
         )
         if st.ties or st.name != _KINDS[0][0]:  # fixed deals (V6) can tie
-            rows.insert(3, ("Tied", "%d" % st.ties))
+            rows.insert(3, (_TIED, "%d" % st.ties))
         return rows
     lost, played = st.coach_avg()
     games, r_lost, r_played = st.recent_avg()
-    last = " last %d games" % games if games > 1 else " last game" if games else " last games"
+    last = " last %d games" % games if games > 1 else _LAST_GAME if games else " last games"
     labels = (
         "Deals|Discards|-|Plays|-|Hand|Crib (yours)|Pegging|Heels|Hands counted|Cribs counted"
         "|Lost to muggins"
-    ).split("|")
+    ).split(_BAR)
     labels[2] = labels[4] = last  # the last games' figures under the two above
     return list(
         zip(
             labels,
             (
                 "%d" % st.deals,
-                "-" if lost is None else _lost(lost) + "/deal",
+                _NONE if lost is None else _lost(lost) + _PER_DEAL,
                 _lost(r_lost),
-                "-" if played is None else _lost(played) + "/deal",
+                _NONE if played is None else _lost(played) + _PER_DEAL,
                 _lost(r_played),
                 _avg(st.hand_avg()),
                 _avg(st.crib_avg()),
@@ -147,7 +159,7 @@ class StatsScreen(Screen):
         st = self.stats = self.kinds[kind]
         page = self.page % n
         label = self.labels[kind]
-        self.title = "%s%s %d/%d" % (
+        self.title = _TITLE % (
             label + " " if label else "",
             _PAGES[page],
             self.page + 1,

@@ -10,19 +10,22 @@ and ``firmware.play_table``.
 from firmware import buttons as _b
 from firmware.app import title_bar
 from firmware.hal import A
-from firmware.play_table import CHANGED, CUT_PAGE, NO_PAGE, NOTHING
+from firmware.play_table import NO_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_NOTHING = const(0)  # firmware.play_table's
+_CHANGED = const(1)  # firmware.play_table's
+_CUT_PAGE = const(1)  # firmware.play_table's
 _T_CUT = const(2500)  # how long the page stays (ms); A skips
 
 
 def open_cut(t, a, b):
     """The cut of cards ``a`` (yours) and ``b`` on the table ``t``."""
-    t.page = CUT_PAGE
+    t.page = _CUT_PAGE
     t.page_ms = _T_CUT
     t.page_cards = [a, b]
     if a >> 2 == b >> 2:
@@ -37,8 +40,8 @@ def keys(t, dt, events, stepped):
     t.page_ms -= dt
     if _b.happened(events, "press", A) or t.page_ms <= 0 or stepped:
         t.page = NO_PAGE
-        return CHANGED
-    return NOTHING
+        return _CHANGED
+    return _NOTHING
 
 
 def draw(cv, t, names):

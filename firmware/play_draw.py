@@ -21,13 +21,14 @@ page's module, ``firmware.play_cut``, ``firmware.play_show`` or
 """
 
 from firmware.canvas import BACKS
-from firmware.play_table import COUNT, CUT_PAGE, DISCARD, NO_PAGE, PLAY, SHOW_PAGE
+from firmware.play_table import COUNT, DISCARD, NO_PAGE, PLAY, SHOW_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_CUT_PAGE = const(1)  # firmware.play_table's
 
 # the first rows of the table's parts: scores (0), pile, message line, hand,
 # cursor mark (to 64)
@@ -93,7 +94,7 @@ def draw(cv, t, names, drawn=None):
 
         page_draw(cv, t)
         return
-    if page == CUT_PAGE:
+    if page == _CUT_PAGE:
         from firmware.play_cut import draw as page_draw
 
         page_draw(cv, t, names)

@@ -11,15 +11,24 @@ Keys (``firmware.buttons`` events, acted on when pressed):
            two marked: A lays them away, B takes the last one back
   play     LEFT / RIGHT move, A plays the card (one that would pass 31 is
            dimmed and refused); when nothing fits the go is said for you
-Each function returns ``firmware.play_table``'s ``NOTHING``, ``CHANGED``
-(redraw) or ``ACTED`` (the game took a decision). The pages' keys and your
+Each function returns ``firmware.play_table``'s ``_NOTHING``, ``_CHANGED``
+(redraw) or ``_ACTED`` (the game took a decision). The pages' keys and your
 muggins count are the pages' own (``firmware.play_cut``,
 ``firmware.play_show``, ``firmware.play_over``), loaded while they show.
 """
 
 from firmware import buttons as _b
 from firmware.hal import A, B, LEFT, RIGHT
-from firmware.play_table import ACTED, CHANGED, CONFIRM, DISCARD, NOTHING, PLAY, card_text
+from firmware.play_table import CONFIRM, DISCARD, PLAY, card_text
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_NOTHING = const(0)  # firmware.play_table's
+_CHANGED = const(1)  # firmware.play_table's
+_ACTED = const(2)  # firmware.play_table's
 
 
 def discard(t, game, events, coach=None):
@@ -32,7 +41,7 @@ def discard(t, game, events, coach=None):
         t.marked = []
         t.dimmed = 0
         t.set_mode(DISCARD, game)
-        return CHANGED
+        return _CHANGED
     if t.mode == CONFIRM:
         if _b.happened(events, "press", A):
             c1 = hand[t.marked[0]]
@@ -40,20 +49,20 @@ def discard(t, game, events, coach=None):
             if coach is not None:
                 note(game, c1, c2, coach)
             game.discard(0, c1, c2)
-            return ACTED
+            return _ACTED
         if _b.happened(events, "press", B):
             t.marked.pop()
             t.msg = ""
             t.set_mode(DISCARD, game)
-            return CHANGED
-        return NOTHING
-    changed = NOTHING
+            return _CHANGED
+        return _NOTHING
+    changed = _NOTHING
     if _b.went(events, LEFT) and n:
         t.cursor = (t.cursor - 1) % n
-        changed = CHANGED
+        changed = _CHANGED
     if _b.went(events, RIGHT) and n:
         t.cursor = (t.cursor + 1) % n
-        changed = CHANGED
+        changed = _CHANGED
     if _b.happened(events, "press", A) and n:
         if t.cursor in t.marked:
             t.marked.remove(t.cursor)
@@ -63,7 +72,7 @@ def discard(t, game, events, coach=None):
                 t.set_mode(CONFIRM, game)
                 c = t.marked
                 t.say("Crib: %s %s?" % (card_text(hand[c[0]]), card_text(hand[c[1]])), 0)
-        changed = CHANGED
+        changed = _CHANGED
     return changed
 
 
@@ -115,7 +124,7 @@ def play(t, game, events, coach=None):
     if not fits:  # R8: nothing fits, so the go is said for you
         t.dimmed = dimmed
         game.go(0)
-        return ACTED
+        return _ACTED
     if t.mode != PLAY:
         t.dimmed = dimmed
         if not 0 <= t.cursor < n or dimmed & (1 << t.cursor):
@@ -124,21 +133,21 @@ def play(t, game, events, coach=None):
                     t.cursor = i
                     break
         t.set_mode(PLAY, game)
-        return CHANGED
-    changed = NOTHING
+        return _CHANGED
+    changed = _NOTHING
     if _b.went(events, LEFT):
         t.cursor = (t.cursor - 1) % n
-        changed = CHANGED
+        changed = _CHANGED
     if _b.went(events, RIGHT):
         t.cursor = (t.cursor + 1) % n
-        changed = CHANGED
+        changed = _CHANGED
     if _b.happened(events, "press", A):
         card = hand[t.cursor]
         if dimmed & (1 << t.cursor):
             t.say("%s would pass 31" % card_text(card))
-            return CHANGED
+            return _CHANGED
         if coach is not None:
             note(game, card, None, coach)
         game.play(0, card)
-        return ACTED
+        return _ACTED
     return changed

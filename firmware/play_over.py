@@ -22,13 +22,15 @@ from firmware import buttons as _b
 from firmware.app import title_bar
 from firmware.hal import A
 from firmware.play_load import PLAY_CODE, _forget, _forget_stats, _module
-from firmware.play_table import ACTED, NO_PAGE, NOTHING, OVER_PAGE
+from firmware.play_table import NO_PAGE, OVER_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_NOTHING = const(0)  # firmware.play_table's
+_ACTED = const(2)  # firmware.play_table's
 _WRAP = const(4)  # review lines wrapped a frame
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
@@ -91,11 +93,11 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
 
 
 def keys(t, dt, events, stepped):
-    """``ACTED`` when the page is left: A (the demo: its time or any key)."""
+    """``_ACTED`` when the page is left: A (the demo: its time or any key)."""
     t.page_ms -= dt
     if _b.happened(events, "press", A) or (not t.human and (t.page_ms <= 0 or stepped)):
-        return ACTED
-    return NOTHING
+        return _ACTED
+    return _NOTHING
 
 
 def draw(cv, t):

@@ -15,13 +15,16 @@ from firmware import buttons as _b
 from firmware.app import title_bar
 from firmware.cardtext import COLS, item_text
 from firmware.hal import A, DOWN, LEFT, RIGHT, UP
-from firmware.play_table import ACTED, CHANGED, COUNT, NO_PAGE, NOTHING, SHOW_PAGE
+from firmware.play_table import COUNT, NO_PAGE, SHOW_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_NOTHING = const(0)  # firmware.play_table's
+_CHANGED = const(1)  # firmware.play_table's
+_ACTED = const(2)  # firmware.play_table's
 _SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
 _T_LINE = const(450)  # one line of a hand's count, ms
 _MOST = const(29)  # the most a hand can be worth
@@ -85,13 +88,13 @@ def keys(t, dt, events, stepped):
     ``stepped``: the demo's any key) shows them all, then closes it; UP /
     DOWN scroll."""
     n = len(t.lines)
-    changed = NOTHING
+    changed = _NOTHING
     if _b.went(events, DOWN) and t.top_line + _SHOW_ROWS < t.shown:
         t.top_line += 1
-        changed = CHANGED
+        changed = _CHANGED
     if _b.went(events, UP) and t.top_line > 0:
         t.top_line -= 1
-        changed = CHANGED
+        changed = _CHANGED
     t.page_ms -= dt
     if _b.happened(events, "press", A) or stepped:
         if t.shown < n:
@@ -99,16 +102,16 @@ def keys(t, dt, events, stepped):
             t.top_line = max(0, n - _SHOW_ROWS)
         else:
             t.page = NO_PAGE
-        return CHANGED
+        return _CHANGED
     if t.page_ms <= 0:
         if t.shown < n:
             t.shown += 1
             t.top_line = max(0, t.shown - _SHOW_ROWS)
             t.page_ms = _T_LINE
-            return CHANGED
+            return _CHANGED
         if not t.human and t.page_ms <= -2000:
             t.page = NO_PAGE
-            return CHANGED
+            return _CHANGED
     return changed
 
 
@@ -145,11 +148,11 @@ def open_count(t, game):
 def count(t, game, events):
     """Enter your count (UP / DOWN by 1, RIGHT / LEFT by 2, A claims it);
     the engine says what it was worth. ``firmware.play_input``'s
-    ``NOTHING``, ``CHANGED`` or ``ACTED``."""
+    ``_NOTHING``, ``_CHANGED`` or ``_ACTED``."""
     if t.mode != COUNT:
         open_count(t, game)
         t.set_mode(COUNT, game)
-        return CHANGED
+        return _CHANGED
     step = 0
     if _b.went(events, UP):
         step += 1
@@ -163,11 +166,11 @@ def count(t, game, events):
         n = t.claim + step
         t.claim = 0 if n < 0 else _MOST if n > _MOST else n
         t.s_claim = "%d" % t.claim
-        return CHANGED
+        return _CHANGED
     if _b.happened(events, "press", A):
         game.claim(0, t.claim)
-        return ACTED
-    return NOTHING
+        return _ACTED
+    return _NOTHING
 
 
 def draw_count(cv, t):

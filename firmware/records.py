@@ -63,15 +63,21 @@ except ImportError:
 
 _HEAD = const(11)  # magic 4, version 1, seq 4, length 2
 _TAIL = const(2)  # crc
-MAX_PAYLOAD = const(4096)
-LIMIT = const(4109)  # the largest record: _HEAD + MAX_PAYLOAD + _TAIL
+_MAX_PAYLOAD = const(4096)
+LIMIT = const(4109)  # the largest record: _HEAD + _MAX_PAYLOAD + _TAIL
+# the files' endings as const()s: as literals (under 11 characters) they would
+# be names interned for good on a device
+_REC = const(".rec")
+_OLD = const(".old")
+_TMP = const(".tmp")
+_BAD = const(".bad")
 
 
 def pack(magic, version, seq, payload):
     """The bytes of one record."""
     n = len(payload)
-    if n > MAX_PAYLOAD:
-        raise ValueError("record too large: %d bytes (at most %d)" % (n, MAX_PAYLOAD))
+    if n > _MAX_PAYLOAD:
+        raise ValueError("record too large: %d bytes (at most %d)" % (n, _MAX_PAYLOAD))
     out = bytearray(_HEAD + n + _TAIL)
     out[0:4] = magic
     out[4] = version
@@ -133,10 +139,10 @@ class RecordStore:
         self._cur = None  # slots: the name holding the newest good record
         self._loaded = False
         self.storage = storage
-        self.main = name + ".rec"
-        self.old = name + ".old"
-        self.temp = name + ".tmp"
-        self.bad = name + ".bad"
+        self.main = name + _REC
+        self.old = name + _OLD
+        self.temp = name + _TMP
+        self.bad = name + _BAD
         self.magic = magic
         self.version = version
         self.seq = 0

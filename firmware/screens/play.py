@@ -61,16 +61,17 @@ from firmware import play_draw, play_save
 from firmware.app import MessageScreen, Screen
 from firmware.hal import A, B, DOWN
 from firmware.play_load import PAGES, PLAY_CODE, _forget, _module, code, page_code
-from firmware.play_table import ACTED, BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
+from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
 # the table's modes and pages, for code that reads ``screen.table`` (tests, tools)
-from firmware.play_table import COUNT, CUT_PAGE, DISCARD, PLAY, SHOW_PAGE  # noqa: F401, E402
+from firmware.play_table import COUNT, DISCARD, PLAY, SHOW_PAGE  # noqa: F401, E402
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_ACTED = const(2)  # firmware.play_table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _AGAIN = const(5)  # modules a rematch loads a frame each (``_start_step``)
 
@@ -281,7 +282,7 @@ class PlayScreen(Screen):
             return True
         if page != NO_PAGE:  # the page's own keys
             done = _module(PAGES[page]).keys(t, dt, events, self._stepped(events))
-            if done == ACTED:  # the game-over page left
+            if done == _ACTED:  # the game-over page left
                 _module("firmware.play_over").after_game(self)
                 return True
             return done or changed
@@ -331,7 +332,7 @@ class PlayScreen(Screen):
                 done = inp.discard(t, g, events, self.coach)
             else:
                 done = inp.play(t, g, events, self.coach)
-        if done == ACTED:
+        if done == _ACTED:
             self.queue.extend(g.take_events())
             t.marked = []
             t.set_mode(BUSY, g)

@@ -38,7 +38,7 @@ updated only after the save.
 """
 
 from firmware import hal
-from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, TIE, VERSION, Keeper
+from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
 from firmware.records import RecordStore
 
 try:
@@ -46,6 +46,8 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_MAX_AWARD = const(29)  # firmware.keeper's
+_MAX_ENTRY = const(99)  # firmware.keeper's
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _REDO = const("redo: ")
@@ -250,7 +252,7 @@ class KeeperInput:
 
     def _number(self, kind, bit):
         if bit == hal.UP:
-            self.pending = min(MAX_AWARD, self.pending + 1)
+            self.pending = min(_MAX_AWARD, self.pending + 1)
         elif bit == hal.DOWN:
             self.pending = max(0, self.pending - 1)
         elif kind == "repeat":
@@ -272,7 +274,7 @@ class KeeperInput:
             step = 1 if bit in (hal.UP, hal.DOWN) else 10
             if bit in (hal.DOWN, hal.LEFT):
                 step = -step
-            self.pending = max(0, min(MAX_ENTRY, self.pending + step))
+            self.pending = max(0, min(_MAX_ENTRY, self.pending + step))
         elif kind == "repeat":
             return False
         elif bit == hal.A:

@@ -18,7 +18,14 @@ import sys
 
 from firmware.wrap import wrap
 
-_A = 16  # firmware.hal.A, without importing more than the error screen needs
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_STOPPED = const("Stopped")  # a const(): a short literal would be a name
+
+_A = const(16)  # firmware.hal.A, without importing more than the error screen needs
 
 
 def backend_name():
@@ -102,7 +109,7 @@ def crashed(hw, what, stopped, pause_ms):
     if stopped:
         show_message(
             hw,
-            "Stopped",
+            _STOPPED,
             "%d errors in a short time: %s\nSaves are kept. A: menu" % (stopped, what),
         )
         wait(hw, 0, True)

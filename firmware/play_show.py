@@ -32,6 +32,7 @@ _MOST = const(29)  # the most a hand can be worth
 # interned for good on a device
 _NOTHING_TEXT = const("nothing: 0")
 _SAID = const("%s said %d")
+_TOTAL = const("total %d")
 _UP_MARK = const("\x87")
 _DOWN_MARK = const("\x88")
 
@@ -55,7 +56,7 @@ def open_show(t, seat, what, points, queue):
     lines = []
     for item in hand_breakdown(cards, t.starter, what == "crib"):
         lines.append(item_text(item, COLS - 1))  # the last column: the scroll mark
-    lines.append("total %d" % points if lines else _NOTHING_TEXT)
+    lines.append(_TOTAL % points if lines else _NOTHING_TEXT)
     claimed = t.claimed
     if claimed is not None and claimed[0] == seat:
         if you:

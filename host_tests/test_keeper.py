@@ -9,12 +9,13 @@ MicroPython."""
 from engine.cards import parse_many
 from engine.rng import Rng
 from firmware import hal
-from firmware.hand_counter import STARTER, HandCounter
+from firmware.hand_counter import HandCounter
 from firmware.keeper import Keeper, skunk_of
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
 from memstorage import MemStorage, PowerCut
 
 MAX_ACTIONS = 400  # firmware.keeper._MAX_ACTIONS (a const: no global on a device)
+STARTER = 4  # firmware.hand_counter._STARTER: the starter's slot
 
 
 def tap(ctrl, bit):

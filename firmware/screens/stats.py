@@ -50,6 +50,7 @@ _PER_DEAL = const("/deal")
 _TITLE = const("%s%s %d/%d")
 _TIED = const("Tied")
 _LAST_GAME = const(" last game")
+_POINTS = const("%d point%s")
 
 
 def _avg(x):
@@ -169,7 +170,7 @@ class StatsScreen(Screen):
         if self.top > max(0, len(self.rows) - _ROWS):
             self.top = 0
         if st.best_cards:
-            self.best = "%d point%s" % (st.best, "" if st.best == 1 else "s")
+            self.best = _POINTS % (st.best, "" if st.best == 1 else "s")
         else:
             self.best = "No hand counted yet"
         self.foot = "\x86\x85 page  hold B:reset"  # 21 columns: one more is cut

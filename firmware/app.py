@@ -55,7 +55,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-FRAME_MS = const(20)
+_FRAME_MS = const(20)
 _SWALLOW = const(1)  # firmware.power's frame() flags
 _REDRAW = const(2)
 _EMPTY = const(8)
@@ -312,7 +312,7 @@ class App:
         return True
 
     # ---- power
-    def run(self, frame_ms=FRAME_MS):
+    def run(self, frame_ms=_FRAME_MS):
         """The device main loop: never returns. When nothing animates the
         backend's ``nap(ms)`` waits for a button (returning within a frame
         of a press) instead of running idle frames."""

@@ -441,3 +441,15 @@ def test_a_settings_change_that_cannot_be_saved_is_said_on_screen():
     assert d.app.settings.difficulty == "hard"  # the change holds until switched off
     d.tap(A)
     assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0
+
+
+def test_the_demo_steps_on_every_button_but_b():
+    import sys
+
+    if sys.implementation.name != "cpython":
+        return  # the demo's _STEP is a const(): no global on MicroPython
+    from firmware import hal
+    from firmware.screens import demo
+
+    assert demo._STEP == hal.A | hal.UP | hal.DOWN | hal.LEFT | hal.RIGHT
+    assert not demo._STEP & hal.B  # B goes back to the menu

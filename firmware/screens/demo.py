@@ -3,14 +3,18 @@ play screen's table with both seats played by ``engine.opponent``, "Red"
 hard against "Blue" at the settings' difficulty, in the settings' game). Any button but B steps on
 at once, otherwise it advances by itself; a finished game stays a few
 seconds and a new one starts. B goes back to the menu. Nothing is saved.
-Imports ``engine.match``, ``firmware.hal`` and ``firmware.screens.play``.
+Imports ``engine.match`` and ``firmware.screens.play``.
 """
 
 from engine.match import Match
-from firmware.hal import A, DOWN, LEFT, RIGHT, UP
 from firmware.screens.play import PlayScreen
 
-_STEP = A | UP | DOWN | LEFT | RIGHT
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_STEP = const(31)  # A | UP | DOWN | LEFT | RIGHT (firmware.hal's bits)
 
 
 class DemoScreen(PlayScreen):

@@ -16,7 +16,7 @@ with the menu).
 
 import sys
 
-from firmware import buttons as _buttons
+from firmware import buttons
 from firmware.app import Screen, _drop, title_bar
 from firmware.hal import B
 
@@ -63,7 +63,7 @@ class Loading(Screen):
         return True  # a module a frame: the main loop must not nap
 
     def update(self, dt_ms, events):
-        if _buttons.happened(events, "press", B):
+        if buttons.happened(events, "press", B):
             self.app.pop()  # back at the menu: what was loaded is forgotten
             return True
         todo = self.todo

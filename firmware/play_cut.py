@@ -7,7 +7,7 @@ it in a frame of its own before the cut and forgets it after. Imports
 and ``firmware.play_table``.
 """
 
-from firmware import buttons as _b
+from firmware import buttons
 from firmware.app import title_bar
 from firmware.hal import A
 from firmware.play_table import NO_PAGE
@@ -38,7 +38,7 @@ def open_cut(t, a, b):
 def keys(t, dt, events, stepped):
     """The page's time runs out, or A (``stepped``: the demo's any key) skips it."""
     t.page_ms -= dt
-    if _b.happened(events, "press", A) or t.page_ms <= 0 or stepped:
+    if buttons.happened(events, "press", A) or t.page_ms <= 0 or stepped:
         t.page = NO_PAGE
         return _CHANGED
     return _NOTHING

@@ -17,7 +17,7 @@ muggins count are the pages' own (``firmware.play_cut``,
 ``firmware.play_show``, ``firmware.play_over``), loaded while they show.
 """
 
-from firmware import buttons as _b
+from firmware import buttons
 from firmware.hal import A, B, LEFT, RIGHT
 from firmware.play_table import CONFIRM, DISCARD, PLAY, card_text
 
@@ -43,27 +43,27 @@ def discard(t, game, events, coach=None):
         t.set_mode(DISCARD, game)
         return _CHANGED
     if t.mode == CONFIRM:
-        if _b.happened(events, "press", A):
+        if buttons.happened(events, "press", A):
             c1 = hand[t.marked[0]]
             c2 = hand[t.marked[1]]
             if coach is not None:
                 note(game, c1, c2, coach)
             game.discard(0, c1, c2)
             return _ACTED
-        if _b.happened(events, "press", B):
+        if buttons.happened(events, "press", B):
             t.marked.pop()
             t.msg = ""
             t.set_mode(DISCARD, game)
             return _CHANGED
         return _NOTHING
     changed = _NOTHING
-    if _b.went(events, LEFT) and n:
+    if buttons.went(events, LEFT) and n:
         t.cursor = (t.cursor - 1) % n
         changed = _CHANGED
-    if _b.went(events, RIGHT) and n:
+    if buttons.went(events, RIGHT) and n:
         t.cursor = (t.cursor + 1) % n
         changed = _CHANGED
-    if _b.happened(events, "press", A) and n:
+    if buttons.happened(events, "press", A) and n:
         if t.cursor in t.marked:
             t.marked.remove(t.cursor)
         else:
@@ -135,13 +135,13 @@ def play(t, game, events, coach=None):
         t.set_mode(PLAY, game)
         return _CHANGED
     changed = _NOTHING
-    if _b.went(events, LEFT):
+    if buttons.went(events, LEFT):
         t.cursor = (t.cursor - 1) % n
         changed = _CHANGED
-    if _b.went(events, RIGHT):
+    if buttons.went(events, RIGHT):
         t.cursor = (t.cursor + 1) % n
         changed = _CHANGED
-    if _b.happened(events, "press", A):
+    if buttons.happened(events, "press", A):
         card = hand[t.cursor]
         if dimmed & (1 << t.cursor):
             t.say("%s would pass 31" % card_text(card))

@@ -18,7 +18,7 @@ forgotten after). Imports ``firmware.app`` (``title_bar``),
 what the review loads) and ``engine.review`` when used.
 """
 
-from firmware import buttons as _b
+from firmware import buttons
 from firmware.app import title_bar
 from firmware.hal import A
 from firmware.play_load import PLAY_CODE, _forget, _forget_stats, _module
@@ -95,7 +95,7 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
 def keys(t, dt, events, stepped):
     """``_ACTED`` when the page is left: A (the demo: its time or any key)."""
     t.page_ms -= dt
-    if _b.happened(events, "press", A) or (not t.human and (t.page_ms <= 0 or stepped)):
+    if buttons.happened(events, "press", A) or (not t.human and (t.page_ms <= 0 or stepped)):
         return _ACTED
     return _NOTHING
 

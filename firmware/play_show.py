@@ -11,7 +11,7 @@ cards are played. Imports ``engine.score`` (``hand_breakdown``),
 """
 
 from engine.score import hand_breakdown
-from firmware import buttons as _b
+from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import COLS, item_text
 from firmware.hal import A, DOWN, LEFT, RIGHT, UP
@@ -90,14 +90,14 @@ def keys(t, dt, events, stepped):
     DOWN scroll."""
     n = len(t.lines)
     changed = _NOTHING
-    if _b.went(events, DOWN) and t.top_line + _SHOW_ROWS < t.shown:
+    if buttons.went(events, DOWN) and t.top_line + _SHOW_ROWS < t.shown:
         t.top_line += 1
         changed = _CHANGED
-    if _b.went(events, UP) and t.top_line > 0:
+    if buttons.went(events, UP) and t.top_line > 0:
         t.top_line -= 1
         changed = _CHANGED
     t.page_ms -= dt
-    if _b.happened(events, "press", A) or stepped:
+    if buttons.happened(events, "press", A) or stepped:
         if t.shown < n:
             t.shown = n
             t.top_line = max(0, n - _SHOW_ROWS)
@@ -155,20 +155,20 @@ def count(t, game, events):
         t.set_mode(COUNT, game)
         return _CHANGED
     step = 0
-    if _b.went(events, UP):
+    if buttons.went(events, UP):
         step += 1
-    if _b.went(events, DOWN):
+    if buttons.went(events, DOWN):
         step -= 1
-    if _b.went(events, RIGHT):
+    if buttons.went(events, RIGHT):
         step += 2
-    if _b.went(events, LEFT):
+    if buttons.went(events, LEFT):
         step -= 2
     if step:
         n = t.claim + step
         t.claim = 0 if n < 0 else _MOST if n > _MOST else n
         t.s_claim = "%d" % t.claim
         return _CHANGED
-    if _b.happened(events, "press", A):
+    if buttons.happened(events, "press", A):
         game.claim(0, t.claim)
         return _ACTED
     return _NOTHING

@@ -63,7 +63,7 @@ failed) and carries on; ``errors`` counts them and ``last_error`` holds the
 text.
 """
 
-from firmware import buttons as _buttons
+from firmware import buttons
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.wrap import wrap
 
@@ -132,20 +132,20 @@ class ListScreen(Screen):
         cursor = self.cursor
         top = self.top
         n = len(self.items)
-        if _buttons.went(events, UP) and n:
+        if buttons.went(events, UP) and n:
             self.cursor = (self.cursor - 1) % n
             moved = True
-        if _buttons.went(events, DOWN) and n:
+        if buttons.went(events, DOWN) and n:
             self.cursor = (self.cursor + 1) % n
             moved = True
-        if _buttons.went(events, LEFT) and n:
+        if buttons.went(events, LEFT) and n:
             changed = self.adjust(self.cursor, -1) or changed
-        if _buttons.went(events, RIGHT) and n:
+        if buttons.went(events, RIGHT) and n:
             changed = self.adjust(self.cursor, 1) or changed
-        if _buttons.happened(events, "press", A) and n:
+        if buttons.happened(events, "press", A) and n:
             self.choose(self.cursor)
             changed = True
-        elif _buttons.happened(events, "press", B):
+        elif buttons.happened(events, "press", B):
             self.back()
             changed = True
         if self.cursor < self.top:
@@ -207,13 +207,13 @@ class MessageScreen(Screen):
         self.app.pop()
 
     def update(self, dt_ms, events):
-        if _buttons.happened(events, "press", A) or _buttons.happened(events, "press", B):
+        if buttons.happened(events, "press", A) or buttons.happened(events, "press", B):
             self.done()
             return True
-        if _buttons.went(events, DOWN) and self.top + 6 < len(self.lines):
+        if buttons.went(events, DOWN) and self.top + 6 < len(self.lines):
             self.top += 1
             return True
-        if _buttons.went(events, UP) and self.top > 0:
+        if buttons.went(events, UP) and self.top > 0:
             self.top -= 1
             return True
         return False

@@ -10,7 +10,7 @@ is closed, so its ``finally`` runs. Used by the game-over page's review
 ``firmware.app``, ``firmware.buttons`` and ``firmware.hal``.
 """
 
-from firmware import buttons as _buttons
+from firmware import buttons
 from firmware.app import MessageScreen, Screen, title_bar
 from firmware.hal import B
 
@@ -27,7 +27,7 @@ class Working(Screen):
         return True  # a step a frame: the main loop must not nap
 
     def update(self, dt_ms, events):
-        if _buttons.happened(events, "press", B):
+        if buttons.happened(events, "press", B):
             self.steps.close()
             self.app.pop()
             return True

@@ -56,7 +56,7 @@ match ends.
 
 import sys
 
-from firmware import buttons as _b
+from firmware import buttons
 from firmware import play_draw, play_save
 from firmware.app import MessageScreen, Screen
 from firmware.hal import A, B, DOWN
@@ -270,14 +270,14 @@ class PlayScreen(Screen):
             return True
         t = self.table
         changed = t.tick(dt)
-        if _b.happened(events, "press", B) and t.mode != CONFIRM:
+        if buttons.happened(events, "press", B) and t.mode != CONFIRM:
             if t.page == OVER_PAGE and t.match_over and self.human:
                 self.app.pop()  # the match is over: B to the menu, A a rematch
             else:
                 self._pause()
             return True
         page = t.page
-        if page == OVER_PAGE and self.human and _b.happened(events, "press", DOWN):
+        if page == OVER_PAGE and self.human and buttons.happened(events, "press", DOWN):
             _module("firmware.play_over").review(self)  # the coach's review
             return True
         if page != NO_PAGE:  # the page's own keys
@@ -287,7 +287,7 @@ class PlayScreen(Screen):
                 return True
             return done or changed
         if self.wait > 0:
-            if _b.happened(events, "press", A) or self._stepped(events):
+            if buttons.happened(events, "press", A) or self._stepped(events):
                 self.wait = 0
                 return True
             self.wait -= dt

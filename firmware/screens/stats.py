@@ -19,7 +19,7 @@ Imports ``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
 ``firmware.hal`` and ``firmware.stats``.
 """
 
-from firmware import buttons as _b
+from firmware import buttons
 from firmware.app import ListScreen, MessageScreen, Screen
 from firmware.canvas import Canvas
 from firmware.hal import B, DOWN, LEFT, RIGHT, UP
@@ -215,28 +215,28 @@ class StatsScreen(Screen):
             return True
         changed = False
         n = len(_PAGES) * len(self.kinds)
-        if _b.went(events, RIGHT):
+        if buttons.went(events, RIGHT):
             self.page = (self.page + 1) % n
             self.top = 0
             changed = True
-        if _b.went(events, LEFT):
+        if buttons.went(events, LEFT):
             self.page = (self.page - 1) % n
             self.top = 0
             changed = True
         if changed:
             self._build()
-        if _b.went(events, DOWN) and self.top + _ROWS < len(self.rows):
+        if buttons.went(events, DOWN) and self.top + _ROWS < len(self.rows):
             self.top += 1
             self._place()
             changed = True
-        if _b.went(events, UP) and self.top > 0:
+        if buttons.went(events, UP) and self.top > 0:
             self.top -= 1
             self._place()
             changed = True
-        if _b.happened(events, "long", B):
+        if buttons.happened(events, "long", B):
             self.app.push(ResetMenu(self))
             return True
-        if _b.happened(events, "tap", B):
+        if buttons.happened(events, "tap", B):
             self.app.pop()
             return True
         return changed

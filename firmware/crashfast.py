@@ -26,21 +26,26 @@ except ImportError:
 _ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashlog has its copy)
 _MP = sys.implementation.name != "cpython"
 
-_st = None  # the storage prepared (firmware.crashlog.prepare sets these)
-_f = None  # its log, open for appending
-_io = None  # one entry's traceback is printed here
-_num = None  # a number's digits; the traceback is copied through it
+# what firmware.crashlog.prepare sets aside, one list (one name on a device,
+# not four): the storage prepared, its log open for appending, the stream one
+# entry's traceback is printed to, a number's digits (the traceback is copied
+# through them); all None when not prepared
+_log = [None, None, None, None]
+_ST = const(0)
+_F = const(1)
+_IO = const(2)
+_NUM = const(3)
 
 
 def close():
     """Close the log ``crashlog.prepare`` opened and give back its room."""
-    global _st, _f, _io, _num
-    if _f is not None:
+    f = _log[_F]
+    if f is not None:
         try:
-            _f.close()
+            f.close()
         except Exception:
             pass
-    _st = _f = _io = _num = None
+    _log[_ST] = _log[_F] = _log[_IO] = _log[_NUM] = None
 
 
 def _put(data, start=0, n=-1):
@@ -49,42 +54,44 @@ def _put(data, start=0, n=-1):
     if n < 0:
         n = len(data) - start
     if _MP:
-        _f.write(data, start, n)
+        _log[_F].write(data, start, n)
     else:
-        _f.write(bytes(data[start : start + n]) if isinstance(data, bytearray) else data)
+        _log[_F].write(bytes(data[start : start + n]) if isinstance(data, bytearray) else data)
 
 
 def _put_int(v):
-    i = len(_num)
+    num = _log[_NUM]
+    i = len(num)
     while True:
         i -= 1
-        _num[i] = 48 + v % 10
+        num[i] = 48 + v % 10
         v //= 10
         if not v or not i:
             break
-    _put(_num, i)
+    _put(num, i)
 
 
 def _copy_tail(b, end, room):
     # the last ``room`` bytes of the stream's first ``end``, from a line start
     pos = end - room if end > room else 0
     first = pos > 0
+    num = _log[_NUM]
     b.seek(pos)
     while pos < end:
-        k = b.readinto(_num)
+        k = b.readinto(num)
         if k > end - pos:
             k = end - pos  # what a longer, earlier entry left behind
         if k <= 0:
             break
         i = 0
         if first:  # skip the cut-off line
-            while i < k and _num[i] != 10:
+            while i < k and num[i] != 10:
                 i += 1
             if i < k:
                 first = False
                 i += 1
         if not first and i < k:
-            _put(_num, i, k - i)
+            _put(num, i, k - i)
         pos += k
 
 
@@ -93,7 +100,7 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
     to the log prepared on ``storage``; True when written, False when not
     prepared for it or writing failed (the caller then logs the slow way).
     Never raises."""
-    if _f is None or storage is not _st:
+    if _log[_F] is None or storage is not _log[_ST]:
         return False
     try:
         if not _MP:  # CPython has memory to spare: the slow way's text
@@ -103,7 +110,7 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
                 where = where + ": " + detail
             _put(entry(exc, count, now, where or detail).encode())
         else:
-            b = _io
+            b = _log[_IO]
             b.seek(0)
             if hasattr(sys, "print_exception"):
                 sys.print_exception(exc, b)
@@ -125,7 +132,7 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
                 _put(detail)
             _put(b"\n")
             _copy_tail(b, end, _ENTRY_CAP - 100)
-        _f.flush()
+        _log[_F].flush()
         return True
     except Exception:
         close()

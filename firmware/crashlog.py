@@ -62,10 +62,11 @@ def prepare(storage):
             if storage.exists("crash.old"):
                 storage.remove("crash.old")
             storage.rename(NAME, "crash.old")
-        crashfast._io = io.BytesIO(_ENTRY_CAP) if crashfast._MP else io.BytesIO()
-        crashfast._num = bytearray(16)
-        crashfast._f = opener(NAME)
-        crashfast._st = storage
+        held = crashfast._log  # the storage, its log, the stream, the digits
+        held[2] = io.BytesIO(_ENTRY_CAP) if crashfast._MP else io.BytesIO()
+        held[3] = bytearray(16)
+        held[1] = opener(NAME)
+        held[0] = storage
         return True
     except Exception:
         close()

@@ -81,16 +81,16 @@ _GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
 _COACH = const(102)  # 12 + _GAME * _RECENT: what version 3 adds after the ties
 
 
-def _put(out, o, v):
+def _put(out, i, v):
     v &= 0xFFFFFFFF
-    out[o] = v >> 24
-    out[o + 1] = (v >> 16) & 255
-    out[o + 2] = (v >> 8) & 255
-    out[o + 3] = v & 255
+    out[i] = v >> 24
+    out[i + 1] = (v >> 16) & 255
+    out[i + 2] = (v >> 8) & 255
+    out[i + 3] = v & 255
 
 
-def _get(p, o):
-    return p[o] << 24 | p[o + 1] << 16 | p[o + 2] << 8 | p[o + 3]
+def _get(p, i):
+    return p[i] << 24 | p[i + 1] << 16 | p[i + 2] << 8 | p[i + 3]
 
 
 def key(game):

@@ -20,14 +20,15 @@ there is no end game to count out.
 
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
-engine.cards, engine.rng, engine.discard, engine.pegging, engine.crib_table,
-engine.baseline, engine.discard5 and engine.expert (on demand).
+engine.cards and engine.rng; when used, engine.discard and engine.crib_table
+(a discard, its hints and loss), engine.pegging (a play, its hints and loss),
+engine.baseline, engine.discard5 and engine.expert (on demand). So a program
+short of heap holds only what the phase needs: the discard's code
+(``DISCARD``) while the seats discard, the play's (``PLAY``) during the play,
+none between (firmware.play_load loads and forgets them a module a frame).
 """
 
 from engine.cards import VALUES
-from engine.crib_table import SCALE
-from engine.discard import evaluate, pair_at
-from engine import pegging
 from engine.rng import Rng
 
 try:
@@ -36,26 +37,54 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 LEVELS = ("easy", "medium", "hard", "greedy", "expert")
-# What a computer player loads: this module and those only it imports. A
-# program short of heap may forget them once no player is left, all of them
-# together and only together, as each holds functions of the others
-# (firmware.screens.play does at a game's end). engine.cards, engine.rng and
-# engine.score are the game's too and stay.
+# What a computer player loads: this module and those only it imports, each
+# after what it imports. A program short of heap may forget them once no
+# player is left, all of them together and only together, as each holds
+# functions of the others (firmware.screens.play does at a game's end); or,
+# between decisions, those a decision does not need (``needs``).
+# engine.cards, engine.rng and engine.score are the game's too and stay.
 MODULES = (
     "engine.opponent",
+    "engine.crib_table",  # a discard
     "engine.discard",
-    "engine.pegging",
-    "engine.crib_table",
-    "engine.baseline",
-    "engine.discard5",  # five-card cribbage (V5) only
-    "engine.crib_table5",
-    "engine.expert",  # the expert level only
+    "engine.pegging",  # a play
+    "engine.baseline",  # the greedy level only
+    "engine.crib_table5",  # five-card cribbage (V5) only
+    "engine.discard5",
+    "engine.winprob",  # the expert level only
+    "engine.expert",
     "engine.rollout",
 )
+# ``needs``: bits of MODULES (1 << its index)
+_DISCARD = const(6)  # engine.crib_table, engine.discard
+_DISCARD5 = const(96)  # and in five-card: engine.crib_table5, engine.discard5
+_PLAY = const(8)  # engine.pegging
+_EXPERT = const(390)  # the discard's code, engine.winprob, engine.expert
+_ROLLOUT = const(512)  # engine.rollout
 
 _GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
 _PEG_PONE = const(2)  # what each seat pegs in a deal, on average (strong players)
 _PEG_DEALER = const(3)
+
+
+def needs(phase, five=False, expert=False):
+    """Which of MODULES (bit ``1 << i`` for ``MODULES[i]``) a decision in
+    ``phase`` (a ``Game.phase``) needs loaded besides this module: the
+    discard's code in "discard" (``five``: the five-card game's too), the
+    play's in "play", none in another; ``expert`` adds what the expert level
+    binds (the discard's code, also in the play). A program short of heap may
+    forget the others between decisions (the discard's code while the play
+    goes on, the play's while the seats discard): a module goes with every
+    one that binds it (engine.discard5, engine.expert and engine.baseline
+    bind engine.discard, engine.rollout binds engine.pegging; this module's
+    functions import them as they run and hold none), as these sets allow."""
+    if phase == "discard":
+        need = _DISCARD | _DISCARD5 if five else _DISCARD
+    elif phase == "play":
+        need = _PLAY | _ROLLOUT if expert else _PLAY
+    else:
+        return 0
+    return need | _EXPERT if expert else need
 
 
 def _known(view):
@@ -75,6 +104,9 @@ def discard_values(view, crib, end_game):
         from engine.discard5 import discard_values5
 
         return discard_values5(view, _known(view), crib, end_game)
+    from engine.crib_table import SCALE
+    from engine.discard import evaluate
+
     hand = view.hand
     if len(hand) != 6:
         raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
@@ -91,13 +123,16 @@ def discard_values(view, crib, end_game):
     return values, n, known
 
 
-def _pair(hand, i):
-    # the positions of the i-th discard of a six- or five-card hand
+def _pairs(hand):
+    # the function giving the positions of the i-th discard of a six- or
+    # five-card hand
     if len(hand) == 5:
         from engine.discard5 import pair_at5
 
-        return pair_at5(i)
-    return pair_at(i)
+        return pair_at5
+    from engine.discard import pair_at
+
+    return pair_at
 
 
 def _ranked(values):
@@ -128,7 +163,7 @@ class Computer:
                 if i != best and values[i] > values[second]:
                     second = i
             best = second
-        j, k = _pair(view.hand, best)
+        j, k = _pairs(view.hand)(best)
         return view.hand[j], view.hand[k]
 
     def play(self, view):
@@ -146,6 +181,8 @@ class Computer:
                     if pick == 0:
                         return c
                     pick -= 1
+        from engine import pegging
+
         return pegging.choose(view, level)
 
 
@@ -172,13 +209,16 @@ def hint_discard(view, detail=False):
     With ``detail`` each is (card, card, figure, points, chance): ``points``
     without the game, ``chance`` of counting out (None when the game is too
     far for the deal to end it), so figure = points + 20 * chance."""
+    from engine.crib_table import SCALE
+
     values, n, _ = discard_values(view, True, False)
     ends = discard_values(view, True, True)[0]
     near = view.target - view.scores[view.me] <= 31 and view.target
     out = []
     scale = n * SCALE
+    pair = _pairs(view.hand)
     for i in _ranked(ends):
-        j, k = _pair(view.hand, i)
+        j, k = pair(i)
         figure = ends[i] / scale
         if detail:
             chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
@@ -192,6 +232,8 @@ def hint_play(view):
     """The playable cards as (card, value in points), best first, as hard sees
     them: what the card pegs now less what the opponent may peg back. Empty
     when the seat must say go."""
+    from engine import pegging
+
     return pegging.rate(view, pegging.FULL, [])
 
 
@@ -203,15 +245,18 @@ def discard_loss(view, c1, c2):
     coach's one figure: engine.review sums it for a game's summary and the
     device's statistics (firmware.stats) per deal, so they agree. ValueError
     when the two are not a discard of the hand."""
+    from engine.crib_table import SCALE
+
     values, n, _ = discard_values(view, True, False)
     hand = view.hand
+    pair = _pairs(hand)
     best = values[0]
     mine = None
     for i in range(len(values)):
         v = values[i]
         if v > best:
             best = v
-        j, k = _pair(hand, i)
+        j, k = pair(i)
         if (hand[j] == c1 and hand[k] == c2) or (hand[j] == c2 and hand[k] == c1):
             mine = v
     if mine is None:
@@ -235,6 +280,7 @@ def play_loss(view, card, rates=None):
             mine = value
     if mine is None:
         raise ValueError("not a card that can be played")
-    unit = pegging.UNIT
+    from engine.pegging import UNIT as unit
+
     d = int((rates[0][1] - mine) * unit + 0.5)
     return (d * 100 + unit // 2) // unit

@@ -1,10 +1,10 @@
-"""Save and restore a game or match in progress as a small versioned record.
+"""Save a game or match in progress as a small versioned record.
 
 A record holds the settings, the seed and every decision so far (two bytes
-each); restoring replays them into a fresh game, so a record can only ever
-give a state the rules reach. A record that is not ours, from a newer version,
-truncated, with a wrong checksum or with decisions that do not replay is
-refused with ``SaveError`` and nothing is half-loaded.
+each); restoring replays them into a fresh game (``engine.restore``, which
+refuses a record that cannot be trusted), so a record can only ever give a
+state the rules reach. Saving runs after every decision and restoring only
+to resume, so they are two modules and a game holds only this one.
 
 Layout (big-endian): b"CRB" kind(1: b"G" game, b"M" match) version(1)
 target(1: 121 or 61, or for a game of fixed deals (V6) the even number of
@@ -15,19 +15,13 @@ played(1) match_seed(4)] moves(2 + 2n) crc16(2) over all before it.
 A full 121-point game is about 300 bytes. A six-card game to a target is
 saved exactly as before the variants came, so every older record loads; an
 older program refuses a five-card or fixed-deals record as impossible
-settings. Imports engine.game, engine.match, engine.crc.
+settings. Imports engine.crc.
 """
 
 from engine.crc import crc16
-from engine.game import MAX_DEALS, Game, IllegalMove, replay_moves
-from engine.match import Match
 
 VERSION = 1
 MAGIC = b"CRB"
-
-
-class SaveError(ValueError):
-    """A record that cannot be restored; the message says why in plain words."""
 
 
 def _u32(x):
@@ -86,90 +80,3 @@ def save_match(match):
 def _game_flags(game):
     first = 2 if game.first_dealer is None else game.first_dealer
     return bytes((first,))
-
-
-def _open(record, kind):
-    if not isinstance(record, (bytes, bytearray)):
-        raise SaveError("not a saved game")
-    if len(record) < 7 or record[:3] != MAGIC:
-        raise SaveError("not a cribbage save")
-    if record[3:4] != kind:
-        kinds = {b"G": "game", b"M": "match"}  # made only for the message
-        raise SaveError(
-            "a saved %s, not a saved %s" % (kinds.get(record[3:4], "something else"), kinds[kind])
-        )
-    if record[4] > VERSION:
-        raise SaveError("saved by a newer version (v%d); this one reads v%d" % (record[4], VERSION))
-    if record[4] != VERSION:
-        raise SaveError("unknown save version v%d" % record[4])
-    c = crc16(record[:-2])
-    if record[-2] != c >> 8 or record[-1] != c & 255:
-        raise SaveError("the save is damaged (checksum mismatch)")
-    return memoryview(record)[5:-2]
-
-
-def _read_settings(body):
-    if len(body) < 6:
-        raise SaveError("the save is truncated")
-    target = body[0]
-    flags = body[1]
-    first = flags >> 1 & 3
-    five = bool(flags & 64)
-    deals = 0
-    if target not in (121, 61):
-        if target % 2 or not 2 <= target <= MAX_DEALS:
-            raise SaveError("the save has impossible settings")
-        deals = target
-        target = None
-    if first > 2 or flags > 127 or (five and target == 121):
-        raise SaveError("the save has impossible settings")
-    seed = body[2] << 24 | body[3] << 16 | body[4] << 8 | body[5]
-    counters = tuple([seat for seat in (0, 1) if flags & 16 << seat])
-    first = None if first == 2 else first
-    variant = "five" if five else "six"
-    return target, bool(flags & 1), first, seed, bool(flags & 8), counters, variant, deals
-
-
-def _replay(game, moves):
-    if len(moves) < 2:
-        raise SaveError("the save is truncated")
-    n = moves[0] << 8 | moves[1]
-    if len(moves) != 2 + 2 * n:
-        raise SaveError("the save is truncated or has extra bytes")
-    try:
-        return replay_moves(game, moves[2:])
-    except IllegalMove as e:
-        raise SaveError("the save does not replay (%s)" % e)
-
-
-def load_game(record):
-    """The ``Game`` a record saved; SaveError when it cannot be trusted."""
-    body = _open(record, b"G")
-    target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
-    game = Game(seed, target, first, open_hands, muggins, counters, variant, deals)
-    return _replay(game, body[6:])
-
-
-def load_match(record):
-    """The ``Match`` a record saved, its game replayed to where it was."""
-    body = _open(record, b"M")
-    target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
-    if len(body) < 17:
-        raise SaveError("the save is truncated")
-    games, w0, w1, k0, k1, played = body[6:12]
-    # V6: a tied game is played but won by neither
-    decided = w0 + w1 <= played if deals else w0 + w1 == played
-    if games < 1 or games % 2 == 0 or games > 99 or not decided or max(w0, w1) * 2 > games:
-        raise SaveError("the save has an impossible match score")
-    game_seed = body[12] << 24 | body[13] << 16 | body[14] << 8 | body[15]
-    game_first = body[16]
-    if game_first > 2:
-        raise SaveError("the save has impossible settings")
-    match = Match(games, seed, target, first, open_hands, muggins, variant, deals)
-    match.wins = [w0, w1]
-    match.skunks = [k0, k1]
-    match.played = played
-    game_first = None if game_first == 2 else game_first
-    game = Game(game_seed, target, game_first, open_hands, muggins, counters, variant, deals)
-    match.game = _replay(game, body[17:])
-    return match

@@ -32,6 +32,7 @@ package(
         "opponent.py",
         "pegging.py",
         "players.py",
+        "restore.py",
         "review.py",
         "rng.py",
         "rollout.py",

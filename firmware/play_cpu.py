@@ -6,21 +6,22 @@ rollouts one a frame under a bar. The player is ``engine.opponent``'s at
 the screen's level (``engine.players``' random one when it is missing),
 seeded from the game and the number of decisions so far, so a resumed game
 goes on exactly as it would have. Loaded at the computer's first turn and
-forgotten at a game's end with the computer (``firmware.play_over``).
+forgotten at a game's end with the computer (``firmware.play_over``). The
+code a decision needs (the discard's or the play's) is loaded before the
+turn, a module a frame, on a device (``firmware.play_load.cpu_code``);
+elsewhere the computer's functions import it as they run.
 Imports ``engine.score`` and ``firmware.play_load``; by name,
-``engine.opponent`` (``engine.discard5`` in a five-card game) or
-``engine.players``, and ``engine.rollout`` for the expert's bar.
+``engine.opponent`` or ``engine.players``, and ``engine.rollout`` for the
+expert's bar.
 """
 
 from engine.score import show_score
 from firmware.play_load import _module
 
 
-def _computer(level, seed, five=False):
+def _computer(level, seed):
     opponent = _module("engine.opponent")
     if opponent is not None:
-        if five:  # five-card (V5): its discards' module, loaded as tidily (the game's kind only)
-            _module("engine.discard5")
         return opponent.make(level, seed)
     return _module("engine.players").make("random", seed)
 
@@ -54,7 +55,7 @@ def _choice(screen, seat):
     g = screen.game
     seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
     level = screen.levels[seat] if screen.levels else screen.level
-    player = _computer(level, seed or 1, g.five)
+    player = _computer(level, seed or 1)
     view = g.view(seat)
     if g.phase == "discard":
         return (player.discard(view),)

@@ -81,24 +81,66 @@ def _wanted(screen):
 
 
 def _drop_play(screen, end):
-    # Before a page's code loads (a device, your game): the play's code
-    # goes, what the coach noted and has not weighed yet weighed first (one a
-    # pass), and at a game's end the computer with it (engine.opponent's
-    # MODULES: it comes back at its next move). True when it did something.
-    if not screen.human or sys.implementation.name == "cpython":
+    # Before a page's code loads (a device): the computer's code for a
+    # decision goes (``cpu_code``: a page needs none of it); in your game the
+    # play's code too, what the coach noted and has not weighed yet weighed
+    # first (one a pass), and at a game's end the computer with it
+    # (engine.opponent's MODULES: it comes back at its next move). True when
+    # it did something.
+    if sys.implementation.name == "cpython":
         return False
-    inp = sys.modules.get(PLAY_CODE[0])
-    coach = screen.coach
-    if inp is not None and coach[4]:
-        inp.weigh(coach)
-        return True
-    names = [n for n in PLAY_CODE if n in sys.modules]
-    opponent = sys.modules.get("engine.opponent") if end else None
+    names = []
+    if screen.human:
+        inp = sys.modules.get(PLAY_CODE[0])
+        coach = screen.coach
+        if inp is not None and coach[4]:
+            inp.weigh(coach)
+            return True
+        names = [n for n in PLAY_CODE if n in sys.modules]
+    opponent = sys.modules.get("engine.opponent")
     if opponent is not None:
-        names.extend(opponent.MODULES)
+        mods = opponent.MODULES if end and screen.human else opponent.MODULES[1:]
+        names.extend([n for n in mods if n in sys.modules])
     if names:
         _forget(names)
         return True
+    return False
+
+
+def cpu_code(screen):
+    """On a device, the computer's code for a decision in the game's phase
+    and no more (``engine.opponent.needs``: a discard the discard's code, a
+    play the play's, none on a page): what is not needed forgotten in a
+    frame, what is needed loaded a module a frame, before the computer's
+    turn or the coach (your decisions weighed with it) asks. True when this
+    frame did. What the coach noted keeps its code till it is weighed, and
+    the next phase's waits for it (a page between two phases weighs it all:
+    ``_drop_play``), so the two are never held together."""
+    game = screen.game
+    opponent = sys.modules.get("engine.opponent")
+    if game is None or opponent is None or sys.implementation.name == "cpython":
+        return False
+    need = 0  # bits of engine.opponent.MODULES
+    if _wanted(screen) is None:
+        levels = screen.levels
+        expert = "expert" in levels if levels else screen.level == "expert"
+        need = opponent.needs(game.phase, game.five, expert)
+    mods = opponent.MODULES
+    n = len(mods)
+    staged = getattr(screen.app.hw, "staged", False)
+    for i in range(1, n):  # allocates nothing when nothing is to go
+        if not need >> i & 1 and mods[i] in sys.modules:
+            if screen.human and screen.coach[4]:
+                return False  # the code of what the coach noted: kept, and none added to it
+            _forget([mods[j] for j in range(1, n) if not need >> j & 1])
+            if staged:
+                return True
+            break
+    for i in range(1, n):  # each after what it imports
+        if need >> i & 1 and mods[i] not in sys.modules:
+            _module(mods[i])
+            if staged:
+                return True
     return False
 
 
@@ -111,7 +153,7 @@ def page_code(screen):
         want = _wanted(screen)
         have = screen.paged
         if want == have:
-            return False
+            return cpu_code(screen)
         if have is not None:
             screen.paged = None
             _forget((have,))

@@ -4,15 +4,16 @@ settings when a match is over. Loaded by the screen only for that (entering,
 a rematch) and forgotten after (``MODULES``). The computer's choices are
 seeded from the game and the number of decisions so far (the screen's
 ``_computer_move``), so a resumed game goes on exactly as it would have.
-Imports ``engine.match``, ``engine.save`` and ``firmware.play_save``.
+Imports ``engine.match``, ``engine.restore`` and ``firmware.play_save``.
 """
 
 from engine.match import Match
-from engine.save import SaveError, load_match
+from engine.restore import SaveError, load_match
 from firmware.play_save import LEVELS
 
 # what this module loads: the play screen forgets it once the match has started
-MODULES = ("firmware.play_start",)
+# (engine.restore only resumes a match: a game in progress does not hold it)
+MODULES = ("firmware.play_start", "engine.restore")
 
 
 def _clock_seed(screen):

@@ -210,7 +210,7 @@ def test_a_changed_replay_would_be_caught():
     # the newly dealt match with its game's seed changed loads to another
     # deal: the comparison above fails when dealing changes
     from engine.crc import crc16
-    from engine.save import load_match
+    from engine.restore import load_match
 
     data = _read(SAVES + "/game-new.rec")
     got, _ = load_state("game-new.rec", data)

@@ -7,29 +7,37 @@ replays. Runs on CPython and MicroPython."""
 
 from engine import opponent
 from engine.rng import Rng
-from engine.expert import Expert
+from firmware.screens.play import PlayScreen
 from test_play_screen import check_log_agrees, new_driver, play_game, screen
 
 _rolled = []  # (view, card laid, frames taken) of each play made in steps
 
 
-def _spied(steps):
-    # the expert's play_steps, watched: the frames it takes and the card it lays
-    def play_steps(self, view, out):
-        n = 0
-        for _ in steps(self, view, out):
-            n += 1
-            yield
-        _rolled.append((view, out[0], n))
+def _watched(update):
+    # the screen's frames, watched: a decision made a step a frame
+    # (``screen.steps``), the frames it takes and the card it lays. The
+    # screen, not the expert's class: on a device the screen forgets the
+    # computer's code between its decisions and loads it again for the next
+    # (firmware.play_load.cpu_code), the expert's module with it
+    def frame(self, dt, events):
+        stepping = self.steps is not None
+        if stepping:
+            _rolled[-1][2] += 1
+        else:
+            view = self.game.view(1) if self.game is not None else None
+        changed = update(self, dt, events)
+        if stepping and self.steps is None:
+            _rolled[-1][1] = self.chosen[0]
+        elif not stepping and self.steps is not None:
+            _rolled.append([view, None, 0])
+        return changed
 
-    return play_steps
+    return frame
 
 
 def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
-    # the class, not a module's function: on a device the screen forgets
-    # and reloads its code for the computer's turns (firmware.play_load)
-    made = Expert.play_steps
-    Expert.play_steps = _spied(made)
+    made = PlayScreen.update
+    PlayScreen.update = _watched(made)
     try:
         del _rolled[:]
         d = new_driver(seed=9, target=61, level="expert")
@@ -44,7 +52,7 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
         check_log_agrees(d)
         assert d.app.errors == 0
     finally:
-        Expert.play_steps = made
+        PlayScreen.update = made
     assert len(_rolled) >= 3
     exp = opponent.make("expert", Rng(1).below(100) + 1)
     for view, card, frames in _rolled:

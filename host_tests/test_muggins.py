@@ -6,7 +6,8 @@ from enginetools import cards, lines, plays
 from engine import gamelog, logcheck
 from engine.game import Game, IllegalMove, run
 from engine.players import RandomPlayer
-from engine.save import load_game, save_game
+from engine.restore import load_game
+from engine.save import save_game
 
 DEAL = ("9C 8D 7H 6S 2C 3D", "TC JD QH KS 4H 5S", "2H")
 PLAY = "B:TC A:9C B:JD A:go B:go A:8D B:QH A:7H B:go A:6S B:KS"

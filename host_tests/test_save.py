@@ -5,7 +5,8 @@ from engine.crc import crc16
 from engine.game import Game, run
 from engine.match import Match
 from engine.players import RandomPlayer
-from engine.save import SaveError, load_game, load_match, save_game, save_match
+from engine.restore import SaveError, load_game, load_match
+from engine.save import save_game, save_match
 
 
 def same_state(a, b):

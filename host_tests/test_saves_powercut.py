@@ -12,7 +12,7 @@ and the good copy before it is used. Both atomic and remove-then-rename
 (FAT) renames. Runs on CPython and MicroPython."""
 
 from engine.rng import Rng
-from engine.save import load_match
+from engine.restore import load_match
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host

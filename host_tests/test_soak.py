@@ -29,7 +29,8 @@ import gc, sys
 sys.path.insert(0, '.')
 from engine.game import Game, run
 from engine.players import RandomPlayer
-from engine.save import save_game, load_game
+from engine.restore import load_game
+from engine.save import save_game
 g = Game(seed=8)
 run(g, [RandomPlayer(1), RandomPlayer(2)])
 record = save_game(g)

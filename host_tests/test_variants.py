@@ -14,7 +14,8 @@ from engine import gamelog, logcheck
 from engine.game import TIE, Game, IllegalMove, run
 from engine.match import Match
 from engine.players import RandomPlayer
-from engine.save import load_game, load_match, save_game, save_match
+from engine.restore import load_game, load_match
+from engine.save import save_game, save_match
 from engine.score import hand_breakdown, hand_score, show_score
 from engine.score5 import hand3_score
 

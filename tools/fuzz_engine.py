@@ -24,7 +24,8 @@ from engine.game import Game, run  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from engine.save import SaveError, load_game, load_match, save_game, save_match  # noqa: E402
+from engine.restore import SaveError, load_game, load_match  # noqa: E402
+from engine.save import save_game, save_match  # noqa: E402
 
 
 def _mutate(rng, data):

@@ -21,7 +21,7 @@ sys.path.insert(0, ".")
 from benchkit import int_arg, live_heap  # noqa: E402
 
 
-def one_game(i, seed, opponent, game_mod, save, gamelog):
+def one_game(i, seed, opponent, game_mod, saves, gamelog):
     players = [
         opponent.make("hard", seed + i),
         opponent.make("greedy" if i % 2 else "hard", seed + i + 1),
@@ -38,7 +38,7 @@ def one_game(i, seed, opponent, game_mod, save, gamelog):
             break
         if g.deal_number != deal:
             deal = g.deal_number
-            g = save.load_game(save.save_game(g))
+            g = saves[1].load_game(saves[0].save_game(g))
         seat = waiting[0]
         v = g.view(seat)
         g.act(seat, players[seat].discard(v) if v.phase == "discard" else players[seat].play(v))
@@ -55,17 +55,19 @@ def main(argv):
         return 2
     live_heap()  # on CPython: start tracing before the engine loads
     from engine import game as game_mod
-    from engine import gamelog, opponent, save
+    from engine import gamelog, opponent, restore, save
+
+    saves = (save, restore)
 
     t = time.time()
     for i in (-2, -1):  # warm-up, both pairings: players build tables lazily
-        one_game(i, seed, opponent, game_mod, save, gamelog)
+        one_game(i, seed, opponent, game_mod, saves, gamelog)
     start = live_heap()
     peak = start
     deals = 0
     try:
         for i in range(1, games + 1):
-            d, _ = one_game(i, seed, opponent, game_mod, save, gamelog)
+            d, _ = one_game(i, seed, opponent, game_mod, saves, gamelog)
             deals += d
             h = live_heap()
             if h > peak:

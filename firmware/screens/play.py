@@ -143,8 +143,8 @@ class PlayScreen(Screen):
             # a rematch loads what the game's end forgot (firmware.loads' tail
             # of "play") a module a frame (``_AGAIN`` of them)
             again = (
-                "engine.crib_table", "engine.discard", "engine.pegging", "engine.opponent",
-                "firmware.play_start",
+                "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
+                "engine.restore", "firmware.play_start",
             )  # fmt: skip
             _module(again[-(k - 3)])
         elif k == 3:
@@ -152,7 +152,7 @@ class PlayScreen(Screen):
         elif k == 2:
             self._open_match()
         else:
-            _forget(("firmware.play_start",))  # its MODULES
+            _forget(("firmware.play_start", "engine.restore"))  # its MODULES
 
     def _open_match(self):
         start = _module("firmware.play_start")  # resume, or a new match; or a rematch

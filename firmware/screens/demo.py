@@ -14,7 +14,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_STEP = const(31)  # A | UP | DOWN | LEFT | RIGHT (firmware.hal's bits)
+_STEP = const(31)  # A | UP | DOWN | LEFT | RIGHT, the bits of firmware.hal
 
 
 class DemoScreen(PlayScreen):

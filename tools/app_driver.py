@@ -176,6 +176,11 @@ def play_bit(screen):
     from firmware.hal import A, LEFT, RIGHT
 
     tb = screen.table
+    g = screen.game
+    if tb.page == play.OVER_PAGE and g is not None and g.phase == "over":
+        # the game's end runs a step a frame under this page: wait for it
+        # (see over_shown); an A pressed now is taken there as a rematch
+        return 0
     if tb.page != play.NO_PAGE:
         return A
     if tb.mode == play.DISCARD:

@@ -1,7 +1,8 @@
 """Score keeper for a real table game scored on the LED board (docs/rules.md
 "Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
 no storage; ``firmware.keeper_input`` drives it and saves it. Imports
-``firmware.keeper_record`` (in ``from_bytes``).
+``firmware.keeper_record`` (in ``from_bytes``; on a device forgotten after
+with ``firmware.app``'s ``_drop``).
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
 (``base``: scores, rear pegs, dealer, deal number) plus a list of actions;
@@ -374,10 +375,9 @@ class Keeper:
             return from_bytes(cls, data, version)
         finally:
             if sys.implementation.name != "cpython":
-                sys.modules.pop("firmware.keeper_record", None)
-                package = sys.modules.get("firmware")
-                if package is not None and hasattr(package, "keeper_record"):
-                    delattr(package, "keeper_record")
+                from firmware.app import _drop
+
+                _drop("firmware.keeper_record")
 
     def describe(self, action):
         """A short line for ``action``, which must be ``last_action()`` (its

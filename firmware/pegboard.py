@@ -3,7 +3,7 @@ board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
 frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise) and
 ``firmware.pegboard_setup`` to build one (read the layout, check it), which it
-forgets again: a pegboard is built once, at boot.
+forgets again with ``firmware.app``'s ``_drop``: a pegboard is built once, at boot.
 
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
@@ -84,10 +84,9 @@ class Pegboard:
             pegboard_setup.setup(self, layout, power, n_leds, target)
         finally:
             if sys.implementation.name != "cpython":
-                sys.modules.pop("firmware.pegboard_setup", None)
-                package = sys.modules.get("firmware")
-                if hasattr(package, "pegboard_setup"):
-                    delattr(package, "pegboard_setup")
+                from firmware.app import _drop
+
+                _drop("firmware.pegboard_setup")
         self._levels()
 
     # ---- settings

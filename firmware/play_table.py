@@ -9,7 +9,8 @@ while they show: ``firmware.play_cut`` (a "cut" event), ``firmware.play_show``
 a resumed game's table is set by ``firmware.play_start``. Imports
 ``engine.game`` (``visible``) and ``firmware.cardtext``;
 ``firmware.play_cut`` and ``firmware.play_show`` for their pages, and
-``engine.winprob`` when the scores change (your chance to win, ``odds``).
+``engine.winprob`` when the scores change (your chance to win, ``odds``; on a
+device forgotten after with ``firmware.app``'s ``_drop``).
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events (``firmware.play_show``, with
@@ -305,7 +306,7 @@ def _odds(game, s, dealer):
     chance = lookup(s[0], s[1], dealer == 0, game.target, game.five)
     if sys.implementation.name != "cpython":
         # read when the scores change: the module is not held through the game
-        sys.modules.pop("engine.winprob", None)
-        if hasattr(sys.modules["engine"], "winprob"):
-            delattr(sys.modules["engine"], "winprob")
+        from firmware.app import _drop
+
+        _drop("engine.winprob")
     return chance

@@ -39,7 +39,8 @@ A refused file is the rare path: its wording, and what a cut write left, are
 ``firmware.records_bad``, loaded when one is found and forgotten after.
 
 Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads;
-``firmware.records_bad`` when a file is refused.
+``firmware.records_bad`` when a file is refused (and ``firmware.app``'s
+``_drop`` to forget it after).
 """
 
 from engine.crc import crc16
@@ -113,17 +114,14 @@ def _bad(step, *args):
     # a step of firmware.records_bad (a refused file: its wording, what a cut
     # write left), loaded for it and forgotten after: never needed while all
     # is well
-    import sys
-
     from firmware import records_bad
 
     try:
         return getattr(records_bad, step)(*args)
     finally:
-        sys.modules.pop("firmware.records_bad", None)
-        package = sys.modules.get("firmware")
-        if hasattr(package, "records_bad"):
-            delattr(package, "records_bad")
+        from firmware.app import _drop
+
+        _drop("firmware.records_bad")
 
 
 class RecordStore:

@@ -37,7 +37,7 @@ and 2 records still load (no ties; no coach figures). A damaged, foreign or
 impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
 ``problem`` says so. Imports ``firmware.records`` (and ``firmware.statcheck``
-while a record is read).
+while a record is read, forgotten after with ``firmware.app``'s ``_drop``).
 """
 
 from firmware.records import RecordStore
@@ -281,17 +281,15 @@ class Stats:
             for o in range(o + 12, size, _GAME):
                 self.recent.append([payload[o], _get(payload, o + 1), _get(payload, o + 5)])
         self.best_cards = cards
-        import sys
 
         from firmware import statcheck  # only while a record is read: it is small heap
 
         try:
             why = statcheck.impossible(self)
         finally:
-            if sys.modules.pop("firmware.statcheck", None) is not None:
-                parent = sys.modules.get("firmware")
-                if parent is not None and hasattr(parent, "statcheck"):
-                    delattr(parent, "statcheck")
+            from firmware.app import _drop
+
+            _drop("firmware.statcheck")
         if why:
             self.clear()
         while self.recent and not self.recent[-1][0]:

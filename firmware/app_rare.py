@@ -232,7 +232,10 @@ def start(app, root, board, settings, pegboard, restart):
     app.canvas = Canvas(d.fb, d.buf, d.width, d.height)
     app.buttons = Buttons(diff=hw.clock.ticks_diff)
     app.pegboard = pegboard
-    app.led_buf = bytearray(hw.leds.n * 3) if pegboard is not None else None
+    app.led_buf = None
+    if pegboard is not None:
+        # the strip's own buffer where the backend lends it (firmware/hal.py): one copy less
+        app.led_buf = getattr(hw.leds, "buf", None) or bytearray(hw.leds.n * 3)
     if settings is None:
         from firmware.settings import Settings
 

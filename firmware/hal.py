@@ -13,7 +13,9 @@ Hardware (attributes):
   buttons   .read() -> int: bitmask of the buttons held right now, raw and
             undebounced (bits below); debouncing is ``firmware.buttons``' job
   leds      .n: number of LEDs; .write(buf): buf is a bytearray of n*3 bytes,
-            G R B per LED (WS2812 order); the caller reuses one buffer
+            G R B per LED (WS2812 order); the caller reuses one buffer;
+            .buf (optional): the strip's own buffer, for the caller to draw
+            into and pass to write, which then copies nothing (one copy less)
   storage   .read(name) -> bytes, or None when absent
             .write(name, data): may be torn by a power cut (the record layer
             above it makes saves crash-safe with a new file and a rename)

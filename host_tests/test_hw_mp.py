@@ -252,6 +252,28 @@ def test_led_buffer_reaches_the_strip_on_the_board_pin():
     assert len(strip.written) == 1
 
 
+def test_app_draws_the_pegboard_into_the_strips_own_buffer():
+    # one copy of the 726-byte frame less on the Pico's heap: the app renders
+    # into the buffer the strip sends, and write copies nothing
+    from firmware import boot
+
+    hw, board, i2c = _fresh()
+    strip = neopixel.NeoPixel.strips[-1]
+    app = boot.build(board=board, hw=hw)
+    assert app.led_buf is strip.buf
+    peg = app.pegboard
+    peg.set_pegs(0, 9, 5)
+    app.tick(20)
+    sent = strip.written[-1]
+    for hole in (9, 5):  # player A's front and rear pegs reached the strip
+        i = peg.led_of_hole(0, hole) * 3
+        assert sent[i] or sent[i + 1] or sent[i + 2]
+    other = bytearray(len(strip.buf))  # a caller's own buffer is still copied in
+    other[0] = 7
+    hw.leds.write(other)
+    assert strip.written[-1] == bytes(other) and strip.buf is not other
+
+
 def _clean_store():
     try:
         for name in os.listdir(_STORE):

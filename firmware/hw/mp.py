@@ -5,8 +5,9 @@ RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
             with the board's bus, pins, frequency and OLED address
   buttons   ``machine.Pin`` inputs with pull-ups (pressed = low), read into
             the ``firmware.hal`` bitmask; a loop over pairs made once
-  leds      the port's ``neopixel`` module; ``write(buf)`` copies the caller's
-            G R B bytes into the strip's own ``buf`` and sends it
+  leds      the port's ``neopixel`` module; ``buf`` is the strip's own buffer
+            (the app draws into it: no copy of 726 bytes on the heap);
+            ``write(buf)`` sends it, copying a caller's other buffer in first
   storage   files in ``/data`` on the littlefs filesystem through ``os``;
             littlefs renames atomically, as the record layer expects
   clock     ``time.ticks_ms`` / ``ticks_diff`` / ``sleep_ms``
@@ -108,12 +109,14 @@ class Leds:
     def __init__(self, machine, neopixel, gpio, n):
         self.n = n
         self._strip = neopixel.NeoPixel(machine.Pin(gpio, machine.Pin.OUT), n)
-        self._buf = self._strip.buf
+        self.buf = self._strip.buf
 
     def write(self, buf):
-        if len(buf) != len(self._buf):
-            raise ValueError("LED buffer must be %d bytes, got %d" % (len(self._buf), len(buf)))
-        self._buf[:] = buf
+        own = self.buf
+        if buf is not own:
+            if len(buf) != len(own):
+                raise ValueError("LED buffer must be %d bytes, got %d" % (len(own), len(buf)))
+            own[:] = buf
         self._strip.write()
 
 

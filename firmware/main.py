@@ -50,6 +50,7 @@ def _forget_boot():
 
         _drop("firmware.boot")
         _drop("firmware.crashlog")
+        _drop("boards")  # the boards' list and loader; the board's own data stays held
 
 
 def _describe(exc):

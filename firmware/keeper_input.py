@@ -1,11 +1,12 @@
 """Button events -> score keeper actions, saved before they are shown.
 
 Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
-and the keeper (``self.keeper``) and draws them. Imports ``firmware.hal``
-(button bits), ``firmware.keeper`` and ``firmware.records``.
+and the keeper (``self.keeper``) and draws them. Imports
+``firmware.keeper`` and ``firmware.records``; the button bits are private
+const()s copied from the hardware contract.
 
 Events are the ``(kind, bit)`` tuples of ``firmware.buttons``, ``bit`` one
-of ``hal.UP .. hal.B``:
+of ``firmware.hal``'s ``UP .. B``:
   ("press", bit)    the button went down
   ("long", bit)     A or B held past the long-press time (once per hold)
   ("repeat", bit)   a d-pad button still held: sent every repeat interval
@@ -37,7 +38,6 @@ back and ``message`` says so. The optional ``board`` (a ``Pegboard``) is
 updated only after the save.
 """
 
-from firmware import hal
 from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
 from firmware.records import RecordStore
 
@@ -45,6 +45,13 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_UP = const(1)  # firmware.hal's
+_DOWN = const(2)  # firmware.hal's
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)  # firmware.hal's
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
 
 _MAX_AWARD = const(29)  # firmware.keeper's
 _MAX_ENTRY = const(99)  # firmware.keeper's
@@ -170,7 +177,7 @@ class KeeperInput:
         and B act on "tap" and "long" (``firmware.buttons``), the d-pad on
         "press" and "repeat"."""
         kind, bit = event
-        if bit == hal.A or bit == hal.B:
+        if bit == _A or bit == _B:
             if kind == "tap":
                 return self._act("press", bit)
             if kind == "long":
@@ -225,13 +232,13 @@ class KeeperInput:
 
     def _score(self, kind, bit):
         k = self.keeper
-        if bit == hal.UP:
+        if bit == _UP:
             self._add(self.side, 1)
         elif kind == "repeat":
             return False
-        elif bit == hal.LEFT or bit == hal.RIGHT:
-            self.side = 0 if bit == hal.LEFT else 1
-        elif bit == hal.A:
+        elif bit == _LEFT or bit == _RIGHT:
+            self.side = 0 if bit == _LEFT else 1
+        elif bit == _A:
             if kind == "long" and k.can_start():  # five-card: three for last
                 if self._commit(k.to_bytes(), k.three_for_last):
                     self.message = "3 for last: %s +3" % SIDES[k.dealer ^ 1]
@@ -242,42 +249,42 @@ class KeeperInput:
             else:
                 self.mode = NUMBER
                 self.pending = 0
-        elif bit == hal.DOWN:
+        elif bit == _DOWN:
             self.mode = DEAL
             self.step = 0
             self.pending = 0
-        elif bit == hal.B:
+        elif bit == _B:
             self._undo(kind == "long")
         return True
 
     def _number(self, kind, bit):
-        if bit == hal.UP:
+        if bit == _UP:
             self.pending = min(_MAX_AWARD, self.pending + 1)
-        elif bit == hal.DOWN:
+        elif bit == _DOWN:
             self.pending = max(0, self.pending - 1)
         elif kind == "repeat":
             return False
-        elif bit == hal.LEFT or bit == hal.RIGHT:
-            self.side = 0 if bit == hal.LEFT else 1
-        elif bit == hal.A:
+        elif bit == _LEFT or bit == _RIGHT:
+            self.side = 0 if bit == _LEFT else 1
+        elif bit == _A:
             self.mode = SCORE
             if self.pending:
                 self._add(self.side, self.pending)
             else:
                 self.message = "0: nothing added"
-        elif bit == hal.B:
+        elif bit == _B:
             self.mode = SCORE
         return True
 
     def _deal(self, kind, bit):
-        if bit in (hal.UP, hal.DOWN, hal.LEFT, hal.RIGHT):
-            step = 1 if bit in (hal.UP, hal.DOWN) else 10
-            if bit in (hal.DOWN, hal.LEFT):
+        if bit in (_UP, _DOWN, _LEFT, _RIGHT):
+            step = 1 if bit in (_UP, _DOWN) else 10
+            if bit in (_DOWN, _LEFT):
                 step = -step
             self.pending = max(0, min(_MAX_ENTRY, self.pending + step))
         elif kind == "repeat":
             return False
-        elif bit == hal.A:
+        elif bit == _A:
             if self.step == 0:
                 self.pone_points = self.pending
                 self.step = 1
@@ -295,7 +302,7 @@ class KeeperInput:
                     self._won()
                 else:
                     self.mode = DEAL
-        elif bit == hal.B:
+        elif bit == _B:
             if self.step == 1:
                 self.step = 0
                 self.pending = self.pone_points
@@ -307,9 +314,9 @@ class KeeperInput:
         k = self.keeper
         if kind == "repeat":
             return False
-        if bit == hal.B:
+        if bit == _B:
             return self._undo(kind == "long")
-        if bit == hal.A and kind == "press":
+        if bit == _A and kind == "press":
 
             def change():
                 k.new_game()

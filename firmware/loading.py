@@ -8,8 +8,8 @@ every module after those it imports) and, the list done, opens the mode
 which the mode does not need while it runs. B goes back to the menu
 (what was loaded goes with it). A module that will not load ends the list
 early: the mode's own open then says what is missing ("coming soon" when it
-is the screen itself). Imports ``firmware.app``, ``firmware.buttons``,
-``firmware.hal`` and, once, ``firmware.loads`` (forgotten again by the
+is the screen itself). Imports ``firmware.app``, ``firmware.buttons``
+and, once, ``firmware.loads`` (forgotten again by the
 app's ``_drop``: the list is kept) and ``firmware.screens.menu`` (loaded
 with the menu).
 """
@@ -18,12 +18,13 @@ import sys
 
 from firmware import buttons
 from firmware.app import Screen, _drop, title_bar
-from firmware.hal import B
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_B = const(32)  # firmware.hal's
 
 _BAR_Y = const(36)
 _BAR_H = const(7)
@@ -63,7 +64,7 @@ class Loading(Screen):
         return True  # a module a frame: the main loop must not nap
 
     def update(self, dt_ms, events):
-        if buttons.happened(events, "press", B):
+        if buttons.happened(events, "press", _B):
             self.app.pop()  # back at the menu: what was loaded is forgotten
             return True
         todo = self.todo

@@ -3,19 +3,20 @@ first game, or a cut again after a tie of ranks): the page opened by a
 ``("cut", a, b)`` event (``open_cut``), its time and keys (``keys``) and
 its drawing (``draw``). The play screen (``firmware.screens.play``) loads
 it in a frame of its own before the cut and forgets it after. Imports
-``firmware.app`` (``title_bar``), ``firmware.buttons``, ``firmware.hal``
-and ``firmware.play_table``.
+``firmware.app`` (``title_bar``), ``firmware.buttons`` and
+``firmware.play_table``.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
-from firmware.hal import A
 from firmware.play_table import NO_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_A = const(16)  # firmware.hal's
 
 _NOTHING = const(0)  # firmware.play_table's
 _CHANGED = const(1)  # firmware.play_table's
@@ -38,7 +39,7 @@ def open_cut(t, a, b):
 def keys(t, dt, events, stepped):
     """The page's time runs out, or A (``stepped``: the demo's any key) skips it."""
     t.page_ms -= dt
-    if buttons.happened(events, "press", A) or t.page_ms <= 0 or stepped:
+    if buttons.happened(events, "press", _A) or t.page_ms <= 0 or stepped:
         t.page = NO_PAGE
         return _CHANGED
     return _NOTHING

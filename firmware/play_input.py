@@ -2,7 +2,7 @@
 nothing and saves nothing: each function moves the table's cursor and marks
 (``firmware.play_table.Table``) or gives the engine game a decision, and
 says which it did; ``firmware.screens.play`` does the rest (the events the
-decision made, saving). Imports ``firmware.buttons``, ``firmware.hal`` and
+decision made, saving). Imports ``firmware.buttons`` and
 ``firmware.play_table``. (``weigh`` reads the computer's module when a game
 has loaded it.)
 
@@ -18,13 +18,17 @@ muggins count are the pages' own (``firmware.play_cut``,
 """
 
 from firmware import buttons
-from firmware.hal import A, B, LEFT, RIGHT
 from firmware.play_table import CONFIRM, DISCARD, PLAY, card_text
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)  # firmware.hal's
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
 
 _NOTHING = const(0)  # firmware.play_table's
 _CHANGED = const(1)  # firmware.play_table's
@@ -43,27 +47,27 @@ def discard(t, game, events, coach=None):
         t.set_mode(DISCARD, game)
         return _CHANGED
     if t.mode == CONFIRM:
-        if buttons.happened(events, "press", A):
+        if buttons.happened(events, "press", _A):
             c1 = hand[t.marked[0]]
             c2 = hand[t.marked[1]]
             if coach is not None:
                 note(game, c1, c2, coach)
             game.discard(0, c1, c2)
             return _ACTED
-        if buttons.happened(events, "press", B):
+        if buttons.happened(events, "press", _B):
             t.marked.pop()
             t.msg = ""
             t.set_mode(DISCARD, game)
             return _CHANGED
         return _NOTHING
     changed = _NOTHING
-    if buttons.went(events, LEFT) and n:
+    if buttons.went(events, _LEFT) and n:
         t.cursor = (t.cursor - 1) % n
         changed = _CHANGED
-    if buttons.went(events, RIGHT) and n:
+    if buttons.went(events, _RIGHT) and n:
         t.cursor = (t.cursor + 1) % n
         changed = _CHANGED
-    if buttons.happened(events, "press", A) and n:
+    if buttons.happened(events, "press", _A) and n:
         if t.cursor in t.marked:
             t.marked.remove(t.cursor)
         else:
@@ -135,13 +139,13 @@ def play(t, game, events, coach=None):
         t.set_mode(PLAY, game)
         return _CHANGED
     changed = _NOTHING
-    if buttons.went(events, LEFT):
+    if buttons.went(events, _LEFT):
         t.cursor = (t.cursor - 1) % n
         changed = _CHANGED
-    if buttons.went(events, RIGHT):
+    if buttons.went(events, _RIGHT):
         t.cursor = (t.cursor + 1) % n
         changed = _CHANGED
-    if buttons.happened(events, "press", A):
+    if buttons.happened(events, "press", _A):
         card = hand[t.cursor]
         if dimmed & (1 << t.cursor):
             t.say("%s would pass 31" % card_text(card))

@@ -12,7 +12,7 @@ over), and ``review(screen)``, DOWN on the game-over page: your discards
 and plays against the computer's best (``_review``: a decision a frame
 under a bar, ``engine.review`` and what it weighs by loaded for it and
 forgotten after). Imports ``firmware.app`` (``title_bar``),
-``firmware.buttons``, ``firmware.hal``, ``firmware.play_load`` and
+``firmware.buttons``, ``firmware.play_load`` and
 ``firmware.play_table``; ``firmware.stats``, ``firmware.play_end``,
 ``firmware.working``, ``firmware.wrap``, ``firmware.loading`` (the list of
 what the review loads) and ``engine.review`` when used.
@@ -20,7 +20,6 @@ what the review loads) and ``engine.review`` when used.
 
 from firmware import buttons
 from firmware.app import title_bar
-from firmware.hal import A
 from firmware.play_load import PLAY_CODE, _forget, _forget_stats, _module
 from firmware.play_table import NO_PAGE, OVER_PAGE
 
@@ -28,6 +27,8 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_A = const(16)  # firmware.hal's
 
 _NOTHING = const(0)  # firmware.play_table's
 _ACTED = const(2)  # firmware.play_table's
@@ -95,7 +96,7 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
 def keys(t, dt, events, stepped):
     """``_ACTED`` when the page is left: A (the demo: its time or any key)."""
     t.page_ms -= dt
-    if buttons.happened(events, "press", A) or (not t.human and (t.page_ms <= 0 or stepped)):
+    if buttons.happened(events, "press", _A) or (not t.human and (t.page_ms <= 0 or stepped)):
         return _ACTED
     return _NOTHING
 

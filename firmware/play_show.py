@@ -7,20 +7,25 @@ counted: the show page (a hand or the crib counted line by line, opened by
 and forgets it once the counting is over, so none of it is held while the
 cards are played. Imports ``engine.score`` (``hand_breakdown``),
 ``firmware.app`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext``, ``firmware.hal`` and ``firmware.play_table``.
+``firmware.cardtext`` and ``firmware.play_table``.
 """
 
 from engine.score import hand_breakdown
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import COLS, item_text
-from firmware.hal import A, DOWN, LEFT, RIGHT, UP
 from firmware.play_table import COUNT, NO_PAGE, SHOW_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_UP = const(1)  # firmware.hal's
+_DOWN = const(2)  # firmware.hal's
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)  # firmware.hal's
+_A = const(16)  # firmware.hal's
 
 _NOTHING = const(0)  # firmware.play_table's
 _CHANGED = const(1)  # firmware.play_table's
@@ -90,14 +95,14 @@ def keys(t, dt, events, stepped):
     DOWN scroll."""
     n = len(t.lines)
     changed = _NOTHING
-    if buttons.went(events, DOWN) and t.top_line + _SHOW_ROWS < t.shown:
+    if buttons.went(events, _DOWN) and t.top_line + _SHOW_ROWS < t.shown:
         t.top_line += 1
         changed = _CHANGED
-    if buttons.went(events, UP) and t.top_line > 0:
+    if buttons.went(events, _UP) and t.top_line > 0:
         t.top_line -= 1
         changed = _CHANGED
     t.page_ms -= dt
-    if buttons.happened(events, "press", A) or stepped:
+    if buttons.happened(events, "press", _A) or stepped:
         if t.shown < n:
             t.shown = n
             t.top_line = max(0, n - _SHOW_ROWS)
@@ -155,20 +160,20 @@ def count(t, game, events):
         t.set_mode(COUNT, game)
         return _CHANGED
     step = 0
-    if buttons.went(events, UP):
+    if buttons.went(events, _UP):
         step += 1
-    if buttons.went(events, DOWN):
+    if buttons.went(events, _DOWN):
         step -= 1
-    if buttons.went(events, RIGHT):
+    if buttons.went(events, _RIGHT):
         step += 2
-    if buttons.went(events, LEFT):
+    if buttons.went(events, _LEFT):
         step -= 2
     if step:
         n = t.claim + step
         t.claim = 0 if n < 0 else _MOST if n > _MOST else n
         t.s_claim = "%d" % t.claim
         return _CHANGED
-    if buttons.happened(events, "press", A):
+    if buttons.happened(events, "press", _A):
         game.claim(0, t.claim)
         return _ACTED
     return _NOTHING

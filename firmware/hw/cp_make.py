@@ -6,17 +6,28 @@ on CircuitPython, so none of this code stays on the heap; what it makes
 does (and ``NoDisplay`` / ``MemoryStorage`` with the object that needs
 them: no OLED answering, or the drive left to the PC).
 
-Imports ``firmware.hal``, ``firmware.hw.files`` and ``firmware.hw.cp``;
+Imports ``firmware.hw.files`` and ``firmware.hw.cp``;
 when ``make`` runs, the CircuitPython modules, ``firmware.hw.cp_displayio``
 (``firmware.hw.cp_direct`` and ``firmware.hw.ssd1306`` for the direct path),
 ``firmware.hw.cp_fb``, ``firmware.canvas`` and ``firmware.hw.cp_fast``.
 """
 
-from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import cp
 from firmware.hw.files import FileStorage
 
-_BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_UP = const(1)  # firmware.hal's
+_DOWN = const(2)  # firmware.hal's
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)  # firmware.hal's
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
+
+_BITS = {"up": _UP, "down": _DOWN, "left": _LEFT, "right": _RIGHT, "a": _A, "b": _B}
 # boards/pico.py's pins, for when no board description could be loaded
 _I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
 _OLED = {"address": 0x3C, "width": 128, "height": 64}

@@ -33,17 +33,23 @@ Verified: only on CPython and the MicroPython unix port against the recording
 fakes of host_tests/fakes/mp (host_tests/test_hw_mp.py). Not verified: a real
 board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
-Imports ``firmware.hal``, ``firmware.hw.ssd1306``, ``firmware.hw.files``; ``machine``, ``neopixel``,
+Imports ``firmware.hw.ssd1306``, ``firmware.hw.files``; ``machine``, ``neopixel``,
 ``os`` and ``time`` when ``make`` runs.
 """
 
-from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw.files import FileStorage
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_UP = const(1)  # firmware.hal's
+_DOWN = const(2)  # firmware.hal's
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)  # firmware.hal's
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
 
 # boards/pico.py's pins (in ``make``), for when no board description could be loaded
 _LED_PIN = const(22)
@@ -57,7 +63,7 @@ _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
 class Buttons:
     def __init__(self, machine, gpios):
         pairs = []
-        bits = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
+        bits = {"up": _UP, "down": _DOWN, "left": _LEFT, "right": _RIGHT, "a": _A, "b": _B}
         for name in gpios:
             bit = bits.get(name)
             if bit is None:

@@ -3,7 +3,7 @@ with the buttons and reads what they score, item by item, and the total.
 The cards and the points live in ``firmware.hand_counter.HandCounter``
 (which asks ``engine.score``); this screen only picks and shows. Imports
 ``firmware.app``, ``firmware.canvas``, ``firmware.cardtext``,
-``firmware.font``, ``firmware.hal`` and ``firmware.hand_counter``.
+``firmware.font`` and ``firmware.hand_counter``.
 
 Picking (fewer than five cards in):
   UP / DOWN     rank of the card in hand (hold to run)
@@ -22,13 +22,19 @@ from firmware import font
 from firmware.app import Screen, title_bar
 from firmware.canvas import CARD_H, CARD_W
 from firmware.cardtext import card_text, item_text
-from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hand_counter import HandCounter
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_UP = const(1)  # firmware.hal's
+_DOWN = const(2)  # firmware.hal's
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)  # firmware.hal's
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
 
 _COLS = const(21)
 _ROWS = const(6)
@@ -73,7 +79,7 @@ class CounterScreen(Screen):
                 if self.app.top() is not self:
                     return True  # we were closed
             elif kind == "press" or kind == "repeat":
-                if bit != A and bit != B:
+                if bit != _A and bit != _B:
                     self._pad(bit)
                     changed = True
         return changed
@@ -89,31 +95,31 @@ class CounterScreen(Screen):
         self.message = ""
         if self.hc.ready():
             n = len(self.lines)
-            if bit == DOWN and self.top + _ROWS < n:
+            if bit == _DOWN and self.top + _ROWS < n:
                 self.top += 1
-            elif bit == UP and self.top > 0:
+            elif bit == _UP and self.top > 0:
                 self.top -= 1
             return
-        if bit == UP:
+        if bit == _UP:
             self.rank = (self.rank + 1) % 13
-        elif bit == DOWN:
+        elif bit == _DOWN:
             self.rank = (self.rank - 1) % 13
-        elif bit == RIGHT:
+        elif bit == _RIGHT:
             self.suit = (self.suit + 1) & 3
-        elif bit == LEFT:
+        elif bit == _LEFT:
             self.suit = (self.suit - 1) & 3
 
     def _button(self, bit, long):
         hc = self.hc
         self.message = ""
         if long:
-            if bit == A:
+            if bit == _A:
                 hc.crib = not hc.crib
                 self.message = "counting the crib" if hc.crib else "counting a hand"
             else:
                 hc.clear()
                 self.message = "all cards out"
-        elif bit == A:
+        elif bit == _A:
             if hc.ready():
                 hc.clear()
             else:

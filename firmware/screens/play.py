@@ -10,7 +10,7 @@ shown over the table (its own module); asks the computer
 for its own, one decision a frame; saves; and has the table drawn
 (``firmware.play_draw``). B opens the pause menu (``firmware.screens.pause``).
 Imports ``firmware.app``,
-``firmware.buttons``, ``firmware.hal``, ``firmware.play_draw``,
+``firmware.buttons``, ``firmware.play_draw``,
 ``firmware.play_load``, ``firmware.play_save`` and
 ``firmware.play_table``; by name, ``engine.opponent`` (the computer, loaded
 as the screen is entered), ``firmware.play_start`` to resume or start a
@@ -59,7 +59,6 @@ import sys
 from firmware import buttons
 from firmware import play_draw, play_save
 from firmware.app import MessageScreen, Screen
-from firmware.hal import A, B, DOWN
 from firmware.play_load import PAGES, PLAY_CODE, _forget, _module, code, page_code
 from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
@@ -70,6 +69,10 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_DOWN = const(2)  # firmware.hal's
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
 
 _ACTED = const(2)  # firmware.play_table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
@@ -270,14 +273,14 @@ class PlayScreen(Screen):
             return True
         t = self.table
         changed = t.tick(dt)
-        if buttons.happened(events, "press", B) and t.mode != CONFIRM:
+        if buttons.happened(events, "press", _B) and t.mode != CONFIRM:
             if t.page == OVER_PAGE and t.match_over and self.human:
                 self.app.pop()  # the match is over: B to the menu, A a rematch
             else:
                 self._pause()
             return True
         page = t.page
-        if page == OVER_PAGE and self.human and buttons.happened(events, "press", DOWN):
+        if page == OVER_PAGE and self.human and buttons.happened(events, "press", _DOWN):
             _module("firmware.play_over").review(self)  # the coach's review
             return True
         if page != NO_PAGE:  # the page's own keys
@@ -287,7 +290,7 @@ class PlayScreen(Screen):
                 return True
             return done or changed
         if self.wait > 0:
-            if buttons.happened(events, "press", A) or self._stepped(events):
+            if buttons.happened(events, "press", _A) or self._stepped(events):
                 self.wait = 0
                 return True
             self.wait -= dt

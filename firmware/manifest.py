@@ -85,7 +85,7 @@ package(
         "play_table.py",
         "power.py",
         "records.py",
-        "records_bad.py",
+        "records_load.py",
         "screen.py",
         "settings.py",
         "settings_io.py",

@@ -35,12 +35,14 @@ A file larger than any record (``LIMIT`` bytes) is refused without being
 read, when the storage can tell a file's size (``size(name)``): a 1 MB
 junk file must not run a device out of memory and cost the good copy.
 
-A refused file is the rare path: its wording, and what a cut write left, are
-``firmware.records_bad``, loaded when one is found and forgotten after.
+Reading is done once, when a mode opens; saving, often. So the reading
+(``unpack``, the choice of the copy, and the words for a refused file) is
+``firmware.records_load``, loaded for each ``load`` and forgotten after:
+this module, resident all game, holds what a save runs.
 
 Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads;
-``firmware.records_bad`` when a file is refused (and ``firmware.app``'s
-``_drop`` to forget it after).
+``firmware.records_load`` for each ``load`` (and ``firmware.app``'s ``_drop``
+to forget it after).
 """
 
 from engine.crc import crc16
@@ -95,35 +97,6 @@ def pack(magic, version, seq, payload):
     return bytes(out)
 
 
-def unpack(data, magic, max_version, label):
-    """``(payload, version, seq, None)`` for a good record, else
-    ``(None, 0, 0, problem)`` with the problem in plain words."""
-    if len(data) >= _HEAD + _TAIL and data[0:4] == magic:
-        n = (data[9] << 8) | data[10]
-        if (
-            len(data) == _HEAD + n + _TAIL
-            and 0 < data[4] <= max_version
-            and _crc(memoryview(data)[: _HEAD + n]) == (data[_HEAD + n] << 8) | data[_HEAD + n + 1]
-        ):
-            seq = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
-            return bytes(data[_HEAD : _HEAD + n]), data[4], seq, None
-    return None, 0, 0, _bad("why", data, magic, max_version, label)
-
-
-def _bad(step, *args):
-    # a step of firmware.records_bad (a refused file: its wording, what a cut
-    # write left), loaded for it and forgotten after: never needed while all
-    # is well
-    from firmware import records_bad
-
-    try:
-        return getattr(records_bad, step)(*args)
-    finally:
-        from firmware.app import _drop
-
-        _drop("firmware.records_bad")
-
-
 class RecordStore:
     """One named record: ``load()`` then ``save(payload)`` as often as needed.
 
@@ -147,27 +120,6 @@ class RecordStore:
         self._quarantine = False
         self._saved = False  # True after a save of ours: .rec is there
 
-    def _read(self, name, check):
-        st = self.storage
-        size = getattr(st, "size", None)  # optional in the storage contract
-        if size is not None:
-            n = size(name)
-            if n is None:
-                return None, 0, 0, None
-            if n > LIMIT:  # never read more than a record can be (issue 11.2)
-                return None, 0, 0, _bad("large", name, n)
-        data = st.read(name)
-        if data is None:
-            return None, 0, 0, None
-        if len(data) > LIMIT:
-            return None, 0, 0, _bad("large", name, len(data))
-        payload, version, seq, problem = unpack(data, self.magic, self.version, name)
-        if payload is not None and check is not None:
-            why = check(payload, version)
-            if why:
-                return None, 0, 0, _bad("refused", name, why)
-        return payload, version, seq, problem
-
     def load(self, check=None):
         """``(payload, version, problem)``: the newest good record (None when
         there is none) and a sentence about a refused file (None when all is
@@ -176,22 +128,16 @@ class RecordStore:
         ``check(payload, version)``, when given, says why a record whose CRC
         is good holds what the caller cannot use (a sentence), or returns
         None to accept it: a refused .rec is named, kept aside as .bad at the
-        next save and the .old copy is tried, as for a damaged file."""
-        self._quarantine = False
-        self._loaded = True
-        if self.slots:
-            return self._load_slots(check)
-        payload, version, seq, problem = self._read(self.main, check)
-        if payload is not None:
-            self.seq = seq
-            return payload, version, None
-        self._quarantine = problem is not None
-        payload, version, seq, problem_old = self._read(self.old, check)
-        if payload is not None:
-            self.seq = seq
-        if problem is None and (payload is not None or problem_old is None):
-            return payload, version, None
-        return _bad("plain", self, payload, version, problem, problem_old)
+        next save and the .old copy is tried, as for a damaged file. The
+        reading is firmware/records_load.py, loaded for it and forgotten after."""
+        from firmware import records_load
+
+        try:
+            return records_load.load(self, check)
+        finally:
+            from firmware.app import _drop
+
+            _drop("firmware.records_load")
 
     def save(self, payload):
         """Store ``payload`` for good, or raise (OSError from the storage);
@@ -238,27 +184,6 @@ class RecordStore:
         self._quarantine = False
 
     # ---- two slots (slots=True) ----
-    def _load_slots(self, check):
-        names = (self.main, self.old)
-        got = [self._read(n, None) for n in names]
-        best = -1
-        while True:  # the newest good record the caller's check takes (its last call)
-            best = -1
-            for i in (0, 1):
-                if got[i][0] is not None and (best < 0 or _newer(got[i][2], got[best][2])):
-                    best = i
-            if best < 0 or check is None:
-                break
-            why = check(got[best][0], got[best][1])
-            if not why:
-                break
-            got[best] = (None, 0, 0, _bad("refused", names[best], why))
-        self._cur = names[best] if best >= 0 else None
-        self.seq = got[best][2] if best >= 0 else 0
-        if got[0][3] is None and got[1][3] is None:
-            return (got[best][0], got[best][1], None) if best >= 0 else (None, 0, None)
-        return _bad("slots", self, names, got, best)  # a slot was refused
-
     def _save_slot(self, seq, payload):
         st = self.storage
         if not self._loaded:
@@ -275,8 +200,3 @@ class RecordStore:
         self.seq = seq
         self._quarantine = False
         self._saved = True
-
-
-def _newer(a, b):
-    """Sequence number ``a`` is after ``b`` (they wrap at 2**32)."""
-    return a != b and (a - b) & 0xFFFFFFFF < 0x80000000

@@ -5,7 +5,8 @@ future-version files are refused with a plain message and the good copy is
 used. Runs under CPython and MicroPython."""
 
 from engine.crc import crc16
-from firmware.records import RecordStore, pack, unpack
+from firmware.records import RecordStore, pack
+from firmware.records_load import unpack
 from memstorage import MemStorage, PowerCut
 
 MAGIC = b"TEST"
@@ -163,18 +164,23 @@ def test_nothing_good_starts_afresh_with_message():
     assert "not a TEST record" in problem and "afresh" in problem
 
 
-def test_a_refused_file_is_worded_by_code_not_kept_loaded():
-    # a good record never loads firmware.records_bad; a refused one loads it
-    # for its sentence and forgets it again (issue 12: not resident all game)
+def test_the_reading_is_loaded_for_a_load_and_not_kept():
+    # a load loads firmware.records_load (the reading and a refused file's
+    # words) and forgets it again; a save never needs it (issue 12: only the
+    # save path is resident all game)
     import sys
 
-    sys.modules.pop("firmware.records_bad", None)
+    sys.modules.pop("firmware.records_load", None)
     st = good_store()
-    assert store(st).load()[2] is None
-    assert "firmware.records_bad" not in sys.modules
+    s = store(st)
+    assert s.load()[2] is None
+    assert "firmware.records_load" not in sys.modules
+    s.save(b"next")
+    assert "firmware.records_load" not in sys.modules
     st.files["game.rec"] = st.files["game.rec"][:-1] + b"X"
     got, version, problem = store(st).load()
-    assert "damaged" in problem and "firmware.records_bad" not in sys.modules
+    assert "damaged" in problem and "firmware.records_load" not in sys.modules
+    assert got == b"second"  # the copy before it
 
 
 def test_storage_error_leaves_previous_record():

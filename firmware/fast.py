@@ -24,6 +24,9 @@ overflow, no allocation.
         v * num // den (num <= 2**23), the sum of the results (the LED power limit)
   crc16(data, n, crc) -> crc              CRC-16/CCITT-FALSE of the first ``n``
         bytes of ``data`` from ``crc`` (engine.crc's, for the save records)
+  digest(data, n) -> int                  a 30-bit FNV-1a style digest of the
+        first ``n`` bytes (firmware.hw.ssd1306: has a page changed since it
+        was sent?); two changed bytes next to each other never give the same
   cards(buf, width, pages, data, codes, row, n, x, y, pitch, chosen, dimmed, raised)
         ``n`` cards of ``row`` (ints 0-51, rank*4+suit; 52 and above a face-down
         card) at x, x+pitch, ... on row y, each 13x19 as firmware.canvas draws
@@ -159,6 +162,17 @@ def scale(buf, n: int, num: int, den: int) -> int:
             s += v
         i += 1
     return s
+
+
+@micropython.viper
+def digest(data, n: int) -> int:
+    d = ptr8(data)
+    h = 0x11C9DC5
+    i = 0
+    while i < n:
+        h = ((h ^ int(d[i])) * 16777619) & 0x3FFFFFFF  # mod 2**30: a small int, no big int
+        i += 1
+    return h
 
 
 @micropython.viper

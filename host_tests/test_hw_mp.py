@@ -129,6 +129,45 @@ def test_two_changed_pages_cost_two_page_writes_and_a_full_change_one_frame():
     assert _mismatches(_panel(i2c), lambda x, y: 1) == []
 
 
+def test_without_viper_a_shadow_copy_finds_the_same_pages():
+    # CircuitPython's direct path has no firmware.fast: the driver keeps a
+    # copy of each page as sent instead of its digest, and sends the same
+    from firmware.hw import ssd1306
+
+    kept = ssd1306._digest
+    ssd1306._digest = None
+    try:
+        assert kept is not None  # the digest path is what the other tests ran
+        test_a_cursor_move_sends_only_its_page()
+        test_two_changed_pages_cost_two_page_writes_and_a_full_change_one_frame()
+        hw, board, i2c = _fresh()
+        assert len(hw.display._shadow) == 8 and len(hw.display._shadow[0]) == 128
+    finally:
+        ssd1306._digest = kept
+
+
+def test_a_page_digest_tells_changes_next_to_each_other_apart():
+    # two neighbouring columns of a page changed (a glyph's edge moving) must
+    # never hash as the page did: every pair of byte changes at one place
+    from firmware.fast import digest
+
+    page = bytearray(128)
+    for i in range(128):
+        page[i] = (i * 37) & 255
+    seen = {digest(page, 128)}
+    for a in range(256):
+        for b in range(0, 256, 3):
+            page[60] ^= a
+            page[61] ^= b
+            if a or b:
+                h = digest(page, 128)
+                assert h not in seen or (a == 0 and b == 0)
+                assert 0 <= h < 1 << 30
+            page[60] ^= a
+            page[61] ^= b
+    assert digest(page, 128) in seen
+
+
 def test_missing_oled_never_raises_and_is_set_up_when_it_answers():
     machine.clear()
     machine.I2C.absent = (0x3C,)

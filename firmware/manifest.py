@@ -96,6 +96,7 @@ package(
         "hw/__init__.py",
         "hw/files.py",
         "hw/mp.py",
+        "hw/mp_make.py",
         "hw/ssd1306.py",
         "screens/__init__.py",
         "screens/counter.py",

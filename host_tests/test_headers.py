@@ -2,7 +2,8 @@
 it imports ("Imports ``engine.cards`` and ...", "Imports nothing."), and
 that sentence stays true: the project modules it names are the ones the code
 imports, at the top or inside a function, including ``__import__`` and
-``_module`` of a literal name (issue 13.8). A named package (a folder) is
+``_module`` of a literal name or of a module-level ``const()`` string (issue
+13.8). A named package (a folder) is
 allowed for modules loaded by a computed name (``firmware.screens`` by the
 app, ``firmware.hw`` backends by ``firmware.main``). Standard and device
 modules (``gc``, ``framebuf``, ``machine``) are not checked. And no tool
@@ -40,9 +41,24 @@ def documented(doc):
     return set(_NAME.findall(m.group(1)))
 
 
+def _named(tree):
+    # module-level ``_X = const("firmware....")`` (or a plain string): a
+    # name a loader may be given instead of the literal (no qstr on a device)
+    names = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+                value = value.args[0] if value.args else None
+            if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
+                names[target.id] = value.value
+    return names
+
+
 def imported(tree):
     """The project modules the code imports."""
     found = set()
+    named = _named(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
@@ -52,7 +68,9 @@ def imported(tree):
                 found.add(sub if is_module(sub) or is_package(sub) else node.module)
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in _LOADERS:
             arg = node.args[0] if node.args else None
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            if isinstance(arg, ast.Name) and isinstance(named.get(arg.id), str):
+                found.add(named[arg.id])
+            elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.add(arg.value)
             elif isinstance(arg, ast.BinOp) and isinstance(arg.left, ast.Constant):
                 found.add(arg.left.value.rstrip("."))  # "firmware.hw." + name

@@ -40,7 +40,7 @@ CP_ONLY = (
     "firmware/cp_boot.py",
     "firmware/cp_code.py",
 )
-MP_ONLY = ("firmware/hw/mp.py",)
+MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/mp_make.py")
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = ("firmware/hw/web.py",)
 NATIVE = ("firmware/fast.py",)

@@ -33,11 +33,10 @@ Verified: only on CPython and the MicroPython unix port against the recording
 fakes of host_tests/fakes/mp (host_tests/test_hw_mp.py). Not verified: a real
 board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
-Imports ``firmware.hw.ssd1306``, ``firmware.hw.files``; ``machine``, ``neopixel``,
-``os`` and ``time`` when ``make`` runs.
+``make`` is ``firmware.hw.mp_make``'s, loaded for it and forgotten after (it
+runs once, at boot): this module keeps what runs while the app does. Imports
+``firmware.hw.mp_make`` when ``make`` runs.
 """
-
-from firmware.hw.files import FileStorage
 
 try:
     from micropython import const
@@ -51,10 +50,8 @@ _RIGHT = const(8)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 _B = const(32)  # firmware.hal's
 
-# boards/pico.py's pins (in ``make``), for when no board description could be loaded
-_LED_PIN = const(22)
-_N_LEDS = const(242)
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
+_MAKE = const("firmware.hw.mp_make")  # a const(), not a name: interned only if loaded
 _GPIO_IN = const(0xD0000004)  # SIO GPIO_IN, the same on the RP2040 and RP2350
 _NAP_STEP = const(20)  # one frame: a press is seen this soon
 _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
@@ -173,58 +170,20 @@ class Hardware:
             ms -= step
 
 
-def _get(board, name, default):
-    return getattr(board, name, default) if board is not None else default
-
-
 def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=None):
-    """The board's hardware; ``watchdog_ms=0`` runs without a watchdog."""
-    import machine
-    import neopixel
-    import os
+    """The board's hardware (``firmware.hw.mp_make.make``, loaded for it and
+    forgotten after: it runs once, at boot); ``watchdog_ms=0`` runs without a
+    watchdog."""
+    import sys
 
-    from firmware.hw.ssd1306 import SSD1306
-
-    if time_module is None:
-        import time as time_module
-
-    bus = _get(board, "I2C", {"id": 0, "sda": 4, "scl": 5, "freq": 400000})
-    oled = _get(board, "OLED", {})  # the defaults below: 0x3C, 128 x 64
-    i2c = machine.I2C(
-        bus["id"],
-        sda=machine.Pin(bus["sda"]),
-        scl=machine.Pin(bus["scl"]),
-        freq=bus.get("freq", 400000),
-    )
-    display = SSD1306(
-        i2c,
-        oled.get("address", 0x3C),
-        oled.get("width", 128),
-        oled.get("height", 64),
-        rotate=oled.get("rotate", 0),
-    )
-    battery = None
-    spec = _get(board, "BATTERY", None)
-    if spec:
-        try:
-            battery = Battery(machine, spec)
-        except (KeyError, TypeError, ValueError) as e:  # board data: run without a gauge
-            print("no battery gauge: BATTERY %r unusable (%r)" % (spec, e))
-    if display.errors:
-        print("OLED not answering at 0x%02x on I2C%d; retrying each frame" % (
-            display.address, bus["id"]))  # fmt: skip
-    return Hardware(
-        machine,
-        display,
-        Buttons(
-            machine,
-            _get(
-                board, "BUTTONS", {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
-            ),
-        ),
-        Leds(machine, neopixel, _get(board, "LED_PIN", _LED_PIN), _get(board, "N_LEDS", _N_LEDS)),
-        FileStorage(os, storage_root),
-        Clock(time_module),
-        watchdog_ms,
-        battery,
-    )
+    __import__(_MAKE)
+    try:
+        return sys.modules[_MAKE].make(board, watchdog_ms, storage_root, time_module)
+    finally:
+        if sys.implementation.name != "cpython":
+            # its code goes; what it made (and their classes) stays
+            sys.modules.pop(_MAKE, None)
+            package = sys.modules.get("firmware.hw")
+            leaf = _MAKE[12:]
+            if hasattr(package, leaf):
+                delattr(package, leaf)

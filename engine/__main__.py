@@ -10,7 +10,7 @@
 
 Bad arguments or cards give a message on stderr and exit status 2. Argument
 parsing is by hand: MicroPython has no argparse. Imports, in the command
-that needs each, engine.cards and engine.score (score), engine.selfplay and
+that needs each, engine.cards, engine.score and engine.breakdown (score), engine.selfplay and
 engine.players (selfplay), engine.logcheck (replay), engine.review (review).
 """
 
@@ -83,7 +83,8 @@ def _int(opts, name, lo, hi):
 
 def cmd_score(args, out):
     from engine.cards import parse_many
-    from engine.score import describe, hand_breakdown, show_score
+    from engine.breakdown import hand_breakdown
+    from engine.score import describe, show_score
 
     opts, words = _options(args, {"crib": False})
     if len(words) != 5 and len(words) != 4:

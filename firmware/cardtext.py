@@ -37,7 +37,7 @@ def cards_text(cards):
 
 
 def item_text(item, cols=COLS):
-    """One counted item (``engine.score.hand_breakdown``) in at most ``cols``
+    """One counted item (``engine.breakdown.hand_breakdown``) in at most ``cols``
     cells."""
     return describe(item, cols, card_text)
 

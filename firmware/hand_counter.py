@@ -2,7 +2,7 @@
 starter and sees what they score, item by item (R12). A model only, no
 drawing; the points come from ``engine.score``. A hand worth nothing is
 called "19", the traditional joke: no hand can score 19 (docs/rules.md).
-Imports ``engine.cards`` and ``engine.score``.
+Imports ``engine.breakdown``, ``engine.cards`` and ``engine.score``.
 
 Five slots (four hand cards, then the starter); ``set`` refuses a card that
 is already in another slot, so the five cards are always distinct. The
@@ -10,7 +10,8 @@ buttons are the screen's (``firmware.screens.counter``).
 """
 
 from engine.cards import texts
-from engine.score import describe, hand_breakdown, hand_score
+from engine.breakdown import hand_breakdown
+from engine.score import describe, hand_score
 
 try:
     from micropython import const
@@ -56,7 +57,7 @@ class HandCounter:
         return hand_score(self.cards[:4], self.cards[_STARTER], self.crib)
 
     def items(self):
-        """What scored, as ``engine.score.hand_breakdown`` items, in the order
+        """What scored, as ``engine.breakdown.hand_breakdown`` items, in the order
         a player counts out loud (empty until all five cards are in)."""
         if not self.ready():
             return []

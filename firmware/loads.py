@@ -37,6 +37,7 @@ LOADS = {
         "engine.cards",
         "engine.score",
         "firmware.cardtext",
+        "engine.breakdown",
         "firmware.hand_counter",
         "firmware.screens.counter",
         "firmware.app_rare",

@@ -17,6 +17,7 @@ package(
         "__init__.py",
         "__main__.py",
         "baseline.py",
+        "breakdown.py",
         "cards.py",
         "crc.py",
         "crib_table.py",

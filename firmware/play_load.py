@@ -156,7 +156,8 @@ def page_code(screen):
             return cpu_code(screen)
         if have is not None:
             screen.paged = None
-            _forget((have,))
+            # the page's module and what only it loads (its MODULES, if any)
+            _forget(getattr(sys.modules.get(have), "MODULES", None) or (have,))
         elif not _drop_play(screen, want == PAGES[3]):
             screen.paged = want
             _module(want)

@@ -5,12 +5,12 @@ counted: the show page (a hand or the crib counted line by line, opened by
 (``open_count``, ``count``, ``draw_count``). The play screen
 (``firmware.screens.play``) loads it in a frame of its own before a show
 and forgets it once the counting is over, so none of it is held while the
-cards are played. Imports ``engine.score`` (``hand_breakdown``),
+cards are played. Imports ``engine.breakdown`` (``hand_breakdown``),
 ``firmware.app`` (``title_bar``), ``firmware.buttons``,
 ``firmware.cardtext`` and ``firmware.play_table``.
 """
 
-from engine.score import hand_breakdown
+from engine.breakdown import hand_breakdown
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import COLS, item_text
@@ -27,6 +27,8 @@ _LEFT = const(4)  # firmware.hal's
 _RIGHT = const(8)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
+# forgotten with the page: it and what only it loads (firmware.play_load)
+MODULES = ("firmware.play_show", "engine.breakdown")
 _NOTHING = const(0)  # firmware.play_table's
 _CHANGED = const(1)  # firmware.play_table's
 _ACTED = const(2)  # firmware.play_table's

@@ -14,7 +14,7 @@ device forgotten after with ``firmware.app``'s ``_drop``).
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events (``firmware.play_show``, with
-``engine.score.hand_breakdown`` for the lines), worded by
+``engine.breakdown.hand_breakdown`` for the lines), worded by
 ``firmware.cardtext`` (the screens take ``card_text`` from here too). Hidden events (the
 computer's cards) change only what the player may see
 (``engine.game.visible``). ``apply`` says how long each event should stay

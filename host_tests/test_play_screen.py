@@ -722,7 +722,8 @@ def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
 
 
 def test_show_lines_fit_the_screen_and_add_up_to_the_hand():
-    from engine.score import hand_breakdown, hand_score
+    from engine.breakdown import hand_breakdown
+    from engine.score import hand_score
 
     rng = Rng(99)
     deck = bytearray(range(52))

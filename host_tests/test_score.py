@@ -3,7 +3,8 @@
 
 from engine.cards import parse_many
 from engine.rng import Rng
-from engine.score import describe, hand_breakdown, hand_score, peg_breakdown, peg_score
+from engine.breakdown import hand_breakdown
+from engine.score import describe, hand_score, peg_breakdown, peg_score
 
 # the breakdown's item kinds (engine.score keeps them as private consts)
 RUN = "run"

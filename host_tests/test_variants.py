@@ -16,7 +16,8 @@ from engine.match import Match
 from engine.players import RandomPlayer
 from engine.restore import load_game, load_match
 from engine.save import save_game, save_match
-from engine.score import hand_breakdown, hand_score, show_score
+from engine.breakdown import hand_breakdown
+from engine.score import hand_score, show_score
 from engine.score5 import hand3_score
 
 

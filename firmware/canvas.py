@@ -126,9 +126,10 @@ class Canvas:
         # pixels on the even squares of a checkerboard, so dotted lines meet
         i = x + ((x + y) & 1)
         end = x + w
-        if self.fast is not None:
+        dots = getattr(self.fast, "dots", None)  # CircuitPython's (ulab); else pixel by pixel
+        if dots is not None:
             if i < end:
-                self.fast.dots(self.buf, self.width, self.height, i, y, (end - i + 1) >> 1, 2, 0, c)
+                dots(self.buf, self.width, self.height, i, y, (end - i + 1) >> 1, 2, 0, c)
             return
         fb = self.fb
         while i < end:
@@ -138,9 +139,10 @@ class Canvas:
     def dotted_vline(self, x, y, h, c=1):
         j = y + ((x + y) & 1)
         end = y + h
-        if self.fast is not None:
+        dots = getattr(self.fast, "dots", None)
+        if dots is not None:
             if j < end:
-                self.fast.dots(self.buf, self.width, self.height, x, j, (end - j + 1) >> 1, 0, 2, c)
+                dots(self.buf, self.width, self.height, x, j, (end - j + 1) >> 1, 0, 2, c)
             return
         fb = self.fb
         while j < end:

@@ -18,8 +18,6 @@ overflow, no allocation.
         ``buf`` at (x, y), clipped; ``dim`` keeps every other pixel
   xor_rect(buf, width, x0, y0, x1, y1)   flip the pixels of a clipped box
   fill(buf, n, v)                         the first ``n`` bytes of ``buf`` set to ``v``
-  dots(buf, width, height, x, y, n, dx, dy, c)
-        ``n`` steps from (x, y) by (dx, dy), every pixel set to ``c``, clipped
   scale(buf, n, num, den) -> sum        every byte v of the first ``n`` set to
         v * num // den (num <= 2**23), the sum of the results (the LED power limit)
   crc16(data, n, crc) -> crc              CRC-16/CCITT-FALSE of the first ``n``
@@ -132,21 +130,6 @@ def fill(buf, n: int, v: int):
     while i < n:
         b[i] = v
         i += 1
-
-
-@micropython.viper
-def dots(buf, width: int, height: int, x: int, y: int, n: int, dx: int, dy: int, c: int):
-    b = ptr8(buf)
-    while n > 0:
-        if x >= 0 and x < width and y >= 0 and y < height:
-            j = (y >> 3) * width + x
-            if c:
-                b[j] = int(b[j]) | (1 << (y & 7))
-            else:
-                b[j] = int(b[j]) & (0xFF ^ (1 << (y & 7)))
-        x += dx
-        y += dy
-        n -= 1
 
 
 @micropython.viper

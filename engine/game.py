@@ -27,10 +27,22 @@ Every decision is also kept in ``moves`` (two bytes each), which with the seed
 and settings is the whole game: ``engine.save`` stores and replays it.
 Where docs/rules.md is silent for a variant the game does what the six-card
 game does (the cut for deal, the order of the show, muggins, open hands).
-Imports engine.cards, engine.score, engine.rng, engine.view.
+
+This module holds what every deal of a six-card game to 121 runs; what only
+some games or moments need is ``engine.game_rare``'s, loaded for it
+(``_rare``) and on a device forgotten after, so a game in progress does not
+hold it: the settings of other games checked (``check_settings``: five-card,
+fixed deals, to 61), a won game's end and skunk (``skunk_of``), the end of a
+game of fixed deals (V6), a muggins claim (``claim``, V4), the words of a
+refused decision, a replay of saved decisions (``replay_moves``, to resume)
+and a game played out by two player objects (``run``). The five-card game
+(V5) differs here only in numbers and two tests (cards dealt, the starter's
+cut, three for last, the one play sequence).
+Imports engine.rng, engine.score, engine.view, engine.cards;
+engine.game_rare when needed.
 """
 
-from engine.cards import VALUES, JACK, text
+from engine.cards import VALUES, JACK
 from engine.rng import Rng
 from engine.score import peg_score, show_score
 from engine.view import View
@@ -49,12 +61,50 @@ _PHASES = const(("new", "discard", "play", "over", "count"))
 GO = const(52)  # move code for "go" in ``moves``
 CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
 TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
-_VARIANTS = const(("six", "five"))
 MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
+
+# Why a decision is refused: an index into engine.game_rare's WORDS (``_no``).
+_NO_SEAT = const(0)  # "no such player: %r"
+_IS_OVER = const(1)
+_NO_DISCARD = const(2)
+_LAID = const(3)
+_TWO_CARDS = const(4)
+_NOT_HELD = const(5)
+_NO_PLAY = const(6)
+_NOT_TURN = const(7)
+_PLAY_HELD = const(8)
+_PAST_31 = const(9)  # card, count
+_FITS = const(10)  # card
+_EXACTLY_TWO = const(11)
+_STARTED = const(12)
+_DEALER = const(13)  # a ValueError: Game()'s first_dealer
 
 
 class IllegalMove(ValueError):
     """A decision the rules do not allow; the game is unchanged."""
+
+
+def _rare(step, *args):
+    # engine.game_rare's function ``step`` called: the module loaded for it
+    # and, on a device, forgotten after (unless an outer step holds it: a
+    # replay's claims, a run's games), as firmware.app's ``_rare``.
+    import sys
+
+    held = "engine.game_rare" in sys.modules
+    from engine import game_rare
+
+    try:
+        return getattr(game_rare, step)(*args)
+    finally:
+        if not held and sys.implementation.name != "cpython":
+            del sys.modules["engine.game_rare"]
+            delattr(sys.modules["engine"], "game_rare")
+
+
+def _no(why, *args):
+    # The IllegalMove refusing a decision for reason ``why`` (an index into
+    # engine.game_rare's WORDS, formatted with ``args``).
+    return _rare("refused", why, args)
 
 
 def visible(event, seat, open_hands=False):
@@ -69,35 +119,31 @@ def visible(event, seat, open_hands=False):
 def skunk_of(target, loser_score):
     """R15: "double-skunk", "skunk" or "" for the loser's final score; target
     0 (fixed deals, V6) has no skunks."""
-    if not target:
-        return ""
-    if target == 121:
-        if loser_score < 61:
-            return "double-skunk"
-        if loser_score < 91:
-            return "skunk"
-    elif loser_score < 31:
-        return "skunk"
-    return ""
+    return _rare("skunk", target, loser_score)
 
 
 def check_settings(target, variant, deals):
     """The target a game of these settings is played to (0 for fixed deals);
     ValueError for settings the rules do not have. ``target`` None means the
     variant's own: 121 six-card, 61 five-card (V5)."""
-    if target is None and not deals:
-        target = 61 if variant == "five" else 121
-    if (
-        variant not in _VARIANTS
-        or not isinstance(deals, int)
-        or (deals and (deals % 2 or not 2 <= deals <= MAX_DEALS or target))
-        or (not deals and target != 61 and (target != 121 or variant == "five"))
-    ):
-        raise ValueError(
-            "settings: six-card to 121 or 61, five-card to 61 (V5), or an even number"
-            " of deals 2..%d with no target (V6)" % MAX_DEALS
-        )
-    return target or 0
+    if variant == "six" and not deals and (target is None or target == 121):
+        return 121  # the usual game: nothing to load
+    return _rare("settings", target, variant, deals)
+
+
+def replay_moves(game, moves, on_event=None):
+    """Start the new ``game`` and feed it the decisions in ``moves`` (coded as
+    in ``Game.moves``, two bytes each). ``on_event`` sees every event as it
+    comes; without it they are dropped as they come, so a whole game's events
+    are never held. An IllegalMove names the decision that failed."""
+    return _rare("replay", game, moves, on_event)
+
+
+def run(game, players, on_event=None):
+    """Play ``game`` to the end with two player objects (seat 0, seat 1); each
+    decision comes from ``players[seat]`` given only ``game.view(seat)``.
+    ``on_event(event)`` sees every event (all of them, hidden ones included)."""
+    return _rare("run", game, players, on_event)
 
 
 class Game:
@@ -109,7 +155,8 @@ class Game:
     number of fixed deals (V6), then no target (``target`` 0 here) and a tie
     is possible (``winner`` TIE). ``first_dealer`` 0 or 1 skips the cut for
     deal (R2); None cuts for it. Call ``start()``, then feed decisions until
-    ``phase == "over"``.
+    ``phase == "over"``. ``counters`` are the seats that count their own
+    hands with muggins (V4).
     """
 
     variant = "six"
@@ -129,7 +176,7 @@ class Game:
     ):
         target = check_settings(target, variant, deals)
         if first_dealer not in (None, 0, 1):
-            raise ValueError("first_dealer must be 0, 1 or None")
+            raise _rare("refused", _DEALER, ())
         self.rng = Rng(seed)
         self.seed = (seed ^ (seed >> 32)) & 0xFFFFFFFF
         self.target = target
@@ -174,9 +221,6 @@ class Game:
     def phase(self):
         return _PHASES[self._phase]
 
-    def pone(self):
-        return 1 - self.dealer
-
     def blank(self):
         """A new, unstarted Game with this one's seed and settings."""
         return Game(
@@ -192,23 +236,22 @@ class Game:
 
     def waiting(self):
         """The seats that must decide now."""
-        if self._phase == _DISCARD:
-            return tuple([s for s in (0, 1) if not self.discards[s]])
-        if self._phase == _PLAY:
-            return (self.turn,)
-        if self._phase == _COUNT:
-            return (self._counted()[0],)
-        return ()
+        seat = self.to_act()
+        if seat < 0:
+            return ()
+        if seat == 0 and self._phase == _DISCARD and not self.discards[1]:
+            return (0, 1)
+        return (seat,)
 
-    def to_act(self, prefer=0):
+    def to_act(self, first=0):
         """The one seat to ask for a decision now, -1 when none is awaited.
-        In the discard both seats decide, in any order: ``prefer`` first
+        In the discard both seats decide, in any order: ``first`` first
         while it still has to. Allocates nothing (a screen asks every frame)."""
         phase = self._phase
         if phase == _DISCARD:
-            if not self.discards[prefer]:
-                return prefer
-            return -1 if self.discards[1 - prefer] else 1 - prefer
+            if not self.discards[first]:
+                return first
+            return -1 if self.discards[1 - first] else 1 - first
         if phase == _PLAY:
             return self.turn
         if phase == _COUNT:  # as _counted(): the pone's hand, then the dealer's two
@@ -247,8 +290,9 @@ class Game:
         v.opponent_go = self.gone[other]
         v.deal_number = self.deal_number
         if self._phase == _COUNT:
-            v.counting = self._counted()[1]
-            v.count_cards = list(self._counted()[2])
+            counted = self._counted()
+            v.counting = counted[1]
+            v.count_cards = list(counted[2])
         if self.open_hands:
             v.opponent_hand = list(self.hands[other])
         return v
@@ -257,44 +301,56 @@ class Game:
 
     def start(self):
         if self._phase != _NEW:
-            raise IllegalMove("the game has already started")
+            raise _no(_STARTED)
         if self.first_dealer is None:
-            self.dealer = self._cut_for_deal()
+            # R2: each cuts a card; the lower rank deals; equal ranks cut again.
+            while True:
+                self.rng.shuffle(self.deck)
+                i = self.rng.below(52)
+                j = self.rng.below(51)
+                if j >= i:
+                    j += 1
+                a = self.deck[i]
+                b = self.deck[j]
+                self.events.append(("cut", a, b))
+                if a >> 2 != b >> 2:
+                    self.dealer = 0 if a >> 2 < b >> 2 else 1
+                    break
         else:
             self.dealer = self.first_dealer
         self.dealt_first = self.dealer
         self._deal()
 
-    def act(self, seat, decision):
+    def act(self, seat, chosen):
         """A player's decision: (c1, c2) in the discard, a card or None (go) in
         the play, a number of points in a muggins count (V4)."""
         if self._phase == _COUNT:
-            self.claim(seat, decision)
+            self.claim(seat, chosen)
         elif self._phase == _DISCARD:
             try:
-                c1, c2 = decision
+                c1, c2 = chosen
             except (TypeError, ValueError):
-                raise IllegalMove("lay exactly two cards in the crib")
+                raise _no(_EXACTLY_TWO)
             self.discard(seat, c1, c2)
-        elif decision is None:
+        elif chosen is None:
             self.go(seat)
         else:
-            self.play(seat, decision)
+            self.play(seat, chosen)
 
     def discard(self, seat, c1, c2):
         """R4, V5.1: ``seat`` lays two of its cards in the dealer's crib."""
         self._check_seat(seat)
         if self._phase == _OVER:
-            raise IllegalMove("the game is over")
+            raise _no(_IS_OVER)
         if self._phase != _DISCARD:
-            raise IllegalMove("it is not time to discard")
+            raise _no(_NO_DISCARD)
         if self.discards[seat]:
-            raise IllegalMove("you have already laid your two cards away")
+            raise _no(_LAID)
         hand = self.hands[seat]
         if not _is_card(c1) or not _is_card(c2) or c1 == c2:
-            raise IllegalMove("lay two different cards in the crib")
+            raise _no(_TWO_CARDS)
         if c1 not in hand or c2 not in hand:
-            raise IllegalMove("you can only discard cards you hold")
+            raise _no(_NOT_HELD)
         hand.remove(c1)
         hand.remove(c2)
         self.kept[seat] = list(hand)
@@ -314,11 +370,9 @@ class Game:
         self._check_turn(seat)
         hand = self.hands[seat]
         if not _is_card(card) or card not in hand:
-            raise IllegalMove("you can only play a card you hold")
+            raise _no(_PLAY_HELD)
         if self.count + VALUES[card >> 2] > 31:
-            raise IllegalMove(
-                "%s would take the count past 31 (it is %d)" % (text(card), self.count)
-            )
+            raise _no(_PAST_31, card, self.count)
         hand.remove(card)
         self.pile.append(card)
         self.count += VALUES[card >> 2]
@@ -347,7 +401,7 @@ class Game:
         room = 31 - self.count
         for card in self.hands[seat]:
             if VALUES[card >> 2] <= room:
-                raise IllegalMove("you cannot say go: %s fits under 31" % text(card))
+                raise _no(_FITS, card)
         self.gone[seat] = True
         self.moves.append(seat)
         self.moves.append(GO)
@@ -357,26 +411,7 @@ class Game:
     def claim(self, seat, points):
         """V4: ``seat`` counts its own hand or crib as ``points``. An overclaim
         is corrected to the real value; points left out go to the other seat."""
-        self._check_seat(seat)
-        if self._phase != _COUNT:
-            raise IllegalMove("it is not time to count a hand")
-        who, what, cards = self._counted()
-        if seat != who:
-            raise IllegalMove("it is not your count")
-        if not isinstance(points, int) or not 0 <= points <= 29:
-            raise IllegalMove("a count is a number from 0 to 29")
-        self.moves.append(seat)
-        self.moves.append(CLAIM + points)
-        self.events.append(("claim", seat, what, points))
-        actual = show_score(cards, self.starter, what == "crib")
-        self.events.append(("show", seat, what, actual))
-        got = points if points < actual else actual
-        if got and self._award(seat, got, what):
-            return
-        if actual > got and self._award(1 - seat, actual - got, "muggins"):
-            return
-        self._show_step += 1
-        self._show()
+        _rare("claim", self, seat, points)
 
     # -- what the game does by itself ------------------------------------------
 
@@ -391,30 +426,16 @@ class Game:
 
     def _check_seat(self, seat):
         if seat != 0 and seat != 1:
-            raise IllegalMove("no such player: %r" % (seat,))
+            raise _no(_NO_SEAT, seat)
 
     def _check_turn(self, seat):
         self._check_seat(seat)
         if self._phase == _OVER:
-            raise IllegalMove("the game is over")
+            raise _no(_IS_OVER)
         if self._phase != _PLAY:
-            raise IllegalMove("it is not time to play a card")
+            raise _no(_NO_PLAY)
         if seat != self.turn:
-            raise IllegalMove("it is not your turn")
-
-    def _cut_for_deal(self):
-        # R2: each cuts a card; the lower rank deals; equal ranks cut again.
-        while True:
-            self.rng.shuffle(self.deck)
-            i = self.rng.below(52)
-            j = self.rng.below(51)
-            if j >= i:
-                j += 1
-            a = self.deck[i]
-            b = self.deck[j]
-            self.events.append(("cut", a, b))
-            if a >> 2 != b >> 2:
-                return 0 if a >> 2 < b >> 2 else 1
+            raise _no(_NOT_TURN)
 
     def _deal(self):
         # R3, V5.1: shuffle, six (five) each one at a time, pone first.
@@ -425,14 +446,10 @@ class Game:
             hands = (tuple(dealt[0]), tuple(dealt[1]))
         else:
             self.rng.shuffle(self.deck)
-            d = self.deck
-            hands = [(), ()]
-            if self.five:
-                hands[pone] = (d[0], d[2], d[4], d[6], d[8])
-                hands[self.dealer] = (d[1], d[3], d[5], d[7], d[9])
-            else:
-                hands[pone] = (d[0], d[2], d[4], d[6], d[8], d[10])
-                hands[self.dealer] = (d[1], d[3], d[5], d[7], d[9], d[11])
+            dealt = ([], [])
+            for i in range(10 if self.five else 12):  # the pone's, the dealer's, ...
+                dealt[pone ^ i & 1].append(self.deck[i])
+            hands = (tuple(dealt[0]), tuple(dealt[1]))
         self.dealt = [hands[0], hands[1]]
         self.hands = [list(hands[0]), list(hands[1])]
         self.kept = [[], []]
@@ -452,13 +469,13 @@ class Game:
         self.events.append(("hand", 1, hands[1]))
 
     def _turn_starter(self):
-        # R5: the pone cuts the rest of the pack, the dealer turns the starter.
+        # R5: the pone cuts the rest of the pack (at least four cards in each
+        # part), the dealer turns the starter.
         if self.rigged:
             self.starter = self.rigged.pop(0)[2]
-        elif self.five:  # 42 cards left; the cut leaves at least four in each part
-            self.starter = self.deck[10 + 4 + self.rng.below(34)]
         else:
-            self.starter = self.deck[12 + 4 + self.rng.below(32)]
+            n = 10 if self.five else 12  # the cards dealt
+            self.starter = self.deck[n + 4 + self.rng.below(44 - n)]
         self.events.append(("starter", self.starter))
         self._phase = _PLAY
         self.turn = 1 - self.dealer
@@ -517,98 +534,21 @@ class Game:
                 return
             self._show_step += 1
         if self.deal_number == self.deals:
-            self._end_fixed()
+            _rare("over", self)  # V6: the last deal is done
             return
         self.dealer = 1 - self.dealer
         self._deal()
 
-    def _end_fixed(self):
-        # V6: after the last deal the higher total wins; equal totals tie; no skunks.
-        s0, s1 = self.scores
-        self.winner = 0 if s0 > s1 else 1 if s1 > s0 else TIE
-        self.skunk = ""
-        self._phase = _OVER
-        self.events.append(("end", self.winner, s0, s1, ""))
-
-    def _award(self, seat, points, reason):
+    def _award(self, seat, points, what):
         # R14: the first to reach the target wins at once; nothing after counts.
         # V6: no target, nobody wins during a deal.
         self.scores[seat] += points
-        self.events.append(("score", seat, points, self.scores[seat], reason))
+        self.events.append(("score", seat, points, self.scores[seat], what))
         if self.scores[seat] < self.target or not self.target:
             return False
-        self.winner = seat
-        self.skunk = skunk_of(self.target, self.scores[1 - seat])
-        self._phase = _OVER
-        self.events.append(("end", seat, self.scores[0], self.scores[1], self.skunk))
+        _rare("won", self, seat)
         return True
-
-
-def replay_moves(game, moves, on_event=None):
-    """Start the new ``game`` and feed it the decisions in ``moves`` (coded as
-    in ``Game.moves``, two bytes each). ``on_event`` sees every event as it
-    comes; without it they are dropped as they come, so a whole game's events
-    are never held. An IllegalMove names the decision that failed."""
-    game.start()
-    events = game.events
-    i = 0
-    n = len(moves)
-    while True:
-        if on_event is not None:
-            for e in events:
-                on_event(e)
-        del events[:]
-        if i >= n:
-            return game
-        seat = moves[i]
-        code = moves[i + 1]
-        try:
-            if game._phase == _COUNT:
-                game.claim(seat, code - CLAIM)
-            elif game._phase == _DISCARD:
-                if i + 3 >= n or moves[i + 2] != seat:
-                    raise IllegalMove("a discard needs two cards")
-                game.discard(seat, code, moves[i + 3])
-                i += 2
-            elif code == GO:
-                game.go(seat)
-            else:
-                game.play(seat, code)
-        except IllegalMove as e:
-            raise IllegalMove("decision %d: %s" % (i // 2 + 1, e))
-        i += 2
 
 
 def _is_card(card):
     return isinstance(card, int) and 0 <= card < 52
-
-
-def run(game, players, on_event=None):
-    """Play ``game`` to the end with two player objects (seat 0, seat 1); each
-    decision comes from ``players[seat]`` given only ``game.view(seat)``.
-    ``on_event(event)`` sees every event (all of them, hidden ones included)."""
-    if game.phase == "new":
-        game.start()
-    while True:
-        if on_event is not None:
-            for event in game.take_events():
-                on_event(event)
-        else:
-            game.events = []
-        seat = game.to_act()
-        if seat < 0:
-            return game.winner
-        view = game.view(seat)
-        if game._phase == _DISCARD:
-            game.act(seat, players[seat].discard(view))
-        elif game._phase == _COUNT:
-            game.act(seat, _count(players[seat], view))
-        else:
-            game.act(seat, players[seat].play(view))
-
-
-def _count(player, view):
-    # A player without a count() method counts every hand exactly.
-    if hasattr(player, "count"):
-        return player.count(view)
-    return show_score(view.count_cards, view.starter, view.counting == "crib")

@@ -26,6 +26,7 @@ package(
         "discard5.py",
         "expert.py",
         "game.py",
+        "game_rare.py",
         "gamelog.py",
         "logcheck.py",
         "logread.py",

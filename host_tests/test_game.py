@@ -231,6 +231,87 @@ def test_illegal_moves_are_refused_and_change_nothing():
         assert "fits" in str(e)
 
 
+def _refused(attempt):
+    try:
+        attempt()
+    except IllegalMove as e:
+        return str(e)
+    assert False, "an illegal move was accepted"
+
+
+def test_each_refusal_says_why_in_its_own_words():
+    # The words live in engine.game_rare (loaded only for a refusal), by reason
+    # codes in engine.game: each code must still bring its own sentence.
+    g = rigged_game(0, "9C 8D 7H 6S 2C 3D", "TC JD QH KS 4H 5S", "2H")
+    c = cards
+    assert _refused(lambda: g.start()) == "the game has already started"
+    assert _refused(lambda: g.discard(2, 0, 1)) == "no such player: 2"
+    assert _refused(lambda: g.discard(0, c("TC")[0], c("2C")[0])) == (
+        "you can only discard cards you hold"
+    )
+    assert _refused(lambda: g.discard(0, 99, -1)) == "lay two different cards in the crib"
+    assert _refused(lambda: g.act(0, (1, 2, 3))) == "lay exactly two cards in the crib"
+    assert _refused(lambda: g.play(1, c("TC")[0])) == "it is not time to play a card"
+    g.discard(0, c("2C")[0], c("3D")[0])
+    assert _refused(lambda: g.discard(0, c("9C")[0], c("8D")[0])) == (
+        "you have already laid your two cards away"
+    )
+    g.discard(1, c("4H")[0], c("5S")[0])
+    assert _refused(lambda: g.discard(1, c("TC")[0], c("JD")[0])) == "it is not time to discard"
+    assert _refused(lambda: g.play(0, c("9C")[0])) == "it is not your turn"
+    assert _refused(lambda: g.play(1, c("9C")[0])) == "you can only play a card you hold"
+    assert _refused(lambda: g.go(1)) == "you cannot say go: TC fits under 31"
+    plays(g, "B:TC A:9C B:JD")
+    assert _refused(lambda: g.play(0, c("8D")[0])) == "8D would take the count past 31 (it is 29)"
+    try:
+        Game(first_dealer=5)
+    except ValueError as e:
+        assert str(e) == "first_dealer must be 0, 1 or None"
+    else:
+        assert False, "a first dealer 5 was accepted"
+
+
+def test_a_won_game_refuses_every_decision():
+    g = rigged_game(0, "5C 5D 9H 6S 2C 3D", "TC 5H QH KS 4H 5S", "2H", scores=(119, 0))
+    discard_both(g, "2C 3D", "4H 5S")
+    plays(g, "B:TC A:5C")  # A reaches 121
+    assert g.phase == "over"
+    assert _refused(lambda: g.play(1, cards("QH")[0])) == "the game is over"
+    assert _refused(lambda: g.go(1)) == "the game is over"
+    assert _refused(lambda: g.discard(1, cards("QH")[0], cards("KS")[0])) == "the game is over"
+
+
+def _forget_rare():
+    import sys
+
+    import engine
+
+    sys.modules.pop("engine.game_rare", None)
+    if hasattr(engine, "game_rare"):
+        delattr(engine, "game_rare")
+
+
+def test_a_six_card_game_to_121_loads_the_rare_steps_only_when_won():
+    # What a device holds all game: engine.game_rare (other games' settings,
+    # muggins, refusals, replays, a game's end) is loaded for its one step
+    # at the win, and on MicroPython forgotten after (CPython keeps it).
+    import sys
+
+    _forget_rare()
+    g = Game(seed=21)
+    g.start()
+    players = [RandomPlayer(3), RandomPlayer(4)]
+    while g.phase != "over":
+        assert "engine.game_rare" not in sys.modules
+        seat = g.to_act()
+        v = g.view(seat)
+        g.act(seat, players[seat].discard(v) if v.phase == "discard" else players[seat].play(v))
+        g.take_events()
+    assert g.winner in (0, 1) and max(g.scores) >= 121
+    held = "engine.game_rare" in sys.modules
+    assert held == (sys.implementation.name == "cpython")
+
+
 def test_a_view_never_shows_the_other_hand():
     for open_hands in (False, True):
         g = Game(seed=3, first_dealer=1, open_hands=open_hands)

@@ -32,18 +32,18 @@ This module holds what every deal of a six-card game to 121 runs; what only
 some games or moments need is ``engine.game_rare``'s, loaded for it
 (``_rare``) and on a device forgotten after, so a game in progress does not
 hold it: the settings of other games checked (``check_settings``: five-card,
-fixed deals, to 61), a won game's end and skunk (``skunk_of``), the end of a
+fixed deals, to 61), a game's start (``start``: the pack, the cut for deal),
+a won game's end and skunk (``skunk_of``), the end of a
 game of fixed deals (V6), a muggins claim (``claim``, V4), the words of a
 refused decision, a replay of saved decisions (``replay_moves``, to resume)
 and a game played out by two player objects (``run``). The five-card game
 (V5) differs here only in numbers and two tests (cards dealt, the starter's
 cut, three for last, the one play sequence).
-Imports engine.rng, engine.score, engine.view, engine.cards;
+Imports engine.score, engine.view, engine.cards;
 engine.game_rare when needed.
 """
 
 from engine.cards import VALUES, JACK
-from engine.rng import Rng
 from engine.score import peg_score, show_score
 from engine.view import View
 
@@ -76,8 +76,7 @@ _PLAY_HELD = const(8)
 _PAST_31 = const(9)  # card, count
 _FITS = const(10)  # card
 _EXACTLY_TWO = const(11)
-_STARTED = const(12)
-_DEALER = const(13)  # a ValueError: Game()'s first_dealer
+_DEALER = const(12)  # a ValueError: Game()'s first_dealer
 
 
 class IllegalMove(ValueError):
@@ -162,6 +161,15 @@ class Game:
     variant = "six"
     five = False
     deals = 0  # a game to a target
+    dealer = 0
+    dealt_first = None  # the seat that dealt first, once started
+    deal_number = 0
+    turn = 0  # the seat to play, in the play
+    last = -1  # seat of the last card played in this count
+    _show_step = 0  # which of the three counts of the show is next
+    winner = None  # 0, 1 or TIE once over
+    skunk = ""
+    rigged = None  # log replay: a list of (dealt0, dealt1, starter) per deal, before start()
 
     def __init__(
         self,
@@ -177,7 +185,6 @@ class Game:
         target = check_settings(target, variant, deals)
         if first_dealer not in (None, 0, 1):
             raise _rare("refused", _DEALER, ())
-        self.rng = Rng(seed)
         self.seed = (seed ^ (seed >> 32)) & 0xFFFFFFFF
         self.target = target
         if variant == "five":  # V5 (set only then: a six-card game's dict stays as small)
@@ -189,31 +196,11 @@ class Game:
         self.open_hands = open_hands
         self.muggins = muggins  # V4: seats in ``counters`` count their own hands
         self.counters = counters
-        self._show_step = 0  # which of the three counts of the show is next
         self.scores = [0, 0]
-        self.dealer = 0
-        self.dealt_first = None  # the seat that dealt first, once started
-        self.deal_number = 0
-        self.winner = None
-        self.skunk = ""
         self._phase = _NEW
-        self.deck = bytearray(range(52))
-        # Small lists of cards: MicroPython's bytearray has no ``in`` or ``remove``.
-        self.dealt = [(), ()]  # the six (five) cards each seat was dealt
-        self.hands = [[], []]  # cards still held
-        self.kept = [[], []]  # the four (three) kept cards
-        self.crib = []
-        self.discards = [(), ()]
-        self.starter = None
-        self.pile = []  # cards since the last reset
-        self.count = 0
-        self.played = []  # seat << 6 | card, this deal
-        self.gone = [False, False]
-        self.turn = 0
-        self.last = -1  # seat of the last card played in this count
         self.events = []
         self.moves = bytearray()
-        self.rigged = None  # log replay: a list of (dealt0, dealt1, starter) per deal
+        # the cards, the dealer and the rest: set by start() (engine.game_rare)
 
     # -- what is going on ------------------------------------------------------
 
@@ -300,26 +287,8 @@ class Game:
     # -- decisions --------------------------------------------------------------
 
     def start(self):
-        if self._phase != _NEW:
-            raise _no(_STARTED)
-        if self.first_dealer is None:
-            # R2: each cuts a card; the lower rank deals; equal ranks cut again.
-            while True:
-                self.rng.shuffle(self.deck)
-                i = self.rng.below(52)
-                j = self.rng.below(51)
-                if j >= i:
-                    j += 1
-                a = self.deck[i]
-                b = self.deck[j]
-                self.events.append(("cut", a, b))
-                if a >> 2 != b >> 2:
-                    self.dealer = 0 if a >> 2 < b >> 2 else 1
-                    break
-        else:
-            self.dealer = self.first_dealer
-        self.dealt_first = self.dealer
-        self._deal()
+        """Cut for deal (R2) unless ``first_dealer`` is set; the first deal."""
+        _rare("start", self)
 
     def act(self, seat, chosen):
         """A player's decision: (c1, c2) in the discard, a card or None (go) in

@@ -1,7 +1,8 @@
 """The steps of a game (``engine.game``) that only some games or moments
 need, kept out of engine/game.py so that a game in progress does not hold
 them on a device: the settings of any game but the six-card one to 121
-checked (``settings``: five-card V5, fixed deals V6, to 61), a won game's
+checked (``settings``: five-card V5, fixed deals V6, to 61), a game's
+start (``start``: the pack and its shuffler, the cut for deal, R2), a won game's
 end (``won``, R14, and its skunk, ``skunk``, R15), the end of a game of
 fixed deals (``over``, V6), a muggins claim (``claim``, V4), the words of a
 refused decision (``refused``), the replay of saved decisions (``replay``,
@@ -9,17 +10,19 @@ for a resumed game) and a game played out by two player objects (``run``,
 the PC's). engine.game's ``_rare(step, ...)`` loads this module for one step
 and, on a device, forgets it after; its functions and methods of the same
 meaning call it, so no caller does.
-Imports engine.game; engine.cards (a refused card's name) and engine.score
+Imports engine.game, engine.rng; engine.cards (a refused card's name) and engine.score
 (a claim's and ``run``'s exact counts) when needed.
 """
 
 from engine.game import CLAIM, GO, MAX_DEALS, TIE, IllegalMove
+from engine.rng import Rng
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_NEW = const(0)  # engine.game's
 _DISCARD = const(1)  # engine.game's
 _OVER = const(3)  # engine.game's
 _COUNT = const(4)  # engine.game's
@@ -38,7 +41,6 @@ WORDS = (
     "%s would take the count past 31 (it is %d)",
     "you cannot say go: %s fits under 31",
     "lay exactly two cards in the crib",
-    "the game has already started",
     "first_dealer must be 0, 1 or None",
 )
 
@@ -47,7 +49,7 @@ def refused(why, args):
     """The IllegalMove for reason ``why`` (an index into WORDS), formatted
     with ``args``: a card is named by its text, a seat shown as given; a
     ValueError for Game()'s first dealer."""
-    if why == 13:
+    if why == 12:
         return ValueError(WORDS[why])
     if why == 0:
         return IllegalMove(WORDS[0] % args)
@@ -75,6 +77,33 @@ def settings(target, variant, deals):
             " of deals 2..%d with no target (V6)" % MAX_DEALS
         )
     return target or 0
+
+
+def start(g):
+    """``Game.start``: the pack and its shuffler made, the cut for deal
+    (R2: each cuts a card; the lower rank deals; equal ranks cut again)
+    unless the first dealer is set, the first deal."""
+    if g._phase != _NEW:
+        raise IllegalMove("the game has already started")
+    g.rng = Rng(g.seed)
+    g.deck = bytearray(range(52))
+    if g.first_dealer is None:
+        while True:
+            g.rng.shuffle(g.deck)
+            i = g.rng.below(52)
+            j = g.rng.below(51)
+            if j >= i:
+                j += 1
+            a = g.deck[i]
+            b = g.deck[j]
+            g.events.append(("cut", a, b))
+            if a >> 2 != b >> 2:
+                g.dealer = 0 if a >> 2 < b >> 2 else 1
+                break
+    else:
+        g.dealer = g.first_dealer
+    g.dealt_first = g.dealer
+    g._deal()
 
 
 def claim(g, seat, points):

@@ -10,7 +10,6 @@ Imports nothing."""
 LOADS = {
     "play": (
         "engine.cards",
-        "engine.rng",
         "engine.score",
         "engine.view",
         "engine.game",
@@ -21,6 +20,7 @@ LOADS = {
         "firmware.play_save",
         "firmware.play_load",
         "firmware.screens.play",
+        "engine.rng",
         "engine.opponent",
         "engine.match",
         "engine.restore",
@@ -54,7 +54,6 @@ LOADS = {
     ),
     "demo": (
         "engine.cards",
-        "engine.rng",
         "engine.score",
         "engine.view",
         "engine.game",
@@ -68,6 +67,7 @@ LOADS = {
         "firmware.play_load",
         "firmware.screens.play",
         "firmware.screens.demo",
+        "engine.rng",
         "engine.opponent",
         "firmware.app_rare",
     ),

@@ -291,15 +291,16 @@ def _forget_rare():
         delattr(engine, "game_rare")
 
 
-def test_a_six_card_game_to_121_loads_the_rare_steps_only_when_won():
+def test_a_six_card_game_to_121_loads_the_rare_steps_only_to_start_and_end():
     # What a device holds all game: engine.game_rare (other games' settings,
-    # muggins, refusals, replays, a game's end) is loaded for its one step
-    # at the win, and on MicroPython forgotten after (CPython keeps it).
+    # the start, muggins, refusals, replays, a game's end) is loaded for its
+    # one step, and on MicroPython forgotten after (CPython keeps it).
     import sys
 
-    _forget_rare()
     g = Game(seed=21)
     g.start()
+    assert ("engine.game_rare" in sys.modules) == (sys.implementation.name == "cpython")
+    _forget_rare()
     players = [RandomPlayer(3), RandomPlayer(4)]
     while g.phase != "over":
         assert "engine.game_rare" not in sys.modules

@@ -32,18 +32,18 @@ This module holds what every deal of a six-card game to 121 runs; what only
 some games or moments need is ``engine.game_rare``'s, loaded for it
 (``_rare``) and on a device forgotten after, so a game in progress does not
 hold it: the settings of other games checked (``check_settings``: five-card,
-fixed deals, to 61), a game's start (``start``: the pack, the cut for deal),
-a won game's end and skunk (``skunk_of``), the end of a
+fixed deals, to 61), the end of a
 game of fixed deals (V6), a muggins claim (``claim``, V4), the words of a
 refused decision, a replay of saved decisions (``replay_moves``, to resume)
 and a game played out by two player objects (``run``). The five-card game
 (V5) differs here only in numbers and two tests (cards dealt, the starter's
 cut, three for last, the one play sequence).
-Imports engine.score, engine.view, engine.cards;
+Imports engine.rng, engine.score, engine.view, engine.cards;
 engine.game_rare when needed.
 """
 
 from engine.cards import VALUES, JACK
+from engine.rng import Rng
 from engine.score import peg_score, show_score
 from engine.view import View
 
@@ -77,6 +77,7 @@ _PAST_31 = const(9)  # card, count
 _FITS = const(10)  # card
 _EXACTLY_TWO = const(11)
 _DEALER = const(12)  # a ValueError: Game()'s first_dealer
+_STARTED = const(13)
 
 
 class IllegalMove(ValueError):
@@ -118,7 +119,16 @@ def visible(event, seat, open_hands=False):
 def skunk_of(target, loser_score):
     """R15: "double-skunk", "skunk" or "" for the loser's final score; target
     0 (fixed deals, V6) has no skunks."""
-    return _rare("skunk", target, loser_score)
+    if not target:
+        return ""
+    if target == 121:
+        if loser_score < 61:
+            return "double-skunk"
+        if loser_score < 91:
+            return "skunk"
+    elif loser_score < 31:
+        return "skunk"
+    return ""
 
 
 def check_settings(target, variant, deals):
@@ -161,15 +171,6 @@ class Game:
     variant = "six"
     five = False
     deals = 0  # a game to a target
-    dealer = 0
-    dealt_first = None  # the seat that dealt first, once started
-    deal_number = 0
-    turn = 0  # the seat to play, in the play
-    last = -1  # seat of the last card played in this count
-    _show_step = 0  # which of the three counts of the show is next
-    winner = None  # 0, 1 or TIE once over
-    skunk = ""
-    rigged = None  # log replay: a list of (dealt0, dealt1, starter) per deal, before start()
 
     def __init__(
         self,
@@ -196,11 +197,34 @@ class Game:
         self.open_hands = open_hands
         self.muggins = muggins  # V4: seats in ``counters`` count their own hands
         self.counters = counters
+        self._show_step = 0  # which of the three counts of the show is next
         self.scores = [0, 0]
+        self.dealer = 0
+        self.dealt_first = None  # the seat that dealt first, once started
+        self.deal_number = 0
+        self.winner = None
+        self.skunk = ""
         self._phase = _NEW
+        self.deck = bytearray(range(52))
+        # Small lists of cards: MicroPython's bytearray has no ``in`` or ``remove``.
+        self.dealt = [(), ()]  # the six (five) cards each seat was dealt
+        self.hands = [[], []]  # cards still held
+        self.kept = [[], []]  # the four (three) kept cards
+        self.crib = []
+        self.discards = [(), ()]
+        self.starter = None
+        self.pile = []  # cards since the last reset
+        self.count = 0
+        self.played = []  # seat << 6 | card, this deal
+        self.gone = [False, False]
+        self.turn = 0
+        self.last = -1  # seat of the last card played in this count
         self.events = []
         self.moves = bytearray()
-        # the cards, the dealer and the rest: set by start() (engine.game_rare)
+        self.rigged = None  # log replay: a list of (dealt0, dealt1, starter) per deal
+        # the shuffler set last: set first, the unix port's heap at the menu
+        # after a game changed by a block in some games (host_tests/test_soak)
+        self.rng = Rng(seed)
 
     # -- what is going on ------------------------------------------------------
 
@@ -287,8 +311,27 @@ class Game:
     # -- decisions --------------------------------------------------------------
 
     def start(self):
-        """Cut for deal (R2) unless ``first_dealer`` is set; the first deal."""
-        _rare("start", self)
+        """Cut for deal (R2: each cuts a card; the lower rank deals; equal
+        ranks cut again) unless ``first_dealer`` is set, then the first deal."""
+        if self._phase != _NEW:
+            raise _no(_STARTED)
+        if self.first_dealer is None:
+            while True:
+                self.rng.shuffle(self.deck)
+                i = self.rng.below(52)
+                j = self.rng.below(51)
+                if j >= i:
+                    j += 1
+                a = self.deck[i]
+                b = self.deck[j]
+                self.events.append(("cut", a, b))
+                if a >> 2 != b >> 2:
+                    self.dealer = 0 if a >> 2 < b >> 2 else 1
+                    break
+        else:
+            self.dealer = self.first_dealer
+        self.dealt_first = self.dealer
+        self._deal()
 
     def act(self, seat, chosen):
         """A player's decision: (c1, c2) in the discard, a card or None (go) in
@@ -515,7 +558,10 @@ class Game:
         self.events.append(("score", seat, points, self.scores[seat], what))
         if self.scores[seat] < self.target or not self.target:
             return False
-        _rare("won", self, seat)
+        self.winner = seat
+        self.skunk = skunk_of(self.target, self.scores[1 - seat])
+        self._phase = _OVER
+        self.events.append(("end", seat, self.scores[0], self.scores[1], self.skunk))
         return True
 
 

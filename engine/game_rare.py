@@ -1,28 +1,28 @@
 """The steps of a game (``engine.game``) that only some games or moments
 need, kept out of engine/game.py so that a game in progress does not hold
 them on a device: the settings of any game but the six-card one to 121
-checked (``settings``: five-card V5, fixed deals V6, to 61), a game's
-start (``start``: the pack and its shuffler, the cut for deal, R2), a won game's
-end (``won``, R14, and its skunk, ``skunk``, R15), the end of a game of
-fixed deals (``over``, V6), a muggins claim (``claim``, V4), the words of a
-refused decision (``refused``), the replay of saved decisions (``replay``,
-for a resumed game) and a game played out by two player objects (``run``,
-the PC's). engine.game's ``_rare(step, ...)`` loads this module for one step
-and, on a device, forgets it after; its functions and methods of the same
-meaning call it, so no caller does.
-Imports engine.game, engine.rng; engine.cards (a refused card's name) and engine.score
+checked (``settings``: five-card V5, fixed deals V6, to 61), the end of a
+game of fixed deals (``over``, V6), a muggins claim (``claim``, V4), the
+words of a refused decision (``refused``), the replay of saved decisions
+(``replay``, to resume a game) and a game played out by two player objects
+(``run``, the PC's). engine.game's ``_rare(step, ...)`` loads this module
+for one step and, on a device, forgets it after; the functions and methods
+of engine.game of the same meaning call it, so no caller does. A six-card
+game to 121 never loads it on a device (unless a decision is refused): its
+start and its end stay in engine.game, as a module coming and going at
+those moments, with whatever the computer or a page then holds, would leave
+a device's heap at the menu not quite the same after every game.
+Imports engine.game; engine.cards (a refused card's name) and engine.score
 (a claim's and ``run``'s exact counts) when needed.
 """
 
 from engine.game import CLAIM, GO, MAX_DEALS, TIE, IllegalMove
-from engine.rng import Rng
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_NEW = const(0)  # engine.game's
 _DISCARD = const(1)  # engine.game's
 _OVER = const(3)  # engine.game's
 _COUNT = const(4)  # engine.game's
@@ -42,6 +42,7 @@ WORDS = (
     "you cannot say go: %s fits under 31",
     "lay exactly two cards in the crib",
     "first_dealer must be 0, 1 or None",
+    "the game has already started",
 )
 
 
@@ -79,33 +80,6 @@ def settings(target, variant, deals):
     return target or 0
 
 
-def start(g):
-    """``Game.start``: the pack and its shuffler made, the cut for deal
-    (R2: each cuts a card; the lower rank deals; equal ranks cut again)
-    unless the first dealer is set, the first deal."""
-    if g._phase != _NEW:
-        raise IllegalMove("the game has already started")
-    g.rng = Rng(g.seed)
-    g.deck = bytearray(range(52))
-    if g.first_dealer is None:
-        while True:
-            g.rng.shuffle(g.deck)
-            i = g.rng.below(52)
-            j = g.rng.below(51)
-            if j >= i:
-                j += 1
-            a = g.deck[i]
-            b = g.deck[j]
-            g.events.append(("cut", a, b))
-            if a >> 2 != b >> 2:
-                g.dealer = 0 if a >> 2 < b >> 2 else 1
-                break
-    else:
-        g.dealer = g.first_dealer
-    g.dealt_first = g.dealer
-    g._deal()
-
-
 def claim(g, seat, points):
     """``Game.claim`` (V4): ``seat`` counts its own hand or crib as
     ``points``; an overclaim is corrected to the real value, points left out
@@ -132,28 +106,6 @@ def claim(g, seat, points):
         return
     g._show_step += 1
     g._show()
-
-
-def skunk(target, loser_score):
-    """engine.game's ``skunk_of`` (R15)."""
-    if not target:
-        return ""
-    if target == 121:
-        if loser_score < 61:
-            return "double-skunk"
-        if loser_score < 91:
-            return "skunk"
-    elif loser_score < 31:
-        return "skunk"
-    return ""
-
-
-def won(g, seat):
-    """R14: ``seat`` has reached the target: the game is over."""
-    g.winner = seat
-    g.skunk = skunk(g.target, g.scores[1 - seat])
-    g._phase = _OVER
-    g.events.append(("end", seat, g.scores[0], g.scores[1], g.skunk))
 
 
 def over(g):

@@ -10,6 +10,7 @@ Imports nothing."""
 LOADS = {
     "play": (
         "engine.cards",
+        "engine.rng",
         "engine.score",
         "engine.view",
         "engine.game",
@@ -20,7 +21,6 @@ LOADS = {
         "firmware.play_save",
         "firmware.play_load",
         "firmware.screens.play",
-        "engine.rng",
         "engine.opponent",
         "engine.match",
         "engine.restore",
@@ -54,6 +54,7 @@ LOADS = {
     ),
     "demo": (
         "engine.cards",
+        "engine.rng",
         "engine.score",
         "engine.view",
         "engine.game",
@@ -67,7 +68,6 @@ LOADS = {
         "firmware.play_load",
         "firmware.screens.play",
         "firmware.screens.demo",
-        "engine.rng",
         "engine.opponent",
         "firmware.app_rare",
     ),

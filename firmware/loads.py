@@ -9,6 +9,8 @@ Imports nothing."""
 
 LOADS = {
     "play": (
+        "engine.save",
+        "firmware.play_save",
         "engine.cards",
         "engine.rng",
         "engine.score",
@@ -17,8 +19,6 @@ LOADS = {
         "firmware.cardtext",
         "firmware.play_table",
         "firmware.play_draw",
-        "engine.save",
-        "firmware.play_save",
         "firmware.play_load",
         "firmware.screens.play",
         "engine.opponent",
@@ -60,11 +60,11 @@ LOADS = {
         "engine.game",
         "engine.match",
         "firmware.screens",
+        "engine.save",
+        "firmware.play_save",
         "firmware.cardtext",
         "firmware.play_table",
         "firmware.play_draw",
-        "engine.save",
-        "firmware.play_save",
         "firmware.play_load",
         "firmware.screens.play",
         "firmware.screens.demo",

@@ -37,11 +37,6 @@ def _forget(names):
     gc.collect()
 
 
-def _forget_stats():
-    # the statistics are done at a game's end: their module goes before the log
-    _forget(("firmware.stats",))
-
-
 def _module(name):
     """The module ``name``, imported once between two collections so what
     its loading throws away leaves no holes among what stays (on a small

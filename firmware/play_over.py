@@ -4,23 +4,30 @@ page opens and forgotten once the page is left, so none of it is held while
 a game is played. The page: ``open_over`` (and ``open_page``, its lines on
 the table), its keys ``keys`` (A: ``after_game``, the match's next game or
 a rematch) and its drawing ``draw``. ``steps(screen, match_won)``, the
-end's work a step a frame (what the coach has not weighed yet, then the
-computer player and your decisions' keys, ``firmware.play_input``,
-forgotten, ``firmware.stats`` and ``firmware.play_end`` loaded a frame
-each, the statistics and last.log, and the save deleted when the match is
-over), and ``review(screen)``, DOWN on the game-over page: your discards
+end's work a step a frame: what the coach has not weighed yet, then the
+computer player, your decisions' keys (``firmware.play_input``) and the
+save's code (``firmware.play_save``, loaded again at the end for the next
+game's save) forgotten; then ``game_done_steps``: the statistics counted
+(``firmware.stats`` loaded for them and forgotten, the game replayed into
+them: ``replay_steps``), then the log written (``firmware.play_end`` loaded
+for it and forgotten), each part with only its own code loaded; the save
+deleted when the match is over. A game counts once, in its kind's record
+(``firmware.stats`` keeps its key), even when its over page shows again
+after a power cut; then it is only exported. Short of memory, neither is
+half done. ``review(screen)``, DOWN on the game-over page: your discards
 and plays against the computer's best (``_review``: a decision a frame
 under a bar, ``engine.review`` and what it weighs by loaded for it and
 forgotten after). Imports ``firmware.app`` (``title_bar``),
 ``firmware.buttons``, ``firmware.play_load`` and
-``firmware.play_table``; ``firmware.stats``, ``firmware.play_end``,
-``firmware.working``, ``firmware.wrap``, ``firmware.loading`` (the list of
-what the review loads) and ``engine.review`` when used.
+``firmware.play_table``; ``engine.game``, ``firmware.stats``,
+``firmware.play_end``, ``firmware.working``, ``firmware.wrap``,
+``firmware.loading`` (the list of what the review loads) and
+``engine.review`` when used.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
-from firmware.play_load import PLAY_CODE, _forget, _forget_stats, _module
+from firmware.play_load import PLAY_CODE, _forget, _module
 from firmware.play_table import NO_PAGE, OVER_PAGE
 
 try:
@@ -40,6 +47,11 @@ _WINS = const("%s wins")
 _SKUNK = const("Skunk!")
 _GAME_OVER = const("Game over")
 _OVER_AUTO = const(5000)  # the demo: a finished game stays this long (ms)
+_STEP = const(6)  # decisions replayed a frame at a game's end (~5 ms each on a Pico)
+_STATS = const("firmware.stats")
+# the save's code (firmware.screens.play looks it up when it saves): not
+# needed from a game's last decision till the next game's first
+_SAVE_CODE = const(("firmware.play_save", "engine.save"))
 
 
 # ---- the page ----
@@ -137,48 +149,148 @@ def steps(screen, match_won):
 
         # what the coach has not weighed yet, one a frame, then the play's code
         # and the computer forgotten till the next game's (on a device this was
-        # done before this module loaded: firmware.play_load._drop_play)
+        # done before this module loaded: firmware.play_load._drop_play), and
+        # the save's code till the next save (``_SAVE_CODE``)
         coach = screen.coach
         inp = sys.modules.get(PLAY_CODE[0])
         while coach[4] and inp is not None:
             inp.weigh(coach)
             yield
         inp = None
-        names = PLAY_CODE
+        names = PLAY_CODE + _SAVE_CODE
         opponent = sys.modules.get("engine.opponent")
         if opponent is not None:
             names += opponent.MODULES
             opponent = None
         _forget(names)
         yield
-        held = "firmware.stats" in sys.modules  # loaded by another: left as it is
-        try:
-            _module("firmware.stats")  # only for the end: not held through the game
-        except MemoryError:
-            pass  # play_end says so
-        yield  # each import between two collections: a frame each on a Pico
-        end = _module("firmware.play_end")
-        yield
         table = screen.table
-        problem, failed = yield from end.game_done_steps(
+        problem, failed = yield from game_done_steps(
             screen.app.hw.storage,
             screen.match,
             table.match_over,
             match_won,
             screen.log_room,
-            None if held else _forget_stats,
             coach,
+            "firmware.stats" in sys.modules,  # loaded by another: left as it is
         )
-        names = end.MODULES
-        end = None
-        _forget(names)
-        yield  # the save's deletion and this module forgotten in a frame of their own
         if failed:
             table.say(failed)
         if problem:
             screen.notice = ("Statistics", problem)
     if screen.table.match_over:
         screen._drop_save()
+    elif screen.human:  # the next game's first save: its code back in a frame of its own
+        _module(_SAVE_CODE[0])
+        yield
+
+
+def replay_steps(game, on_event):
+    """``engine.game.replay_moves`` a few decisions a frame (``_STEP``), as
+    a generator: ``game``'s decisions played again from its seed into a
+    fresh game, ``on_event(event)`` called for every event in order, hidden
+    ones too (the whole game's events even after a resume), without keeping
+    them or the decisions (the fresh game's ``moves`` emptied a step at a
+    time: only the events are wanted). Here, not in ``engine.game``, which
+    a game holds all along."""
+    from engine.game import CLAIM, GO
+
+    g = game.blank()
+    g.moves = []  # emptied a step at a time (a bytearray's slice cannot be deleted)
+    g.start()
+    events = g.events
+    moves = game.moves
+    n = len(moves)
+    i = 0
+    done = 0
+    while True:
+        for e in events:
+            on_event(e)
+        del events[:]
+        if i >= n:
+            return
+        seat = moves[i]
+        code = moves[i + 1]
+        phase = g.phase
+        if phase == "count":
+            g.claim(seat, code - CLAIM)
+        elif phase == "discard":
+            g.discard(seat, code, moves[i + 3])
+            i += 2
+        elif code == GO:
+            g.go(seat)
+        else:
+            g.play(seat, code)
+        i += 2
+        done += 1
+        if done % _STEP == 0:
+            del g.moves[:]  # what is replayed is in ``moves`` already
+            yield
+
+
+def game_done_steps(storage, match, match_over, match_won, room=None, coach=None, held=True):
+    """``match``'s game is over: count it in the statistics kept in
+    ``storage`` (and the match when ``match_over``, ``match_won`` saying
+    who won it), then write its log there (``firmware.play_end``; in
+    ``room``, a bytearray to reuse, where the storage cannot append), as a
+    generator of steps that each fit a frame (the play screen runs one a
+    frame, so the over page shows at once and no frame freezes). It returns
+    ``(problem, failed)``: a statistics problem to show (or None), and a
+    line saying what failed (or None). ``coach``: your decisions as the
+    play screen weighed them (deals, what the discards and the plays gave
+    up: ``firmware.play_input.weigh``), for the statistics
+    (``Stats.add_coach``). Each part holds only its own code: on a device
+    ``firmware.stats`` is loaded for the statistics and forgotten after
+    (unless ``held``: loaded by another), then ``firmware.play_end`` and
+    what it loads for the log, forgotten after (its ``MODULES``). Short of
+    memory, neither is half done."""
+    problem = failed = end = None
+    try:
+        if not held:
+            _module(_STATS)  # only for the end: not held through the game
+            yield  # each import between two collections: a frame each on a Pico
+        problem = yield from _count(storage, match, match_over, match_won, coach)
+        if not held:
+            held = True
+            _forget((_STATS,))  # the log's replay needs the room
+        end = _module("firmware.play_end")
+        yield
+        yield from end.write_log(storage, match.game, room)
+    except OSError as e:
+        failed = "Log not written: %s" % e
+    except MemoryError:
+        failed = "Not saved: out of memory"
+    names = () if end is None else end.MODULES
+    end = None
+    _forget(names if held else names + (_STATS,))
+    yield  # the save's deletion and this module forgotten in a frame of their own
+    return problem, failed
+
+
+def _count(storage, match, match_over, match_won, coach):
+    # the statistics part of game_done_steps: the game counted once in its
+    # kind's record (firmware.stats keeps its key), a step a frame
+    import firmware.stats as sm  # loaded at a game's end: short of memory, said
+
+    game = match.game
+    # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)
+    stats = sm.Stats(storage, "statsd" if game.deals else "stats5" if game.five else sm.NAME)
+    k = sm.key(game)
+    sm = None
+    problem = stats.load()  # short of memory, the statistics are left as they are
+    yield
+    if not stats.counted(k):
+        yield from replay_steps(game, stats.feed)
+        yield  # the save in a frame of its own (a littlefs write: up to 60 ms)
+        if match_over and match.games > 1:
+            stats.add_match(match_won)
+        if coach is not None:
+            stats.add_coach(coach[0], coach[1], coach[2])
+        stats.mark(k)
+        if not stats.save():
+            problem = stats.problem
+        yield
+    return problem
 
 
 def review(screen):

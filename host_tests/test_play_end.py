@@ -3,14 +3,15 @@
 at a time where the storage can append to a file (no buffer the size of the
 log held through the game), made in memory where it cannot, the same bytes
 either way, and a power cut while it is written leaves the log before it.
-Imports engine.game, engine.match, engine.players, firmware.play_end and
-firmware.hw.host.
+Imports engine.game, engine.match, engine.players, endlog,
+firmware.play_over and firmware.hw.host.
 """
 
 from engine.game import run
 from engine.match import Match
 from engine.players import make
-from firmware import play_end
+import endlog
+from firmware import play_over
 from firmware.hw.host import DictStorage
 
 LOG_NAME = "last.log"  # firmware.play_end's files: the log, and the log being written
@@ -36,12 +37,12 @@ class WholeFiles:
 def test_the_log_streamed_and_the_log_made_in_memory_are_the_same_bytes():
     for seed in (3, 4):
         m = finished(seed)
-        want = play_end.log_text(m.game).encode()
+        want = endlog.log_text(m.game).encode()
         streamed = DictStorage()
         whole = WholeFiles()
         assert not hasattr(whole, "open_append")
         for storage, room in ((streamed, None), (whole, None), (DictStorage(), bytearray(4096))):
-            problem, failed = play_end.game_done(storage, m, True, True, room)
+            problem, failed = endlog.game_done(storage, m, True, True, room)
             assert failed is None, failed
             assert storage.read(LOG_NAME) == want
             assert not storage.exists(TMP_NAME)
@@ -52,7 +53,7 @@ def test_a_power_cut_while_the_log_is_written_keeps_the_last_whole_log():
     m = finished(5)
     storage = DictStorage()
     storage.write(LOG_NAME, b"the last game's log\n")
-    steps = play_end.game_done_steps(storage, m, True, True)
+    steps = play_over.game_done_steps(storage, m, True, True)
     wrote = False
     for _ in range(1000):  # cut once some lines are in the new log
         next(steps)
@@ -64,7 +65,7 @@ def test_a_power_cut_while_the_log_is_written_keeps_the_last_whole_log():
     assert storage.read(LOG_NAME) == b"the last game's log\n"
     # the next game's end starts its log afresh over the piece left behind
     m2 = finished(6)
-    problem, failed = play_end.game_done(storage, m2, True, True)
+    problem, failed = endlog.game_done(storage, m2, True, True)
     assert failed is None
-    assert storage.read(LOG_NAME) == play_end.log_text(m2.game).encode()
+    assert storage.read(LOG_NAME) == endlog.log_text(m2.game).encode()
     assert not storage.exists(TMP_NAME)

@@ -14,8 +14,9 @@ from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from driver import Driver
+import endlog
 from firmware.pegboard import Pegboard
-from firmware import cardtext, play_end, play_table
+from firmware import cardtext, play_table
 from firmware.screens.pause import hint_text
 from firmware.screens.play import (
     CONFIRM,
@@ -463,7 +464,7 @@ def test_log_text_replays_mid_game():
     d = new_driver(seed=30)
     play_game(d, 30, decisions=6)
     s = screen(d)
-    g = logcheck.replay(play_end.log_text(s.game))
+    g = logcheck.replay(endlog.log_text(s.game))
     assert g.scores == s.game.scores and g.winner is None
 
 
@@ -526,7 +527,7 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
     assert decisions > 150 and games >= 1, (decisions, games)
     s = screen(d)
     if s is not None:
-        logcheck.replay(play_end.log_text(s.game))
+        logcheck.replay(endlog.log_text(s.game))
 
 
 def test_demo_plays_itself_and_buttons_step():

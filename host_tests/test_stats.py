@@ -372,7 +372,7 @@ def test_short_of_memory_at_a_game_end_the_statistics_are_left_as_they_are():
     from engine.game import run
     from engine.match import Match
     from engine.players import RandomPlayer
-    from firmware import play_end
+    import endlog
 
     storage = host.DictStorage()
     st = Stats(storage)
@@ -389,12 +389,12 @@ def test_short_of_memory_at_a_game_end_the_statistics_are_left_as_they_are():
 
     Stats.check = short
     try:
-        problem, failed = play_end.game_done(storage, match, True, True)
+        problem, failed = endlog.game_done(storage, match, True, True)
     finally:
         Stats.check = plain
     assert failed and "memory" in failed, (problem, failed)
     assert storage.files["stats.rec"] == before and "stats.old" not in storage.files
-    problem, failed = play_end.game_done(storage, match, True, True)  # with memory: counted
+    problem, failed = endlog.game_done(storage, match, True, True)  # with memory: counted
     st = Stats(storage)
     assert st.load() is None and st.games == 4
 

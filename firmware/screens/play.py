@@ -34,12 +34,14 @@ muggins count (``firmware.play_show``, three times a deal), the game over
 game's end ``firmware.play_over`` runs the end: the computer is forgotten
 (``_forget`` of ``engine.opponent.MODULES``: the opponent says what it loads,
 and it all goes together, so no module is left holding an old copy of
-another) with your decisions' keys (``firmware.play_input``), then
-``firmware.stats`` and ``firmware.play_end`` are loaded; the
-statistics done, ``firmware.stats`` is forgotten before the log's replays, and
-``firmware.play_end`` after them (its ``MODULES``); the computer comes back at
-its next move, your keys at your next decision (``code``, a frame of its
-own). The statistics are not held through a game. On MicroPython
+another) with your decisions' keys (``firmware.play_input``) and the save's
+code (``firmware.play_save``, which this screen looks up when it saves and
+does not hold); then ``firmware.stats`` is loaded for the statistics and
+forgotten, and only then ``firmware.play_end`` for the log's replay, forgotten
+after (its ``MODULES``), so no two of them are held at once; the save's code
+comes back at the end's last step, the computer at its next move, your keys
+at your next decision (``code``, a frame of its own). The statistics are not
+held through a game. On MicroPython
 only, where heap is short: host_tests/test_app_device_heap.py plays three
 games in a row in the unix port and checks that the heap returns to where it
 was and that no module exists twice. Keeping everything loaded fits the
@@ -56,8 +58,11 @@ match ends.
 
 import sys
 
+# firmware.play_save, loaded with the screen, is looked up when used, not
+# held: a game's end forgets it till the next game's first save (play_over)
+import firmware.play_save  # noqa: F401
 from firmware import buttons
-from firmware import play_draw, play_save
+from firmware import play_draw
 from firmware.app import MessageScreen, Screen
 from firmware.play_load import PAGES, PLAY_CODE, _forget, _module, code, page_code
 from firmware.play_table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
@@ -126,7 +131,7 @@ class PlayScreen(Screen):
             # the log made in memory at the end (a storage that only writes
             # whole files): one piece of heap for it, taken while there is one
             self.log_room = bytearray(_LOG_ROOM)
-        self.store = play_save.open_store(storage)
+        self.store = _module("firmware.play_save").open_store(storage)
         self._set_off()
 
     def _set_off(self, steps=3):
@@ -166,7 +171,7 @@ class PlayScreen(Screen):
 
     def _settings_level(self):
         level = getattr(self.app.settings, "difficulty", "medium")
-        return level if level in play_save.LEVELS else "medium"
+        return level if level in _module("firmware.play_save").LEVELS else "medium"
 
     def _begin(self, match):
         self.match = match
@@ -190,7 +195,7 @@ class PlayScreen(Screen):
         if self.store is None or not self.human:
             return
         try:
-            self.store.save(play_save.payload(self.level, self.match))
+            self.store.save(_module("firmware.play_save").payload(self.level, self.match))
             self.saved_at = len(self.game.moves)
         except OSError as e:
             self.table.say("Not saved: %s" % e)

@@ -180,14 +180,14 @@ def settings():
 
 
 def stats():
-    from firmware import play_end
+    from engine.game import replay_moves
     from firmware.stats import Stats, key
 
     st = DictStorage()
     s = Stats(st)
     for seed in (111, 112):
         m = play(Match(1, seed, 61), 400, lambda m: m.game.phase == "over")
-        play_end.replay(m.game, s.feed)
+        replay_moves(m.game.blank(), m.game.moves, s.feed)
         s.mark(key(m.game))
     s.add_match(True)
     s.save()
@@ -202,7 +202,7 @@ def stats():
         for seed in (113, 114):
             m = Match(1, seed, None, None, False, False, variant, deals)
             play(m, 400, lambda m: m.game.phase == "over")
-            play_end.replay(m.game, s.feed)
+            replay_moves(m.game.blank(), m.game.moves, s.feed)
             s.mark(key(m.game))
         if deals:
             s.feed(("end", 2, 50, 50, ""))  # and a tie
@@ -219,7 +219,7 @@ def stats():
     s = Stats(st)
     for seed in (115, 116, 117):
         m = play(Match(1, seed, 61), 400, lambda m: m.game.phase == "over")
-        play_end.replay(m.game, s.feed)
+        replay_moves(m.game.blank(), m.game.moves, s.feed)
         s.mark(key(m.game))
         r = review_moves(m.game, 0)
         s.add_coach(r.deals, r.lost, r.played)

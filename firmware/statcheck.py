@@ -1,13 +1,41 @@
-"""What cannot all be true of the statistics (``firmware.stats``): checked
-when a record is read, so an impossible one is refused (issue 11.5) instead
-of shown ("Lost -996", a 25000% win rate, a best hand its cards do not
-score, a coach's figure past what the deals could give up). Loaded only
-while a record is read, then forgotten: its code is heap
-the play screen needs. Imports ``engine.score`` and ``firmware.stats``
-(its ``COUNTERS``).
+"""Reading and writing a statistics record (``firmware.stats``: ``check``
+takes a payload's figures by version, ``payload`` makes one) and what
+cannot all be true of the figures, checked when a record is read, so an
+impossible one is refused (issue 11.5) instead of shown ("Lost -996", a
+25000% win rate, a best hand its cards do not score, a coach's figure past
+what the deals could give up). Loaded only while a record is read or
+written, then forgotten: its code is heap the play screen needs at a
+game's end. Imports ``engine.score`` and ``firmware.stats`` (its
+``COUNTERS``).
 """
 
 from engine.score import show_score
+from firmware.stats import COUNTERS
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+# the record's layout (firmware.stats)
+_N = const(20)  # firmware.stats's
+_SIZE = const(85)  # firmware.stats's
+_GAME = const(9)  # firmware.stats's
+_COACH = const(102)  # firmware.stats's
+_RECENT = const(10)  # firmware.stats's
+
+
+def _put(out, i, v):
+    v &= 0xFFFFFFFF
+    out[i] = v >> 24
+    out[i + 1] = (v >> 16) & 255
+    out[i + 2] = (v >> 8) & 255
+    out[i + 3] = v & 255
+
+
+def _get(p, i):
+    return p[i] << 24 | p[i + 1] << 16 | p[i + 2] << 8 | p[i + 3]
+
 
 # (a, b, m): COUNTERS[a] can be at most m times COUNTERS[b] (firmware.stats
 # order): wins and skunks within games, matches within games, games, hands
@@ -62,8 +90,6 @@ def _coach(stats):
 def impossible(stats):
     """Why the figures of ``stats`` (a ``firmware.stats.Stats``) cannot all be
     true, as a phrase; None when they can."""
-    from firmware.stats import COUNTERS
-
     for i in range(0, len(_BOUNDS), 3):
         a, b, m = _BOUNDS[i], _BOUNDS[i + 1], _BOUNDS[i + 2]
         if getattr(stats, COUNTERS[a]) > m * getattr(stats, COUNTERS[b]):
@@ -86,3 +112,62 @@ def impossible(stats):
     if not stats.hands or show_score(cards[: n - 1], cards[n - 1]) != stats.best:
         return "its best hand does not score %d" % stats.best
     return None
+
+
+def check(stats, payload, version):
+    """``firmware.stats.Stats.check``: the figures of a record's ``payload``
+    (record ``version``: 1 and 2 still read) taken into ``stats``; None, or
+    the reason they were refused (a phrase) with ``stats`` cleared."""
+    if not 0 < version < 4:
+        stats.clear()
+        return "it is version %d, which this firmware does not read" % version
+    size = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)[version]  # payload bytes by version
+    if len(payload) != size:
+        stats.clear()
+        return "it is the wrong size (%d bytes, not %d)" % (len(payload), size)
+    cards = [c for c in payload[4 * _N : _SIZE] if c < 52]
+    if len(cards) not in (0, 4 if stats.name == "stats5" else 5):
+        stats.clear()
+        return "its best hand is not the cards of a hand"
+    for i in range(_N):
+        setattr(stats, COUNTERS[i], _get(payload, 4 * i))
+    stats.ties = _get(payload, _SIZE) if version >= 2 else 0
+    stats.coached = stats.coach_lost = stats.coach_played = 0
+    stats.recent = []
+    if version >= 3:  # the coach's figures; empty in an older record
+        o = _SIZE + 4
+        stats.coached = _get(payload, o)
+        stats.coach_lost = _get(payload, o + 4)
+        stats.coach_played = _get(payload, o + 8)
+        for o in range(o + 12, size, _GAME):
+            stats.recent.append([payload[o], _get(payload, o + 1), _get(payload, o + 5)])
+    stats.best_cards = cards
+
+    why = impossible(stats)
+    if why:
+        stats.clear()
+    while stats.recent and not stats.recent[-1][0]:
+        stats.recent.pop()  # the slots no game has filled yet
+    return why
+
+
+def payload(stats):
+    """``firmware.stats.Stats.payload``: the record's payload (version 3)
+    of the figures of ``stats``."""
+    out = bytearray(_SIZE + 4 + _COACH)  # version 3's
+    for i in range(_N):
+        _put(out, 4 * i, getattr(stats, COUNTERS[i]))
+    for i in range(5):
+        out[4 * _N + i] = stats.best_cards[i] if i < len(stats.best_cards) else 255
+    _put(out, _SIZE, stats.ties)
+    o = _SIZE + 4
+    _put(out, o, stats.coached)
+    _put(out, o + 4, stats.coach_lost)
+    _put(out, o + 8, stats.coach_played)
+    o += 12
+    for deals, lost, played in stats.recent[:_RECENT]:
+        out[o] = deals
+        _put(out, o + 1, lost)
+        _put(out, o + 5, played)
+        o += _GAME
+    return bytes(out)

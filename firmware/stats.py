@@ -36,8 +36,9 @@ played), newest first, 1 + 4 + 4 bytes each (0 deals: none). Version 1
 and 2 records still load (no ties; no coach figures). A damaged, foreign or
 impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
-``problem`` says so. Imports ``firmware.records`` (and ``firmware.statcheck``
-while a record is read, forgotten after with ``firmware.app``'s ``_drop``).
+``problem`` says so (``firmware.statcheck`` reads a record). Imports
+``firmware.records`` (and ``firmware.statcheck`` while a record is read,
+forgotten after with ``firmware.app``'s ``_drop``).
 """
 
 from firmware.records import RecordStore
@@ -81,16 +82,19 @@ _GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
 _COACH = const(102)  # 12 + _GAME * _RECENT: what version 3 adds after the ties
 
 
-def _put(out, i, v):
-    v &= 0xFFFFFFFF
-    out[i] = v >> 24
-    out[i + 1] = (v >> 16) & 255
-    out[i + 2] = (v >> 8) & 255
-    out[i + 3] = v & 255
+def _record(stats, payload, version):
+    # firmware.statcheck's: the figures taken from ``payload`` (a record of
+    # ``version``: ``check``), or with no payload the payload made of them
+    from firmware import statcheck
 
+    try:
+        if payload is None:
+            return statcheck.payload(stats)
+        return statcheck.check(stats, payload, version)
+    finally:
+        from firmware.app import _drop
 
-def _get(p, i):
-    return p[i] << 24 | p[i + 1] << 16 | p[i + 2] << 8 | p[i + 3]
+        _drop("firmware.statcheck")
 
 
 def key(game):
@@ -236,65 +240,16 @@ class Stats:
 
     # ---- the record ----
     def payload(self):
-        out = bytearray(_SIZE + 4 + _COACH)  # version 3's
-        for i in range(_N):
-            _put(out, 4 * i, getattr(self, COUNTERS[i]))
-        for i in range(5):
-            out[4 * _N + i] = self.best_cards[i] if i < len(self.best_cards) else 255
-        _put(out, _SIZE, self.ties)
-        o = _SIZE + 4
-        _put(out, o, self.coached)
-        _put(out, o + 4, self.coach_lost)
-        _put(out, o + 8, self.coach_played)
-        o += 12
-        for deals, lost, played in self.recent[:_RECENT]:
-            out[o] = deals
-            _put(out, o + 1, lost)
-            _put(out, o + 5, played)
-            o += _GAME
-        return bytes(out)
+        """The record's payload (version 3), made by ``firmware.statcheck``
+        (loaded for it and forgotten after, as for ``check``)."""
+        return _record(self, None, 0)
 
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures
-        and the reason they were refused (a phrase)."""
-        if not 0 < version < 4:
-            self.clear()
-            return "it is version %d, which this firmware does not read" % version
-        size = (0, _SIZE, _SIZE + 4, _SIZE + 4 + _COACH)[version]  # payload bytes by version
-        if len(payload) != size:
-            self.clear()
-            return "it is the wrong size (%d bytes, not %d)" % (len(payload), size)
-        cards = [c for c in payload[4 * _N : _SIZE] if c < 52]
-        if len(cards) not in (0, 4 if self.name == "stats5" else 5):
-            self.clear()
-            return "its best hand is not the cards of a hand"
-        for i in range(_N):
-            setattr(self, COUNTERS[i], _get(payload, 4 * i))
-        self.ties = _get(payload, _SIZE) if version >= 2 else 0
-        self.coached = self.coach_lost = self.coach_played = 0
-        self.recent = []
-        if version >= 3:  # the coach's figures; empty in an older record
-            o = _SIZE + 4
-            self.coached = _get(payload, o)
-            self.coach_lost = _get(payload, o + 4)
-            self.coach_played = _get(payload, o + 8)
-            for o in range(o + 12, size, _GAME):
-                self.recent.append([payload[o], _get(payload, o + 1), _get(payload, o + 5)])
-        self.best_cards = cards
-
-        from firmware import statcheck  # only while a record is read: it is small heap
-
-        try:
-            why = statcheck.impossible(self)
-        finally:
-            from firmware.app import _drop
-
-            _drop("firmware.statcheck")
-        if why:
-            self.clear()
-        while self.recent and not self.recent[-1][0]:
-            self.recent.pop()  # the slots no game has filled yet
-        return why
+        and the reason they were refused (a phrase): ``firmware.statcheck``
+        reads it, loaded only while a record is read or written (its code is
+        heap the play screen needs at a game's end)."""
+        return _record(self, payload, version)
 
     def load(self):
         """Read the stored figures; fresh ones when there are none or they are

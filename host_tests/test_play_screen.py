@@ -246,7 +246,9 @@ def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
     # hw.staged (a device): the computer's modules the game's end forgot and
     # firmware.play_start load a frame each, the over page shown meanwhile
     # (no frame holds them all: firmware/screens/play.py, _start_step)
-    again = 5  # engine.crib_table, discard, pegging, opponent, firmware.play_start
+    # engine.crib_table, discard, opponent, the save's code (engine.save,
+    # firmware.play_save), engine.restore, firmware.play_start
+    again = 7
 
     d = new_driver(seed=12, target=61, match=1, level="hard")
     s = screen(d)

@@ -81,7 +81,7 @@ _B = const(32)  # firmware.hal's
 
 _ACTED = const(2)  # firmware.play_table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
-_AGAIN = const(5)  # modules a rematch loads a frame each (``_start_step``)
+_AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
 
 
 class PlayScreen(Screen):
@@ -152,6 +152,7 @@ class PlayScreen(Screen):
             # of "play") a module a frame (``_AGAIN`` of them)
             again = (
                 "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
+                "engine.save", "firmware.play_save",  # the save's code (play_over's _SAVE_CODE)
                 "engine.restore", "firmware.play_start",
             )  # fmt: skip
             _module(again[-(k - 3)])

@@ -1,6 +1,6 @@
 """A game's exported log (``last.log``, docs/gamelog.md), made from a
 replay of its decisions (so a resumed game exports whole): ``write_log``
-in frame-sized steps (``firmware.play_over.replay_steps``, a few decisions
+in frame-sized steps (``firmware.play_over._replay_steps``, a few decisions
 replayed each) for the play screen, whose game end
 (``firmware.play_over.game_done_steps``) loads this module only for the
 log, after the statistics are counted and their code forgotten, and
@@ -28,7 +28,7 @@ def log_steps(game, on_event=None, room=None):
 
     gc.collect()
     from engine.gamelog import header, line
-    from firmware.play_over import replay_steps
+    from firmware.play_over import _replay_steps
 
     gc.collect()
     yield
@@ -41,7 +41,7 @@ def log_steps(game, on_event=None, room=None):
         if on_event is not None:
             on_event(e)
 
-    yield from replay_steps(game, measure)
+    yield from _replay_steps(game, measure)
     if room is not None and len(room) >= size:
         buf = memoryview(room)[:size]
     else:
@@ -56,7 +56,7 @@ def log_steps(game, on_event=None, room=None):
         pos += n + 1
 
     put(head)
-    yield from replay_steps(game, lambda e: put(line(e)))
+    yield from _replay_steps(game, lambda e: put(line(e)))
     return buf
 
 
@@ -69,7 +69,7 @@ def _stream_log(storage, game):
 
     gc.collect()
     from engine.gamelog import header, line
-    from firmware.play_over import replay_steps
+    from firmware.play_over import _replay_steps
 
     gc.collect()
     yield
@@ -85,7 +85,7 @@ def _stream_log(storage, game):
             f.write(line(e).encode())
             f.write(b"\n")
 
-        yield from replay_steps(game, put)
+        yield from _replay_steps(game, put)
     finally:
         f.close()
     storage.rename(tmp, log)

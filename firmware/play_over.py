@@ -9,7 +9,7 @@ computer player, your decisions' keys (``firmware.play_input``) and the
 save's code (``firmware.play_save``, loaded again at the end for the next
 game's save) forgotten; then ``game_done_steps``: the statistics counted
 (``firmware.stats`` loaded for them and forgotten, the game replayed into
-them: ``replay_steps``), then the log written (``firmware.play_end`` loaded
+them: ``_replay_steps``), then the log written (``firmware.play_end`` loaded
 for it and forgotten), each part with only its own code loaded; the save
 deleted when the match is over. A game counts once, in its kind's record
 (``firmware.stats`` keeps its key), even when its over page shows again
@@ -185,7 +185,7 @@ def steps(screen, match_won):
         yield
 
 
-def replay_steps(game, on_event):
+def _replay_steps(game, on_event):
     """``engine.game.replay_moves`` a few decisions a frame (``_STEP``), as
     a generator: ``game``'s decisions played again from its seed into a
     fresh game, ``on_event(event)`` called for every event in order, hidden
@@ -280,7 +280,7 @@ def _count(storage, match, match_over, match_won, coach):
     problem = stats.load()  # short of memory, the statistics are left as they are
     yield
     if not stats.counted(k):
-        yield from replay_steps(game, stats.feed)
+        yield from _replay_steps(game, stats.feed)
         yield  # the save in a frame of its own (a littlefs write: up to 60 ms)
         if match_over and match.games > 1:
             stats.add_match(match_won)

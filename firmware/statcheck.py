@@ -40,19 +40,21 @@ def _get(p, i):
 # (a, b, m): COUNTERS[a] can be at most m times COUNTERS[b] (firmware.stats
 # order): wins and skunks within games, matches within games, games, hands
 # and cribs within deals, points within what a hand, crib or deal can give
-_BOUNDS = bytes(
-    (1, 0, 1, 2, 1, 1, 3, 2, 1, 5, 4, 1, 6, 0, 1, 7, 6, 1, 7, 1, 1, 0, 8, 1, 11, 8, 1)
-    + (13, 8, 1, 12, 11, 29, 14, 13, 29, 10, 8, 2, 9, 8, 61, 15, 8, 58, 16, 8, 58)
-)
+# (constants of the code, as const()s: a global would be a name interned for good)
+_BOUNDS = const(
+    (1, 0, 1, 2, 1, 1, 3, 2, 1, 5, 4, 1, 6, 0, 1, 7, 6, 1, 7, 1, 1, 0, 8, 1, 11, 8, 1,
+     13, 8, 1, 12, 11, 29, 14, 13, 29, 10, 8, 2, 9, 8, 61, 15, 8, 58, 16, 8, 58)
+)  # fmt: skip
 
 
 # hundredths of a point a deal can give up: past any hand and crib (discards),
 # past four plays each a game's swing (engine.pegging's _WIN, 60 points)
-_MOST_LOST = 6000
-_MOST_PLAYED = 50000
+_MOST_LOST = const(6000)
+_MOST_PLAYED = const(50000)
+_TIMES = const("%d x ")  # under 11 characters: as a literal, a name
 
 
-def _coach(stats):
+def coach(stats):
     # the coach's figures (record version 3): within your deals and games,
     # the recent games filled from the newest, within the totals
     if stats.coached > stats.deals:
@@ -93,13 +95,13 @@ def impossible(stats):
     for i in range(0, len(_BOUNDS), 3):
         a, b, m = _BOUNDS[i], _BOUNDS[i + 1], _BOUNDS[i + 2]
         if getattr(stats, COUNTERS[a]) > m * getattr(stats, COUNTERS[b]):
-            times = "" if m == 1 else "%d x " % m
+            times = "" if m == 1 else _TIMES % m
             return "impossible figures (%s > %s%s)" % (COUNTERS[a], times, COUNTERS[b])
     if stats.ties > stats.games - stats.wins:
         return "impossible figures (ties > games - wins)"
     if stats.skunks_taken > stats.losses:
         return "impossible figures (skunks_taken > losses)"
-    why = _coach(stats)
+    why = coach(stats)
     if why:
         return why
     cards = stats.best_cards

@@ -28,16 +28,16 @@ and settings is the whole game: ``engine.save`` stores and replays it.
 Where docs/rules.md is silent for a variant the game does what the six-card
 game does (the cut for deal, the order of the show, muggins, open hands).
 
-This module holds what every deal of a six-card game to 121 runs; what only
-some games or moments need is ``engine.game_rare``'s, loaded for it
-(``_rare``) and on a device forgotten after, so a game in progress does not
-hold it: the settings of other games checked (``check_settings``: five-card,
-fixed deals, to 61), the end of a
-game of fixed deals (V6), a muggins claim (``claim``, V4), the words of a
-refused decision, a replay of saved decisions (``replay_moves``, to resume)
-and a game played out by two player objects (``run``). The five-card game
-(V5) differs here only in numbers and two tests (cards dealt, the starter's
-cut, three for last, the one play sequence).
+This module holds what a six-card game to 121 runs, from Game() to its
+end; what only other games or moments need is ``engine.game_rare``'s,
+loaded for it (``_rare``) and on a device forgotten after, so a game in
+progress does not hold it: the settings of other games checked
+(``check_settings``: five-card, fixed deals, to 61), the end of a game of
+fixed deals (V6), a muggins claim (``claim``, V4), the words of a refused
+decision, a replay of saved decisions (``replay_moves``, to resume) and a
+game played out by two player objects (``run``). The five-card game (V5)
+differs here only in numbers and two tests (cards dealt, the starter's cut,
+three for last, the one play sequence).
 Imports engine.rng, engine.score, engine.view, engine.cards;
 engine.game_rare when needed.
 """

@@ -6,8 +6,14 @@ decision allocates no floats on MicroPython; divide by the number of unseen
 cards for the expected value. Per kept hand the four-card part is computed once
 (subset sums below 16, pairs, rank counts), then each starter RANK adds its
 fifteens, pairs and runs (13 cases, weighted by how many of that rank are
-unseen); suits matter only for the flush and nobs. Imports engine.cards and
-engine.crib_table.
+unseen); suits matter only for the flush and nobs.
+
+The computer's discard and its hints live here too, not in engine.opponent,
+so the play holds none of them: ``discard_values`` (every discard weighed),
+``choose`` (the discard of a level), ``hint_discard`` and ``discard_loss``
+(the hints and the coach's figure); engine.opponent's functions of those
+names call them. Imports engine.cards and engine.crib_table; engine.discard5
+in a five-card game (V5).
 """
 
 from engine.cards import VALUES, JACK
@@ -17,6 +23,10 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+_GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
+_PEG_PONE = const(2)  # what each seat pegs in a deal, on average (strong players)
+_PEG_DEALER = const(3)
 
 # Scratch, made on first use: subset-sum counts (16), kept rank counts (13),
 # points per starter rank (13), unseen cards per rank (13) and per suit (4).
@@ -230,3 +240,106 @@ def evaluate(hand, known, crib_sign, values, goal=0, dealer=False, bonus=0):
                 v += bonus * n
         values[i] = v
     return n
+
+
+def _known(view):
+    known = list(view.hand)
+    if view.opponent_hand is not None:
+        known.extend(view.opponent_hand)
+    return known
+
+
+def discard_values(view, crib, end_game):
+    """engine.opponent.discard_values: (values, n, known), ``values[i]`` for
+    the i-th of the 15 discards (10 in five-card cribbage, V5)."""
+    if view.five:
+        from engine.discard5 import discard_values5
+
+        return discard_values5(view, _known(view), crib, end_game)
+    hand = view.hand
+    if len(hand) != 6:
+        raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
+    known = _known(view)
+    dealer = view.me == view.dealer
+    sign = (1 if dealer else -1) if crib else 0
+    values = [0] * 15
+    # the end game, when this deal may count the seat out: its chance, counted
+    # in the same pass as the points (``evaluate``)
+    need = view.target - view.scores[view.me]
+    near = end_game and need <= 31 and view.target
+    goal = need - (_PEG_DEALER if dealer else _PEG_PONE)
+    n = evaluate(hand, known, sign, values, goal, dealer, _GAME * SCALE if near else 0)
+    return values, n, known
+
+
+def _pairs(hand):
+    # the function giving the positions of the i-th discard of a six- or
+    # five-card hand
+    if len(hand) == 5:
+        from engine.discard5 import pair_at5
+
+        return pair_at5
+    return pair_at
+
+
+def choose(view, level, rng):
+    """The two cards engine.opponent's ``Computer`` of ``level`` (0 easy, 1
+    medium, 2 hard) lays away; ``rng`` (its own) picks its slips."""
+    values = discard_values(view, level > 0, level == 2)[0]
+    count = len(values)
+    best = 0
+    for i in range(1, count):
+        if values[i] > values[best]:
+            best = i
+    slip = 3 if level == 0 else 8 if level == 1 else 0
+    if slip and rng.below(slip) == 0:
+        second = 1 if best == 0 else 0
+        for i in range(count):
+            if i != best and values[i] > values[second]:
+                second = i
+        best = second
+    j, k = _pairs(view.hand)(best)
+    return view.hand[j], view.hand[k]
+
+
+def hint_discard(view, detail=False):
+    """engine.opponent.hint_discard: the discards as (card, card, figure),
+    best first; with ``detail`` (card, card, figure, points, chance)."""
+    values, n, _ = discard_values(view, True, False)
+    ends = discard_values(view, True, True)[0]
+    near = view.target - view.scores[view.me] <= 31 and view.target
+    out = []
+    scale = n * SCALE
+    pair = _pairs(view.hand)
+    order = list(range(len(ends)))
+    order.sort(key=lambda i: (-ends[i], i))  # ties: first in order, as the players pick
+    for i in order:
+        j, k = pair(i)
+        figure = ends[i] / scale
+        if detail:
+            chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
+            out.append((view.hand[j], view.hand[k], figure, values[i] / scale, chance))
+        else:
+            out.append((view.hand[j], view.hand[k], figure))
+    return out
+
+
+def discard_loss(view, c1, c2):
+    """engine.opponent.discard_loss: what laying ``c1`` and ``c2`` away gives
+    up against the best keep, in hundredths of a point."""
+    values, n, _ = discard_values(view, True, False)
+    hand = view.hand
+    pair = _pairs(hand)
+    best = values[0]
+    mine = None
+    for i in range(len(values)):
+        v = values[i]
+        if v > best:
+            best = v
+        j, k = pair(i)
+        if (hand[j] == c1 and hand[k] == c2) or (hand[j] == c2 and hand[k] == c1):
+            mine = v
+    if mine is None:
+        raise ValueError("not a discard of the hand")
+    scale = n * SCALE
+    return ((best - mine) * 200 + scale) // (2 * scale)

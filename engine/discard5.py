@@ -12,7 +12,7 @@ from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
 from engine.discard import _add_value, buffers, unseen
 
-_GAME = 20  # as engine.opponent: points a deal's chance to count out is worth
+_GAME = 20  # as engine.discard: points a deal's chance to count out is worth
 _PEG5_PONE = 1  # what each seat pegs in the one play sequence: 1.2 and 1.7 in hard self-play
 _PEG5_DEALER = 2
 
@@ -155,7 +155,7 @@ def evaluate5(hand, known, crib_sign, values):
 
 
 def discard_values5(view, known, crib, end_game):
-    """engine.opponent.discard_values for a five-card hand: (values, n, known)
+    """engine.discard.discard_values for a five-card hand: (values, n, known)
     with ``values[i]`` for the i-th of the 10 discards."""
     hand = view.hand
     if len(hand) != 5:

@@ -25,8 +25,8 @@ engine.rollout (when it plays).
 
 from engine.cards import VALUES
 from engine.crib_table import SCALE, crib_value
-from engine.discard import buffers, pair_at, rank_points, unseen
-from engine.opponent import Computer, discard_values
+from engine.discard import buffers, discard_values, pair_at, rank_points, unseen
+from engine.opponent import Computer
 from engine.score import peg_score
 from engine import winprob
 

@@ -20,12 +20,13 @@ there is no end game to count out.
 
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
-engine.cards and engine.rng; when used, engine.discard and engine.crib_table
-(a discard, its hints and loss), engine.pegging (a play, its hints and loss),
-engine.baseline, engine.discard5 and engine.expert (on demand). So a program
-short of heap holds only what the phase needs: the discard's code
-(``DISCARD``) while the seats discard, the play's (``PLAY``) during the play,
-none between (firmware.play_load loads and forgets them a module a frame).
+engine.cards and engine.rng; when used, engine.discard (a discard, its hints
+and loss: the code is there, this module's functions of those names call
+it, so the play holds none of it), engine.pegging (a play, its hints and
+loss), engine.baseline and engine.expert (on demand). So a program short of
+heap holds only what the phase needs: the discard's code (``DISCARD``) while
+the seats discard, the play's (``PLAY``) during the play, none between
+(firmware.play_load loads and forgets them a module a frame).
 """
 
 from engine.cards import VALUES
@@ -62,10 +63,6 @@ _PLAY = const(8)  # engine.pegging
 _EXPERT = const(390)  # the discard's code, engine.winprob, engine.expert
 _ROLLOUT = const(512)  # engine.rollout
 
-_GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
-_PEG_PONE = const(2)  # what each seat pegs in a deal, on average (strong players)
-_PEG_DEALER = const(3)
-
 
 def needs(phase, five=False, expert=False):
     """Which of MODULES (bit ``1 << i`` for ``MODULES[i]``) a decision in
@@ -87,58 +84,16 @@ def needs(phase, five=False, expert=False):
     return need | _EXPERT if expert else need
 
 
-def _known(view):
-    known = list(view.hand)
-    if view.opponent_hand is not None:
-        known.extend(view.opponent_hand)
-    return known
-
-
 def discard_values(view, crib, end_game):
     """(values, n, known): ``values[i]`` scores the i-th of the 15 discards (see
-    engine.discard.evaluate; the expected points are values[i] / (n * SCALE)),
+    engine.discard.evaluate; the expected points are values[i] / (n * SCALE),
+    engine.crib_table's SCALE),
     or of the 10 in five-card cribbage (``view.five``, V5).
     ``crib`` weighs the crib table; ``end_game`` adds, when this deal may
     count the seat out, the chance that it does (hand, its crib, pegging)."""
-    if view.five:
-        from engine.discard5 import discard_values5
+    from engine import discard
 
-        return discard_values5(view, _known(view), crib, end_game)
-    from engine.crib_table import SCALE
-    from engine.discard import evaluate
-
-    hand = view.hand
-    if len(hand) != 6:
-        raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
-    known = _known(view)
-    dealer = view.me == view.dealer
-    sign = (1 if dealer else -1) if crib else 0
-    values = [0] * 15
-    # the end game, when this deal may count the seat out: its chance, counted
-    # in the same pass as the points (engine.discard.evaluate)
-    need = view.target - view.scores[view.me]
-    near = end_game and need <= 31 and view.target
-    goal = need - (_PEG_DEALER if dealer else _PEG_PONE)
-    n = evaluate(hand, known, sign, values, goal, dealer, _GAME * SCALE if near else 0)
-    return values, n, known
-
-
-def _pairs(hand):
-    # the function giving the positions of the i-th discard of a six- or
-    # five-card hand
-    if len(hand) == 5:
-        from engine.discard5 import pair_at5
-
-        return pair_at5
-    from engine.discard import pair_at
-
-    return pair_at
-
-
-def _ranked(values):
-    order = list(range(len(values)))
-    order.sort(key=lambda i: (-values[i], i))  # ties: first in order, as the players pick
-    return order
+    return discard.discard_values(view, crib, end_game)
 
 
 class Computer:
@@ -149,22 +104,9 @@ class Computer:
         self.rng = Rng(seed)
 
     def discard(self, view):
-        level = self.level
-        values = discard_values(view, level > 0, level == 2)[0]
-        count = len(values)
-        best = 0
-        for i in range(1, count):
-            if values[i] > values[best]:
-                best = i
-        slip = 3 if level == 0 else 8 if level == 1 else 0
-        if slip and self.rng.below(slip) == 0:
-            second = 1 if best == 0 else 0
-            for i in range(count):
-                if i != best and values[i] > values[second]:
-                    second = i
-            best = second
-        j, k = _pairs(view.hand)(best)
-        return view.hand[j], view.hand[k]
+        from engine import discard
+
+        return discard.choose(view, self.level, self.rng)
 
     def play(self, view):
         level = self.level
@@ -205,27 +147,13 @@ def hint_discard(view, detail=False):
     """The 15 discards (10 in five-card) of ``view.hand`` as (card, card, figure), best first in
     hard's order, which is the order of ``figure``: the kept hand's expected
     points plus (dealer) or minus (pone) the crib's and, when this deal may
-    count the seat out, plus _GAME (20) points times the chance that it does.
+    count the seat out, plus 20 points times the chance that it does.
     With ``detail`` each is (card, card, figure, points, chance): ``points``
     without the game, ``chance`` of counting out (None when the game is too
     far for the deal to end it), so figure = points + 20 * chance."""
-    from engine.crib_table import SCALE
+    from engine import discard
 
-    values, n, _ = discard_values(view, True, False)
-    ends = discard_values(view, True, True)[0]
-    near = view.target - view.scores[view.me] <= 31 and view.target
-    out = []
-    scale = n * SCALE
-    pair = _pairs(view.hand)
-    for i in _ranked(ends):
-        j, k = pair(i)
-        figure = ends[i] / scale
-        if detail:
-            chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
-            out.append((view.hand[j], view.hand[k], figure, values[i] / scale, chance))
-        else:
-            out.append((view.hand[j], view.hand[k], figure))
-    return out
+    return discard.hint_discard(view, detail)
 
 
 def hint_play(view):
@@ -245,24 +173,9 @@ def discard_loss(view, c1, c2):
     coach's one figure: engine.review sums it for a game's summary and the
     device's statistics (firmware.stats) per deal, so they agree. ValueError
     when the two are not a discard of the hand."""
-    from engine.crib_table import SCALE
+    from engine import discard
 
-    values, n, _ = discard_values(view, True, False)
-    hand = view.hand
-    pair = _pairs(hand)
-    best = values[0]
-    mine = None
-    for i in range(len(values)):
-        v = values[i]
-        if v > best:
-            best = v
-        j, k = pair(i)
-        if (hand[j] == c1 and hand[k] == c2) or (hand[j] == c2 and hand[k] == c1):
-            mine = v
-    if mine is None:
-        raise ValueError("not a discard of the hand")
-    scale = n * SCALE
-    return ((best - mine) * 200 + scale) // (2 * scale)
+    return discard.discard_loss(view, c1, c2)
 
 
 def play_loss(view, card, rates=None):

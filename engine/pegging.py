@@ -33,8 +33,7 @@ rank pegs laid next, and ``counters`` what my best card pegs after each reply
 Replies of one net value are weighed together: the chance that the opponent
 holds none of them depends only on how many such cards there are.
 host_tests/test_pegging_fast.py holds every value to a reference that lays
-and scores every card.
-Imports engine.cards, engine.score.
+and scores every card. Imports engine.cards, engine.score.
 """
 
 from engine.cards import VALUES

@@ -2,9 +2,10 @@
 nothing and saves nothing: each function moves the table's cursor and marks
 (``firmware.play_table.Table``) or gives the engine game a decision, and
 says which it did; ``firmware.screens.play`` does the rest (the events the
-decision made, saving). Imports ``firmware.buttons`` and
-``firmware.play_table``. (``weigh`` reads the computer's module when a game
-has loaded it.)
+decision made, saving). Imports ``firmware.buttons``, ``firmware.play_load``
+and ``firmware.play_table``. (``weigh`` reads the computer's module when a
+game has loaded it, and forgets what weighing loaded: the discard's code
+while only you discard holds none of it.)
 
 Keys (``firmware.buttons`` events, acted on when pressed):
   discard  LEFT / RIGHT move, A marks a card for the crib (or unmarks it);
@@ -18,6 +19,7 @@ muggins count are the pages' own (``firmware.play_cut``,
 """
 
 from firmware import buttons
+from firmware.play_load import _forget
 from firmware.play_table import CONFIRM, DISCARD, PLAY, card_text
 
 try:
@@ -105,9 +107,14 @@ def weigh(coach):
             if coach[0] and coach[3] == deal:
                 coach[2] += opponent.play_loss(view, c1)
             return
+        held = "engine.discard" in sys.modules
         lost = opponent.discard_loss(view, c1, c2)
     except (ValueError, MemoryError):  # advice only: it never stops a game
         return
+    if not held:  # loaded for this while only you discarded (play_load.cpu_code): it goes
+        mods = opponent.MODULES
+        need = opponent.needs("discard", view.five)
+        _forget([mods[i] for i in range(1, len(mods)) if need >> i & 1])
     coach[0] += 1
     coach[1] += lost
     coach[3] = deal

@@ -116,17 +116,20 @@ def cpu_code(screen):
     if game is None or opponent is None or sys.implementation.name == "cpython":
         return False
     need = 0  # bits of engine.opponent.MODULES
-    if _wanted(screen) is None:
+    # none on a page, nor while only you are left to discard (the coach loads
+    # what it weighs your discard with, and forgets it: play_input.weigh)
+    mine = screen.human and game.phase == "discard" and game.to_act(1) == 0
+    if _wanted(screen) is None and not mine:
         levels = screen.levels
         expert = "expert" in levels if levels else screen.level == "expert"
         need = opponent.needs(game.phase, game.five, expert)
     mods = opponent.MODULES
     n = len(mods)
     staged = getattr(screen.app.hw, "staged", False)
+    if screen.human and screen.coach[4]:
+        return False  # the code of what the coach noted: kept, and none added to it
     for i in range(1, n):  # allocates nothing when nothing is to go
         if not need >> i & 1 and mods[i] in sys.modules:
-            if screen.human and screen.coach[4]:
-                return False  # the code of what the coach noted: kept, and none added to it
             _forget([mods[j] for j in range(1, n) if not need >> j & 1])
             if staged:
                 return True

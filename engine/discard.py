@@ -11,8 +11,8 @@ unseen); suits matter only for the flush and nobs.
 The computer's discard and its hints live here too, not in engine.opponent,
 so the play holds none of them: ``discard_values`` (every discard weighed),
 ``choose`` (the discard of a level), ``hint_discard`` and ``discard_loss``
-(the hints and the coach's figure); engine.opponent's functions of those
-names call them. Imports engine.cards and engine.crib_table; engine.discard5
+(the hints and the coach's figure; engine.opponent's functions of those
+names call them). Imports engine.cards and engine.crib_table; engine.discard5
 in a five-card game (V5).
 """
 
@@ -250,8 +250,11 @@ def _known(view):
 
 
 def discard_values(view, crib, end_game):
-    """engine.opponent.discard_values: (values, n, known), ``values[i]`` for
-    the i-th of the 15 discards (10 in five-card cribbage, V5)."""
+    """(values, n, known): ``values[i]`` scores the i-th of the 15 discards
+    (see ``evaluate``; the expected points are values[i] / (n * SCALE)), or
+    of the 10 in five-card cribbage (``view.five``, V5). ``crib`` weighs the
+    crib table; ``end_game`` adds, when this deal may count the seat out, the
+    chance that it does (hand, its crib, pegging)."""
     if view.five:
         from engine.discard5 import discard_values5
 

@@ -84,18 +84,6 @@ def needs(phase, five=False, expert=False):
     return need | _EXPERT if expert else need
 
 
-def discard_values(view, crib, end_game):
-    """(values, n, known): ``values[i]`` scores the i-th of the 15 discards (see
-    engine.discard.evaluate; the expected points are values[i] / (n * SCALE),
-    engine.crib_table's SCALE),
-    or of the 10 in five-card cribbage (``view.five``, V5).
-    ``crib`` weighs the crib table; ``end_game`` adds, when this deal may
-    count the seat out, the chance that it does (hand, its crib, pegging)."""
-    from engine import discard
-
-    return discard.discard_values(view, crib, end_game)
-
-
 class Computer:
     """A computer player of level 0 (easy), 1 (medium) or 2 (hard)."""
 

@@ -4,7 +4,7 @@ legal decisions at every level, the greedy baseline's definition, fair play
 (a decision depends on the view alone), hints, and the pegging advice the
 lookahead must reproduce. Runs under CPython (pytest) and MicroPython."""
 
-from engine import opponent
+from engine import discard, opponent
 from engine.baseline import GreedyPlayer, four_card_points
 from engine.cards import VALUES, parse, parse_many
 from engine.crib_table import SCALE, crib_value
@@ -503,8 +503,8 @@ def test_end_game_values_count_the_starters_that_reach_the_goal():
             if t % 3 == 0:
                 v.opponent_hand = [c for c in range(52) if c not in hand][t : t + 6]
                 known += v.opponent_hand
-            plain, n, _ = opponent.discard_values(v, True, False)
-            ends = opponent.discard_values(v, True, True)[0]
+            plain, n, _ = discard.discard_values(v, True, False)
+            ends = discard.discard_values(v, True, True)[0]
             for i in range(15):
                 j, k = pair_at(i)
                 goal = need - peg[v.dealer == 0]

@@ -8,11 +8,10 @@ cards for the expected value. Per kept hand the four-card part is computed once
 fifteens, pairs and runs (13 cases, weighted by how many of that rank are
 unseen); suits matter only for the flush and nobs.
 
-The computer's discard and its hints live here too, not in engine.opponent,
-so the play holds none of them: ``discard_values`` (every discard weighed),
-``choose`` (the discard of a level), ``hint_discard`` and ``discard_loss``
-(the hints and the coach's figure; engine.opponent's functions of those
-names call them). Imports engine.cards and engine.crib_table; engine.discard5
+The computer's discard lives here too, not in engine.opponent, so the play
+holds none of it: ``discard_values`` (every discard weighed) and ``choose``
+(the discard of a level); its hints and the coach's figure are
+engine.coach's. Imports engine.cards and engine.crib_table; engine.discard5
 in a five-card game (V5).
 """
 
@@ -242,27 +241,22 @@ def evaluate(hand, known, crib_sign, values, goal=0, dealer=False, bonus=0):
     return n
 
 
-def _known(view):
-    known = list(view.hand)
-    if view.opponent_hand is not None:
-        known.extend(view.opponent_hand)
-    return known
-
-
 def discard_values(view, crib, end_game):
     """(values, n, known): ``values[i]`` scores the i-th of the 15 discards
     (see ``evaluate``; the expected points are values[i] / (n * SCALE)), or
     of the 10 in five-card cribbage (``view.five``, V5). ``crib`` weighs the
     crib table; ``end_game`` adds, when this deal may count the seat out, the
     chance that it does (hand, its crib, pegging)."""
+    known = list(view.hand)  # every card the seat has seen
+    if view.opponent_hand is not None:
+        known.extend(view.opponent_hand)
     if view.five:
         from engine.discard5 import discard_values5
 
-        return discard_values5(view, _known(view), crib, end_game)
+        return discard_values5(view, known, crib, end_game)
     hand = view.hand
     if len(hand) != 6:
         raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
-    known = _known(view)
     dealer = view.me == view.dealer
     sign = (1 if dealer else -1) if crib else 0
     values = [0] * 15
@@ -303,46 +297,3 @@ def choose(view, level, rng):
         best = second
     j, k = _pairs(view.hand)(best)
     return view.hand[j], view.hand[k]
-
-
-def hint_discard(view, detail=False):
-    """engine.opponent.hint_discard: the discards as (card, card, figure),
-    best first; with ``detail`` (card, card, figure, points, chance)."""
-    values, n, _ = discard_values(view, True, False)
-    ends = discard_values(view, True, True)[0]
-    near = view.target - view.scores[view.me] <= 31 and view.target
-    out = []
-    scale = n * SCALE
-    pair = _pairs(view.hand)
-    order = list(range(len(ends)))
-    order.sort(key=lambda i: (-ends[i], i))  # ties: first in order, as the players pick
-    for i in order:
-        j, k = pair(i)
-        figure = ends[i] / scale
-        if detail:
-            chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
-            out.append((view.hand[j], view.hand[k], figure, values[i] / scale, chance))
-        else:
-            out.append((view.hand[j], view.hand[k], figure))
-    return out
-
-
-def discard_loss(view, c1, c2):
-    """engine.opponent.discard_loss: what laying ``c1`` and ``c2`` away gives
-    up against the best keep, in hundredths of a point."""
-    values, n, _ = discard_values(view, True, False)
-    hand = view.hand
-    pair = _pairs(hand)
-    best = values[0]
-    mine = None
-    for i in range(len(values)):
-        v = values[i]
-        if v > best:
-            best = v
-        j, k = pair(i)
-        if (hand[j] == c1 and hand[k] == c2) or (hand[j] == c2 and hand[k] == c1):
-            mine = v
-    if mine is None:
-        raise ValueError("not a discard of the hand")
-    scale = n * SCALE
-    return ((best - mine) * 200 + scale) // (2 * scale)

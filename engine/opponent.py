@@ -20,10 +20,10 @@ there is no end game to count out.
 
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
-engine.cards and engine.rng; when used, engine.discard (a discard, its hints
-and loss: the code is there, this module's functions of those names call
-it, so the play holds none of it), engine.pegging (a play, its hints and
-loss), engine.baseline and engine.expert (on demand). So a program short of
+engine.cards and engine.rng; when used, engine.discard (a discard: the code
+is there, so the play holds none of it), engine.coach (its hints and loss,
+which this module's functions of those names call), engine.pegging (a play,
+its hints and loss), engine.baseline and engine.expert (on demand). So a program short of
 heap holds only what the phase needs: the discard's code (``DISCARD``) while
 the seats discard, the play's (``PLAY``) during the play, none between
 (firmware.play_load loads and forgets them a module a frame).
@@ -55,6 +55,7 @@ MODULES = (
     "engine.winprob",  # the expert level only
     "engine.expert",
     "engine.rollout",
+    "engine.coach",  # a discard's hints and loss (never a decision)
 )
 # ``needs``: bits of MODULES (1 << its index)
 _DISCARD = const(6)  # engine.crib_table, engine.discard
@@ -72,9 +73,11 @@ def needs(phase, five=False, expert=False):
     binds (the discard's code, also in the play). A program short of heap may
     forget the others between decisions (the discard's code while the play
     goes on, the play's while the seats discard): a module goes with every
-    one that binds it (engine.discard5, engine.expert and engine.baseline
-    bind engine.discard, engine.rollout binds engine.pegging; this module's
-    functions import them as they run and hold none), as these sets allow."""
+    one that binds it (engine.discard5, engine.expert, engine.baseline and
+    engine.coach bind engine.discard, engine.rollout binds engine.pegging;
+    this module's functions import them as they run and hold none), as these
+    sets allow; engine.coach is never needed (the coach's figure loads it and
+    forgets it)."""
     if phase == "discard":
         need = _DISCARD | _DISCARD5 if five else _DISCARD
     elif phase == "play":
@@ -139,9 +142,9 @@ def hint_discard(view, detail=False):
     With ``detail`` each is (card, card, figure, points, chance): ``points``
     without the game, ``chance`` of counting out (None when the game is too
     far for the deal to end it), so figure = points + 20 * chance."""
-    from engine import discard
+    from engine import coach
 
-    return discard.hint_discard(view, detail)
+    return coach.hint_discard(view, detail)
 
 
 def hint_play(view):
@@ -161,9 +164,9 @@ def discard_loss(view, c1, c2):
     coach's one figure: engine.review sums it for a game's summary and the
     device's statistics (firmware.stats) per deal, so they agree. ValueError
     when the two are not a discard of the hand."""
-    from engine import discard
+    from engine import coach
 
-    return discard.discard_loss(view, c1, c2)
+    return coach.discard_loss(view, c1, c2)
 
 
 def play_loss(view, card, rates=None):

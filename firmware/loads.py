@@ -83,6 +83,7 @@ WORK = {
         "engine.discard",
         "engine.winprob",
         "engine.expert",
+        "engine.coach",
         "engine.view",
         "engine.game",
         "engine.review",

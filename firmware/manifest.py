@@ -19,6 +19,7 @@ package(
         "baseline.py",
         "breakdown.py",
         "cards.py",
+        "coach.py",
         "crc.py",
         "crib_table.py",
         "crib_table5.py",

@@ -6,7 +6,8 @@ rollouts one a frame under a bar. The player is ``engine.opponent``'s at
 the screen's level (``engine.players``' random one when it is missing),
 seeded from the game and the number of decisions so far, so a resumed game
 goes on exactly as it would have. Loaded at the computer's first turn and
-forgotten at a game's end with the computer (``firmware.play_over``). The
+forgotten at a game's end with the computer (``firmware.play_over``), and
+at your turns (``firmware.play_input``; your keys' code goes at its). The
 code a decision needs (the discard's or the play's) is loaded before the
 turn, a module a frame, on a device (``firmware.play_load.cpu_code``);
 elsewhere the computer's functions import it as they run.
@@ -15,21 +16,27 @@ Imports ``engine.score`` and ``firmware.play_load``; by name,
 expert's bar.
 """
 
+import sys
+
 from engine.score import show_score
-from firmware.play_load import _module
-
-
-def _computer(level, seed):
-    opponent = _module("engine.opponent")
-    if opponent is not None:
-        return opponent.make(level, seed)
-    return _module("engine.players").make("random", seed)
+from firmware.play_load import PLAY_CODE, _forget, _module
 
 
 def turn(screen, seat):
     """One frame of the computer's turn at ``seat`` (the screen shows it
     busy): a step of the expert's rollouts, or the decision, or the act;
-    True when the table changed."""
+    True when the table changed. On a device your keys' code goes first, in
+    a frame of its own (what the coach noted weighed before it, one a
+    frame): the computer's turn never holds it (it is back at your turn);
+    and this module goes once the computer has acted and your turn is next,
+    so the two are held together only while one of them loads."""
+    inp = sys.modules.get(PLAY_CODE[0])
+    if inp is not None and screen.chosen is None and sys.implementation.name != "cpython":
+        if screen.human and screen.coach[4]:
+            inp.weigh(screen.coach)
+        else:
+            _forget(PLAY_CODE[:1])
+        return True
     if screen.steps is not None:  # the expert's rollouts: one a frame, a bar
         t = screen.table
         try:
@@ -47,6 +54,8 @@ def turn(screen, seat):
         g.act(seat, screen.chosen[0])
         screen.chosen = None
         screen.queue.extend(g.take_events())
+        if screen.human and g.to_act(1) == 0:  # your turn next: this code goes till ours
+            _forget(PLAY_CODE[1:])
     return False
 
 
@@ -55,7 +64,11 @@ def _choice(screen, seat):
     g = screen.game
     seed = (g.seed * 2654435761 + len(g.moves) * 40503 + seat) & 0x7FFFFFFF
     level = screen.levels[seat] if screen.levels else screen.level
-    player = _computer(level, seed or 1)
+    opponent = _module("engine.opponent")
+    if opponent is not None:
+        player = opponent.make(level, seed or 1)
+    else:
+        player = _module("engine.players").make("random", seed or 1)
     view = g.view(seat)
     if g.phase == "discard":
         return (player.discard(view),)

@@ -18,8 +18,10 @@ muggins count are the pages' own (``firmware.play_cut``,
 ``firmware.play_show``, ``firmware.play_over``), loaded while they show.
 """
 
+import sys
+
 from firmware import buttons
-from firmware.play_load import _forget
+from firmware.play_load import PLAY_CODE, _forget
 from firmware.play_table import CONFIRM, DISCARD, PLAY, card_text
 
 try:
@@ -43,6 +45,8 @@ def discard(t, game, events, coach=None):
     hand = t.hand
     n = len(hand)
     if t.mode != DISCARD and t.mode != CONFIRM:
+        if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
+            _forget(PLAY_CODE[1:])
         t.cursor = 0
         t.marked = []
         t.dimmed = 0
@@ -85,10 +89,14 @@ def discard(t, game, events, coach=None):
 def note(game, c1, c2, coach):
     """A decision for the coach's figures (issue 16.4), to be weighed later
     (``weigh``), in a quiet frame: its view as you saw it, the two cards laid
-    away (``c2`` None: ``c1`` is a card played) and the deal. ``coach`` is
+    away (``c2`` None: ``c1`` is a card played) and the deal; a play with no
+    decision waiting before it is weighed at once (a few ms with the play's
+    code loaded), so no view of it waits through the computer's turn. ``coach`` is
     [deals, hundredths your discards gave up, hundredths your plays gave up,
     the deal last weighed, the decisions noted and not weighed yet]."""
     coach[4].append((game.view(0), c1, c2, game.deal_number))
+    if c2 is None and len(coach[4]) == 1:
+        weigh(coach)  # a play with none before it: at once (a few ms), no view kept
 
 
 def weigh(coach):
@@ -96,25 +104,24 @@ def weigh(coach):
     weigh it (``engine.opponent``, the computer's module, loaded through a
     game), a discard by discard_loss, a play by play_loss, only in a deal
     whose discard was weighed (a resumed game's first deal is not)."""
-    import sys
-
     view, c1, c2, deal = coach[4].pop(0)
     opponent = sys.modules.get("engine.opponent")
     if opponent is None:
         return
+    mods = opponent.MODULES
+    had = [m in sys.modules for m in mods]
     try:
         if c2 is None:
             if coach[0] and coach[3] == deal:
                 coach[2] += opponent.play_loss(view, c1)
             return
-        held = "engine.discard" in sys.modules
         lost = opponent.discard_loss(view, c1, c2)
     except (ValueError, MemoryError):  # advice only: it never stops a game
         return
-    if not held:  # loaded for this while only you discarded (play_load.cpu_code): it goes
-        mods = opponent.MODULES
-        need = opponent.needs("discard", view.five)
-        _forget([mods[i] for i in range(1, len(mods)) if need >> i & 1])
+    finally:  # what weighing loaded goes (engine.coach; your discard's code: cpu_code)
+        gone = [mods[i] for i in range(len(mods)) if not had[i] and mods[i] in sys.modules]
+        if gone:
+            _forget(gone)
     coach[0] += 1
     coach[1] += lost
     coach[3] = deal
@@ -122,7 +129,11 @@ def weigh(coach):
 
 def play(t, game, events, coach=None):
     """Pick a card of ``t.hand`` to play (seat 0); a go when none fits (R8).
-    With ``coach`` (``note``), the card played is noted for the coach first."""
+    With ``coach`` (``note``), the card played is noted for the coach first.
+    On a device this module is forgotten once you have played, unless the
+    coach has a decision to weigh with it (the computer's turn then forgets
+    it, ``firmware.play_cpu``), and the computer's code at your turn: the
+    two are held together only while one loads."""
     hand = t.hand
     n = len(hand)
     dimmed = 0
@@ -135,8 +146,12 @@ def play(t, game, events, coach=None):
     if not fits:  # R8: nothing fits, so the go is said for you
         t.dimmed = dimmed
         game.go(0)
+        if not (coach and coach[4]):  # your keys' code goes till your next turn
+            _forget(PLAY_CODE[:1])
         return _ACTED
     if t.mode != PLAY:
+        if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
+            _forget(PLAY_CODE[1:])
         t.dimmed = dimmed
         if not 0 <= t.cursor < n or dimmed & (1 << t.cursor):
             for i in range(n):
@@ -160,5 +175,7 @@ def play(t, game, events, coach=None):
         if coach is not None:
             note(game, card, None, coach)
         game.play(0, card)
+        if not (coach and coach[4]):  # your keys' code goes till your next turn
+            _forget(PLAY_CODE[:1])
         return _ACTED
     return changed

@@ -110,7 +110,9 @@ def cpu_code(screen):
     turn or the coach (your decisions weighed with it) asks. True when this
     frame did. What the coach noted keeps its code till it is weighed, and
     the next phase's waits for it (a page between two phases weighs it all:
-    ``_drop_play``), so the two are never held together."""
+    ``_drop_play``), so the two are never held together; nothing loads while
+    events wait to be shown (a deal's end: its show's page comes first), nor
+    while only you are left to discard."""
     game = screen.game
     opponent = sys.modules.get("engine.opponent")
     if game is None or opponent is None or sys.implementation.name == "cpython":
@@ -136,6 +138,8 @@ def cpu_code(screen):
             break
     for i in range(1, n):  # each after what it imports
         if need >> i & 1 and mods[i] not in sys.modules:
+            if screen.queue:
+                return False  # once the events before it are shown (a page may come)
             _module(mods[i])
             if staged:
                 return True

@@ -209,7 +209,15 @@ def mode_entries(root=ROOT):
 # lists for work inside a mode that loads code of its own: the game-over
 # page's review (firmware.play_over._review; engine.review loads the
 # computer's modules, and the expert's near the end, inside its functions)
-_WORK = {"review": ("engine.opponent", "engine.pegging", "engine.expert", "engine.review")}
+_WORK = {
+    "review": (
+        "engine.opponent",
+        "engine.pegging",
+        "engine.expert",
+        "engine.coach",
+        "engine.review",
+    ),
+}
 
 
 def mode_loads(root=ROOT):

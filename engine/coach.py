@@ -1,0 +1,62 @@
+"""The coach's side of the computer's discard: the discards ranked for a
+hint (``hint_discard``) and what a discard gives up against the best
+(``discard_loss``, the coach's figure), as engine.opponent's functions of
+those names give them. Apart from the discard's own code (engine.discard),
+so the computer's discard holds none of it; on a device it is loaded for a
+hint or the coach's figure and forgotten after (firmware.play_input.weigh,
+firmware.play_load.cpu_code). Imports engine.crib_table and engine.discard.
+"""
+
+from engine.crib_table import SCALE
+from engine.discard import _pairs, discard_values
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_GAME = const(20)  # engine.discard's
+
+
+def hint_discard(view, detail=False):
+    """engine.opponent.hint_discard: the discards as (card, card, figure),
+    best first in hard's order; with ``detail`` (card, card, figure, points,
+    chance)."""
+    values, n, _ = discard_values(view, True, False)
+    ends = discard_values(view, True, True)[0]
+    near = view.target - view.scores[view.me] <= 31 and view.target
+    out = []
+    scale = n * SCALE
+    pair = _pairs(view.hand)
+    order = list(range(len(ends)))
+    order.sort(key=lambda i: (-ends[i], i))  # ties: first in order, as the players pick
+    for i in order:
+        j, k = pair(i)
+        figure = ends[i] / scale
+        if detail:
+            chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
+            out.append((view.hand[j], view.hand[k], figure, values[i] / scale, chance))
+        else:
+            out.append((view.hand[j], view.hand[k], figure))
+    return out
+
+
+def discard_loss(view, c1, c2):
+    """engine.opponent.discard_loss: what laying ``c1`` and ``c2`` away gives
+    up against the best keep, in hundredths of a point."""
+    values, n, _ = discard_values(view, True, False)
+    hand = view.hand
+    pair = _pairs(hand)
+    best = values[0]
+    mine = None
+    for i in range(len(values)):
+        v = values[i]
+        if v > best:
+            best = v
+        j, k = pair(i)
+        if (hand[j] == c1 and hand[k] == c2) or (hand[j] == c2 and hand[k] == c1):
+            mine = v
+    if mine is None:
+        raise ValueError("not a discard of the hand")
+    scale = n * SCALE
+    return ((best - mine) * 200 + scale) // (2 * scale)

@@ -76,23 +76,18 @@ class Pegboard:
         """``layout`` and ``power`` a board's ``LAYOUT`` and ``POWER`` (None:
         a 500 mA supply), ``n_leds`` the strip's length (None: what the layout
         needs). A layout the strip cannot show raises ValueError."""
-        self._rare("setup", layout, power, n_leds, target)
-
-    def _rare(self, step, *args):
-        # firmware.pegboard_setup's ``step`` on this pegboard: what runs at boot
-        # or when the colours, the brightness or the board's marks change,
-        # loaded for it and forgotten after (never while the pegs only move)
         import sys
 
-        from firmware import pegboard_setup
+        from firmware import pegboard_setup  # once, at boot: forgotten again
 
         try:
-            getattr(pegboard_setup, step)(self, *args)
+            pegboard_setup.setup(self, layout, power, n_leds, target)
         finally:
             if sys.implementation.name != "cpython":
                 from firmware.app import _drop
 
                 _drop("firmware.pegboard_setup")
+        self._levels()
 
     # ---- settings
     def set_color(self, player, r, g, b):
@@ -127,8 +122,33 @@ class Pegboard:
         self.dirty = True
 
     def _levels(self):
-        # every slot's LED levels from the colours and the brightness
-        self._rare("levels")
+        lv = self._lv
+        k = self.brightness
+        for p in (0, 1):
+            for c in (0, 1, 2):
+                v = lv[(_RGB + p) * 3 + c]
+                f = v * k // 255
+                if v and k and not f:
+                    f = 1
+                r = f // 4
+                if f and not r:
+                    r = 1
+                gl = f // 10
+                if f and not gl:
+                    gl = 1
+                j = (1, 0, 2)[c]  # R G B -> G R B position
+                lv[(_FRONT + p) * 3 + j] = f
+                lv[(_REAR + p) * 3 + j] = r
+                lv[(_GLOW + p) * 3 + j] = gl
+        m = max(1, 8 * k // 255) if k else 0
+        lv[_MARK * 3] = m
+        lv[_MARK * 3 + 1] = m
+        lv[_MARK * 3 + 2] = m
+        lv[_LINE * 3] = max(1, 6 * k // 255) if k else 0
+        lv[_LINE * 3 + 1] = max(1, 16 * k // 255) if k else 0
+        lv[_LINE * 3 + 2] = 0
+        self._bg_sum = -1
+        self.dirty = True
 
     # ---- mapping
     def hole(self, score):
@@ -299,8 +319,35 @@ class Pegboard:
         return (self._sum * self.ma_per_channel + 254) // 255 + self.idle_ma * self.n
 
     def _background(self):
-        # what stays put (marks, lines, the winner's glow), into the template
-        self._rare("background")
+        # draw what stays put into the template (when it changes)
+        bg = self._bg
+        if _fast is not None:
+            _fast.fill(bg, len(bg), 0)
+        else:
+            for i in range(len(bg)):
+                bg[i] = 0
+        self._sum = 0
+        tracks = 1 if self.shared else 2
+        holes = self.holes
+        if self.markers:
+            for t in range(tracks):
+                for h in range(5, holes, 5):
+                    self._put(bg, self.led_of_hole(t, h), _MARK)
+                if not self.target:  # fixed deals: the deals to play, no lines
+                    for h in range(holes, max(0, holes - self.deals_left), -1):
+                        self._put(bg, self.led_of_hole(t, h), _LINE)
+                    continue
+                self._put(bg, self.led_of_hole(t, holes), _LINE)
+                if self.target >= 121:
+                    self._put(bg, self.led(t, 91), _LINE)
+                    self._put(bg, self.led(t, 61), _LINE)
+                else:
+                    self._put(bg, self.led(t, 31), _LINE)
+        w = self._cel
+        if w >= 0:
+            for h in range(1, holes + 1):
+                self._put(bg, self.led_of_hole(w, h), _GLOW + w)
+        self._bg_sum = self._sum
 
     def estimate_ma(self, buf):
         """The strip's current for the frame in ``buf``, in mA, rounded up."""

@@ -190,9 +190,20 @@ def note(app, name, tries=0):
     if app._modes == (name, tries):
         return
     try:
-        _record(app)[0].save(name, tries)
+        at = app._modes_at
+        if at is None:
+            rec = _record(app)[0]
+        else:  # where our last save left it: no need to read it again
+            rec = LastMode(app.hw.storage)
+            rec.name, rec.tries = app._modes
+            store = rec.store
+            store.seq, store._cur = at
+            store._loaded = True
+        rec.save(name, tries)
         app._modes = (name, tries)
+        app._modes_at = (rec.store.seq, rec.store._cur)
     except Exception as e:
+        app._modes_at = None  # read it afresh next time
         _log(e)
 
 
@@ -257,6 +268,7 @@ def start(app, root, board, settings, pegboard, restart):
     app.mode = None  # the mode opened from the root, by name
     app._before = None  # sys.modules before the open mode (MicroPython), or None
     app._modes = None  # (name, tries): what its record holds, once read
+    app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
     app._settle = 0  # ms a reopened mode must still run to count as started
     app._due = False  # ``due`` runs next frame
     if root is None:

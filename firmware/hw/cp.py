@@ -65,8 +65,9 @@ CircuitPython, so its code is not on the heap for the session (3.2 KB less
 than when it lived here, measured on the emulated Pico); this module keeps
 what runs every frame (buttons, LEDs, clock, watchdog, nap).
 
-Imports nothing at import; ``make`` imports ``firmware.hw.cp_make`` (which
-imports the rest).
+``make`` is ``firmware.hw.cp_make``'s (which imports the rest), loaded by the
+package's ``once`` for it and forgotten after. Imports nothing at import;
+``make`` imports ``firmware.hw`` (``once``).
 """
 
 try:
@@ -83,19 +84,9 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display=None):
     runs without a watchdog; ``display`` "displayio" (adafruit_displayio_ssd1306,
     the default) or "direct" (our driver on busio.I2C); None: the board's
     choice (``cp_make.display_choice``)."""
-    import sys
+    from firmware.hw import once
 
-    from firmware.hw import cp_make
-
-    try:
-        return cp_make.make(board, watchdog_s, storage_root, display)
-    finally:
-        if sys.implementation.name == "circuitpython":
-            # its code goes; what it made (and their classes) stays
-            sys.modules.pop("firmware.hw.cp_make", None)
-            package = sys.modules.get("firmware.hw")
-            if hasattr(package, "cp_make"):
-                delattr(package, "cp_make")
+    return once("cp_make", board, watchdog_s, storage_root, display)
 
 
 class Buttons:

@@ -33,9 +33,9 @@ Verified: only on CPython and the MicroPython unix port against the recording
 fakes of host_tests/fakes/mp (host_tests/test_hw_mp.py). Not verified: a real
 board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
-``make`` is ``firmware.hw.mp_make``'s, loaded for it and forgotten after (it
-runs once, at boot): this module keeps what runs while the app does. Imports
-``firmware.hw.mp_make`` when ``make`` runs.
+``make`` is ``firmware.hw.mp_make``'s, loaded for it and forgotten after by
+the package's ``once`` (it runs once, at boot): this module keeps what runs
+while the app does. Imports ``firmware.hw`` (``once``) when ``make`` runs.
 """
 
 try:
@@ -51,7 +51,7 @@ _A = const(16)  # firmware.hal's
 _B = const(32)  # firmware.hal's
 
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
-_MAKE = const("firmware.hw.mp_make")  # a const(), not a name: interned only if loaded
+_MAKE = const("mp_make")  # a const(), not a name: interned only when it loads
 _GPIO_IN = const(0xD0000004)  # SIO GPIO_IN, the same on the RP2040 and RP2350
 _NAP_STEP = const(20)  # one frame: a press is seen this soon
 _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
@@ -174,16 +174,6 @@ def make(board=None, watchdog_ms=WATCHDOG_MS, storage_root="/data", time_module=
     """The board's hardware (``firmware.hw.mp_make.make``, loaded for it and
     forgotten after: it runs once, at boot); ``watchdog_ms=0`` runs without a
     watchdog."""
-    import sys
+    from firmware.hw import once
 
-    __import__(_MAKE)
-    try:
-        return sys.modules[_MAKE].make(board, watchdog_ms, storage_root, time_module)
-    finally:
-        if sys.implementation.name != "cpython":
-            # its code goes; what it made (and their classes) stays
-            sys.modules.pop(_MAKE, None)
-            package = sys.modules.get("firmware.hw")
-            leaf = _MAKE[12:]
-            if hasattr(package, leaf):
-                delattr(package, leaf)
+    return once(_MAKE, board, watchdog_ms, storage_root, time_module)

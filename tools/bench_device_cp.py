@@ -54,7 +54,9 @@ FIGURES = (
     ("discard cursor move", "discard_move_us", 20000, "frame"),
     ("idle game frame (nothing to redraw)", "idle_frame_us", 5000, "frame"),
     ('opening "Play the computer": its slowest frame', "open_play_max_us", 300000, "frame"),
-    ("peak live heap over a whole game", "game_live_peak", 110 * 1024, "heap"),
+    # the app's, as tools/bench_device.py weighs it on MicroPython: the peak
+    # less the harness's and this benchmark's own code and frame lists
+    ("peak live heap over a whole game (the app's)", "app_live_peak", 110 * 1024, "heap"),
 )
 EXTRA = (
     ("menu cursor move: show()", "menu_move_show_us"),
@@ -77,7 +79,7 @@ EXTRA = (
         "game: timer-driven redraw of <= 64 pixels (the cursor mark), the redraw alone",
         "game_idle_small_median_us",
     ),
-    ("game: peak live heap less the benchmark's own", "app_live_peak"),
+    ("game: peak live heap, everything (the benchmark's own with it)", "game_live_peak"),
     ("boot (make + build the app)", "boot_us"),
     ("heap after boot", "boot_heap"),
 )

@@ -21,7 +21,7 @@ counts), and ``BENCH done`` at the end; a failed check prints
   game   a whole game against ``level`` by buttons to its game-over page (peak
          live heap when ``heap``: ``gc.collect()`` and ``gc.mem_alloc()``
          after every frame that redrew or had a key, and every 16th; its two
-         frame-time histograms, 4 KB, are weighed as ``bench_lists``, which
+         frame-time histograms, 2 KB, are weighed as ``bench_lists``, which
          app_live_peak does not count)
   fast   firmware/hw/cp_fb.py and cp_fast.py with their ulab paths against
          the plain drawing code on random scenes (same bytes)
@@ -32,6 +32,7 @@ counts), and ``BENCH done`` at the end; a failed check prints
 CircuitPython only. Imports ``firmware.main`` and the CircuitPython modules.
 """
 
+import array
 import gc
 import sys
 
@@ -60,17 +61,20 @@ def fail(text):
 
 
 class Hist:
-    """Frame times in 0.5 ms bins up to 250 ms (one list made once), so a
-    whole game's frames are counted without a growing list."""
+    """Frame times in 0.5 ms bins up to 250 ms (one 16-bit array made once,
+    1 KB: a list of ints would be 2 KB of the heap the game is weighed on),
+    so a whole game's frames are counted without a growing list."""
 
     def __init__(self):
-        self.bins = [0] * 501
+        self.bins = array.array("H", bytes(1002))
         self.n = 0
 
     def add(self, us):
         i = us // 500
-        self.bins[i if i < 500 else 500] += 1
-        self.n += 1
+        i = i if i < 500 else 500
+        if self.bins[i] < 65535:
+            self.bins[i] += 1
+            self.n += 1
 
     def median(self):
         if not self.n:

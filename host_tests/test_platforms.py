@@ -126,10 +126,10 @@ def test_the_simulator_needs_only_the_standard_library():
     # in a child with site-packages cut off: the whole app runs a script
     code = (
         "import sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p]\n"
-        "sys.path.insert(0, 'tools'); import sim\n"
+        "sys.path.insert(0, 'tools'); import sim, sim_view\n"
         "s = sim.Sim('pico'); s.run_script(sim.parse_script('down a b up a'))\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('PIL', 'pytest', 'serial')]\n"
-        "print(len(sim.oled_lines(s.hw.display)), bad)\n"
+        "print(len(sim_view.oled_lines(s.hw.display)), bad)\n"
     )
     p = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True)
     assert p.returncode == 0, p.stderr.decode()

@@ -11,6 +11,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import sim  # noqa: E402
+import sim_view  # noqa: E402
 
 from firmware.hw import host  # noqa: E402
 from firmware.screens.settings import SettingsScreen  # noqa: E402
@@ -46,7 +47,7 @@ def test_screenshot_png_is_the_screen_scaled_with_leds(tmp_path):
     s = sim.Sim("pico", host.DictStorage())
     s.run_script(sim.parse_script("down a"))
     path = str(tmp_path / "shot.png")
-    sim.screenshot(path, s.hw.display, s.hw.leds, s.board)
+    sim_view.screenshot(path, s.hw.display, s.hw.leds, s.board)
     img = Image.open(path)
     img.load()
     rows = 2 * 3 + 1  # pico: two tracks of 121 LEDs, 41 a row, a gap between
@@ -55,7 +56,7 @@ def test_screenshot_png_is_the_screen_scaled_with_leds(tmp_path):
     d = s.hw.display
     for y in range(64):
         for x in range(128):
-            on = rgb.getpixel((x * 4 + 1, y * 4 + 2)) == sim.OLED_ON
+            on = rgb.getpixel((x * 4 + 1, y * 4 + 2)) == sim_view.OLED_ON
             assert on == bool(d.pixel(x, y)), (x, y)
 
 
@@ -116,7 +117,7 @@ def _lit_pixel(img, display):
     for y in range(display.height):
         for x in range(display.width):
             if display.pixel(x, y):
-                return img.getpixel((x * sim.SCALE, y * sim.SCALE))
+                return img.getpixel((x * sim_view.SCALE, y * sim_view.SCALE))
     return None
 
 
@@ -131,16 +132,16 @@ def test_the_dimmed_and_off_screens_and_the_gauge_show(tmp_path):
     )
     d = s.hw.display
     colours = [_lit_pixel(Image.open(p), d) for p in shots]
-    assert colours[0] == sim.OLED_ON
-    assert sum(colours[1]) < sum(sim.OLED_ON) // 2  # dimmed
-    assert colours[2] is None or colours[2] == sim.OLED_OFF  # off: nothing lit shows
+    assert colours[0] == sim_view.OLED_ON
+    assert sum(colours[1]) < sum(sim_view.OLED_ON) // 2  # dimmed
+    assert colours[2] is None or colours[2] == sim_view.OLED_OFF  # off: nothing lit shows
     off = Image.open(shots[2]).crop((0, 0, 512, 256))
     assert off.getextrema() == ((0, 0), (0, 0), (0, 0))
-    assert sim.panel_state(d) == "(screen off)"
+    assert sim_view.panel_state(d) == "(screen off)"
     # the gauge: its outline at the right of the keeper's status bar (dark on lit)
     s.hw.buttons.set(0)
     s.run_script(sim.parse_script("b"))  # wakes, does nothing else
-    assert sim.panel_state(d) == ""
+    assert sim_view.panel_state(d) == ""
     x0 = d.width - 12
     assert d.pixel(x0, 1) == 0 and d.pixel(x0 - 2, 1) == 1
     inside = [1 - d.pixel(x, 4) for x in range(x0 + 1, x0 + 9)]

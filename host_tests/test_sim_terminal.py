@@ -15,8 +15,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import sim  # noqa: E402
+import sim_keys  # noqa: E402
+import sim_view  # noqa: E402
 
-from firmware.hal import A, DOWN, UP  # noqa: E402
+from firmware.hal import A, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
 
 
@@ -27,7 +29,7 @@ def menu_sim():
 
 
 def fits(lines, cols, rows):
-    return len(lines) <= rows and all(sim.visible_len(ln) <= cols for ln in lines)
+    return len(lines) <= rows and all(sim_view.visible_len(ln) <= cols for ln in lines)
 
 
 @pytest.mark.parametrize(
@@ -46,15 +48,15 @@ def fits(lines, cols, rows):
 def test_the_largest_view_that_fits_is_chosen(cols, rows, view):
     s = menu_sim()
     d, n = s.hw.display, s.hw.leds.n
-    assert sim.choose_view(cols, rows, d, n, s.board) == view
-    lines = sim.terminal_lines(s, cols, rows)
-    assert fits(lines, cols, rows), (cols, rows, [sim.visible_len(ln) for ln in lines])
-    assert lines[-1] == sim.HELP
+    assert sim_view.choose_view(cols, rows, d, n, s.board) == view
+    lines = sim_view.terminal_lines(s, cols, rows)
+    assert fits(lines, cols, rows), (cols, rows, [sim_view.visible_len(ln) for ln in lines])
+    assert lines[-1] == sim_keys.HELP
 
 
 def test_the_sizes_are_the_ones_the_readme_gives():
-    assert sim.pico_size("full") == (128, 42)
-    assert sim.pico_size("braille") == (64, 24)
+    assert sim_view.pico_size("full") == (128, 42)
+    assert sim_view.pico_size("braille") == (64, 24)
     with open(os.path.join(ROOT, "README.md")) as f:
         text = f.read()
     assert "80x24" in text and "128x42" in text
@@ -63,8 +65,8 @@ def test_the_sizes_are_the_ones_the_readme_gives():
 @pytest.mark.parametrize("cols,rows", [(63, 24), (80, 23), (20, 5), (1, 1)])
 def test_too_small_says_what_size_is_needed(cols, rows):
     s = menu_sim()
-    assert sim.choose_view(cols, rows, s.hw.display, s.hw.leds.n, s.board) is None
-    lines = sim.terminal_lines(s, cols, rows)
+    assert sim_view.choose_view(cols, rows, s.hw.display, s.hw.leds.n, s.board) is None
+    lines = sim_view.terminal_lines(s, cols, rows)
     assert len(lines) == 1 and len(lines[0]) < max(cols, 2)
     if cols >= 50:
         assert "at least 64x24" in lines[0]
@@ -73,25 +75,25 @@ def test_too_small_says_what_size_is_needed(cols, rows):
 def test_braille_cells_decode_to_the_pixels():
     s = menu_sim()
     d = s.hw.display
-    cells = sim.oled_braille(d)
+    cells = sim_view.oled_braille(d)
     assert len(cells) == 16 and all(len(row) == 64 for row in cells)
     for y in range(64):
         for x in range(128):
             bits = ord(cells[y // 4][x // 2]) - 0x2800
-            on = bool(bits & sim._DOTS[y % 4][x % 2])
+            on = bool(bits & sim_view._DOTS[y % 4][x % 2])
             assert on == bool(d.pixel(x, y)), (x, y)
 
 
 def test_a_view_can_be_forced():
     s = menu_sim()
-    lines = sim.terminal_lines(s, 80, 24, "full")
-    assert len(lines) == 42 and max(sim.visible_len(ln) for ln in lines) == 128
+    lines = sim_view.terminal_lines(s, 80, 24, "full")
+    assert len(lines) == 42 and max(sim_view.visible_len(ln) for ln in lines) == 128
 
 
 def test_windows_arrow_keys_map_like_a_terminal():
-    got = sim.windows_keys("\xe0H\xe0P\x00M\xe0Kz\xe0Sq")
+    got = sim_keys.windows_keys("\xe0H\xe0P\x00M\xe0Kz\xe0Sq")
     assert got == ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "z", "q"]
-    assert [sim.KEYS[k][0] for k in got[:5]] == [UP, DOWN, sim.RIGHT, sim.LEFT, A]
+    assert [sim_keys.KEYS[k][0] for k in got[:5]] == [UP, DOWN, RIGHT, LEFT, A]
 
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -128,7 +130,7 @@ def run_in_pty(cols, rows, keys, tmp_path):
                 except OSError:  # the child has gone
                     return
 
-    read(30, sim.HELP.encode())  # the first frame
+    read(30, sim_keys.HELP.encode())  # the first frame
     for k in keys:
         os.write(fd, k.encode())
         read(0.3)
@@ -149,6 +151,6 @@ def test_the_real_program_fits_its_terminal(tmp_path, cols, rows, width):
     assert code == 0
     assert len(lines) <= rows and max(len(ln) for ln in lines) <= cols, lines
     assert len(lines[0]) == width, lines[0]
-    assert lines[-1] == sim.HELP
+    assert lines[-1] == sim_keys.HELP
     braille = sum(1 for ch in lines[3] if 0x2800 <= ord(ch) <= 0x28FF)
     assert (braille == width) == (width == 64)

@@ -8,7 +8,7 @@ replays. Runs on CPython and MicroPython."""
 from engine import opponent
 from engine.rng import Rng
 from firmware.screens.play import PlayScreen
-from test_play_screen import check_log_agrees, new_driver, play_game, screen
+from playdriver import check_log_agrees, new_driver, play_game, screen
 
 _rolled = []  # (view, card laid, frames taken) of each play made in steps
 
@@ -66,7 +66,7 @@ def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
     from engine.expert import Expert
     from firmware.hal import A, B, DOWN
     from firmware.working import Working
-    from test_play_screen import decide, wait_for_you
+    from playdriver import decide, wait_for_you
 
     d = new_driver(seed=9, target=61, level="expert")
     d.app.power.dim_ms = d.app.power.off_ms = 0

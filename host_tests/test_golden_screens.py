@@ -18,12 +18,14 @@ import os
 import pytest
 
 import screentext
-import test_play_screen as tps
+from driver import Driver
+from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.screens.play import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE, PlayScreen
 from firmware.stats import Stats
+from playdriver import decide, new_driver, play_game, screen, wait_for_you
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
@@ -98,7 +100,7 @@ def check(d, name):
 
 
 def app_driver(storage=None):
-    return tps.Driver(App(host.make(storage=storage)))
+    return Driver(App(host.make(storage=storage)))
 
 
 def test_menu_and_settings():
@@ -114,17 +116,17 @@ def test_menu_and_settings():
 def wait_mode(d, s, want, seed, limit=60):
     """Play (the test player) until the screen asks for ``want``."""
     for _ in range(limit):
-        mode = tps.wait_for_you(d)
+        mode = wait_for_you(d)
         if mode == want:
             return
         assert mode != "over"
-        tps.decide(d, tps.Rng(seed + len(s.game.moves)))
+        decide(d, Rng(seed + len(s.game.moves)))
     raise AssertionError("never asked for %r" % want)
 
 
 def test_a_game_discard_play_show_and_game_over():
-    d = tps.new_driver(seed=41, target=61)
-    s = tps.screen(d)
+    d = new_driver(seed=41, target=61)
+    s = screen(d)
     wait_mode(d, s, DISCARD, 41)
     d.press(A)  # the first card chosen for the crib
     d.press(RIGHT)
@@ -133,11 +135,11 @@ def test_a_game_discard_play_show_and_game_over():
     d.press(A)
     d.press(A)  # lays both away
     for _ in range(60):  # a turn with a pile and a card that does not fit
-        mode = tps.wait_for_you(d)
+        mode = wait_for_you(d)
         assert mode != "over"
         if mode == PLAY and s.table.dimmed and s.table.pile:
             break
-        tps.decide(d, tps.Rng(41 + len(s.game.moves)))
+        decide(d, Rng(41 + len(s.game.moves)))
     d.tick(1, 0, 3000)  # let the message line settle to its idle text
     check(d, "play_dimmed")
     for _ in range(400):  # on to a show page, all its lines told
@@ -147,12 +149,12 @@ def test_a_game_discard_play_show_and_game_over():
         if s.table.page != 0:
             d.press(A)
         elif s.table.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
-            tps.decide(d, tps.Rng(41 + len(s.game.moves)))
+            decide(d, Rng(41 + len(s.game.moves)))
         else:
             d.tick(1, 0, 100)
     assert s.table.page == SHOW_PAGE and s.table.shown == len(s.table.lines)
     check(d, "show")
-    tps.play_game(d, 41)
+    play_game(d, 41)
     assert s.table.page == OVER_PAGE
     check(d, "game_over")
 
@@ -161,9 +163,9 @@ def test_muggins_count():
     app = App(host.make())
     app.settings.set("target", 61)
     app.settings.set("muggins", True)
-    d = tps.Driver(app)
+    d = Driver(app)
     app.push(PlayScreen(43))
-    s = tps.screen(d)
+    s = screen(d)
     wait_mode(d, s, COUNT, 43)
     for _ in range(3):
         d.press(RIGHT)
@@ -230,8 +232,8 @@ def test_settings_game_choices():
 
 
 def test_five_card_play_and_a_three_card_show():
-    d = tps.new_driver(seed=51, game="5-card 61")
-    s = tps.screen(d)
+    d = new_driver(seed=51, game="5-card 61")
+    s = screen(d)
     wait_mode(d, s, DISCARD, 51)
     d.press(A)
     d.press(RIGHT)
@@ -240,11 +242,11 @@ def test_five_card_play_and_a_three_card_show():
     d.press(A)
     d.press(A)  # lays both away
     for _ in range(60):
-        mode = tps.wait_for_you(d)
+        mode = wait_for_you(d)
         assert mode != "over"
         if mode == PLAY and s.table.pile:
             break
-        tps.decide(d, tps.Rng(51 + len(s.game.moves)))
+        decide(d, Rng(51 + len(s.game.moves)))
     d.tick(1, 0, 3000)
     check(d, "five_play")
     for _ in range(400):  # on to the show of a three-card hand, all told
@@ -255,7 +257,7 @@ def test_five_card_play_and_a_three_card_show():
         if t.page != 0:
             d.press(A)
         elif t.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
-            tps.decide(d, tps.Rng(51 + len(s.game.moves)))
+            decide(d, Rng(51 + len(s.game.moves)))
         else:
             d.tick(1, 0, 100)
     assert s.table.page == SHOW_PAGE and len(s.table.page_cards) == 3
@@ -265,13 +267,13 @@ def test_five_card_play_and_a_three_card_show():
 def test_fixed_deals_play_and_a_tie():
     from engine.match import Match
 
-    d = tps.new_driver(seed=52, game="6 deals")
-    s = tps.screen(d)
+    d = new_driver(seed=52, game="6 deals")
+    s = screen(d)
     for _ in range(40):  # on to the second deal's discard
-        mode = tps.wait_for_you(d)
+        mode = wait_for_you(d)
         if mode == DISCARD and s.table.deal_no == 2:
             break
-        tps.decide(d, tps.Rng(52 + len(s.game.moves)))
+        decide(d, Rng(52 + len(s.game.moves)))
     assert s.table.deal_no == 2
     check(d, "deals_discard")
     from firmware.play_over import open_page

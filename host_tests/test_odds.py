@@ -8,7 +8,7 @@ only, on CPython and MicroPython."""
 from engine.rng import Rng
 from engine.winprob import lookup
 from firmware.hal import A, B, DOWN, RIGHT, UP
-from test_play_screen import decide, new_driver, screen, wait_for_you
+from playdriver import decide, new_driver, screen, wait_for_you
 from test_keeper_screen import Rig
 
 

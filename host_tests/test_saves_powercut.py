@@ -21,7 +21,7 @@ from memstorage import MemStorage, PowerCut
 from driver import Driver
 from screentext import drawn_text
 
-from test_play_screen import decide, play_game, screen, wait_for_you
+from playdriver import decide, play_game, screen, wait_for_you
 
 
 def shown(d):

@@ -8,14 +8,16 @@ figures and a long B resets them after asking. Runs on CPython and
 MicroPython."""
 
 import screentext
-import test_play_screen as tps
+from driver import Driver
 from engine.cards import text as card_text
 from engine.review import review_game, summary
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
+from firmware.screens.play import OVER_PAGE
 from firmware.screens.stats import ResetMenu, StatsScreen
 from firmware.stats import COUNTERS, Stats
+from playdriver import new_driver, play_game, screen, wait_for_you
 
 FIGURES = (
     "games",
@@ -111,10 +113,10 @@ def stored(storage):
 
 def play_match(d, seed):
     """Play every game of the match on screen; the log of each game."""
-    s = tps.screen(d)
+    s = screen(d)
     logs = []
     while True:
-        tps.play_game(d, seed + len(logs))
+        play_game(d, seed + len(logs))
         logs.append(d.hw.storage.read("last.log").decode())
         if s.table.match_over:
             return logs
@@ -123,8 +125,8 @@ def play_match(d, seed):
 
 def test_games_played_on_screen_add_up_to_their_logs_and_survive_a_restart():
     storage = host.DictStorage()
-    d = tps.new_driver(storage, seed=61, target=61, match=3)
-    s = tps.screen(d)
+    d = new_driver(storage, seed=61, target=61, match=3)
+    s = screen(d)
     logs = play_match(d, 61)
     assert len(logs) in (2, 3)
     st = stored(storage)
@@ -132,15 +134,15 @@ def test_games_played_on_screen_add_up_to_their_logs_and_survive_a_restart():
     assert st.matches == 1 and st.match_wins == (1 if s.match.winner == 0 else 0)
     assert st.deals > 2 * len(logs) and st.hands > 0
     # a one-game match to 121 against the hard computer on the same device
-    d = tps.new_driver(storage, seed=122, target=121, level="hard")
-    tps.play_game(d, 122)
+    d = new_driver(storage, seed=122, target=121, level="hard")
+    play_game(d, 122)
     logs.append(storage.read("last.log").decode())
     st = stored(storage)
     check_figures(st, logs)
     assert st.games == len(logs) and st.matches == 1  # single games are not matches
     # a restart: a new app over the same storage shows the same figures
     app = App(host.make(storage=storage))
-    d = tps.Driver(app)
+    d = Driver(app)
     app.open("stats")
     d.tick(2)
     top = app.top()
@@ -152,28 +154,28 @@ def test_games_played_on_screen_add_up_to_their_logs_and_survive_a_restart():
 
 def test_a_game_counts_once_when_its_over_page_shows_again_after_a_power_cut():
     storage = host.DictStorage()
-    d = tps.new_driver(storage, seed=7, target=61, match=3)
-    tps.play_game(d, 7)  # the over page of game 1; the match is saved
+    d = new_driver(storage, seed=7, target=61, match=3)
+    play_game(d, 7)  # the over page of game 1; the match is saved
     first = storage.read("last.log").decode()
     assert stored(storage).games == 1
-    d = tps.new_driver(storage, ticks=0)  # power back: the same over page
-    s = tps.screen(d)
-    tps.wait_for_you(d)
-    assert s.game.phase == "over" and s.table.page == tps.OVER_PAGE
+    d = new_driver(storage, ticks=0)  # power back: the same over page
+    s = screen(d)
+    wait_for_you(d)
+    assert s.game.phase == "over" and s.table.page == OVER_PAGE
     st = stored(storage)
     check_figures(st, [first])
     d.press(A)  # on to game 2, which counts
-    tps.play_game(d, 8)
+    play_game(d, 8)
     check_figures(stored(storage), [first, storage.read("last.log").decode()])
     assert d.app.errors == 0
 
 
 def test_a_resumed_game_counts_whole():
     storage = host.DictStorage()
-    d = tps.new_driver(storage, seed=31, target=61)
-    tps.play_game(d, 31, decisions=5)
-    d = tps.new_driver(storage, ticks=0)
-    tps.play_game(d, 31)
+    d = new_driver(storage, seed=31, target=61)
+    play_game(d, 31, decisions=5)
+    d = new_driver(storage, ticks=0)
+    play_game(d, 31)
     st = stored(storage)
     check_figures(st, [storage.read("last.log").decode()])
     assert st.deals >= 2
@@ -186,7 +188,7 @@ def test_the_coach_figures_are_the_reviews_of_the_same_games():
     # every discard and play you make is weighed as engine.review weighs it
     # in the game's log: the same hundredths, deals and lines on the screen
     storage = host.DictStorage()
-    d = tps.new_driver(storage, seed=61, target=61, match=3)
+    d = new_driver(storage, seed=61, target=61, match=3)
     logs = play_match(d, 61)
     reviews = [review_game(text, 0) for text in logs]
     st = stored(storage)
@@ -201,7 +203,7 @@ def test_the_coach_figures_are_the_reviews_of_the_same_games():
     assert lines[0].startswith("your discards gave up %.1f points" % one.coach_avg()[0])
     assert lines[1].startswith("your plays gave up %.1f points" % one.coach_avg()[1])
     app = App(host.make(storage=storage))
-    d = tps.Driver(app)
+    d = Driver(app)
     app.open("stats")
     d.tick(2)
     d.press(RIGHT)
@@ -217,14 +219,14 @@ def test_the_coach_figures_are_the_reviews_of_the_same_games():
 def test_a_damaged_record_is_reported_and_fresh_figures_start():
     storage = host.DictStorage()
     storage.write("stats.rec", b"STAT\x01garbage that is not a record")
-    d = tps.new_driver(storage, seed=12, target=61)
-    tps.play_game(d, 12)
+    d = new_driver(storage, seed=12, target=61)
+    play_game(d, 12)
     d.tick(2)
     top = d.app.top()
     assert isinstance(top, MessageScreen) and top.title == "Statistics"
     assert "afresh" in " ".join(top.lines)
     d.press(A)
-    assert tps.screen(d).table.page == tps.OVER_PAGE
+    assert screen(d).table.page == OVER_PAGE
     check_figures(stored(storage), [storage.read("last.log").decode()])
     assert storage.exists("stats.bad")  # the damaged file is kept aside
     assert d.app.errors == 0
@@ -234,7 +236,7 @@ def test_the_screen_reports_a_damaged_record_and_shows_zeros():
     for junk in (b"", b"\xff" * 40, b"STAT\x01\x00\x00\x00\x01\x00\x03abc\x00\x00"):
         storage = host.DictStorage({"stats.rec": junk})
         app = App(host.make(storage=storage))
-        d = tps.Driver(app)
+        d = Driver(app)
         app.open("stats")
         d.tick(2)
         assert isinstance(app.top(), MessageScreen), junk
@@ -326,7 +328,7 @@ def test_pages_scroll_and_a_long_b_resets_after_asking():
     st.games, st.wins, st.deals, st.hands, st.hand_points = 4, 3, 30, 25, 200
     st.best, st.best_cards = 28, [16, 17, 18, 41, 19]
     st.save()
-    d = tps.Driver(App(host.make(storage=storage)))
+    d = Driver(App(host.make(storage=storage)))
     goto_stats(d)
     top = d.app.top()
     assert top.title == "Results 1/3"
@@ -406,8 +408,8 @@ def test_each_kind_of_game_counts_in_its_own_record_and_screen_pages():
     storage = host.DictStorage()
     logs = {}
     for name, game, seed in (("stats5", "5-card 61", 61), ("statsd", "6 deals", 62)):
-        d = tps.new_driver(storage, seed=seed, game=game)
-        tps.play_game(d, seed)
+        d = new_driver(storage, seed=seed, game=game)
+        play_game(d, seed)
         logs[name] = storage.read("last.log").decode()
         assert d.app.errors == 0
     assert not storage.exists("stats.rec")  # the six-card record is untouched
@@ -420,7 +422,7 @@ def test_each_kind_of_game_counts_in_its_own_record_and_screen_pages():
     check_figures(deals, [logs["statsd"]]) if "\nend tie" not in logs["statsd"] else None
     assert deals.games == 1 and deals.ties == logs["statsd"].count("\nend tie")
     app = App(host.make(storage=storage))
-    d = tps.Driver(app)
+    d = Driver(app)
     app.open("stats")
     d.tick(2)
     top = app.top()

@@ -30,7 +30,7 @@ to ``build/bench-cp/oled.pbm``.
 
 ``measure(...)`` returns the figures as a dict, for tools/bench_device.py.
 Exit status: 0 done, 1 a run or check that failed, 2 the emulator or its
-tools missing. CPython only; imports deploy and device_files from tools/.
+tools missing. CPython only; imports deploy, cp_deploy and device_files from tools/.
 """
 
 import argparse
@@ -112,6 +112,7 @@ def stage(folder, board="pico", source=False, emu_dir=None):
     onto a CIRCUITPY drive (.mpy files made by the kit's CircuitPython
     mpy-cross, or the sources with ``source``), and add the device half of
     this benchmark."""
+    import cp_deploy
     import deploy
 
     os.makedirs(folder, exist_ok=True)
@@ -122,7 +123,7 @@ def stage(folder, board="pico", source=False, emu_dir=None):
         kit = os.path.dirname(emulator(emu_dir))
         argv += ["--mpy-cross", os.environ.get("CP_MPY_CROSS") or os.path.join(kit, "mpy-cross")]
     args = deploy.parse(argv)
-    deploy.deploy_cp(deploy.plan_cp(args))
+    cp_deploy.deploy_cp(cp_deploy.plan_cp(args))
     # the benchmark and, for its ``fast`` check, the plain framebuf as reference
     for src, dest in (
         (os.path.join(HERE, "cp_bench.py"), "cp_bench.py"),

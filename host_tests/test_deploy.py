@@ -194,6 +194,20 @@ def test_no_circuitpython_drive_exits_2():
     assert proc.returncode == 2 and "no CIRCUITPY drive" in proc.stderr
 
 
+@pytest.mark.parametrize("which", ["missing", "micropython"])
+def test_a_wrong_mpy_cross_exits_2_with_a_message_even_in_a_dry_run(tmp_path, which):
+    # the plan checks --mpy-cross: its refusal is a message, not a traceback
+    exe = tmp_path / "mpy-cross"
+    if which == "micropython":
+        exe.write_text('#!/bin/sh\necho "MicroPython v1.22.0 on 2024-01-01; mpy-cross"\n')
+        exe.chmod(0o755)
+    proc = deploy("--board", "pico", "--target", "cp", "--mpy-cross", str(exe), "--dry-run")
+    assert proc.returncode == 2, proc.stderr
+    said = "does not run here" if which == "missing" else "is not CircuitPython's"
+    assert proc.stderr.startswith("deploy: --mpy-cross ") and said in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 FAKE_MPREMOTE = """#!%s
 # A stand-in for mpremote: records its arguments, answers the probe.
 import os, sys

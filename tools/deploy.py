@@ -258,11 +258,11 @@ def deploy_mp(plan):
 
 def main(argv):
     args = parse(argv)
-    plan = plan_mp(args) if args.target == "mp" else plan_cp(args)
-    if args.dry_run:
-        print(plan.describe())
-        return 0
     try:
+        plan = plan_mp(args) if args.target == "mp" else plan_cp(args)
+        if args.dry_run:
+            print(plan.describe())
+            return 0
         if args.target == "mp":
             deploy_mp(plan)
         else:

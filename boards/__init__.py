@@ -44,8 +44,13 @@ def load(name=DEFAULT):
     there is no such board."""
     if name not in NAMES:
         raise ValueError("unknown board %r; choose one of: %s" % (name, ", ".join(NAMES)))
-    module = __import__("boards." + name)
-    return getattr(module, name)
+    import sys
+
+    __import__("boards." + name)
+    # from sys.modules, not as the package's attribute: after the boot has
+    # forgotten this package (firmware.main), a new import of it would not
+    # have the board, still loaded, as an attribute
+    return sys.modules["boards." + name]
 
 
 def wiring(board):

@@ -5,7 +5,7 @@ must leave the same bytes. CPython only."""
 
 import random
 
-from test_fakefb import random_ops
+from fbscenes import random_ops
 
 from firmware import fakefb
 from firmware.hw import cp_fb

@@ -8,24 +8,14 @@ power cut would. Runs under CPython (pytest) and the MicroPython unix port."""
 
 from engine.cards import parse_many
 from engine.rng import Rng
-from firmware.app import App
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.keeper import Keeper
 from firmware.keeper_input import DEAL, OVER, SCORE, open_store
 from screentext import drawn_text
-from driver import Driver
+from keeperrig import Rig
 
 FRAME = 20
-
-
-def Rig(files=None, pegboard=None, root=None):
-    """One app over ``files`` (a dict: the storage that outlives a restart),
-    driven by tools/driver.py's ``Driver``; ``rig.files`` is that dict."""
-    files = {} if files is None else files
-    rig = Driver(App(host.make(storage=host.DictStorage(files)), root=root, pegboard=pegboard), 1)
-    rig.files = files
-    return rig
 
 
 def saved_keeper(files):

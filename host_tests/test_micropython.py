@@ -2,26 +2,15 @@
 under the real MicroPython unix port, so the suite fails when either
 interpreter fails. The same modules run under pytest on CPython directly."""
 
-import glob
 import os
 import subprocess
 
 import pytest
+from portables import portable_modules
 from unixport import micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-MARK = "# portable"
-
-
-def portable_modules():
-    names = []
-    for path in sorted(glob.glob(os.path.join(HERE, "test_*.py"))):
-        with open(path) as f:
-            first = f.readline()
-        if first.startswith(MARK):
-            names.append(os.path.basename(path)[:-3])
-    return names
 
 
 @pytest.mark.parametrize("module", portable_modules())

@@ -9,7 +9,7 @@ from engine.rng import Rng
 from engine.winprob import lookup
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from playdriver import decide, new_driver, screen, wait_for_you
-from test_keeper_screen import Rig
+from keeperrig import Rig
 
 
 def _want(g, scores, dealer):

@@ -3,7 +3,7 @@ sample: slow (a minute and more), so outside the quick run; CI runs it.
 CPython only (pytest)."""
 
 import pytest
-from test_saves_powercut import end_of_game_cuts
+from savecuts import end_of_game_cuts
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ import os
 
 import pytest
 import webtools
-from test_micropython import portable_modules
+from portables import portable_modules
 
 RUNNER = """
 import mp_runner

@@ -6,7 +6,7 @@ corpus/logs/good-own-*.log a ``.state`` file: what it loads or replays to
 state ever after. The files are committed: run this (CPython, from the
 repository root) only to ADD records, never to rewrite the old ones (it
 keeps every existing file unless given ``--force``). Imports engine and
-firmware modules and test_corpus_saves.
+firmware modules and host_tests/corpus_state.py.
 """
 
 import os
@@ -21,7 +21,7 @@ from engine.players import make  # noqa: E402
 from engine.score import hand_score  # noqa: E402
 from firmware import play_save  # noqa: E402
 from firmware.hw.host import DictStorage  # noqa: E402
-import test_corpus_saves as t  # noqa: E402
+import corpus_state as t  # noqa: E402
 
 SAVES = os.path.join(HERE, "saves")
 LOGS = os.path.join(HERE, "logs")

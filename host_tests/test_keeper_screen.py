@@ -1,37 +1,18 @@
 # portable
-"""The score keeper and hand counter screens driven like a player would:
-raw button levels into the headless app (host backend, simulated clock),
-never by calling the screens directly. Scores expected here are worked out
-by hand from the rules (R5 heels, R11 deal entry order, R14 game end, R15
-skunks, V2 matches); a restart builds a new app over the same storage, as a
-power cut would. Runs under CPython (pytest) and the MicroPython unix port."""
+"""The score keeper screen driven like a player would: raw button levels
+into the headless app (host backend, simulated clock), never by calling the
+screen directly. Scores expected here are worked out by hand from the rules
+(R5 heels, R11 deal entry order, R14 game end, R15 skunks, V2 matches; V5
+five-card, V6 fixed deals); also what it draws (big scores, the entry being
+made), its menu, the device's settings it starts from, and the LED
+pegboard it feeds. Restarts, damaged storage and mashing:
+test_keeper_screen_saves.py; the hand counter: test_counter_screen.py. Runs
+under CPython (pytest) and the MicroPython unix port."""
 
-from engine.cards import parse_many
-from engine.rng import Rng
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
-from firmware.hw import host
 from firmware.keeper import Keeper
-from firmware.keeper_input import DEAL, OVER, SCORE, open_store
-from screentext import drawn_text
-from keeperrig import Rig
-
-FRAME = 20
-
-
-def saved_keeper(files):
-    payload, version, problem = open_store(host.DictStorage(files)).load()
-    assert problem is None, problem
-    return Keeper.from_bytes(payload, version)
-
-
-def number(rig, points):
-    """Score mode: A, UP ``points`` times, A."""
-    rig.tap(A)
-    rig.tap(UP, points)
-    rig.tap(A)
-
-
-# ---- the keeper
+from firmware.keeper_input import DEAL, OVER, SCORE
+from keeperrig import Rig, number, saved_keeper, shown
 
 
 def test_keeper_opens_from_the_menu_with_a_fresh_game():
@@ -88,11 +69,6 @@ def test_keeper_number_entry_shows_pending_and_side():
     assert s.line == "add to B: 29"
     rig.tap(A)
     assert s.ki.keeper.scores == [0, 29]
-
-
-def shown(rig):
-    """The text the keeper screen puts on the display now."""
-    return drawn_text(rig.app, lambda: rig.run(FRAME))
 
 
 def test_keeper_deal_entry_shows_the_number_being_entered():
@@ -259,90 +235,6 @@ def test_keeper_menu_main_menu_and_back_resumes():
     assert rig.app.errors == 0
 
 
-def test_restart_at_several_points_resumes_the_same_game():
-    files = {}
-    rig = Rig(files)
-    rig.open("keeper")
-    steps = (
-        lambda r: number(r, 6),
-        lambda r: r.hold(A),
-        lambda r: (r.tap(RIGHT), number(r, 12)),  # the picked side is not saved
-        lambda r: r.tap(B),
-        lambda r: (r.tap(DOWN), r.tap(UP, 4), r.tap(A), r.tap(UP, 8), r.tap(A)),
-        lambda r: r.tap(B),
-        lambda r: r.hold(B),
-    )
-    seen = []
-    for step in steps:
-        step(rig)
-        before = rig.top().ki.keeper.to_bytes()
-        seen.append(rig.top().ki.keeper.scores[:])
-        rig = Rig(files)  # power cut: a new app over the same storage
-        s = rig.open("keeper")
-        assert s.ki.keeper.to_bytes() == before
-        assert s.ki.message == ""
-    # A 6, heels 8; B 12 undone; deal: pone B 4, dealer A 8; undone; redone
-    assert seen == [[6, 0], [8, 0], [8, 12], [8, 0], [16, 4], [8, 0], [16, 4]]
-    assert rig.top().ki.keeper.dealer == 1
-
-
-def test_restart_mid_entry_and_after_the_win():
-    files = {}
-    rig = Rig(files)
-    rig.open("keeper")
-    number(rig, 20)
-    rig.tap(A)
-    rig.tap(UP, 9)  # a number being entered is not a change: not saved
-    rig = Rig(files)
-    s = rig.open("keeper")
-    assert s.ki.keeper.scores == [20, 0] and s.ki.mode == SCORE
-    for _ in range(3):
-        number(rig, 29)  # 107
-    number(rig, 14)  # 121
-    rig = Rig(files)
-    s = rig.open("keeper")
-    assert s.ki.mode == OVER and s.ki.keeper.winner == 0
-    assert s.line.startswith("A wins 121-0")
-
-
-def test_damaged_save_is_reported_and_a_new_game_starts():
-    files = {}
-    rig = Rig(files)
-    rig.open("keeper")
-    number(rig, 3)
-    for name in files:
-        if name.startswith("keeper"):
-            data = bytearray(files[name])
-            data[-1] ^= 0xFF
-            files[name] = bytes(data)
-    rig = Rig(files)
-    s = rig.open("keeper")
-    assert s.ki.keeper.scores == [0, 0]
-    assert s.ki.message  # said in words, on the screen
-    assert s.ki.message[:12] in s.msg[0] + " " + s.msg[1]
-    assert rig.app.errors == 0
-
-
-class BrokenStorage(host.DictStorage):
-    def read(self, name):
-        raise OSError(5, "EIO")
-
-    def size(self, name):
-        raise OSError(5, "EIO")
-
-
-def test_unreadable_storage_fails_the_opening_not_the_app():
-    rig = Rig()
-    rig.hw.storage = BrokenStorage()
-    rig.open("keeper")
-    assert rig.app.errors == 1 and "EIO" in rig.app.last_error
-    rig.tap(A)  # close the error: back on the start menu, which still works
-    assert len(rig.app.stack) == 1
-    rig.hw.storage = host.DictStorage()
-    s = rig.open("keeper")
-    assert type(s).__name__ == "KeeperScreen" and rig.app.errors == 1
-
-
 def test_keeper_feeds_the_led_pegboard():
     import boards
     from firmware.pegboard import Pegboard
@@ -381,224 +273,6 @@ def test_keeper_screen_draws_big_scores():
     assert d.pixel(x0 + 7, 21 + 3 * 3 + 1) == 1
     assert d.pixel(x0 + 7, 21 + 3 * 1 + 1) == 0
     assert s.ki.keeper.scores[0] == 8
-
-
-# ---- the hand counter
-
-
-def test_counter_counts_29_entered_by_buttons():
-    rig = Rig()
-    s = rig.open("counter")
-    assert type(s).__name__ == "CounterScreen"
-    rig.tap(A)  # the card in hand starts as 5C
-    rig.tap(RIGHT)
-    rig.tap(A)  # 5D
-    rig.tap(RIGHT)
-    rig.tap(A)  # 5H
-    rig.tap(RIGHT)
-    rig.tap(UP, 6)
-    rig.tap(A)  # JS
-    rig.tap(DOWN, 6)
-    rig.tap(A)  # 5S: the starter
-    assert s.hc.cards == parse_many("5C 5D 5H JS 5S")
-    assert s.total_line() == "total 29"
-    # 8 fifteens, a double pair royal, nobs (R12): 10 lines then the total
-    assert len(s.lines) == 11
-    assert s.lines[8] == "double pair royal 12"  # its cards do not fit: they are above
-    rig.tap(DOWN, 20)  # scroll to the end and no further
-    assert s.top == len(s.lines) - 6
-    assert rig.app.errors == 0
-
-
-def ink_rows(code):
-    """The first and last row of ink of font glyph ``code``."""
-    from firmware import font
-
-    o = font.glyph(code)
-    bits = 0
-    for i in range(5):
-        bits |= font.DATA[o + i]
-    rows = [r for r in range(8) if bits >> r & 1]
-    return rows[0], rows[-1]
-
-
-def test_counter_place_mark_is_not_drawn_over_the_text():
-    from firmware import font
-
-    rig = Rig()
-    s = rig.open("counter")
-    cv = rig.app.canvas
-    for placed in range(5):  # the mark under each place in turn, "starter next" last
-        texts = []
-        marks = []
-        plain_text, plain_glyph = cv.text, cv.glyph
-
-        def text(t, x, y, c=1, dim=False):
-            texts.append((t, x, y))
-            return plain_text(t, x, y, c, dim)
-
-        def glyph(code, x, y, c=1, dim=False):
-            if code == font.UP:
-                marks.append((x, y))
-            return plain_glyph(code, x, y, c, dim)
-
-        cv.text, cv.glyph = text, glyph
-        try:
-            rig.app.invalidate()
-            rig.run(FRAME)
-        finally:
-            cv.text, cv.glyph = plain_text, plain_glyph
-        assert len(marks) == 1
-        mx, my = marks[0]
-        top, bottom = ink_rows(font.UP)
-        for t, x, y in texts:
-            apart = my + bottom < y or my + top > y + 7
-            apart = apart or mx + 5 <= x or mx >= x + 6 * len(t)
-            assert apart, "the mark at %r is drawn over %r at %r" % (marks[0], t, (x, y))
-        assert ("starter next" if placed == 4 else "card %d of 4" % (placed + 1)) in [
-            t[0] for t in texts
-        ]
-        rig.tap(A)
-        rig.tap(UP)
-    assert s.hc.ready() and rig.app.errors == 0
-
-
-def test_counter_zero_hand_is_the_19():
-    rig = Rig()
-    s = rig.open("counter")
-    rig.tap(DOWN, 4)
-    rig.tap(A)  # AC
-    rig.tap(UP, 2)
-    rig.tap(RIGHT)
-    rig.tap(A)  # 3D
-    rig.tap(UP, 4)
-    rig.tap(RIGHT)
-    rig.tap(A)  # 7H
-    rig.tap(UP, 2)
-    rig.tap(RIGHT)
-    rig.tap(A)  # 9S
-    rig.tap(UP, 3)
-    rig.tap(RIGHT)
-    rig.tap(A)  # QC
-    assert s.hc.cards == parse_many("AC 3D 7H 9S QC")
-    # no fifteen, pair, run, flush or nobs in A 3 7 9 Q
-    assert len(s.lines) == 1
-    assert s.total_line() == "total 0: 19 (nothing)"
-    # the total line is lit to its last column of ink: the ")" is not cut off
-    d = rig.hw.display
-    assert [x for x in range(126) if not d.pixel(x, 10)] == []
-    assert shown_off_screen(rig) == []
-
-
-def shown_off_screen(rig):
-    from screentext import off_screen
-
-    return off_screen(rig.app, lambda: rig.run(FRAME))
-
-
-def test_counter_writes_ten_in_two_cells_and_names_a_pair_royal():
-    rig = Rig()
-    s = rig.open("counter")
-    rig.tap(UP, 5)  # the card in hand starts as 5C: up to 10C
-    for _ in range(3):
-        rig.tap(A)
-        rig.tap(RIGHT)  # 10C 10D 10H
-    rig.tap(DOWN, 5)
-    rig.tap(A)  # 5S
-    rig.tap(RIGHT)
-    rig.tap(A)  # the starter 5C
-    assert s.hc.cards == parse_many("TC TD TH 5S 5C")
-    text = shown(rig)
-    assert "\x84" not in text  # the one-cell ten is for card faces
-    assert "pair royal 6" in s.lines  # its cards (11 cells) do not fit: they are the title
-    assert "pair 2: 5\x83 5\x80" in s.lines and "15 2: 10\x80 5\x83" in s.lines
-    assert s.title.startswith("10\x80 10\x81 10\x82 5\x83  5\x80")
-    assert s.total_line() == "total 20"  # six fifteens 12, pair royal 6, pair 2
-    rig.hold(A)  # as the crib: "crib" no longer fits beside the tens in the title
-    assert s.lines[0] == "counted as the crib" and s.total_line() == "total 20"
-    assert shown_off_screen(rig) == []
-    assert rig.app.errors == 0
-
-
-def test_counter_crib_flush_needs_five():
-    rig = Rig()
-    s = rig.open("counter")
-    # 2H 4H 6H 8H + KS: a four-card flush counts in a hand, not in the crib
-    rig.tap(RIGHT, 2)
-    rig.tap(DOWN, 3)
-    rig.tap(A)
-    for _ in range(3):
-        rig.tap(UP, 2)
-        rig.tap(A)
-    rig.tap(UP, 5)
-    rig.tap(RIGHT)
-    rig.tap(A)
-    assert s.hc.cards == parse_many("2H 4H 6H 8H KS")
-    # all five values are even, so no fifteen; no pair or run: the flush of 4
-    assert s.total_line() == "total 4"
-    rig.hold(A)  # count it as the crib
-    assert s.hc.crib and s.total_line().startswith("total 0")
-
-
-def test_counter_refuses_a_card_twice_and_takes_cards_out():
-    rig = Rig()
-    s = rig.open("counter")
-    rig.tap(A)
-    rig.tap(A)  # 5C again
-    assert s.hc.cards[1] == -1
-    assert "already" in s.message
-    rig.tap(UP)
-    rig.tap(A)  # 6C
-    rig.tap(B)  # 6C comes back out into the hand
-    assert s.hc.cards[:2] == [parse_many("5C")[0], -1]
-    assert (s.rank, s.suit) == (5, 0)
-    rig.tap(B)
-    rig.tap(B)  # nothing left: back to the menu
-    assert type(rig.top()).__name__ == "MenuScreen"
-    assert rig.app.errors == 0
-
-
-# ---- mashing
-
-
-def mash(rig, seed, n):
-    rng = Rng(seed)
-    bits = (UP, DOWN, LEFT, RIGHT, A, B)
-    for _ in range(n):
-        r = rng.below(10)
-        if r < 7:
-            mask = bits[rng.below(6)]
-        elif r < 9:
-            mask = bits[rng.below(6)] | bits[rng.below(6)]
-        else:
-            mask = 0
-        rig.hw.buttons.set(mask)
-        rig.run(FRAME * (1 + rng.below(45)))  # up to 900 ms: longs and repeats
-        rig.hw.buttons.set(0)
-        rig.run(FRAME * rng.below(4))
-        assert rig.app.errors == 0, rig.app.last_error
-
-
-def test_mashing_the_keeper_never_fails_and_saves_what_it_shows():
-    from firmware.screens import keeper
-
-    files = {}
-    root = keeper.make(Rig(files).app)  # its game lives in ``files``
-    rig = Rig(files, root=root)
-    mash(rig, 12345, 1500)
-    k = root.ki.keeper
-    assert saved_keeper(rig.files).to_bytes() == k.to_bytes()
-    assert k.scores[0] >= 0 and k.scores[1] >= 0
-
-
-def test_mashing_the_counter_never_fails():
-    from firmware.screens import counter
-
-    rig = Rig(root=counter.make(None))
-    mash(rig, 777, 1500)
-    hc = rig.app.stack[0].hc
-    used = [c for c in hc.cards if c >= 0]
-    assert len(used) == len(set(used))
 
 
 def _choose_game(settings, name):

@@ -2,7 +2,7 @@
 content the app must refuse (issue 11.1, 11.5), and damaged, cut-short,
 foreign and future-version ones, one file each, named
 ``<record>-<what>.rec`` for the record ``<record>`` (game, keeper, stats,
-settings). test_saves_powercut puts each over a good save and checks the app
+settings). test_saves_refused puts each over a good save and checks the app
 names it, keeps it aside as .bad and uses the copy before it. The files are
 committed; run this (CPython, from the repository root) only to add more.
 Imports engine and firmware modules.

@@ -7,7 +7,8 @@ imports, at the top or inside a function, including ``__import__`` and
 allowed for modules loaded by a computed name (``firmware.screens`` by the
 app, ``firmware.hw`` backends by ``firmware.main``). Standard and device
 modules (``gc``, ``framebuf``, ``machine``) are not checked. And no tool
-imports a test module (tests use tools, never the other way). CPython only
+imports a test module (tests use tools, never the other way), nor does a
+test module (its helpers live in a module not named test_*). CPython only
 (``ast``)."""
 
 import ast
@@ -152,4 +153,25 @@ def test_tools_never_import_tests():
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names = [node.module]
             found += ["tools/%s: %s" % (f, n) for n in names if n.split(".")[0] in tests]
+    assert found == []
+
+
+def test_tests_never_import_test_modules():
+    # a test module imported by another has its tests collected twice by
+    # pytest and its helpers no home: shared helpers live in host_tests'
+    # modules not named test_* (playdriver.py, keeperrig.py, savecuts.py, ...)
+    found = []
+    for folder in ("host_tests", os.path.join("host_tests", "corpus")):
+        for f in sorted(os.listdir(os.path.join(ROOT, folder))):
+            if not f.endswith(".py"):
+                continue
+            with open(os.path.join(ROOT, folder, f)) as src:
+                tree = ast.parse(src.read())
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    names = [node.module]
+                found += ["%s/%s: %s" % (folder, f, n) for n in names if n.startswith("test_")]
     assert found == []

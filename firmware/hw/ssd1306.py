@@ -26,7 +26,7 @@ counts them, and the next ``show()`` runs the power-up sequence again and
 resends the whole frame.
 
 Verified: only against the recording fake I2C of host_tests/fakes (an
-independent decoder in host_tests/test_hw_mp.py rebuilds the image from the
+independent decoder in host_tests/test_ssd1306.py rebuilds the image from the
 bytes) on CPython and the MicroPython unix port. Not verified: a real panel,
 its timing at 400 kHz, the 128x32 variant, 180-degree rotation on glass.
 

@@ -5,11 +5,16 @@ with board.txt, and a short scripted run (tools/devbench.py "smoke": the menu,
 a deal against hard, save and quit, the keeper's +1 and its undo, back to the
 menu) shows the expected text at each step with no error and no crash, and
 leaves its saves. About a minute of host time once the emulator is set up.
-No time is asserted: tools/bench_device.py --emu reports the figures.
+No time is asserted: tools/bench_device.py --emu reports the figures. Also
+the OLED driver's device path, which the unix port (no viper) never runs:
+on the Pico its viper digests give what firmware.fast gives on CPython for
+the same page, and a show that sends changed quarters, or the whole frame,
+allocates nothing.
 
 Without the emulator, Node.js or npm the test is skipped with the reason
 (listed at the end of the run); under CI=true it fails instead (.ci/run
-installs Node.js and npm). CPython only; imports bench_device from tools/.
+installs Node.js and npm). CPython only; imports bench_device from tools/
+and firmware.fast.
 """
 
 import os
@@ -50,3 +55,80 @@ def test_the_app_boots_and_plays_on_the_emulated_pico(run):
     saves = run["saves"].split()
     for name in ("settings.rec", "game.rec", "keeper.rec"):
         assert name in saves, saves
+
+
+DRIVER = r"""
+import gc
+from array import array
+from firmware import fast
+from firmware.hw.ssd1306 import SSD1306
+
+
+class Bus:  # counts the writes and keeps nothing
+    n = 0
+
+    def writeto(self, addr, buf):
+        self.n += 1
+
+    def writevto(self, addr, vector):
+        self.n += 1
+
+
+page = bytearray(256)
+for i in range(256):
+    page[i] = (i * 37 + 11) & 255
+sums = array("I", bytes(32))
+got = [fast.digest(page, 128, 128, sums, 4), fast.digest(page, 0, 128, sums, 0)]
+page[200] ^= 0x81
+got.append(fast.digest(page, 128, 128, sums, 4))
+print("@@ digests", " ".join(str(v) for v in got + list(sums)))
+d = SSD1306(Bus())
+fb = d.fb
+d.show()
+fb.pixel(0, 20, 1)
+d.show()
+gc.collect()
+before = gc.mem_alloc()
+for i in range(40):
+    fb.fill_rect(0, 10 + 9 * (i & 1), 5, 9, 1)  # a list's pointer moving
+    fb.fill_rect(0, 19 - 9 * (i & 1), 5, 9, 0)
+    d.show()
+    if i % 8 == 0:
+        fb.fill(i & 1)  # a new screen: the whole frame
+        d.show()
+print("@@ oled_alloc", gc.mem_alloc() - before)
+print("@@ oled_writes", d.i2c.n)
+print("@@ done 1")
+"""
+
+
+def test_the_oled_drivers_device_path_digests_as_cpython_and_allocates_nothing():
+    from array import array
+
+    from firmware import fast
+
+    try:
+        target = bench_device.Emulator(bench_device.DEFAULT_EMU)
+    except bench_device.Fail as e:
+        if e.status == 2:
+            missing("device test on the emulated Pico skipped: %s" % e)
+        raise
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = bench_device.build(os.path.join(tmp, "mpy"), target.march)
+        status, text = target.run(out, DRIVER, 300)
+    got = bench_device.parse(text)
+    assert status == 0 and got.get("done") == 1, text[-3000:]
+    # the same page on CPython (firmware.fast as plain Python)
+    page = bytearray(256)
+    for i in range(256):
+        page[i] = (i * 37 + 11) & 255
+    sums = array("I", bytes(32))
+    want = [fast.digest(page, 128, 128, sums, 4), fast.digest(page, 0, 128, sums, 0)]
+    page[200] ^= 0x81
+    want.append(fast.digest(page, 128, 128, sums, 4))
+    assert want[:3] == [4, 4, (2 << 4) | 3]  # all new; all new; quarter 2 of page 1
+    assert got["digests"] == " ".join(str(v) for v in want + list(sums)), got["digests"]
+    assert got["oled_alloc"] == 0, "the driver allocated %d bytes" % got["oled_alloc"]
+    assert got["oled_writes"] >= 80  # a window and a stretch each show

@@ -25,10 +25,13 @@ I2C failures (OLED missing, loose wire, brown-out) never raise: ``errors``
 counts them, and the next ``show()`` runs the power-up sequence again and
 resends the whole frame.
 
-Verified: only against the recording fake I2C of host_tests/fakes (an
-independent decoder in host_tests/test_ssd1306.py rebuilds the image from the
-bytes) on CPython and the MicroPython unix port. Not verified: a real panel,
-its timing at 400 kHz, the 128x32 variant, 180-degree rotation on glass.
+Verified: against the recording fake I2C of host_tests/fakes (an independent
+decoder in host_tests/test_ssd1306.py rebuilds the image from the bytes) on
+CPython and the MicroPython unix port, where firmware.fast runs as plain
+Python or not at all; its viper digests and copy on the emulated Pico (the
+same digests as CPython's on the same data, nothing allocated a show). Not
+verified: a real panel, its timing at 400 kHz, the 128x32 variant,
+180-degree rotation on glass.
 
 Imports ``framebuf`` (``firmware.fakefb`` where it is missing: CPython),
 ``array`` and ``firmware.fast`` where viper is.

@@ -14,7 +14,7 @@ allocates nothing.
 Without the emulator, Node.js or npm the test is skipped with the reason
 (listed at the end of the run); under CI=true it fails instead (.ci/run
 installs Node.js and npm). CPython only; imports bench_device from tools/
-and firmware.fast.
+(and firmware.fast, in the page digests it runs on CPython as well).
 """
 
 import os
@@ -57,10 +57,23 @@ def test_the_app_boots_and_plays_on_the_emulated_pico(run):
         assert name in saves, saves
 
 
-DRIVER = r"""
-import gc
+# run on the Pico and, the same text, on CPython: digests of one page
+DIGESTS = r"""
 from array import array
 from firmware import fast
+
+page = bytearray(256)
+for i in range(256):
+    page[i] = (i * 37 + 11) & 255
+sums = array("I", bytes(32))
+got = [fast.digest(page, 128, 128, sums, 4), fast.digest(page, 0, 128, sums, 0)]
+page[200] ^= 0x81
+got.append(fast.digest(page, 128, 128, sums, 4))
+digests = " ".join(str(v) for v in got + list(sums))
+"""
+
+DRIVER = r"""
+import gc
 from firmware.hw.ssd1306 import SSD1306
 
 
@@ -74,14 +87,7 @@ class Bus:  # counts the writes and keeps nothing
         self.n += 1
 
 
-page = bytearray(256)
-for i in range(256):
-    page[i] = (i * 37 + 11) & 255
-sums = array("I", bytes(32))
-got = [fast.digest(page, 128, 128, sums, 4), fast.digest(page, 0, 128, sums, 0)]
-page[200] ^= 0x81
-got.append(fast.digest(page, 128, 128, sums, 4))
-print("@@ digests", " ".join(str(v) for v in got + list(sums)))
+print("@@ digests", digests)
 d = SSD1306(Bus())
 fb = d.fb
 d.show()
@@ -103,10 +109,6 @@ print("@@ done 1")
 
 
 def test_the_oled_drivers_device_path_digests_as_cpython_and_allocates_nothing():
-    from array import array
-
-    from firmware import fast
-
     try:
         target = bench_device.Emulator(bench_device.DEFAULT_EMU)
     except bench_device.Fail as e:
@@ -117,18 +119,12 @@ def test_the_oled_drivers_device_path_digests_as_cpython_and_allocates_nothing()
 
     with tempfile.TemporaryDirectory() as tmp:
         out = bench_device.build(os.path.join(tmp, "mpy"), target.march)
-        status, text = target.run(out, DRIVER, 300)
+        status, text = target.run(out, DIGESTS + DRIVER, 300)
     got = bench_device.parse(text)
     assert status == 0 and got.get("done") == 1, text[-3000:]
-    # the same page on CPython (firmware.fast as plain Python)
-    page = bytearray(256)
-    for i in range(256):
-        page[i] = (i * 37 + 11) & 255
-    sums = array("I", bytes(32))
-    want = [fast.digest(page, 128, 128, sums, 4), fast.digest(page, 0, 128, sums, 0)]
-    page[200] ^= 0x81
-    want.append(fast.digest(page, 128, 128, sums, 4))
-    assert want[:3] == [4, 4, (2 << 4) | 3]  # all new; all new; quarter 2 of page 1
-    assert got["digests"] == " ".join(str(v) for v in want + list(sums)), got["digests"]
+    here = {}
+    exec(DIGESTS, here)  # the same page on CPython (firmware.fast as plain Python)
+    assert here["got"] == [4, 4, (2 << 4) | 3]  # all new; all new; quarter 2 of page 1
+    assert got["digests"] == here["digests"], (got["digests"], here["digests"])
     assert got["oled_alloc"] == 0, "the driver allocated %d bytes" % got["oled_alloc"]
     assert got["oled_writes"] >= 80  # a window and a stretch each show

@@ -1,24 +1,21 @@
 # portable
 """firmware/app.py with the host backend: menu navigation reaches every entry
-and comes back, a screen that raises shows the error screen and the app goes
-on, drawing happens only on change, settings survive a restart (in memory and
-in a directory). Runs on CPython and MicroPython."""
+and comes back, a missing mode says "Coming soon" but a mode whose own
+import fails is an error (issue 13.5), a screen that raises shows the error
+screen and the app goes on, errors that keep coming raise Failing and are
+logged, drawing happens only on change; text wrapping; the demo's buttons.
+Settings: test_app_settings.py; the last mode and restarts:
+test_app_resume.py. Runs on CPython and MicroPython."""
 
-from firmware.app import App, ListScreen, MessageScreen, Screen
+from firmware.app import MessageScreen, Screen
 from firmware.crash import ErrorScreen
 from firmware.wrap import wrap
-from firmware.hal import A, B, DOWN, RIGHT, UP
+from firmware.hal import A, B, DOWN, UP
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen
 from firmware.screens.demo import DemoScreen
-import screentext
-from driver import Driver
-from firmware.screens.settings import CHOICES, SettingsScreen
-from firmware.settings import FIELDS, Settings
-
-
-def new_app(storage=None, root=None):
-    return Driver(App(host.make(storage=storage), root=root))
+from firmware.screens.settings import SettingsScreen
+from apprig import new_app
 
 
 def screen_text_rows(d):
@@ -139,257 +136,10 @@ def test_failing_root_is_kept_after_error():
     assert len(d.app.stack) == 1
 
 
-def goto_settings(d):
-    for i in range(len(ENTRIES)):
-        if ENTRIES[i][1] == "settings":
-            break
-    for _ in range(i):
-        d.tap(DOWN)
-    d.tap(A)
-    assert isinstance(d.app.top(), ListScreen) and d.app.top().title == "Settings"
-
-
-def test_settings_change_and_persist_across_restart():
-    storage = host.DictStorage()
-    d = new_app(storage)
-    goto_settings(d)
-    d.tap(RIGHT)  # difficulty medium -> hard
-    d.tap(DOWN)
-    d.tap(RIGHT)  # target 121 -> 61
-    d.tap(DOWN)
-    d.tap(A)  # match 1 -> 3
-    assert d.app.settings.difficulty == "hard"
-    d.tap(B)  # leaving saves
-    assert storage.exists("settings.rec")
-    d2 = new_app(storage)  # a restart over the same storage
-    s = d2.app.settings
-    assert (s.difficulty, s.target, s.match) == ("hard", 61, 3)
-    assert (s.muggins, s.open_hands, s.brightness) == (False, False, 3)
-
-
-def test_settings_in_a_directory_survive_a_new_backend():
-    path = "/tmp/cribbage_test_settings"  # cleared below, so reruns start clean
-    st = host.DirStorage(path)
-    for name in ("settings.rec", "settings.tmp", "settings.bad", "settings.old"):
-        if st.exists(name):
-            st.remove(name)
-    s = Settings(st)
-    s.load()
-    s.set("open_hands", True)
-    s.set("brightness", 5)
-    assert s.save()
-    s2 = Settings(host.DirStorage(path))
-    s2.load()
-    assert s2.open_hands is True and s2.brightness == 5 and s2.led_level() == 255
-
-
-def test_the_screen_has_a_label_for_every_choice_of_the_record():
-    # the record (firmware/settings.py) holds the values, the screen their labels
-    assert len(CHOICES) == len(FIELDS)
-    for i in range(len(FIELDS)):
-        assert len(CHOICES[i]) == len(FIELDS[i][2]), FIELDS[i][0]
-    s = Settings(None)
-    s.set("target", 61)
-    s.step(1, 1)  # the game: 6-card 61 -> 5-card 61
-    assert s.label(1) == "5-card 61" and s.variant == "five" and s.target == 61
-    assert SettingsScreen(s).value(1) == "5-card 61"
-
-
-def test_a_settings_record_with_a_choice_no_field_has_is_refused():
-    # a record sound in itself whose difficulty is choice 9 (there are 4): the
-    # defaults, a problem naming the field, and the reader is not kept loaded
-    import sys
-
-    from firmware.records import RecordStore
-
-    _VERSION = 1  # firmware.settings' record version (a const there)
-
-    st = host.DictStorage()
-    RecordStore(st, "settings", b"SETT", _VERSION).save(bytes([9, 1]))
-    s = Settings(st)
-    s.load()
-    assert s.problem and "Difficulty has no choice 9" in s.problem, s.problem
-    assert s.difficulty == "medium" and s.target == 121
-    assert "firmware.settings_io" not in sys.modules
-    s.set("target", 61)
-    assert s.save() and "firmware.settings_io" not in sys.modules
-    s2 = Settings(st)
-    s2.load()
-    assert s2.problem is None and s2.target == 61
-
-
-def test_damaged_settings_give_defaults_without_crashing():
-    storage = host.DictStorage({"settings.rec": b"\x00garbage\xff" * 3})
-    d = new_app(storage)
-    s = d.app.settings
-    for i in range(len(FIELDS)):
-        assert getattr(s, FIELDS[i][0]) == FIELDS[i][2][FIELDS[i][3]]
-    assert s.problem
-    assert d.app.errors == 0
-
-
 def test_wrap_breaks_at_spaces_and_long_words():
     assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
     assert wrap("abcdefghijkl", 5) == ["abcde", "fghij", "kl"]
     assert wrap("a\nb", 5) == ["a", "b"]
-
-
-# ---- the last mode, restarts and repeated failures (issue 7)
-
-
-def drawn_text(d):
-    """Every string the next full redraw puts on the screen, joined by spaces."""
-    return screentext.drawn_text(d.app, lambda: d.tick(1))
-
-
-def goto(d, module):
-    names = [e[1] for e in ENTRIES]
-    cursor = d.app.stack[0].cursor
-    for _ in range((names.index(module) - cursor) % len(names)):
-        d.tap(DOWN)
-    d.tap(A)
-
-
-def restart(storage):
-    return Driver(App(host.make(storage=storage), resume=True))
-
-
-def test_the_open_mode_is_recorded_and_cleared_at_the_menu():
-    from firmware.app_rare import LastMode
-
-    storage = host.DictStorage()
-    d = new_app(storage)
-    goto(d, "keeper")
-    assert d.app.mode == "keeper"
-    assert LastMode(storage).load() == ("keeper", 0, None)
-    d.app.home()
-    assert d.app.mode is None
-    assert LastMode(storage).load() == ("", 0, None)
-
-
-def test_the_rare_steps_are_not_kept_loaded_and_the_record_follows_a_frame_later():
-    # issue 12: opening a mode, the mode record and the app's start are
-    # firmware.app_rare, loaded for each and forgotten (not resident all game)
-    import sys
-
-    from firmware.app_rare import LastMode
-
-    storage = host.DictStorage()
-    d = new_app(storage)
-    assert "firmware.app_rare" not in sys.modules
-    d.app.open("keeper")
-    assert d.app.mode == "keeper" and "firmware.app_rare" not in sys.modules
-    assert LastMode(storage).load() == ("", 0, None)  # not in the frame that opened it
-    d.tick(1)
-    assert LastMode(storage).load() == ("keeper", 0, None)
-    assert "firmware.app_rare" not in sys.modules
-
-
-def test_restart_reopens_the_keeper_where_it_was():
-    storage = host.DictStorage()
-    d = new_app(storage)
-    goto(d, "keeper")
-    for _ in range(4):
-        d.tap(UP)  # A +1 each
-    assert d.app.top().ki.keeper.scores == [4, 0]
-    d2 = restart(storage)  # e.g. after a crash: nothing left of the first app
-    top = d2.app.top()
-    assert type(top).__name__ == "KeeperScreen" and d2.app.mode == "keeper"
-    assert top.ki.keeper.scores == [4, 0]
-    d2.tap(UP)
-    assert top.ki.keeper.scores == [5, 0] and d2.app.errors == 0
-    assert "5" in drawn_text(d2) or top.ki.message == "A +1 = 5"
-
-
-def test_restart_at_the_menu_stays_at_the_menu():
-    storage = host.DictStorage()
-    d = new_app(storage)
-    goto(d, "keeper")
-    d.app.home()
-    d2 = restart(storage)
-    assert len(d2.app.stack) == 1 and isinstance(d2.app.top(), MenuScreen)
-
-
-class Explodes(Exception):
-    pass
-
-
-def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
-    RESUME_TRIES = 2  # firmware.app_rare._RESUME_TRIES (a const: no global on a device)
-    from firmware.crash import Failing
-    from firmware.screens.keeper import KeeperScreen
-
-    storage = host.DictStorage()
-    d = new_app(storage)
-    goto(d, "keeper")
-    d.tap(UP)
-    plain = KeeperScreen.update
-
-    def broken(self, dt_ms, events):
-        raise Explodes("keeper broke")
-
-    KeeperScreen.update = broken
-    try:
-        starts = 0
-        for _ in range(RESUME_TRIES + 2):
-            app = App(host.make(storage=storage), resume=True)
-            if app.mode != "keeper":
-                break
-            starts += 1
-            try:
-                Driver(app)  # its first frames
-                raise AssertionError("a reopened mode that fails must restart the app")
-            except Failing as e:
-                assert "keeper broke" in str(e)
-        assert starts == RESUME_TRIES
-        d2 = Driver(app)
-        assert isinstance(d2.app.top(), MessageScreen)  # said why, over the menu
-        text = drawn_text(d2)
-        assert "failed" in text and "keeper" in text, text
-        assert d2.app.stack[0] is not d2.app.top() and len(d2.app.stack) == 2
-    finally:
-        KeeperScreen.update = plain
-    # the save is untouched: once fixed, the keeper opens where it was
-    d3 = new_app(storage)
-    goto(d3, "keeper")
-    assert d3.app.top().ki.keeper.scores == [1, 0]
-
-
-def test_a_mode_that_settled_resets_its_tries():
-    STABLE_MS = 10000  # firmware.app_rare._STABLE_MS
-    from firmware.app_rare import LastMode
-
-    storage = host.DictStorage()
-    d = new_app(storage)
-    goto(d, "keeper")
-    d2 = restart(storage)
-    assert LastMode(storage).load()[:2] == ("keeper", 1)
-    d2.tick(STABLE_MS // 20 + 2)
-    assert LastMode(storage).load()[:2] == ("keeper", 0)
-
-
-def test_damaged_mode_record_is_said_and_the_menu_used():
-    for data in (b"\x00" * 40, b"XXXX\x01\x00\x00\x00\x01\x00\x01\x00zz"):
-        storage = host.DictStorage({"mode.rec": data})
-        d = restart(storage)
-        assert isinstance(d.app.top(), MessageScreen), data
-        assert "mode.rec" in drawn_text(d)
-        d.tap(A)
-        assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0
-    # a copy cut short is what a cut write leaves in its two copies (records.py's
-    # slots): the menu, nothing said
-    for data in (b"", b"MODE\x01"):
-        d = restart(host.DictStorage({"mode.rec": data}))
-        assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0, data
-
-
-def test_settings_problem_is_shown_on_screen():
-    storage = host.DictStorage({"settings.rec": b"\x00garbage\xff" * 3})
-    d = new_app(storage)
-    text = drawn_text(d)
-    assert "settings.rec" in text and "not a SETT record" in text, text
-    d.tap(B)
-    assert isinstance(d.app.top(), MenuScreen)
 
 
 def test_errors_that_keep_coming_raise_failing_and_are_logged():
@@ -421,26 +171,6 @@ def test_errors_that_keep_coming_raise_failing_and_are_logged():
         d.tap(B)
         d.tick(FAIL_WINDOW_MS // 20 // (FAIL_LIMIT - 1) + 1)
     assert d.app.errors == FAIL_LIMIT + 1 and d.app.failing is None
-
-
-class ReadOnly(host.DictStorage):
-    """Storage that reads but cannot write (full, or mounted read-only)."""
-
-    def write(self, name, data):
-        raise OSError(30, "read-only storage")
-
-
-def test_a_settings_change_that_cannot_be_saved_is_said_on_screen():
-    # issue 11.3: SettingsScreen.leave ignored the result of save()
-    d = new_app(ReadOnly())
-    goto_settings(d)
-    d.tap(RIGHT)  # difficulty medium -> hard
-    d.tap(B)  # leaving saves, and the save fails
-    text = drawn_text(d)
-    assert "not saved" in text and "read-only" in text, text
-    assert d.app.settings.difficulty == "hard"  # the change holds until switched off
-    d.tap(A)
-    assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0
 
 
 def test_the_demo_steps_on_every_button_but_b():

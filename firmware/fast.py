@@ -22,16 +22,9 @@ overflow, no allocation.
         v * num // den (num <= 2**23), the sum of the results (the LED power limit)
   crc16(data, n, crc) -> crc              CRC-16/CCITT-FALSE of the first ``n``
         bytes of ``data`` from ``crc`` (engine.crc's, for the save records)
-  digest(data, x, n, row, y) -> int      the ``n`` bytes of ``data`` from ``x``
-        (a panel's page; both even, ``n`` a multiple of 8) as 4 quarters,
-        each quarter's 30-bit FNV-1a style digest of its 16-bit words compared
-        with ``row[y + k]`` (an array "I") and stored there; 0 when none
-        changed, else ``first << 4 | end``: the changed quarters are within
-        first..end-1 (firmware.hw.ssd1306: what must be sent?). A change
-        within one 16-bit word never gives the quarter's same digest (each
-        step is one-to-one); other changes do once in 2**30
-  copy(buf, data, x, n)                   ``n`` bytes of ``data`` from ``x`` into
-        ``buf`` from 1 (after an I2C control byte)
+  digest(data, n) -> int                  a 30-bit FNV-1a style digest of the
+        first ``n`` bytes (firmware.hw.ssd1306: has a page changed since it
+        was sent?); two changed bytes next to each other never give the same
   cards(buf, width, pages, data, codes, row, n, x, y, pitch, chosen, dimmed, raised)
         ``n`` cards of ``row`` (ints 0-51, rank*4+suit; 52 and above a face-down
         card) at x, x+pitch, ... on row y, each 13x19 as firmware.canvas draws
@@ -53,12 +46,6 @@ except ImportError:  # CPython: plain Python, same results
 
     def ptr8(b):
         return b.encode() if isinstance(b, str) else b
-
-    def ptr16(b):
-        return memoryview(b).cast("H")  # little-endian, as the Pico reads it
-
-    def ptr32(b):
-        return b  # an array("I")
 
 
 @micropython.viper
@@ -161,39 +148,14 @@ def scale(buf, n: int, num: int, den: int) -> int:
 
 
 @micropython.viper
-def digest(data, x: int, n: int, row, y: int) -> int:
-    d = ptr16(data)
-    b = ptr32(row)
-    pitch = n >> 3  # 16-bit words a quarter
-    i = x >> 1
-    x0 = 4
-    x1 = 0
-    k = 0
-    while k < 4:
-        h = 0x11C9DC5
-        last = i + pitch
-        while i < last:
-            h = ((h ^ int(d[i])) * 16777619) & 0x3FFFFFFF  # mod 2**30: a small int, no big int
-            i += 1
-        if int(b[y + k]) != h:
-            b[y + k] = h
-            if x0 == 4:
-                x0 = k
-            x1 = k + 1
-        k += 1
-    if x1:
-        return (x0 << 4) | x1
-    return 0
-
-
-@micropython.viper
-def copy(buf, data, x: int, n: int):
-    b = ptr8(buf)
+def digest(data, n: int) -> int:
     d = ptr8(data)
+    h = 0x11C9DC5
     i = 0
     while i < n:
-        b[i + 1] = d[x + i]
+        h = ((h ^ int(d[i])) * 16777619) & 0x3FFFFFFF  # mod 2**30: a small int, no big int
         i += 1
+    return h
 
 
 @micropython.viper

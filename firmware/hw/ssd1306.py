@@ -1,37 +1,30 @@
 """Our own small SSD1306 OLED driver over I2C (128x64 or 128x32) for the
 MicroPython backend: the MONO_VLSB buffer and its ``framebuf`` canvas, the
-power-up sequence, contrast, panel on/off, and a ``show()`` that sends only
-what changed since the last ``show()``.
+power-up sequence, contrast, panel on/off, and a ``show()`` that sends only the
+pages (8-pixel rows of 128 bytes) that changed since the last ``show()``.
 
-How ``show()`` finds what changed: each page (an 8-pixel row of 128 bytes) is
-4 quarters of 32 columns, and a 30-bit digest of each quarter as last sent
-(``firmware.fast.digest``, viper: about 0.5 ms for the whole panel on the
-emulated Pico) is compared with its digest now, so the driver holds 32
-numbers instead of a 1 KB copy of the panel and a frame allocates nothing (a
-change within one 16-bit word never gives the same digest; other changes do
-once in 2**30). A changed page sends the stretch from its first changed
-quarter to its last: one command write (column and page window, 7 bytes) and
-one data write, copied (``firmware.fast.copy``) into a buffer made once with
-a view of each length, so nothing is allocated. A list's cursor move (the
-pointer, 5 columns over 3 pages) sends about 120 bytes instead of 414; when
-the stretches would cost more than the whole frame, or after power-up or an
-I2C error, one window and one 1025-byte data write send the frame. Where
-viper is missing (CircuitPython's direct path) a shadow copy of each page (8
-x 128 bytes) is compared instead (``bytearray == memoryview`` compares
-contents in C without allocating) and a changed page goes whole.
+How ``show()`` finds the changed pages: a 30-bit digest of each page as last
+sent (``firmware.fast.digest``, viper: about 0.45 ms for the 8 pages on the
+emulated Pico)
+is compared with the page's digest now, through page views made once, so a
+frame allocates nothing and the driver holds 8 numbers instead of a 1 KB copy
+of the panel (two changed bytes side by side never give the same digest; other
+changes do once in 2**30). Where viper is missing (CircuitPython's direct
+path) a shadow copy of each page (8 x 128 bytes) is compared instead
+(``bytearray == memoryview`` compares contents in C without allocating). A
+changed page costs one command write (column and page window, 7 bytes) and one
+data write (129 bytes); when every page changed, one window and one 1025-byte
+data write send the frame.
 tools/bench_i2c.py measures this against always sending the full frame.
 
 I2C failures (OLED missing, loose wire, brown-out) never raise: ``errors``
 counts them, and the next ``show()`` runs the power-up sequence again and
 resends the whole frame.
 
-Verified: against the recording fake I2C of host_tests/fakes (an independent
-decoder in host_tests/test_ssd1306.py rebuilds the image from the bytes) on
-CPython and the MicroPython unix port, where firmware.fast runs as plain
-Python or not at all; its viper digests and copy on the emulated Pico (the
-same digests as CPython's on the same data, nothing allocated a show). Not
-verified: a real panel, its timing at 400 kHz, the 128x32 variant,
-180-degree rotation on glass.
+Verified: only against the recording fake I2C of host_tests/fakes (an
+independent decoder in host_tests/test_hw_mp.py rebuilds the image from the
+bytes) on CPython and the MicroPython unix port. Not verified: a real panel,
+its timing at 400 kHz, the 128x32 variant, 180-degree rotation on glass.
 
 Imports ``framebuf`` (``firmware.fakefb`` where it is missing: CPython),
 ``array`` and ``firmware.fast`` where viper is.
@@ -43,7 +36,6 @@ except ImportError:
     from firmware import fakefb as framebuf
 
 try:
-    from firmware.fast import copy  # a name MicroPython has already (no new name)
     from firmware.fast import digest as _digest
 except (ImportError, SyntaxError):  # no viper (CircuitPython): a shadow copy instead
     _digest = None
@@ -100,19 +92,14 @@ class SSD1306:
         self.pages = height >> 3
         self.buf = bytearray(width * self.pages)
         self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        view = memoryview(self.buf)
+        self._views = tuple(view[p * width : (p + 1) * width] for p in range(self.pages))
         if _digest is None:
-            view = memoryview(self.buf)
-            self._views = tuple(view[p * width : (p + 1) * width] for p in range(self.pages))
             self._shadow = tuple(bytearray(width) for _ in range(self.pages))
         else:
             from array import array
 
-            self._shadow = array("I", bytes(16 * self.pages))  # 4 quarters' digests a page
-            tx = bytearray(width + 1)  # a control byte and up to a page's bytes
-            tx[0] = _CONTROL_DATA
-            view = memoryview(tx)
-            self._tx = tuple(view[: 1 + k * (width >> 2)] for k in range(1, 5))
-        self._spans = bytearray(self.pages)  # each page's changed quarters (digest's answer)
+            self._shadow = array("I", bytes(4 * self.pages))  # each page's digest as sent
         self._window = bytearray((_CONTROL_CMDS, _COLUMN_WINDOW, 0, width - 1, _PAGE_WINDOW, 0, 0))
         self._cmd2 = bytearray(2)  # control byte, command
         self._cmd3 = bytearray(3)  # control byte, command, argument
@@ -150,8 +137,6 @@ class SSD1306:
 
     def _send(self, first, last, data):
         window = self._window
-        window[2] = 0
-        window[3] = self.width - 1
         window[5] = first
         window[6] = last
         self.i2c.writeto(self.address, window)
@@ -159,54 +144,38 @@ class SSD1306:
         self.i2c.writevto(self.address, self._data)
 
     def show(self):
-        """Send what changed since the last show (everything after power-up or
-        an I2C error)."""
+        """Send the pages that changed since the last show (all of them after
+        power-up or an I2C error)."""
         if not self._ready and not self.init():
             return
-        buf = self.buf
-        width = self.width
+        views = self._views
+        shadow = self._shadow
         pages = self.pages
-        spans = self._spans
-        cost = 0  # bytes on the bus, about, were the changes sent page by page
+        width = self.width
+        stale = self._stale
+        changed = 0
         for p in range(pages):
-            if _digest is not None:
-                m = _digest(buf, p * width, width, self._shadow, p << 2)
-            elif self._stale or self._shadow[p] != self._views[p]:
-                m = 4  # quarters 0..3: the page is sent whole
+            if _digest is None:
+                if stale or shadow[p] != views[p]:
+                    changed |= 1 << p
             else:
-                m = 0
-            spans[p] = m
-            if m:
-                cost += 10 + ((m & 15) - (m >> 4)) * (width >> 2)
+                h = _digest(views[p], width)
+                if stale or h != shadow[p]:
+                    changed |= 1 << p
+                    shadow[p] = h  # sent below; an I2C error resends every page
+        if not changed:
+            return
         try:
-            if self._stale or cost >= width * pages:
-                self._send(0, pages - 1, buf)
-            elif cost:
-                window = self._window
-                q = width >> 2
+            if changed == (1 << pages) - 1:
+                self._send(0, pages - 1, self.buf)
+            else:
                 for p in range(pages):
-                    m = spans[p]
-                    if not m:
-                        continue
-                    if _digest is None:  # the page whole, from its view
-                        self._send(p, p, self._views[p])
-                        self._shadow[p][:] = self._views[p]
-                        continue
-                    # quarters m >> 4 .. (m & 15) - 1 in one window, copied
-                    # into the send buffer (a view of each length made once:
-                    # nothing allocated)
-                    x = (m >> 4) * q
-                    n = (m & 15) - (m >> 4)
-                    window[2] = x
-                    window[3] = x + n * q - 1
-                    window[5] = p
-                    window[6] = p
-                    self.i2c.writeto(self.address, window)
-                    copy(self._tx[3], buf, p * width + x, n * q)
-                    self.i2c.writeto(self.address, self._tx[n - 1])
-            if _digest is None and cost >= width * pages:
+                    if changed & (1 << p):
+                        self._send(p, p, views[p])
+            if _digest is None:
                 for p in range(pages):
-                    self._shadow[p][:] = self._views[p]
+                    if changed & (1 << p):
+                        shadow[p][:] = views[p]
             self._stale = False
         except OSError:
             self.errors += 1

@@ -197,7 +197,7 @@ class ListScreen(Screen):
             v = self.value(i)
             if v is not None:
                 cv.right(v, cv.width - 4, y)
-            if i == self.cursor:  # a pointer, x 0..4 (no inverted bar: below)
+            if i == self.cursor:  # a pointer, x 0..4 (not a bar: see the class)
                 for k in range(5):
                     cv.vline(k, y - 1 + k, 9 - k - k)
         if n > self.rows:  # scroll bar on the right edge

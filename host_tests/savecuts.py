@@ -3,7 +3,8 @@
 and whether it was cut), ``cut_points`` (every cut of an action: each
 storage step and every byte of each record written), ``each_cut`` (cut an
 action everywhere, both kinds of rename, and check what each cut left),
-``open_play`` (the play screen of a game to 61) and ``end_of_game_cuts``
+``open_play`` (the play screen of a game to 61), ``finish_game`` (play a
+game on to its end or its cut) and ``end_of_game_cuts``
 (the cuts of a game's end: counted once in the statistics, never lost). Used
 by test_saves_powercut and test_saves_powercut_full. Portable (CPython and
 MicroPython). Not a test module. Imports engine.rng, firmware.stats,
@@ -124,6 +125,18 @@ def open_play(b):
     return b
 
 
+def finish_game(st, arm):
+    """Boot on ``st``, arm its cut, and play the game on to its end (or to
+    the cut, which ends the run quietly)."""
+    d = Driver.device(st)
+    arm()
+    try:
+        while wait_for_you(d) != "over":
+            decide(d, Rng(len(screen(d).game.moves)))
+    except PowerCut:
+        pass  # the power went in the middle
+
+
 def end_of_game_cuts(stride):
     """Cuts of the end of a game; returns how many were tried."""
 
@@ -139,15 +152,6 @@ def end_of_game_cuts(stride):
             decide(d, Rng(len(screen(d).game.moves)))
         return last
 
-    def finish(st, arm):
-        d = Driver.device(st)
-        arm()
-        try:
-            while wait_for_you(d) != "over":
-                decide(d, Rng(len(screen(d).game.moves)))
-        except PowerCut:
-            pass  # the power went in the middle
-
     def check(after, st, where):
         from firmware.stats import Stats
 
@@ -161,4 +165,4 @@ def end_of_game_cuts(stride):
         assert stats.load() is None, where
         assert stats.games == 1, (where, stats.games)  # never lost, never twice
 
-    return each_cut(make_base, finish, check, stride)
+    return each_cut(make_base, finish_game, check, stride)

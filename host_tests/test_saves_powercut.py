@@ -18,7 +18,7 @@ from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from memstorage import PowerCut
 from playdriver import decide, play_game, screen, wait_for_you
-from savecuts import CutStorage, cut_points, each_cut, end_of_game_cuts, open_play
+from savecuts import CutStorage, cut_points, each_cut, end_of_game_cuts, finish_game, open_play
 
 
 def test_power_cut_anywhere_in_a_settings_save():
@@ -143,15 +143,6 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
     # resumes (if anything) must go to that end without asking the player.
     from firmware.stats import Stats
 
-    def finish(st, arm):
-        d = Driver.device(st)
-        arm()
-        try:
-            while wait_for_you(d) != "over":
-                decide(d, Rng(len(screen(d).game.moves)))
-        except PowerCut:
-            pass  # the power went in the middle
-
     for atomic in (True, False):
         base = CutStorage(atomic_rename=atomic)
         d = open_play(Driver.device(base))
@@ -160,7 +151,7 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
             last = base.reboot()  # the storage before this decision
             decide(d, Rng(len(screen(d).game.moves)))
         tried = 0
-        for how, n in cut_points(last, finish):
+        for how, n in cut_points(last, finish_game):
             if how != "step":
                 continue
             st = last.reboot()
@@ -170,7 +161,7 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
                 st.arm(step=n)
 
             try:
-                finish(st, arm)
+                finish_game(st, arm)
             except PowerCut:
                 pass  # the power went: nothing runs after it
             after = st.reboot()

@@ -135,6 +135,20 @@ def test_the_check_reads_headers_and_code():
     }
 
 
+def _imported(path):
+    """Every module the file at ``path`` imports by an absolute ``import``
+    or ``from ... import`` (any module, not only the project's)."""
+    with open(path) as src:
+        tree = ast.parse(src.read())
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+    return names
+
+
 def test_tools_never_import_tests():
     # one direction (issue 13.6): tests use tools (tools/driver.py, the
     # fuzzers, the benchmarks), no tool imports a module of host_tests/
@@ -144,15 +158,8 @@ def test_tools_never_import_tests():
     for f in sorted(os.listdir(folder)):
         if not f.endswith(".py"):
             continue
-        with open(os.path.join(folder, f)) as src:
-            tree = ast.parse(src.read())
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names = [node.module]
-            found += ["tools/%s: %s" % (f, n) for n in names if n.split(".")[0] in tests]
+        names = _imported(os.path.join(folder, f))
+        found += ["tools/%s: %s" % (f, n) for n in names if n.split(".")[0] in tests]
     assert found == []
 
 
@@ -165,13 +172,6 @@ def test_tests_never_import_test_modules():
         for f in sorted(os.listdir(os.path.join(ROOT, folder))):
             if not f.endswith(".py"):
                 continue
-            with open(os.path.join(ROOT, folder, f)) as src:
-                tree = ast.parse(src.read())
-            for node in ast.walk(tree):
-                names = []
-                if isinstance(node, ast.Import):
-                    names = [a.name for a in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    names = [node.module]
-                found += ["%s/%s: %s" % (folder, f, n) for n in names if n.startswith("test_")]
+            names = _imported(os.path.join(ROOT, folder, f))
+            found += ["%s/%s: %s" % (folder, f, n) for n in names if n.startswith("test_")]
     assert found == []

@@ -1,0 +1,74 @@
+"""The link's framing: one message is ``MAGIC``, the length of what follows
+up to the checksum (2 bytes, big-endian, at most ``MAX_BODY``), the
+sequence number (2 bytes, 1 for a side's first message, one more each
+message), the kind (one ASCII letter), the payload, then the CRC-16 of
+length, sequence, kind and payload (engine.crc). ``Reader.feed(bytes)``
+takes whatever a transport delivers, in pieces of any size, and returns the
+whole messages it completes as ``(seq, kind, payload)``; bytes that make no
+message (noise, a bad checksum, a length over the limit) are skipped up to
+the next ``MAGIC`` and counted in ``dropped``, with the last reason in
+``why``. The buffer never holds more than one message's worth. Imports
+engine.crc.
+"""
+
+from engine.crc import crc16
+
+MAGIC = 0xC7
+MAX_BODY = 2048  # sequence + kind + payload: a deck of 52 numbers of 256 bits fits
+_HEAD = 3  # magic, length
+
+
+def encode(seq, kind, payload=b""):
+    """The bytes of one message; ValueError when it would be too long."""
+    body = bytes((seq >> 8 & 255, seq & 255)) + kind + payload
+    n = len(body)
+    if n > MAX_BODY:
+        raise ValueError("message too long: %d bytes" % n)
+    head = bytes((MAGIC, n >> 8, n & 255))
+    c = crc16(body, crc16(head[1:]))
+    return head + body + bytes((c >> 8, c & 255))
+
+
+class Reader:
+    """Whole messages out of a byte stream, resynchronising on noise."""
+
+    def __init__(self):
+        self.buf = bytearray()
+        self.dropped = 0
+        self.why = ""
+
+    def _drop(self, why):
+        # skip this MAGIC and look for the next one
+        self.dropped += 1
+        self.why = why
+        i = self.buf.find(bytes((MAGIC,)), 1)
+        self.buf = self.buf[i:] if i > 0 else bytearray()
+
+    def feed(self, data):
+        out = []
+        buf = self.buf
+        buf += data
+        while buf:
+            if buf[0] != MAGIC:
+                self._drop("bytes that are no message")
+                buf = self.buf
+                continue
+            if len(buf) < _HEAD:
+                break
+            n = buf[1] << 8 | buf[2]
+            if n > MAX_BODY or n < 3:
+                self._drop("a message of %d bytes (the limit is %d)" % (n, MAX_BODY))
+                buf = self.buf
+                continue
+            end = _HEAD + n + 2
+            if len(buf) < end:
+                break
+            c = crc16(buf[_HEAD : _HEAD + n], crc16(buf[1:_HEAD]))
+            if c != (buf[end - 2] << 8 | buf[end - 1]):
+                self._drop("a message with a bad checksum")
+                buf = self.buf
+                continue
+            body = bytes(buf[_HEAD : _HEAD + n])
+            out.append((body[0] << 8 | body[1], body[2:3], body[3:]))
+            self.buf = buf = buf[end:]
+        return out

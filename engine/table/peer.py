@@ -1,0 +1,343 @@
+"""One side of a match at a table: the protocol. ``Peer(seat, secret,
+settings)`` (seat 0 opens the table with its settings, seat 1 joins with
+None, taking the settings offered, or with the ones it wants) keeps this
+side's game (engine.table.hidden) and, per deal, its cryptography
+(engine.table.deal); the rules are engine.game's.
+
+A transport gives it bytes with ``feed(data)`` and sends what
+``take_out()`` returns; the player's decisions go in by ``act(decision)``
+(two cards, a card or None for a go, as ``Game.act``), refused with
+``IllegalMove`` when the rules refuse them. What the other side sends is
+checked before it changes anything: garbage, a message too long or with a
+bad checksum (engine.table.frame), one out of sequence or replayed, one
+that is not due, an illegal move or a move out of turn is refused, said in
+``notes`` and to the other side in an "E" message, and changes nothing.
+A deal whose check fails after the reveal ends the match with ``broken``
+(the reason). The messages, by kind:
+
+  H settings + commitment (seat 0)   A commitment (seat 1)   C coin
+  D a deck of 52 numbers   P partials of the other's cards   K discard commitment
+  S starter partial   M move (a card, 52 for go)   R reveal: key, discards, nonce
+  E a refusal, in words   Q resume: the next sequence number wanted
+
+E and Q are numbered 0 and change no state; the others are numbered from 1
+in each direction and ``journal`` holds each one taken and each decision,
+from which ``engine.table.resume`` rebuilds the side after a power cut.
+``log`` is the finished games' logs (docs/gamelog.md), the same on both
+sides. Imports engine.game, engine.gamelog, engine.table.deal,
+engine.table.frame, engine.table.hidden, engine.table.settings,
+engine.table.sra.
+"""
+
+from engine.game import GO, TIE, Game, IllegalMove
+from engine.gamelog import header, line
+from engine.table.deal import Cheat, Deal
+from engine.table.frame import Reader, encode
+from engine.table.hidden import HiddenGame
+from engine.table.settings import decode
+from engine.table.sra import digest, number, pack, unpack, width
+
+VERSION = 1
+
+
+class Refused(Exception):
+    """A message of the other side that is refused."""
+
+
+class _Full(Game):
+    # The whole game, every card known once a deal is revealed: the check of
+    # both sides' decisions and the source of the log.
+    def _deal(self):
+        if self.rigged:
+            Game._deal(self)
+
+
+class Peer:
+    def __init__(self, seat, secret, settings=None):
+        self.seat = seat
+        self.secret = secret
+        self.settings = settings
+        self.reader = Reader()
+        self.out = []
+        self.sent = {}
+        self.notes = []
+        self.journal = []
+        self.next_in = 1
+        self.next_out = 1
+        self.coin = digest(b"coin", secret)
+        self.their_commit = None
+        self.their_coin = None
+        self.seed = None
+        self.wins = [0, 0]
+        self.game_no = 0
+        self.game = None
+        self.full = None
+        self.deal = None
+        self.log = []
+        self.broken = None
+        self.over = False
+        self._boundary = 0
+        if seat == 0:
+            self._send(b"H", bytes((VERSION,)) + settings.encode() + self._commit())
+
+    # -- the link --------------------------------------------------------------
+
+    def _commit(self):
+        return digest(b"commit", self.coin)
+
+    def _send(self, kind, payload=b""):
+        seq = 0 if kind in (b"E", b"Q") else self.next_out
+        frame = encode(seq, kind, payload)
+        if seq:
+            self.sent[seq] = frame
+            self.next_out += 1
+        self.out.append(frame)
+
+    def take_out(self):
+        out = self.out
+        self.out = []
+        return out
+
+    def resume_link(self):
+        """After the link comes back: ask for what did not arrive."""
+        self._send(b"Q", bytes((self.next_in >> 8, self.next_in & 255)))
+
+    def feed(self, data):
+        before = self.reader.dropped
+        for seq, kind, payload in self.reader.feed(data):
+            self.receive(seq, kind, payload)
+        if self.reader.dropped != before:
+            self.notes.append("refused from the other side: " + self.reader.why)
+
+    def receive(self, seq, kind, payload):
+        if kind == b"E":
+            self.notes.append("the other side refused: " + _text(payload))
+            return
+        if kind == b"Q":
+            if len(payload) == 2:
+                n = payload[0] << 8 | payload[1]
+                for s in range(n, self.next_out):
+                    if s in self.sent:
+                        self.out.append(self.sent[s])
+            return
+        if seq < self.next_in:
+            self._refuse("a message replayed (number %d, %d was due)" % (seq, self.next_in))
+            return
+        if seq > self.next_in:
+            self._refuse("a message out of order (number %d, %d was due)" % (seq, self.next_in))
+            self.resume_link()
+            return
+        self.next_in += 1
+        self.journal.append((seq, kind, payload))
+        if self.broken or self.over:
+            self._refuse("the match is over")
+            return
+        try:
+            self._take(kind, payload)
+        except Refused as e:
+            self._refuse(str(e))
+        except IllegalMove as e:
+            self._refuse("an illegal move: %s" % e)
+        except Cheat as e:
+            self.broken = "the other side's deal did not check out: %s" % e
+            self.notes.append(self.broken)
+            self._send(b"E", self.broken[:200].encode())
+        self._pump()
+
+    def _refuse(self, why):
+        self.notes.append("refused from the other side: " + why)
+        self._send(b"E", why[:200].encode())
+
+    # -- decisions -------------------------------------------------------------
+
+    def waiting(self):
+        """True when this side's player must decide now."""
+        g = self.game
+        return g is not None and not self.broken and self.seat in g.waiting()
+
+    def act(self, decision):
+        g = self.game
+        if not self.waiting():
+            raise IllegalMove("it is not this player's turn")
+        if g.phase == "discard":
+            try:
+                c1, c2 = decision
+            except (TypeError, ValueError):
+                raise IllegalMove("lay away exactly two cards")
+            g.discard(self.seat, c1, c2)
+            self.deal.mine = (c1, c2)
+            self._send(b"K", self.deal.commitment(c1, c2))
+            payload = bytes((c1, c2))
+        else:
+            g.act(self.seat, decision)
+            self.deal.plays.append((self.seat, decision))
+            payload = bytes((GO if decision is None else decision,))
+            self._send(b"M", payload)
+        self.journal.append((0, b"a", payload))
+        self._pump()
+
+    # -- what the other side sends ------------------------------------------------
+
+    def _take(self, kind, payload):
+        g = self.game
+        dl = self.deal
+        p = self.settings.p if self.settings else 0
+        if kind == b"H" and self.seat == 1 and self.their_commit is None:
+            if len(payload) != 39 or payload[0] != VERSION:
+                raise Refused("a table of another version")
+            try:
+                offered = decode(payload[1:7])
+            except ValueError as e:
+                raise Refused("settings refused: %s" % e)
+            if self.settings is not None and offered != self.settings:
+                raise Refused("these settings are not the ones wanted: " + offered.words())
+            self.settings = offered
+            self.their_commit = payload[7:]
+            self._send(b"A", self._commit())
+        elif kind == b"A" and self.seat == 0 and self.their_commit is None:
+            if len(payload) != 32:
+                raise Refused("a commitment of another size")
+            self.their_commit = payload
+            self._send(b"C", self.coin)
+        elif kind == b"C" and self.their_commit is not None and self.their_coin is None:
+            if digest(b"commit", payload) != self.their_commit:
+                raise Cheat("its coin is not the one it committed to")
+            self.their_coin = payload
+            if self.seat == 1:
+                self._send(b"C", self.coin)
+            coins = (self.their_coin, self.coin) if self.seat else (self.coin, self.their_coin)
+            self.seed = number(digest(b"seed", coins[0], coins[1])[:4])
+            self._new_game(None)
+        elif kind == b"D" and dl and dl.deck is None and (self.seat == 1) == (dl.first is None):
+            values = _numbers(payload, p, 52)
+            if self.seat == 1:
+                self._send(b"D", pack(dl.shuffled_second(values), p))
+            else:
+                dl.deck = values
+            self._send(b"P", pack(dl.make_partials(), p))
+        elif kind == b"P" and dl and dl.deck is not None and dl.cards is None:
+            values = _numbers(payload, p, dl.n // 2)
+            try:
+                cards = dl.take_partials(values)
+            except ValueError as e:
+                raise Cheat(str(e))
+            g.dealt_in(cards)
+        elif kind == b"K" and g and g.phase == "discard" and dl.committed is None and dl.cards:
+            if len(payload) != 32:
+                raise Refused("a discard of another size")
+            g.discard(1 - self.seat, 0, 0)
+            dl.committed = payload
+        elif kind == b"S" and g and g.pending == "starter" and dl.starter_sent is not None:
+            values = _numbers(payload, p, 1)
+            try:
+                g.starter_in(dl.take_starter(values[0]))
+            except ValueError as e:
+                raise Cheat(str(e))
+        elif kind == b"M" and g and g.phase == "play" and not g.pending and len(payload) == 1:
+            card = None if payload[0] == GO else payload[0]
+            g.act(1 - self.seat, card)
+            dl.plays.append((1 - self.seat, card))
+        elif kind == b"R" and dl and dl.revealed and dl.other is None:
+            self._reveal_in(payload, p)
+        else:
+            raise Refused("a message that is not due (%s)" % _text(kind))
+
+    def _reveal_in(self, payload, p):
+        w = width(p)
+        if len(payload) != 2 * w + 18:
+            raise Refused("a reveal of another size")
+        e = number(payload[:w])
+        d = number(payload[w : 2 * w])
+        discards = (payload[2 * w], payload[2 * w + 1])
+        hand = self.deal.check(e, d, discards, payload[2 * w + 2 :])
+        self._finish_deal(hand, discards)
+
+    # -- what this side does by itself --------------------------------------------
+
+    def _pump(self):
+        g = self.game
+        dl = self.deal
+        if g is None or self.broken:
+            return
+        s = self.settings
+        if g.pending == "deal" and (dl is None or dl.other is not None):
+            self.deal = dl = Deal(
+                self.seat, self.secret, self.game_no, g.deal_number + 1, s.p, g.dealer, g.five
+            )
+            if self.seat == 0:
+                self._send(b"D", pack(dl.shuffled_first(), s.p))
+        if g.pending == "starter" and dl.starter_sent is None:
+            self._send(b"S", pack([dl.make_starter()], s.p))
+        if (g.pending == "show" or g.winner is not None) and not dl.revealed and dl.mine:
+            dl.revealed = True
+            self._boundary = self.next_out
+            self._send(b"R", pack([dl.e, dl.d], s.p) + bytes(dl.mine) + dl.nonce)
+
+    def _finish_deal(self, hand, discards):
+        # The whole deal known: replay it in the full game, which refuses any
+        # decision the rules did not allow, then show it on this side.
+        g = self.game
+        dl = self.deal
+        for s in [x for x in self.sent if x < self._boundary]:
+            del self.sent[s]
+        hands = [None, None]
+        hands[self.seat] = tuple(dl.cards)
+        hands[1 - self.seat] = tuple(hand)
+        laid = [None, None]
+        laid[self.seat] = dl.mine
+        laid[1 - self.seat] = discards
+        f = self.full
+        f.rigged = [(hands[0], hands[1], dl.starter)]
+        Game._deal(f)
+        try:
+            f.discard(0, laid[0][0], laid[0][1])
+            f.discard(1, laid[1][0], laid[1][1])
+            for seat, card in dl.plays:
+                f.act(seat, card)
+        except IllegalMove as e:
+            raise Cheat("a decision the rules do not allow: %s" % e)
+        if g.pending == "show":
+            try:
+                g.show_in(hand, discards)
+            except IllegalMove as e:
+                raise Cheat(str(e))
+        for ev in f.take_events():
+            self.log.append(line(ev))
+        if f.scores != g.scores or f.winner != g.winner:
+            raise Cheat("the deal's scores differ from the rules'")
+        if g.winner is not None:
+            self._end_game()
+
+    def _new_game(self, first):
+        s = self.settings
+        seed = self.seed + self.game_no
+        self.game = HiddenGame(self.seat, seed, s.target or None, first, s.variant, s.deals)
+        self.full = _Full(seed, s.target or None, first, variant=s.variant, deals=s.deals)
+        words = header(self.full).split()
+        self.log.append(" ".join(["deal=table" if w[:4] == "rng=" else w for w in words]))
+        self.full.start()
+        for ev in self.full.take_events():
+            self.log.append(line(ev))
+        self.game.start()
+        self.game.take_events()
+
+    def _end_game(self):
+        g = self.game
+        if g.winner != TIE:
+            self.wins[g.winner] += 1
+        self.game_no += 1
+        if max(self.wins) * 2 > self.settings.games:
+            self.over = True
+            return
+        self._new_game(1 - g.dealt_first)
+
+
+def _numbers(payload, p, n):
+    try:
+        return unpack(payload, p, n)
+    except ValueError as e:
+        raise Refused(str(e))
+
+
+def _text(data):
+    return "".join([chr(b) if 32 <= b < 127 else "?" for b in data[:200]])

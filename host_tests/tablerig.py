@@ -1,0 +1,62 @@
+"""Two sides of a table (engine.table.peer) joined by an in-memory pipe, for
+the table's tests: ``Pipe`` carries each side's bytes to the other (or holds
+them while ``down``), ``play_out`` drives both with engine players until the
+match is over. Not a test module. Imports engine.players,
+engine.table.peer, engine.table.settings.
+"""
+
+from engine.players import RandomPlayer
+from engine.table.peer import Peer
+from engine.table.settings import Settings
+
+TEST = "t31"  # the tests' prime: fast, no protection (engine.table.sra)
+
+
+class Pipe:
+    def __init__(self, a, b):
+        self.sides = (a, b)
+        self.down = False
+        self.held = ([], [])
+
+    def flow(self):
+        """Carry what each side sent; True when anything went."""
+        moved = False
+        for i in (0, 1):
+            out = self.sides[i].take_out()
+            if self.down:
+                continue  # a dropped link loses what was in flight
+            for frame in out:
+                self.sides[1 - i].feed(frame)
+                moved = True
+        return moved
+
+
+def table(seed, **settings):
+    settings.setdefault("prime", TEST)
+    s = Settings(**settings)
+    a = Peer(0, b"host %d" % seed, s)
+    b = Peer(1, b"guest %d" % seed, None)
+    return a, b, Pipe(a, b)
+
+
+def decide(peer, player):
+    v = peer.game.view(peer.seat)
+    return player.discard(v) if v.phase == "discard" else player.play(v)
+
+
+def play_out(a, b, pipe, players=None, limit=100000):
+    """Both sides play on until the match is over; the number of steps."""
+    players = players or (RandomPlayer(a.seed or 1), RandomPlayer(7))
+    steps = 0
+    while not (a.over and b.over):
+        moved = pipe.flow()
+        for peer in (a, b):
+            if peer.waiting():
+                peer.act(decide(peer, players[peer.seat]))
+                moved = True
+        if a.broken or b.broken or not moved:
+            raise AssertionError("stuck: %r %r %r %r" % (a.broken, b.broken, a.notes, b.notes))
+        steps += 1
+        if steps > limit:
+            raise AssertionError("no end")
+    return steps

@@ -1,10 +1,13 @@
 """Two sides of a table (engine.table.peer) joined by an in-memory pipe, for
 the table's tests: ``Pipe`` carries each side's bytes to the other (or holds
 them while ``down``), ``play_out`` drives both with engine players until the
-match is over. Not a test module. Imports engine.players,
+match is over. ``check_matches`` plays many and checks their logs (engine.logcheck). Not a
+test module. Imports engine.logcheck, engine.logread, engine.players,
 engine.table.peer, engine.table.settings.
 """
 
+from engine import logcheck
+from engine.logread import text_lines
 from engine.players import RandomPlayer
 from engine.table.peer import Peer
 from engine.table.settings import Settings
@@ -60,3 +63,37 @@ def play_out(a, b, pipe, players=None, limit=100000):
         if steps > limit:
             raise AssertionError("no end")
     return steps
+
+
+KINDS = (
+    {},
+    {"target": 61},
+    {"variant": "five"},
+    {"deals": 2},
+    {"games": 3, "variant": "five"},
+)
+
+
+def check_matches(count, **extra):
+    """``count`` seeded matches, their kinds in turn from ``KINDS``: both logs
+    the same, replaying clean, nothing refused, the match won."""
+    for seed in range(count):
+        settings = dict(KINDS[seed % len(KINDS)])
+        settings.update(extra)
+        a, b, pipe = table(seed, **settings)
+        play_out(a, b, pipe)
+        check_log(a, b)
+
+
+def check_log(a, b, refusals=False):
+    """Both sides' logs the same and replaying clean, the match won;
+    nothing refused unless ``refusals``."""
+    assert a.log == b.log
+    if not refusals:
+        assert not a.notes and not b.notes, (a.notes, b.notes)
+    text = "\n".join(a.log) + "\n"
+    replayed = list(logcheck.replay_lines(text_lines(text)))
+    assert len(replayed) == a.game_no
+    for g in replayed:
+        assert g.winner is not None
+    assert a.wins == b.wins and max(a.wins) * 2 > a.settings.games

@@ -5,56 +5,18 @@ deals V6, best of three V2) end with both sides' logs identical and
 replaying clean under the rules (engine.logcheck); each side held only its
 own cards until the other's were played or shown; the deal is the same for
 the same two secrets and changes with either; the real prime deals too.
-The 1,000-game run is marked slow. Runs on CPython and MicroPython."""
+The 1,000-game run is test_table_thousand's. Runs on CPython and MicroPython."""
 
-from engine import logcheck
-from engine.logread import text_lines
 from engine.table.hidden import UNSEEN
-from tablerig import play_out, table
-
-try:
-    import pytest
-
-    slow = pytest.mark.slow
-except ImportError:  # MicroPython: no marks
-    slow = lambda f: f  # noqa: E731
-
-KINDS = (
-    {},
-    {"target": 61},
-    {"variant": "five"},
-    {"deals": 2},
-    {"games": 3, "variant": "five"},
-)
-
-
-def _games(count, **extra):
-    for seed in range(count):
-        settings = dict(KINDS[seed % len(KINDS)])
-        settings.update(extra)
-        a, b, pipe = table(seed, **settings)
-        play_out(a, b, pipe)
-        assert a.log == b.log
-        assert not a.notes and not b.notes
-        text = "\n".join(a.log) + "\n"
-        replayed = list(logcheck.replay_lines(text_lines(text)))
-        assert len(replayed) == a.game_no
-        for g in replayed:
-            assert g.winner is not None
-        assert a.wins == b.wins and max(a.wins) * 2 > a.settings.games
+from tablerig import check_matches, table
 
 
 def test_matches_logs_identical_and_clean():
-    _games(30)
-
-
-@slow
-def test_a_thousand_matches():
-    _games(1000)
+    check_matches(30)
 
 
 def test_real_prime_deals():
-    _games(1, prime="p256")
+    check_matches(1, prime="p256")
 
 
 def test_each_side_sees_only_its_own_cards():

@@ -57,6 +57,7 @@ class Peer:
         self.seat = seat
         self.secret = secret
         self.settings = settings
+        self.wanted = settings is not None  # seat 1 joining only with these
         self.reader = Reader()
         self.out = []
         self.sent = {}
@@ -210,6 +211,8 @@ class Peer:
             self._new_game(None)
         elif kind == b"D" and dl and dl.deck is None and (self.seat == 1) == (dl.first is None):
             values = _numbers(payload, p, 52)
+            if len(set(values)) != 52:
+                raise Refused("a deck with a card twice")
             if self.seat == 1:
                 self._send(b"D", pack(dl.shuffled_second(values), p))
             else:

@@ -38,7 +38,10 @@ def number(data):
 
 def width(p):
     """Bytes of one number below ``p`` on the wire."""
-    return (p.bit_length() + 7) // 8
+    n = 1
+    while p >> (8 * n):  # MicroPython's int has no bit_length()
+        n += 1
+    return n
 
 
 def code(card):

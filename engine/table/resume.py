@@ -1,0 +1,69 @@
+"""A side of a table saved and rebuilt after a power cut. ``save(peer)`` is
+bytes: the seat, the secret, the settings it opened or joined with, then
+every message it took and every decision of its player, in order
+(``Peer.journal``). ``restore(data)`` builds a new ``Peer`` and feeds it
+that journal again: the protocol being deterministic given both secrets,
+it comes back to the same state, the same messages numbered the same; the
+link is then asked for what the other side sent since (``resume_link``),
+and what the other side asks is sent again. A save that is cut short or
+damaged is refused with ValueError. Imports engine.crc, engine.table.peer,
+engine.table.settings.
+"""
+
+from engine.crc import crc16
+from engine.table.peer import Peer
+from engine.table.settings import decode
+
+MAGIC = b"CTB1"
+
+
+def save(peer):
+    out = bytearray(MAGIC)
+    out.append(peer.seat)
+    out.append(len(peer.secret))
+    out += peer.secret
+    wanted = peer.settings.encode() if peer.seat == 0 or peer.wanted else bytes(6)
+    out += wanted
+    for seq, kind, payload in peer.journal:
+        n = len(payload)
+        out += bytes((seq >> 8, seq & 255)) + kind + bytes((n >> 8, n & 255)) + payload
+    c = crc16(out)
+    out.append(c >> 8)
+    out.append(c & 255)
+    return bytes(out)
+
+
+def restore(data):
+    if len(data) < 14 or data[:4] != MAGIC:
+        raise ValueError("not a saved table")
+    c = crc16(data[:-2])
+    if c != (data[-2] << 8 | data[-1]):
+        raise ValueError("the saved table is damaged")
+    seat = data[4]
+    n = data[5]
+    secret = bytes(data[6 : 6 + n])
+    at = 6 + n
+    raw = data[at : at + 6]
+    settings = None if raw == bytes(6) else decode(raw)
+    at += 6
+    peer = Peer(seat, secret, settings)
+    end = len(data) - 2
+    while at < end:
+        if at + 5 > end:
+            raise ValueError("the saved table is cut short")
+        seq = data[at] << 8 | data[at + 1]
+        kind = data[at + 2 : at + 3]
+        n = data[at + 3] << 8 | data[at + 4]
+        payload = bytes(data[at + 5 : at + 5 + n])
+        at += 5 + n
+        if kind == b"a":
+            if len(payload) == 2:
+                peer.act((payload[0], payload[1]))
+            else:
+                peer.act(None if payload[0] == 52 else payload[0])
+        else:
+            peer.receive(seq, kind, payload)
+    peer.take_out()  # sent before the cut; the other side asks again for any lost
+    peer.notes = []
+    peer.resume_link()
+    return peer

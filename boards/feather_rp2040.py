@@ -21,6 +21,9 @@ NAME = "Adafruit Feather RP2040"
 I2C = {"id": 1, "sda": 2, "scl": 3, "freq": 400000}
 OLED = {"address": 0x3C, "width": 128, "height": 64}
 BUTTONS = {"up": 7, "down": 8, "left": 9, "right": 10, "a": 11, "b": 12}
+# Play a friend by cable: UART0 on GP0 (TX) and GP1 (RX); TX of one board to RX of
+# the other both ways, and GND to GND (docs/friend-play.md).
+UART = {"id": 0, "tx": 0, "rx": 1, "baud": 115200}
 LED_PIN = 6
 LAYOUT = {
     "holes": 121,

@@ -26,6 +26,9 @@ NAME = "Raspberry Pi Pico"
 I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
 OLED = {"address": 0x3C, "width": 128, "height": 64}
 BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
+# Play a friend by cable: UART0 on GP0 (TX) and GP1 (RX); TX of one board to RX of
+# the other both ways, and GND to GND (docs/friend-play.md).
+UART = {"id": 0, "tx": 0, "rx": 1, "baud": 115200}
 LED_PIN = 22
 LAYOUT = {
     "holes": 121,

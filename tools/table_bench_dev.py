@@ -2,7 +2,8 @@
 unix port or a Pico): one deal's cryptography for both seats, step by step
 (engine.table.deal), then whole deals through the protocol
 (engine.table.peer, both seats in this one process), each seat's time
-apart. Prints ``name ms`` lines and the heap. Imports engine.players,
+apart, and the most live heap of both sides after a collection (``micropython
+table_bench_dev.py [PRIME [DEALS]]``). Prints ``name ms`` lines. Imports engine.players,
 engine.table.deal, engine.table.peer, engine.table.settings.
 """
 
@@ -65,8 +66,8 @@ def deals(prime, count):
     spent = [0, 0]
     worst = [0, 0]
     gc.collect()
-    free = gc.mem_free() if hasattr(gc, "mem_free") else 0
-    low = free
+    base = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    high = base
     while sides[0].game is None or sides[0].game.deal_number <= count:
         moved = False
         for i in (0, 1):
@@ -87,19 +88,21 @@ def deals(prime, count):
                 spent[i] += d
                 worst[i] = max(worst[i], d)
                 moved = True
-        if hasattr(gc, "mem_free"):
-            low = min(low, gc.mem_free())
+        if base:  # the live heap: both sides' state, after a collection
+            gc.collect()
+            high = max(high, gc.mem_alloc())
         if not moved or sides[0].over:
             break
     n = sides[0].game.deal_number - 1 or 1
     for i in (0, 1):
         print("seat %d per deal %.1f" % (i, spent[i] / 1000 / n))
         print("seat %d slowest message or decision %.1f" % (i, worst[i] / 1000))
-    if free:
-        print("heap used by both sides at most %d bytes" % (free - low))
+    if base:
+        print("live heap of both sides at most %d bytes" % (high - base))
 
 
 if __name__ == "__main__":
     prime = sys.argv[1] if len(sys.argv) > 1 else "p256"
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     steps(prime)
-    deals(prime, 3)
+    deals(prime, count)

@@ -71,6 +71,23 @@ LOADS = {
         "engine.opponent",
         "firmware.app_rare",
     ),
+    "friend": (
+        "engine.cards",
+        "engine.gamelog",
+        "engine.table",
+        "engine.rng",
+        "engine.score",
+        "engine.view",
+        "engine.game",
+        "engine.table.sra",
+        "engine.table.deal",
+        "engine.table.frame",
+        "engine.table.hidden",
+        "engine.table.settings",
+        "engine.table.peer",
+        "firmware.screens.friend",
+        "firmware.app_rare",
+    ),
 }
 WORK = {
     "review": (

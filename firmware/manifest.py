@@ -113,6 +113,7 @@ package(
         "screens/__init__.py",
         "screens/counter.py",
         "screens/demo.py",
+        "screens/friend.py",
         "screens/keeper.py",
         "screens/menu.py",
         "screens/pause.py",

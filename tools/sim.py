@@ -9,6 +9,7 @@ termios, or msvcrt on Windows); Pillow for screenshots.
 
     python3 tools/sim.py                      # interactive (needs a terminal)
     python3 tools/sim.py --script "down*3 a right b" --screenshot out.png
+    python3 tools/sim.py --host PORT   /   --join HOST:PORT   # play a friend
 
 Keys: arrows = d-pad, z/a/space/enter = A, x/b/backspace = B, Z and X hold
 A and B long, q quits.
@@ -25,8 +26,10 @@ Settings are kept in ~/.cribbage-sim (interactive) or in memory (scripts);
 
 This file holds the scripts (``parse_script``), ``Sim`` (the app on a
 simulated clock), the interactive loop and the command line; the drawing and
-screenshots are tools/sim_view.py, the keyboard tools/sim_keys.py. Imports
-firmware.boot, firmware.hal, firmware.hw.host, sim_keys and sim_view; boards
+screenshots are tools/sim_view.py, the keyboard tools/sim_keys.py, a
+friend's table tools/sim_table.py. Imports
+firmware.boot, firmware.hal, firmware.hw.host, sim_keys and sim_view (sim_table
+with --host or --join); boards
 to check --board.
 """
 
@@ -241,6 +244,8 @@ def main(argv=None):
         metavar="MV",
         help="the simulated battery's voltage in mV (the gauge shows on boards that have one)",
     )
+    p.add_argument("--host", type=int, metavar="PORT", help="open a table for a friend on PORT")
+    p.add_argument("--join", metavar="HOST:PORT", help="join a friend's table there")
     p.add_argument(
         "--view",
         choices=VIEW_NAMES,
@@ -305,10 +310,14 @@ def main(argv=None):
     if script is None:
         sim = Sim(args.board, storage, host.RealClock())
         sim.hw.battery = args.battery
+        if not _table(sim, args, False):
+            return 2
         code = interactive(sim, args.view)
     else:
         sim = Sim(args.board, storage)
         sim.hw.battery = args.battery
+        if not _table(sim, args, True):
+            return 2
         try:
             sim.run_script(steps)
         except (OSError, ValueError) as e:  # a screenshot that cannot be written
@@ -331,6 +340,20 @@ def main(argv=None):
         if not args.quiet:
             print("saved %s (%dx%d)" % (args.screenshot, size[0], size[1]))
     return code
+
+
+def _table(sim, args, scripted):
+    # --host / --join: the friend's table over TCP (tools/sim_table.py)
+    if args.host is None and args.join is None:
+        return True
+    import sim_table
+
+    try:
+        sim_table.wire(sim, args.host, args.join, scripted)
+    except (OSError, ValueError) as e:
+        print("sim.py: %s" % e, file=sys.stderr)
+        return False
+    return True
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ ENTRIES = (
     ("Settings", "settings"),
     ("Statistics", "stats"),
     ("Demo", "demo"),
+    ("Play a friend", "friend"),
 )
 
 

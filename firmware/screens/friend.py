@@ -1,0 +1,212 @@
+"""Play a friend: one side of a match at a table (engine.table.peer), the
+other player on their own device. The first page opens a table (seat A,
+with the game and match length of the settings) or joins one (seat B,
+taking the settings offered). Then the table: the scores, the count and
+the cards on the pile, the hand; LEFT/RIGHT choose a card, A marks two
+for the crib or plays one (A with no card that fits says go); a line says
+what happened, and "Waiting", "Dealing" or "Link lost: paused" when the
+game waits. B leaves for the menu. The match's log is written to
+``friend.log`` when it ends (docs/gamelog.md, the same on both devices).
+
+The link comes from the device: ``hw.table_link(peer)`` where a backend
+gives one (the simulator's TCP link), else the board's UART
+(firmware.table_uart). Imports ``engine.gamelog``, ``engine.table.peer``,
+``engine.table.settings``, ``firmware.app`` and ``firmware.table_uart``.
+"""
+
+from engine.gamelog import line
+from engine.table.peer import Peer
+from engine.table.settings import Settings
+from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_LEFT = const(4)  # firmware.hal's
+_RIGHT = const(8)
+_A = const(16)
+_B = const(32)
+
+
+def _secret(hw):
+    given = getattr(hw, "table_secret", None)
+    if given is not None:
+        return given
+    try:
+        import os
+
+        return os.urandom(32)
+    except (ImportError, AttributeError, NotImplementedError):
+        import time
+
+        return b"%d" % time.ticks_us()
+
+
+def _link(app, peer):
+    make = getattr(app.hw, "table_link", None)
+    if make is not None:
+        return make(peer)
+    board = app.board
+    if board is None or not hasattr(board, "UART"):
+        return None
+    try:
+        import machine
+    except ImportError:  # the host and the page: no UART there
+        return None
+    from firmware.table_uart import UartLink, open_uart
+
+    return UartLink(peer, open_uart(machine, board))
+
+
+class FriendMenu(ListScreen):
+    def __init__(self):
+        ListScreen.__init__(self, "Play a friend", ["Open a table", "Join a table"])
+
+    def choose(self, index):
+        seat = getattr(self.app.hw, "table_seat", None)
+        self.app.push(FriendTable(index if seat is None else seat))
+
+
+class FriendTable(Screen):
+    def __init__(self, seat):
+        self.seat = seat
+        self.peer = None
+        self.link = None
+        self.cursor = 0
+        self.marked = []
+        self.said = "Connecting"
+        self.notes = 0
+        self.saved = False
+        self.now = 0
+
+    def enter(self):
+        if self.peer is not None:
+            return
+        s = self.app.settings
+        settings = None
+        if self.seat == 0:
+            try:
+                settings = Settings(getattr(s, "match", 1), s.target or None, s.variant, s.deals)
+            except ValueError as e:
+                self.app.replace(MessageScreen("Play a friend", str(e)))
+                return
+        self.peer = Peer(self.seat, _secret(self.app.hw), settings)
+        self.link = _link(self.app, self.peer)
+        if self.link is None:
+            self.app.replace(MessageScreen("Play a friend", "This device has no link."))
+
+    def _hand(self):
+        g = self.peer.game
+        return [] if g is None else g.hands[self.seat]
+
+    def update(self, dt, events):
+        peer = self.peer
+        if peer is None or self.link is None:
+            return False
+        self.now += dt
+        moved = self.link.poll(self.now)
+        for kind, bit in events:
+            if kind != "press":
+                continue
+            if bit == _B:
+                self.app.pop()
+                return True
+            moved = self._key(bit) or moved
+        if len(peer.notes) != self.notes:
+            self.notes = len(peer.notes)
+            self.said = peer.notes[-1][:40]
+            moved = True
+        g = peer.game
+        if g is not None:
+            for e in g.take_events():
+                if e[0] in ("play", "go", "score", "starter", "end"):
+                    self.said = line(e)
+                    moved = True
+        if (peer.over or peer.broken) and not self.saved:
+            self.saved = True
+            self._save_log()
+        return moved
+
+    def _key(self, bit):
+        peer = self.peer
+        hand = self._hand()
+        if not hand:
+            return False
+        if bit == _LEFT or bit == _RIGHT:
+            self.cursor = (self.cursor + (1 if bit == _RIGHT else -1)) % len(hand)
+            return True
+        if bit != _A or not peer.waiting():
+            return False
+        g = peer.game
+        self.cursor = min(self.cursor, len(hand) - 1)
+        if g.phase == "discard":
+            card = hand[self.cursor]
+            if card in self.marked:
+                self.marked.remove(card)
+            else:
+                self.marked.append(card)
+                self.cursor = (self.cursor + 1) % len(hand)
+            if len(self.marked) == 2:
+                peer.act(tuple(self.marked))
+                self.marked = []
+                self.cursor = 0
+            return True
+        fits = [c for c in hand if g.can_play(self.seat, c)]
+        if not fits:
+            peer.act(None)
+        else:
+            card = hand[self.cursor]
+            peer.act(card if card in fits else fits[0])
+            self.cursor = 0
+        return True
+
+    def _save_log(self):
+        try:
+            self.app.hw.storage.write("friend.log", ("\n".join(self.peer.log) + "\n").encode())
+        except (OSError, AttributeError):
+            self.said = "The log was not saved"
+
+    def _status(self):
+        peer = self.peer
+        g = peer.game
+        if peer.broken:
+            return "Match broken off"
+        if peer.over:
+            won = peer.wins[self.seat] > peer.wins[1 - self.seat]
+            return "Match over: you won" if won else "Match over: they won"
+        if not getattr(self.link, "connected", True):
+            return "Link lost: paused"
+        if g is None:
+            return "Connecting"
+        if g.pending == "deal":
+            return "Dealing"
+        if peer.waiting():
+            return "Lay away two" if g.phase == "discard" else "Your turn"
+        return "Waiting"
+
+    def draw(self, cv):
+        peer = self.peer
+        title_bar(cv, "Play a friend")
+        if peer is None:
+            return
+        g = peer.game
+        if g is not None:
+            me = self.seat
+            cv.text("You %d  Them %d" % (g.scores[me], g.scores[1 - me]), 0, 11)
+            if g.phase == "play":
+                cv.right("=%d" % g.count, 127, 11)
+            hand = self._hand()
+            chosen = 0
+            for i in range(len(hand)):
+                if hand[i] in self.marked:
+                    chosen |= 1 << i
+            if hand:
+                cv.hand(hand, 29, self.cursor % len(hand), 0, 0, chosen)
+        cv.text(self.said[:21], 0, 20)
+        cv.text(self._status()[:21], 0, 56)
+
+
+def make(app):
+    return FriendMenu()

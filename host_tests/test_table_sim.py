@@ -1,0 +1,67 @@
+"""Two simulator processes (tools/sim.py --host PORT / --join HOST:PORT)
+play a whole match over 127.0.0.1, each by a script of button presses on
+the "Play a friend" table (firmware/screens/friend.py): both end on "Match
+over", both write the same friend.log and it replays clean
+(engine.logcheck); a port that cannot be opened or a bad address is
+refused with a message. CPython only (subprocess, sockets)."""
+
+import os
+import socket
+import subprocess
+import sys
+
+from engine import logcheck
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIM = [sys.executable, os.path.join(ROOT, "tools", "sim.py")]
+SCRIPT = " ".join(["a wait:60"] * 900)  # A marks, plays or says go; a no-op otherwise
+
+
+def _free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def _sim(args, storage):
+    return subprocess.Popen(
+        SIM + args + ["--storage", str(storage), "--script", SCRIPT],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def test_two_simulators_play_a_match_by_scripts(tmp_path):
+    port = _free_port()
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    host = _sim(["--host", str(port)], a)
+    join = _sim(["--join", "127.0.0.1:%d" % port], b)
+    outs = [p.communicate(timeout=280)[0] for p in (host, join)]
+    for p, out in zip((host, join), outs):
+        assert p.returncode == 0, out[-2000:]
+    logs = [(d / "friend.log").read_bytes() for d in (a, b)]
+    assert logs[0] == logs[1]
+    games = list(logcheck.replay_file(open(a / "friend.log", "rb")))
+    assert len(games) == 1 and games[0].winner in (0, 1)
+
+
+def test_bad_table_arguments_refused(tmp_path):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    try:
+        port = taken.getsockname()[1]
+        for args in (["--host", str(port)], ["--join", "nowhere"]):
+            proc = subprocess.run(
+                SIM + args + ["--script", "a"], cwd=ROOT, capture_output=True, text=True
+            )
+            assert proc.returncode == 2, proc.stdout + proc.stderr
+            assert proc.stderr.startswith("sim.py: ") and "Traceback" not in proc.stderr
+    finally:
+        taken.close()

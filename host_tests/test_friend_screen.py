@@ -1,0 +1,108 @@
+# portable
+"""The "Play a friend" screen (firmware/screens/friend.py) on two apps
+whose links are an in-memory pipe: opened from the menu's last entry, one
+opens a table and one joins it; pressing A again and again (it marks two
+cards for the crib, plays a card, says go, and does nothing while the other
+is to move) plays the whole match to "Match over" on both, with the same
+friend.log replaying clean (engine.logcheck); LEFT/RIGHT move the cursor
+over the hand; the hand shown is the player's own; B goes back. Runs on
+CPython and MicroPython."""
+
+import screentext
+from apprig import new_app
+from engine import logcheck
+from engine.logread import text_lines
+from firmware.hal import A, B, DOWN, RIGHT, UP
+from firmware.hw import host
+from firmware.screens.friend import FriendMenu, FriendTable
+
+
+class MemLink:
+    """One end of an in-memory link: what its peer sends goes to the other end's."""
+
+    def __init__(self, ends):
+        self.ends = ends
+        self.peer = None
+        self.connected = True
+        ends.append(self)
+
+    def poll(self, now):
+        moved = False
+        for frame in self.peer.take_out():
+            for other in self.ends:
+                if other is not self and other.peer is not None:
+                    other.peer.feed(frame)
+                    moved = True
+        return moved
+
+
+def _apps():
+    ends = []
+    drivers = []
+    for _ in (0, 1):
+        d = new_app(host.DictStorage())
+
+        def make(peer, ends=ends):
+            link = MemLink(ends)
+            link.peer = peer
+            for end in ends:  # connected: each asks for what it missed, as a link does
+                end.peer.resume_link()
+            return link
+
+        d.hw.table_link = make
+        d.hw.table_prime = "t31"
+        d.hw.table_secret = b"side %d" % len(drivers)
+        drivers.append(d)
+    return drivers
+
+
+def _open(d, join):
+    d.tap(UP)  # the menu wraps to its last entry
+    d.tap(A)
+    assert isinstance(d.app.top(), FriendMenu)
+    if join:
+        d.tap(DOWN)
+    d.tap(A)
+    assert isinstance(d.app.top(), FriendTable)
+    return d.app.top()
+
+
+def _text(d):
+    return screentext.drawn_text(d.app, lambda: d.tick(1))
+
+
+def test_two_apps_play_a_match_by_pressing_a():
+    d0, d1 = _apps()
+    t0 = _open(d0, False)
+    t1 = _open(d1, True)
+    assert t0.seat == 0 and t1.seat == 1
+    for _ in range(3000):
+        if t0.peer.over and t1.peer.over:
+            break
+        for d in (d0, d1):
+            d.tap(A)
+    assert t0.peer.over and t1.peer.over
+    assert "Match over" in _text(d0) and "Match over" in _text(d1)
+    logs = [d.hw.storage.read("friend.log") for d in (d0, d1)]
+    assert logs[0] == logs[1]
+    games = list(logcheck.replay_lines(text_lines(logs[0].decode())))
+    assert len(games) == 1 and games[0].winner in (0, 1)
+    d0.tap(B)
+    assert isinstance(d0.app.top(), FriendMenu)
+
+
+def test_the_hand_is_ones_own_and_the_cursor_moves():
+    d0, d1 = _apps()
+    t0 = _open(d0, False)
+    t1 = _open(d1, True)
+    for _ in range(20):
+        d0.tick(1)
+        d1.tick(1)
+    hand = t0.peer.game.hands[0]
+    assert len(hand) == 6 and hand == t0.peer.deal.cards
+    assert not set(hand) & set(t1.peer.deal.cards)
+    assert "Lay away two" in _text(d0)
+    d0.tap(RIGHT)
+    assert t0.cursor == 1
+    d0.tap(A)  # marks the second card
+    assert t0.marked == [hand[1]]

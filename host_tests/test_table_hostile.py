@@ -208,6 +208,7 @@ def test_a_power_cut_on_either_side_resumes_from_the_save():
             sides = [a, b]
             data = resume.save(sides[cut])
             sides[cut] = resume.restore(data)  # everything in memory lost
+            assert sides[cut].snapshot is not None  # a later game: from its start
             sides[1 - cut].resume_link()  # the other sees the link come back
             a, b = sides
             pipe.sides = (a, b)
@@ -226,3 +227,14 @@ def test_a_damaged_save_is_refused():
             assert str(e)
         else:
             raise AssertionError("a damaged save was taken")
+
+
+def test_the_save_starts_again_with_each_game():
+    a, b, pipe = table(15, games=3)
+    _until(a, b, pipe, lambda: a.game is not None and a.game.deal_number >= 3)
+    in_game_one = len(a.journal)
+    _until(a, b, pipe, lambda: a.game_no >= 1 and a.deal.cards is not None)
+    assert len(a.journal) < in_game_one < 100  # the first game's messages are gone
+    restored = resume.restore(resume.save(a))
+    assert restored.log == a.log and restored.wins == a.wins
+    assert restored.next_in == a.next_in and restored.next_out == a.next_out

@@ -22,7 +22,8 @@ A deal whose check fails after the reveal ends the match with ``broken``
 
 E and Q are numbered 0 and change no state; the others are numbered from 1
 in each direction and ``journal`` holds each one taken and each decision,
-from which ``engine.table.resume`` rebuilds the side after a power cut.
+since the game in progress began, from which ``engine.table.resume``
+rebuilds the side after a power cut.
 ``log`` is the finished games' logs (docs/gamelog.md), the same on both
 sides. Imports engine.game, engine.gamelog, engine.table.deal,
 engine.table.frame, engine.table.hidden, engine.table.settings,
@@ -78,6 +79,8 @@ class Peer:
         self.broken = None
         self.over = False
         self._boundary = 0
+        self.first = None  # the first dealer of the game in progress (None: cut)
+        self.snapshot = None  # where the match stood as the game in progress began
         if seat == 0:
             self._send(b"H", bytes((VERSION,)) + settings.encode() + self._commit())
 
@@ -312,6 +315,12 @@ class Peer:
             self._end_game()
 
     def _new_game(self, first):
+        # a new game starts the journal again: what came before is the game
+        # count, the wins and the log (engine.table.resume saves them)
+        if self.game is not None:
+            self.journal = []
+            self.snapshot = self._snap(first)
+        self.first = first
         s = self.settings
         seed = self.seed + self.game_no
         self.game = HiddenGame(self.seat, seed, s.target or None, first, s.variant, s.deals)
@@ -323,6 +332,50 @@ class Peer:
             self.log.append(line(ev))
         self.game.start()
         self.game.take_events()
+
+    def _snap(self, first):
+        # where the match stands as a game starts (engine.table.resume)
+        out = bytearray(self.their_commit + self.their_coin + self.settings.encode())
+        n = self.seed
+        out += bytes((n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255, self.game_no))
+        out += bytes((self.wins[0], self.wins[1], 2 if first is None else first))
+        for n in (self.next_in, self.next_out):
+            out += bytes((n >> 8, n & 255))
+        text = "\n".join(self.log).encode()
+        out += bytes((len(text) >> 16, len(text) >> 8 & 255, len(text) & 255)) + text
+        for seq in sorted(self.sent):
+            frame = self.sent[seq]
+            out += bytes((seq >> 8, seq & 255, len(frame) >> 8, len(frame) & 255)) + frame
+        return bytes(out)
+
+    def restart(self, snap):
+        """Put this new side at the start of a later game, as ``_snap`` saw
+        it (engine.table.resume); ValueError when it is damaged."""
+        if len(snap) < 85:
+            raise ValueError("the saved table is damaged")
+        self.their_commit = snap[:32]
+        self.their_coin = snap[32:64]
+        self.settings = decode(snap[64:70])
+        self.seed = snap[70] << 24 | snap[71] << 16 | snap[72] << 8 | snap[73]
+        self.game_no = snap[74]
+        self.wins = [snap[75], snap[76]]
+        first = None if snap[77] == 2 else snap[77]
+        self.next_in = snap[78] << 8 | snap[79]
+        self.next_out = snap[80] << 8 | snap[81]
+        n = snap[82] << 16 | snap[83] << 8 | snap[84]
+        at = 85 + n
+        self.log = snap[85:at].decode().split("\n") if n else []
+        self.sent = {}
+        while at + 4 <= len(snap):
+            seq = snap[at] << 8 | snap[at + 1]
+            k = snap[at + 2] << 8 | snap[at + 3]
+            self.sent[seq] = snap[at + 4 : at + 4 + k]
+            at += 4 + k
+        self.out = []
+        self.game = None
+        self.snapshot = snap
+        self._new_game(first)
+        self._pump()
 
     def _end_game(self):
         g = self.game

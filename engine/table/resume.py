@@ -1,11 +1,15 @@
 """A side of a table saved and rebuilt after a power cut. ``save(peer)`` is
-bytes: the seat, the secret, the settings it opened or joined with, then
-every message it took and every decision of its player, in order
-(``Peer.journal``). ``restore(data)`` builds a new ``Peer`` and feeds it
-that journal again: the protocol being deterministic given both secrets,
-it comes back to the same state, the same messages numbered the same; the
-link is then asked for what the other side sent since (``resume_link``),
-and what the other side asks is sent again. A save that is cut short or
+bytes: the seat, the secret, the settings it opened or joined with; once
+the first game is over, where the match stands at the start of the game
+in progress (the coins, the game's number and first dealer, the wins, the
+message numbers, the log so far and the messages still to be asked for);
+then every message it took and every decision of its player since, in
+order (``Peer.journal``). ``restore(data)`` builds a new ``Peer``, puts
+it at that game's start and feeds it that journal again: the protocol
+being deterministic given both secrets, it comes back to the same state,
+the same messages numbered the same; the link is then asked for what the
+other side sent since (``resume_link``), and what the other side asks is
+sent again. A save that is cut short or
 damaged is refused with ValueError. Imports engine.crc, engine.table.peer,
 engine.table.settings.
 """
@@ -24,6 +28,11 @@ def save(peer):
     out += peer.secret
     wanted = peer.settings.encode() if peer.seat == 0 or peer.wanted else bytes(6)
     out += wanted
+    snap = peer.snapshot
+    if snap is not None:  # a later game: where the match stands as it starts
+        out += b"S" + _chunk(snap)
+    else:
+        out += b"-"
     for seq, kind, payload in peer.journal:
         n = len(payload)
         out += bytes((seq >> 8, seq & 255)) + kind + bytes((n >> 8, n & 255)) + payload
@@ -31,6 +40,11 @@ def save(peer):
     out.append(c >> 8)
     out.append(c & 255)
     return bytes(out)
+
+
+def _chunk(data):
+    n = len(data)
+    return bytes((n >> 16, n >> 8 & 255, n & 255)) + data
 
 
 def restore(data):
@@ -48,6 +62,15 @@ def restore(data):
     at += 6
     peer = Peer(seat, secret, settings)
     end = len(data) - 2
+    if data[at : at + 1] == b"S":
+        n = data[at + 1] << 16 | data[at + 2] << 8 | data[at + 3]
+        at += 4
+        peer.restart(bytes(data[at : at + n]))
+        at += n
+    elif data[at : at + 1] == b"-":
+        at += 1
+    else:
+        raise ValueError("the saved table is damaged")
     while at < end:
         if at + 5 > end:
             raise ValueError("the saved table is cut short")

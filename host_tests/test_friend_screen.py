@@ -14,7 +14,7 @@ from engine import logcheck
 from engine.logread import text_lines
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.screens.friend import FriendMenu, FriendTable
+from firmware.screens.friend import SAVE, FriendMenu, FriendTable
 
 
 class MemLink:
@@ -36,24 +36,25 @@ class MemLink:
         return moved
 
 
+def _app(ends, n, storage=None):
+    d = new_app(storage or host.DictStorage())
+
+    def make(peer):
+        link = MemLink(ends)
+        link.peer = peer
+        for end in ends:  # connected: each asks for what it missed, as a link does
+            end.peer.resume_link()
+        return link
+
+    d.hw.table_link = make
+    d.hw.table_prime = "t31"
+    d.hw.table_secret = b"side %d" % n
+    return d
+
+
 def _apps():
     ends = []
-    drivers = []
-    for _ in (0, 1):
-        d = new_app(host.DictStorage())
-
-        def make(peer, ends=ends):
-            link = MemLink(ends)
-            link.peer = peer
-            for end in ends:  # connected: each asks for what it missed, as a link does
-                end.peer.resume_link()
-            return link
-
-        d.hw.table_link = make
-        d.hw.table_prime = "t31"
-        d.hw.table_secret = b"side %d" % len(drivers)
-        drivers.append(d)
-    return drivers
+    return [_app(ends, 0), _app(ends, 1)]
 
 
 def _open(d, join):
@@ -106,3 +107,36 @@ def test_the_hand_is_ones_own_and_the_cursor_moves():
     assert t0.cursor == 1
     d0.tap(A)  # marks the second card
     assert t0.marked == [hand[1]]
+
+
+def test_a_power_cut_resumes_the_table_from_its_save():
+    d0, d1 = _apps()
+    t0 = _open(d0, False)
+    t1 = _open(d1, True)
+    for _ in range(40):  # into the match: a few decisions each
+        for d in (d0, d1):
+            d.tap(A)
+    assert t0.peer.game is not None and d1.hw.storage.read(SAVE)
+    ends = _ends(t0)
+    ends.remove(t1.link)  # side B's power goes: its app, its link, its memory
+    d1b = _app(ends, 1, d1.hw.storage)
+    d1b.tap(UP)
+    d1b.tap(A)
+    assert "Resume the table" in _text(d1b)
+    d1b.tap(A)
+    t1b = d1b.app.top()
+    assert isinstance(t1b, FriendTable) and t1b.peer.seat == 1
+    for _ in range(3000):
+        if t0.peer.over and t1b.peer.over:
+            break
+        for d in (d0, d1b):
+            d.tap(A)
+    assert t0.peer.over and t1b.peer.over
+    logs = [d.hw.storage.read("friend.log") for d in (d0, d1b)]
+    assert logs[0] == logs[1]
+    list(logcheck.replay_lines(text_lines(logs[0].decode())))
+    assert d1b.hw.storage.read(SAVE) is None  # the match over: the save goes
+
+
+def _ends(table):
+    return table.link.ends

@@ -5,13 +5,17 @@ taking the settings offered). Then the table: the scores, the count and
 the cards on the pile, the hand; LEFT/RIGHT choose a card, A marks two
 for the crib or plays one (A with no card that fits says go); a line says
 what happened, and "Waiting", "Dealing" or "Link lost: paused" when the
-game waits. B leaves for the menu. The match's log is written to
-``friend.log`` when it ends (docs/gamelog.md, the same on both devices).
+game waits. B leaves for the menu. After each decision the side is saved
+(``friend.tbl``, engine.table.resume): after a power cut or leaving, "Resume
+the table" comes back to it and the other side sends again what it missed.
+The match's log is written to ``friend.log`` when it ends (docs/gamelog.md,
+the same on both devices).
 
 The link comes from the device: ``hw.table_link(peer)`` where a backend
 gives one (the simulator's TCP link), else the board's UART
 (firmware.table_uart). Imports ``engine.gamelog``, ``engine.table.peer``,
-``engine.table.settings``, ``firmware.app`` and ``firmware.table_uart``.
+``engine.table.resume``, ``engine.table.settings``, ``firmware.app`` and
+``firmware.table_uart``.
 """
 
 from engine.gamelog import line
@@ -28,6 +32,7 @@ _LEFT = const(4)  # firmware.hal's
 _RIGHT = const(8)
 _A = const(16)
 _B = const(32)
+SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 
 
 def _secret(hw):
@@ -60,13 +65,55 @@ def _link(app, peer):
     return UartLink(peer, open_uart(machine, board))
 
 
+def _saved(storage):
+    try:
+        return storage.read(SAVE)
+    except OSError:
+        return None
+
+
 class FriendMenu(ListScreen):
     def __init__(self):
         ListScreen.__init__(self, "Play a friend", ["Open a table", "Join a table"])
+        self.resumable = False
+
+    def enter(self):
+        resumable = _saved(self.app.hw.storage) is not None
+        if resumable != self.resumable:
+            self.resumable = resumable
+            items = ["Open a table", "Join a table"]
+            self.items = (["Resume the table"] + items) if resumable else items
+            self.cursor = 0
 
     def choose(self, index):
+        if self.resumable:
+            if index == 0:
+                self._resume()
+                return
+            index -= 1
         seat = getattr(self.app.hw, "table_seat", None)
         self.app.push(FriendTable(index if seat is None else seat))
+
+    def _resume(self):
+        from engine.table.resume import restore
+
+        storage = self.app.hw.storage
+        try:
+            peer = restore(_saved(storage) or b"")
+        except (ValueError, IndexError) as e:
+            _drop(storage)
+            self.app.push(MessageScreen("Play a friend", "The saved table is lost: %s." % e))
+            return
+        table = FriendTable(peer.seat)
+        table.peer = peer
+        self.app.push(table)
+
+
+def _drop(storage):
+    try:
+        storage.remove(SAVE)
+    except OSError:
+        pass
 
 
 class FriendTable(Screen):
@@ -82,7 +129,10 @@ class FriendTable(Screen):
         self.now = 0
 
     def enter(self):
-        if self.peer is not None:
+        if self.link is not None:
+            return
+        if self.peer is not None:  # resumed from the save
+            self._connect()
             return
         s = self.app.settings
         settings = None
@@ -93,6 +143,10 @@ class FriendTable(Screen):
                 self.app.replace(MessageScreen("Play a friend", str(e)))
                 return
         self.peer = Peer(self.seat, _secret(self.app.hw), settings)
+        self._save()
+        self._connect()
+
+    def _connect(self):
         self.link = _link(self.app, self.peer)
         if self.link is None:
             self.app.replace(MessageScreen("Play a friend", "This device has no link."))
@@ -127,7 +181,25 @@ class FriendTable(Screen):
         if (peer.over or peer.broken) and not self.saved:
             self.saved = True
             self._save_log()
+            _drop(self.app.hw.storage)
         return moved
+
+    def _save(self):
+        # after each decision, before its message goes: a power cut resumes
+        # from here (engine.table.resume), the other side sending again what
+        # came since
+        from engine.table.resume import save
+
+        storage = self.app.hw.storage
+        try:
+            storage.write(SAVE + "~", save(self.peer))
+            try:
+                storage.remove(SAVE)
+            except OSError:
+                pass
+            storage.rename(SAVE + "~", SAVE)
+        except OSError as e:
+            self.said = "Not saved: %s" % e
 
     def _key(self, bit):
         peer = self.peer
@@ -152,6 +224,7 @@ class FriendTable(Screen):
                 peer.act(tuple(self.marked))
                 self.marked = []
                 self.cursor = 0
+                self._save()
             return True
         fits = [c for c in hand if g.can_play(self.seat, c)]
         if not fits:
@@ -160,6 +233,7 @@ class FriendTable(Screen):
             card = hand[self.cursor]
             peer.act(card if card in fits else fits[0])
             self.cursor = 0
+        self._save()
         return True
 
     def _save_log(self):

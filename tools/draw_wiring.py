@@ -111,6 +111,11 @@ def board_table(name):
             "%d LEDs; 1000 uF across, at the strip" % b.N_LEDS,
         )
     )
+    uart = getattr(b, "UART", None)
+    if uart is not None:  # play a friend by cable (docs/friend-play.md)
+        note = "to the other board's %s; GND to GND; 3.3 V only"
+        rows.append(("friend cable TX", pin_label(name, uart["tx"]), note % "RX"))
+        rows.append(("friend cable RX", pin_label(name, uart["rx"]), note % "TX"))
     lines = [
         "### %s (`--board %s`)" % (b.NAME, name),
         "",

@@ -83,6 +83,8 @@ def test_two_apps_play_a_match_by_pressing_a():
         for d in (d0, d1):
             d.tap(A)
     assert t0.peer.over and t1.peer.over
+    d0.tick(2)
+    d1.tick(2)
     assert "Match over" in _text(d0) and "Match over" in _text(d1)
     logs = [d.hw.storage.read("friend.log") for d in (d0, d1)]
     assert logs[0] == logs[1]
@@ -132,6 +134,8 @@ def test_a_power_cut_resumes_the_table_from_its_save():
         for d in (d0, d1b):
             d.tap(A)
     assert t0.peer.over and t1b.peer.over
+    d0.tick(2)  # a frame for each screen after the last message (it came by the link)
+    d1b.tick(2)
     logs = [d.hw.storage.read("friend.log") for d in (d0, d1b)]
     assert logs[0] == logs[1]
     list(logcheck.replay_lines(text_lines(logs[0].decode())))

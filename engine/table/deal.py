@@ -26,7 +26,7 @@ class Deal:
     def __init__(self, me, secret, game_no, deal_no, p, dealer, five):
         self.me = me
         self.p = p
-        self.material = digest(b"deal", secret, bytes((game_no, deal_no)))
+        self.material = digest(b"deal", secret, bytes((game_no >> 8 & 255, game_no & 255, deal_no)))
         self.e, self.d = key(self.material, p)
         self.nonce = digest(b"nonce", self.material)[:16]
         self.n = 10 if five else 12

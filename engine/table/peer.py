@@ -337,8 +337,10 @@ class Peer:
         # where the match stands as a game starts (engine.table.resume)
         out = bytearray(self.their_commit + self.their_coin + self.settings.encode())
         n = self.seed
-        out += bytes((n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255, self.game_no))
-        out += bytes((self.wins[0], self.wins[1], 2 if first is None else first))
+        out += bytes((n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255))
+        g = self.game_no
+        out += bytes((g >> 8 & 255, g & 255, self.wins[0], self.wins[1]))
+        out.append(2 if first is None else first)
         for n in (self.next_in, self.next_out):
             out += bytes((n >> 8, n & 255))
         text = "\n".join(self.log).encode()
@@ -351,20 +353,20 @@ class Peer:
     def restart(self, snap):
         """Put this new side at the start of a later game, as ``_snap`` saw
         it (engine.table.resume); ValueError when it is damaged."""
-        if len(snap) < 85:
+        if len(snap) < 86:
             raise ValueError("the saved table is damaged")
         self.their_commit = snap[:32]
         self.their_coin = snap[32:64]
         self.settings = decode(snap[64:70])
         self.seed = snap[70] << 24 | snap[71] << 16 | snap[72] << 8 | snap[73]
-        self.game_no = snap[74]
-        self.wins = [snap[75], snap[76]]
-        first = None if snap[77] == 2 else snap[77]
-        self.next_in = snap[78] << 8 | snap[79]
-        self.next_out = snap[80] << 8 | snap[81]
-        n = snap[82] << 16 | snap[83] << 8 | snap[84]
-        at = 85 + n
-        self.log = snap[85:at].decode().split("\n") if n else []
+        self.game_no = snap[74] << 8 | snap[75]
+        self.wins = [snap[76], snap[77]]
+        first = None if snap[78] == 2 else snap[78]
+        self.next_in = snap[79] << 8 | snap[80]
+        self.next_out = snap[81] << 8 | snap[82]
+        n = snap[83] << 16 | snap[84] << 8 | snap[85]
+        at = 86 + n
+        self.log = snap[86:at].decode().split("\n") if n else []
         self.sent = {}
         while at + 4 <= len(snap):
             seq = snap[at] << 8 | snap[at + 1]

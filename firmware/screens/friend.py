@@ -58,11 +58,12 @@ def _link(app, peer):
         return None
     try:
         import machine
-    except ImportError:  # the host and the page: no UART there
-        return None
-    from firmware.table_uart import UartLink, open_uart
 
-    return UartLink(peer, open_uart(machine, board))
+        from firmware.table_uart import UartLink, open_uart
+
+        return UartLink(peer, open_uart(machine, board))
+    except (ImportError, AttributeError, ValueError, OSError):
+        return None  # the host and the page have no UART; a board whose UART fails
 
 
 def _saved(storage):

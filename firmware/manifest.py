@@ -102,6 +102,7 @@ package(
         "settings_io.py",
         "statcheck.py",
         "stats.py",
+        "table_net.py",
         "table_uart.py",
         "working.py",
         "wrap.py",

@@ -140,3 +140,38 @@ def test_a_refused_room_is_said():
     link = NetLink(a, "127.0.0.1", port, "NONE", False, socket)  # no such room to join
     link.poll(0)
     assert not link.connected and link.refused == "no room NONE"
+
+
+def test_two_devices_play_through_the_server_by_their_table_txt():
+    from apprig import new_app
+    from engine import logcheck
+    from engine.logread import text_lines
+    from firmware.hal import A, DOWN, UP
+    from firmware.hw import host
+    from firmware.screens.friend import FriendTable
+
+    port = _server()
+    drivers = []
+    for n in (0, 1):
+        storage = host.DictStorage({"table.txt": b"127.0.0.1:%d KQWX" % port})
+        d = new_app(storage)
+        d.hw.table_prime = "t31"
+        d.tap(UP)  # the menu's last entry: Play a friend
+        d.tap(A)
+        if n:
+            d.tap(DOWN)
+        d.tap(A)
+        assert isinstance(d.app.top(), FriendTable)
+        drivers.append(d)
+    tables = [d.app.top() for d in drivers]
+    end = time.monotonic() + 60
+    while not all([t.peer.over for t in tables]) and time.monotonic() < end:
+        for d in drivers:
+            d.tap(A)
+    for d in drivers:
+        d.tick(3)
+    for t in tables:
+        t.link.close()
+    logs = [d.hw.storage.read("friend.log") for d in drivers]
+    assert logs[0] and logs[0] == logs[1]
+    assert len(list(logcheck.replay_lines(text_lines(logs[0].decode())))) == 1

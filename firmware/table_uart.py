@@ -3,11 +3,11 @@ the board's ``UART`` pins (boards/*.py). ``open_uart(machine, board)``
 makes the ``machine.UART``; ``UartLink(peer, uart)`` carries the side's
 bytes, a ``poll(now_ms)`` a frame, reading only what has arrived (no
 wait, no allocation when nothing came). A cable has no connection to lose,
-so silence is the sign: after ``QUIET_MS`` with nothing heard each side
+so silence is the sign: after ``QUIET_MS`` with no new message each side
 asks the other for what it missed (``resume_link``), and that question is
-the heartbeat the other hears; ``connected`` is False after ``LOST_MS`` of
-silence (the screen says the game is paused) and True again with the next
-byte. Imports nothing of the project (``machine`` is given).
+the heartbeat the other hears; ``connected`` is False after ``LOST_MS``
+without a byte (the screen says the game is paused) and True again with
+the next one. Imports nothing of the project (``machine`` is given).
 """
 
 try:
@@ -15,8 +15,10 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-QUIET_MS = const(1500)
-LOST_MS = const(5000)
+# longer than a side's longest work on a Pico (the check of a deal, 4 s), so a
+# question rarely crosses an answer on its way (which would come twice)
+QUIET_MS = const(8000)
+LOST_MS = const(20000)
 
 
 def open_uart(machine, board):
@@ -36,6 +38,8 @@ class UartLink:
         self.uart = uart
         self.heard = None  # ms of the last byte heard
         self.asked = 0  # ms of the last question sent
+        self.got = 0  # the messages taken (``peer.next_in``) when last counted
+        self.moved = 0  # ms of the last message taken
         self.connected = False
 
     def poll(self, now):
@@ -56,8 +60,10 @@ class UartLink:
                 moved = True
         if self.heard is None or now - self.heard >= LOST_MS:
             self.connected = False
-        quiet = now - (self.heard if self.heard is not None else -QUIET_MS)
-        if quiet >= QUIET_MS and now - self.asked >= QUIET_MS:
-            self.asked = now
-            peer.resume_link()
+        if peer.next_in != self.got:
+            self.got = peer.next_in
+            self.moved = now
+        if now - self.moved >= QUIET_MS and now - self.asked >= QUIET_MS:
+            self.asked = now  # nothing new for a while: ask (the other's question
+            peer.resume_link()  # alone is no news, so each side asks in its turn)
         return moved

@@ -6,8 +6,10 @@ with ``TABLE 1 OPEN|JOIN CODE``) or straight to the other side
 ``socket`` the module (given, so the host tests and the device share this
 code); ``poll(now_ms)`` a frame: connects when it is not (at most every
 ``RETRY_MS``, then asks for what it missed), sends, reads what has
-arrived without waiting. A link that drops is ``connected`` False (the
-game waits) until it is back. Joining the Wi-Fi itself (``network.WLAN``)
+arrived without waiting, and asks again after ``QUIET_MS`` with no new
+message (through the server, the other side's coming back is not seen).
+A link that drops is ``connected`` False (the game waits) until it is
+back. Joining the Wi-Fi itself (``network.WLAN``)
 is the device's, before. Imports nothing of the project.
 """
 
@@ -17,6 +19,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 RETRY_MS = const(2000)
+QUIET_MS = const(8000)  # no new message this long: ask for what was missed
 _AGAIN = (11, 35, 115)  # EAGAIN (Linux, MicroPython), EAGAIN (BSD), EINPROGRESS
 
 
@@ -32,6 +35,9 @@ class NetLink:
         self.connected = False
         self.tried = None
         self.refused = None
+        self.got = 0  # ``peer.next_in`` when last counted
+        self.moved = 0  # ms of the last new message
+        self.asked = 0
 
     def _connect(self, now):
         if self.tried is not None and now - self.tried < RETRY_MS:
@@ -102,7 +108,19 @@ class NetLink:
                 moved = True
         except OSError:
             self._drop()
+        self._ask(now)
         return moved
+
+    def _ask(self, now):
+        # through the server a side that came back asks, but the other one
+        # does not know it did: each side asks when nothing new came a while
+        peer = self.peer
+        if peer.next_in != self.got:
+            self.got = peer.next_in
+            self.moved = now
+        elif now - self.moved >= QUIET_MS and now - self.asked >= QUIET_MS:
+            self.asked = now
+            peer.resume_link()
 
     def _send(self, frame):
         view = memoryview(frame)

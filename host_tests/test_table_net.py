@@ -175,3 +175,36 @@ def test_two_devices_play_through_the_server_by_their_table_txt():
     logs = [d.hw.storage.read("friend.log") for d in drivers]
     assert logs[0] and logs[0] == logs[1]
     assert len(list(logcheck.replay_lines(text_lines(logs[0].decode())))) == 1
+
+
+def test_a_side_that_drops_from_the_server_comes_back():
+    port = _server()
+    a, b, _ = table(24, games=3)
+    links = (
+        NetLink(a, "127.0.0.1", port, "DRPX", True, socket),
+        NetLink(b, "127.0.0.1", port, "DRPX", False, socket),
+    )
+    players = (RandomPlayer(1), RandomPlayer(2))
+    now = 0
+    drops = 0
+    last = 0
+    end = time.monotonic() + 60
+    while not (a.over and b.over) and time.monotonic() < end:
+        now += 20
+        for link in links:
+            link.poll(now)
+        for p in (a, b):
+            if p.waiting():
+                p.act(decide(p, players[p.seat]))
+                if p is b and now > last + 3000 and drops < 6:
+                    # B's Wi-Fi goes as it decides: its message is lost, and
+                    # the link comes back only after a retry's wait
+                    links[1]._drop()
+                    links[1].tried = now
+                    last = now
+                    drops += 1
+        time.sleep(0.001)
+    for link in links:
+        link.close()
+    assert drops == 6 and a.over and b.over
+    check_log(a, b, refusals=True)

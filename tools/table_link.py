@@ -3,15 +3,20 @@ listen)`` carries an engine.table.peer side's bytes over a socket,
 without blocking. The opening side listens (127.0.0.1 unless told
 otherwise), the joining side connects; a link that drops is said
 (``connected`` False: the game waits) and tried again, and when it is
-back each side asks the other for what it missed (``Peer.resume_link``),
-so nothing is lost. ``poll()`` does one round: connect or accept, send,
-receive. ``RoomLink(peer, host, port, room, opening)`` goes through the
-table server (tools/table_server.py): it first asks for its seat of the
-room, then the server relays. Standard library only; imports nothing of
-the project.
+back each side asks the other for what it missed (``Peer.resume_link``);
+after ``QUIET_S`` with no new message each asks again (through the
+server a side's coming back is not seen by the other), so nothing is
+lost. ``poll()`` does one round: connect or accept, send, receive.
+``RoomLink(peer, host, port, room, opening)`` goes through the table
+server (tools/table_server.py): it first asks for its seat of the room,
+then the server relays. Standard library only; imports nothing of the
+project.
 """
 
 import socket
+import time
+
+QUIET_S = 8.0  # no new message this long: ask for what was missed
 
 
 class TcpLink:
@@ -25,6 +30,8 @@ class TcpLink:
         self.connected = False
         self.drops = 0
         self.events = []  # "connected", "dropped": for the screen or the log
+        self.got = 0
+        self.moved = time.monotonic()
         if listen:
             self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -89,7 +96,19 @@ class TcpLink:
                 moved = True
         except OSError:
             self._drop()
+        self._ask()
         return moved
+
+    def _ask(self):
+        # through the server the other side's coming back is not seen: ask
+        # again when nothing new came for a while
+        now = time.monotonic()
+        if self.peer.next_in != self.got:
+            self.got = self.peer.next_in
+            self.moved = now
+        elif now - self.moved >= QUIET_S:
+            self.moved = now
+            self.peer.resume_link()
 
     def close(self):
         self._drop()

@@ -95,3 +95,17 @@ def test_the_example_log_is_what_selfplay_writes():
     log = io.StringIO()
     selfplay.play(1, seed=3, target=61, log=log)
     assert log.getvalue().split("\n")[: len(example)] == example
+
+
+def test_every_rule_the_lesson_names_is_defined():
+    from engine import lesson
+
+    have = set(defined())
+    for k in range(lesson.N):
+        st = lesson.step(k)
+        assert st.rules, k
+        for rule in st.rules:
+            assert rule in have, "step %d names %s, which docs/rules.md does not define" % (
+                k + 1,
+                rule,
+            )

@@ -312,3 +312,68 @@ def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
     assert type(d.top()).__name__ == "Working" and d.top().title == "Review"
     d.press(B)
     assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0
+
+
+def _item_points(line, name):
+    # the points of one said item: 'Red 15 2: 5C TD' -> 2, 'Red pair royal 6' -> 6
+    head = line[len(name) + 1 :].split(":")[0].split()
+    return int(head[-1])
+
+
+def test_demo_and_open_hands_say_why_a_card_pegged_in_the_shows_wording():
+    from engine.game import Game
+
+    five = [16, 17, 18]  # 5C 5D 5H: a fifteen and a pair royal
+    score = ("score", 1, 8, 8, "peg")
+    for names, human, open_hands in ((("You", "CPU"), True, True), (("Red", "Blue"), False, False)):
+        t = play_table.Table(names, human)
+        t.pile = list(five)
+        queue = []
+        t.apply(score, Game(1, 61, 0, open_hands), queue)
+        who = names[1]
+        assert t.msg == who + " 15 2: 5\x80 5\x81 5\x82"  # as the show page says it
+        assert queue == [("why", who + " pair royal 6")]  # its cards do not fit the line
+        assert t.apply(queue.pop(0), None, queue) > 0 and t.msg == who + " pair royal 6"
+        t.starter = 10 * 4 + 3  # JS
+        t.apply(("score", 1, 2, 10, "heels"), Game(1, 61, 0, open_hands), queue)
+        assert t.msg == who + " heels 2: J\x83"
+    t = play_table.Table(("You", "CPU"), True)  # a game with hidden hands: as before
+    t.pile = list(five)
+    queue = []
+    t.apply(score, Game(1, 61, 0, False), queue)
+    assert t.msg == "CPU 15+pair royal 8" and queue == []  # in the 17 cells left
+
+
+def test_the_demo_says_every_pegged_point_item_by_item():
+    d = new_driver()
+    d.app.home()
+    d.app.open("demo")
+    s = d.app.top()
+    said = []
+    plain = s._apply
+
+    def apply(e):
+        ms = plain(e)
+        said.append((e, s.table.msg))
+        return ms
+
+    s._apply = apply
+    for _ in range(3000):  # stepped on by a button, as a watcher may
+        d.press(DOWN)
+        if len([x for x in said if x[0][0] == "show"]) >= 12:
+            break
+    assert d.app.errors == 0, d.app.last_error
+    pegs = 0
+    for i in range(len(said)):
+        e, msg = said[i]
+        if e[0] != "score" or e[4] != "peg":
+            continue
+        pegs += 1
+        who = s.names[e[1]]
+        total = _item_points(msg, who)
+        j = i + 1
+        while j < len(said) and said[j][0][0] == "why":
+            total += _item_points(said[j][1], who)
+            j += 1
+        assert total == e[2], (e, said[i:j])
+    assert pegs >= 3

@@ -313,6 +313,36 @@ async function main() {
       expect(warned && text.includes("another tab"), "no warning: " + text);
     });
 
+    await check("Learn to play steps through the lesson with the pegs", async () => {
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await ready(page);
+      await page.keyboard.press("ArrowUp"); // the menu wraps to its last entry
+      await sleep(220);
+      await page.keyboard.press("z");
+      await sleep(600);
+      let s = await py(page, STATE);
+      expect(s.screen === "LearnScreen" && s.title === "Step 1 of 23", JSON.stringify(s));
+      const before = await page.evaluate(() => window.cribbage.lastLedsHex);
+      for (let i = 0; i < 2; i++) {
+        await page.keyboard.press("ArrowRight");
+        await sleep(220);
+      }
+      await sleep(1200); // Blue's peg walks to his heels
+      s = await py(page, STATE);
+      expect(s.title === "Step 3 of 23", JSON.stringify(s));
+      const after = await page.evaluate(() => window.cribbage.lastLedsHex);
+      expect(after !== before, "the pegs did not move for the heels");
+      await page.keyboard.press("ArrowLeft");
+      await sleep(220);
+      s = await py(page, STATE);
+      expect(s.title === "Step 2 of 23" && s.errors === 0, JSON.stringify(s));
+      await page.keyboard.press("x"); // B: back to the menu
+      await sleep(300);
+      s = await py(page, STATE);
+      expect(s.title === "Cribbage", JSON.stringify(s));
+    });
+
     await check("no console error in the whole run", async () => {
       expect(errors.length === 0, errors.join(" | "));
     });

@@ -129,35 +129,40 @@ def _moves(text):
     return out
 
 
-def _told(events, out):
-    # the game's events, the point for the very last card given the reason "last"
-    n = len(events)
-    for i in range(n):
-        e = events[i]
-        if e[0] == "score" and e[4] == "go" and (i + 1 == n or events[i + 1][0] != "reset"):
-            e = e[:4] + ("last",)
-        out.append(e)
-
-
 def _events():
-    # the lesson's events, the decisions made as the game asks, up to the
-    # deal that follows the staged ones (its hands left out)
+    # the lesson's events as the game makes them, a decision at a time (so
+    # a step near the start plays little), up to the deal that follows the
+    # staged ones (its hands left out); the point for the very last card of
+    # a play has the reason "last"
     g = Game(_SEED, 121, FIRST_DEALER)
     g.rigged = [(parse_many(r), parse_many(b), parse(s)) for r, b, s in DEALS]
     g.start()
-    out = []
-    _told(g.take_events(), out)
-    for moves in MOVES:
-        for seat, chosen in _moves(moves):
-            g.act(seat, chosen)
-            _told(g.take_events(), out)
+    events = g.take_events()
     deals = 0
-    for e in out:
-        if e[0] == "deal":
-            deals += 1
-        elif deals > len(DEALS):
-            return
-        yield e
+    d = 0
+    moves = _moves(MOVES[0])
+    i = 0
+    while True:
+        n = len(events)
+        for j in range(n):
+            e = events[j]
+            if e[0] == "deal":
+                deals += 1
+            elif deals > len(DEALS):
+                return
+            if e[0] == "score" and e[4] == "go" and (j + 1 == n or events[j + 1][0] != "reset"):
+                e = e[:4] + ("last",)
+            yield e
+        while i == len(moves):
+            d += 1
+            if d == len(MOVES):
+                return
+            moves = _moves(MOVES[d])
+            i = 0
+        seat, chosen = moves[i]
+        i += 1
+        g.act(seat, chosen)
+        events = g.take_events()
 
 
 def step(k):

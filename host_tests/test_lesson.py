@@ -242,8 +242,12 @@ def test_the_screen_steps_through_with_the_pegs_and_back():
         assert s.k == k and (peg.front[0], peg.front[1]) == fronts[k]
     d.tap(LEFT)
     assert s.k == 0 and (peg.front[0], peg.front[1]) == (0, 0)
+    d.tap(RIGHT)
+    d.tap(RIGHT)
+    assert peg.front[1] == 2  # Blue's heels
     d.tap(B)
     assert len(d.app.stack) == 1 and d.app.errors == 0
+    assert (peg.front[0], peg.front[1], peg.rear[0], peg.rear[1]) == (0, 0, 0, 0)
 
 
 def test_a_steps_on_and_leaves_at_the_end():

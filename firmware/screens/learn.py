@@ -6,7 +6,7 @@ cards it is about, both scores, what happened in the play screen's and the
 show's wording (``firmware.cardtext``, ``engine.breakdown``) and the rule
 behind it with its docs/rules.md ids; the LED board's pegs move with the
 scores. Only the step on screen is built (``engine.lesson.step``), when it
-is shown. Nothing is saved. Imports ``engine.breakdown``,
+is shown. Nothing is saved; leaving puts the pegs back at 0. Imports ``engine.breakdown``,
 ``engine.lesson``, ``firmware.app``, ``firmware.buttons``,
 ``firmware.cardtext`` and ``firmware.wrap``.
 """
@@ -127,6 +127,12 @@ class LearnScreen(Screen):
                 peg.set_target(_TARGET)
                 peg.set_deals(0)
             self.show(0)
+
+    def leave(self):
+        peg = self.app.pegboard if self.app else None
+        if peg is not None:  # the lesson's scores are nobody's: the pegs go home
+            for seat in (0, 1):
+                peg.set_pegs(seat, 0, 0)
 
     def show(self, k):
         """Step ``k`` (0-based) on screen and on the LED board."""

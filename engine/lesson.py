@@ -47,8 +47,8 @@ MOVES = const(
     )
 )
 
-# What each step shows, by the kind of its first event: its rule ids and
-# the rule in plain words. One note a step, in order; ``N`` steps.
+# each step's rule ids (docs/rules.md) and the rule in plain words, in the
+# order of the steps: ``N`` of them
 NOTES = const(
     (
         ("R3", "Six cards each, one at a time, the pone (the dealer's opponent) first."),

@@ -363,6 +363,7 @@ def test_the_demo_says_every_pegged_point_item_by_item():
         if len([x for x in said if x[0][0] == "show"]) >= 12:
             break
     assert d.app.errors == 0, d.app.last_error
+    assert [m for e, m in said if len(m) > 21] == []  # every line fits the screen's 21 cells
     pegs = 0
     for i in range(len(said)):
         e, msg = said[i]

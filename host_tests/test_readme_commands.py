@@ -243,6 +243,16 @@ def test_nothing_points_at_a_folder_a_clone_has_not(page):
     assert "../shared" not in text and "shared/emu" not in text, rel(page)
 
 
+@pytest.mark.parametrize("page", PAGES, ids=[rel(p) for p in PAGES])
+def test_no_issue_numbers_or_commit_hashes(page):
+    """A reader has neither the issue tracker nor the history in front of
+    them: the pages say what is, not which change made it."""
+    text = read(page)
+    assert not re.findall(r"(?i)\bissues? ?#?\d+", text), rel(page)
+    hashes = [h for h in re.findall(r"\b[0-9a-f]{7,40}\b", text) if re.search(r"[a-f]", h)]
+    assert not [h for h in hashes if re.search(r"\d", h)], (rel(page), hashes)
+
+
 def test_the_readme_is_short_and_links_the_pages():
     text = read(README)
     assert len(text.splitlines()) <= 200  # a newcomer's five minutes (the aim is ~150)

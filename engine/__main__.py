@@ -31,7 +31,12 @@ review: the seat's discards and plays against the computer's best (default A)"""
 
 
 class UsageError(Exception):
-    pass
+    """A wrong command line: the message, then the usage."""
+
+
+class InputError(UsageError):
+    """Input the command line named but cannot take (a log that does not
+    check, a file that cannot be read): the message alone, exit status 2."""
 
 
 def _options(args, spec):
@@ -203,16 +208,16 @@ def cmd_replay(args, out):
                     % (n, "AB"[game.winner], game.scores[0], game.scores[1], result)
                 )
     except logcheck.LogError as e:
-        raise UsageError("game %d: %s" % (n + 1, e) if n else str(e))
+        raise InputError("game %d: %s" % (n + 1, e) if n else str(e))
     except OSError as e:
-        raise UsageError("cannot read %s: %s" % (_clip(args[0]), e))
+        raise InputError("cannot read %s: %s" % (_clip(args[0]), e))
     finally:
         f.close()
 
 
 def cmd_review(args, out):
     from engine import logcheck
-    from engine.review import review
+    from engine.review import review_file
 
     opts, rest = _options(args, {"seat": "A"})
     if len(rest) != 1:
@@ -220,16 +225,19 @@ def cmd_review(args, out):
     if opts["seat"] not in ("A", "B"):
         raise UsageError("--seat must be A or B, not %s" % _clip(opts["seat"]))
     try:
-        with open(rest[0]) as f:
-            text_ = f.read()
-    except (OSError, UnicodeError) as e:
+        f = open(rest[0], "rb")
+    except OSError as e:
         raise UsageError("cannot read %s: %s" % (_clip(rest[0]), e))
     try:
-        lines = review(text_, "AB".index(opts["seat"]))
+        # a line at a time, each game weighed as it is replayed: constant memory
+        for text_line in review_file(f, "AB".index(opts["seat"])):
+            out.write(text_line + "\n")
     except logcheck.LogError as e:
-        raise UsageError(str(e))
-    for text_line in lines:
-        out.write(text_line + "\n")
+        raise InputError(str(e))
+    except OSError as e:
+        raise InputError("cannot read %s: %s" % (_clip(rest[0]), e))
+    finally:
+        f.close()
 
 
 COMMANDS = {
@@ -250,6 +258,9 @@ def main(argv, out=sys.stdout, err=sys.stderr):
         if cmd is None:
             raise UsageError("unknown command %s" % _clip(argv[0]))
         cmd(argv[1:], out)
+    except InputError as e:
+        err.write("error: %s\n" % e)
+        return 2
     except UsageError as e:
         err.write("error: %s\n%s\n" % (e, USAGE))
         return 2

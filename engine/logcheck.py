@@ -150,7 +150,7 @@ def _check_seed(settings, shadow, block, cuts, hands):
         )
 
 
-def _replay_game(settings, lines):
+def _replay_game(settings, lines, watch=None):
     blocks = _blocks(lines, settings)
     cuts = _next(blocks)
     deal = _next(blocks)
@@ -193,7 +193,7 @@ def _replay_game(settings, lines):
                     raise LogError("line %d: a claim, but the first line does not say muggins" % n)
                 counters.append(e[1])
                 game.counters = tuple(counters)
-        _replay_deal(game, deal, made)
+        _replay_deal(game, deal, made, watch)
         last = deal[-1][0]
         deal = after
     if made and game.winner is not None:
@@ -203,9 +203,11 @@ def _replay_game(settings, lines):
     return game
 
 
-def _replay_deal(game, deal, made):
+def _replay_deal(game, deal, made, watch):
     for n, e in deal:
         kind = e[0]
+        if watch is not None:
+            watch(game, n, e)
         try:
             if kind == "crib":
                 if game.discards[1 - e[1]] and game.rigged and game.rigged[0][2] is None:
@@ -245,23 +247,25 @@ def _first(lines):
     return settings_of(words, n)
 
 
-def replay_lines(lines):
+def replay_lines(lines, watch=None):
     """Check every game of ``lines`` (``(number, text)`` pairs, e.g. from
     ``file_lines`` or ``text_lines``); yields each replayed Game (its
     ``winner`` is None for a game still in progress). LogError on the first
-    bad line; LogError too when there is no game at all."""
+    bad line; LogError too when there is no game at all. ``watch(game, n,
+    event)``, when given, is called with each line's event of a deal before
+    the game takes it (engine.review weighs the decisions there)."""
     lines = Lines(lines)
     settings = _first(lines)
     if settings is None:
         raise LogError("empty log: no 'game 1 ...' line (only blank lines or comments)")
     while settings is not None:
-        yield _replay_game(settings, lines)
+        yield _replay_game(settings, lines, watch)
         settings = _first(lines)
 
 
-def replay_file(f):
+def replay_file(f, watch=None):
     """``replay_lines`` over a file opened in binary mode, a line at a time."""
-    return replay_lines(file_lines(f))
+    return replay_lines(file_lines(f), watch)
 
 
 def replay(text_):

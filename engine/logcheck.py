@@ -220,15 +220,36 @@ def _replay_deal(game, deal, made, watch):
             elif kind == "claim":
                 game.claim(e[1], e[3])
         except IllegalMove as err:
+            if game.phase == "play" and game.to_act() != e[1] and game.to_act() >= 0:
+                err = "%s, not %s" % (_awaited(game), clip(line(e)))  # the other is to act
             raise LogError("line %d: %s" % (n, err))
         made.extend(game.take_events())
         if not made:
-            raise LogError("line %d: the game was already over or waiting: %s" % (n, line(e)))
-        if kind == "hand" and len(made) > 1 and made[0] != e and made[1] == e:
+            raise LogError("line %d: %s, not %s" % (n, _awaited(game), clip(line(e))))
+        if kind == "hand" and len(made) > 1 and made[0][0] == "hand" and made[1] == e:
             made[0], made[1] = made[1], made[0]  # the two hands in either order
         want = made.pop(0)
         if want != e:
             raise LogError("line %d: the log says %r; the rules give %r" % (n, line(e), line(want)))
+
+
+def _awaited(game):
+    # what the game waits for when a line comes that it cannot take
+    if game.winner is not None:
+        return "the game is over"
+    seat = game.to_act()
+    if seat < 0:
+        return "the game waits for nothing here"
+    who = SEATS[seat]
+    phase = game.phase
+    if phase == "discard":
+        return "%s has not laid away (a 'crib %s' line)" % (who, who)
+    if phase == "count":
+        return "%s has not claimed (a 'claim %s' line, muggins)" % (who, who)
+    for c in game.hands[seat]:
+        if game.can_play(seat, c):
+            return "%s has not played (a 'play %s' line)" % (who, who)
+    return "%s has not said go (no card of %s's fits under 31)" % (who, who)
 
 
 def _next(it):

@@ -160,6 +160,15 @@ def logs():
         ),
         "not ASCII",
     )
+    out["bad-five-start-after-hands.log"] = text(
+        five[:3] + five[4:6] + [five[3]] + five[6:], "rules give 'score B 3 3 start'"
+    )
+    out["bad-deals-twice.log"] = text(["game 1 deals=8 deals=6"] + bad[1:], "'deals' twice")
+    out["bad-target-twice.log"] = text(["game 1 target=121 target=61"] + bad[1:], "'target' twice")
+    gone = [k for k, ln in enumerate(bad) if ln.startswith("go ")][0]
+    out["bad-missing-go.log"] = text(
+        bad[:gone] + bad[gone + 1 :], "B has not said go (no card of B's fits under 31)"
+    )
     out["bad-binary.bin"] = bytes(range(256)) * 4
     return out
 

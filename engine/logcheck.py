@@ -220,9 +220,10 @@ def _replay_deal(game, deal, made, watch):
             elif kind == "claim":
                 game.claim(e[1], e[3])
         except IllegalMove as err:
+            why = str(err)
             if game.phase == "play" and game.to_act() != e[1] and game.to_act() >= 0:
-                err = "%s, not %s" % (_awaited(game), clip(line(e)))  # the other is to act
-            raise LogError("line %d: %s" % (n, err))
+                why = "%s, not %s" % (_awaited(game), clip(line(e)))  # the other is to act
+            raise LogError("line %d: %s" % (n, why))
         made.extend(game.take_events())
         if not made:
             raise LogError("line %d: %s, not %s" % (n, _awaited(game), clip(line(e))))

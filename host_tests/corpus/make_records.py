@@ -60,6 +60,35 @@ def game_records():
     out["impossible-match-score"] = b"\x01" + reseal(bad)
     out["empty"] = b""
     out["not-a-match"] = b"\x01" + save.save_game(g)
+    # engine.save's layout: wins 12-13, skunks 14-15, played 16, the game's seed 17-20;
+    # each record below loads but for the one thing it is refused for
+    two = Match(3, 11, 61)
+    while two.played < 1:  # game 1 played out, game 2 begun
+        seat = two.game.waiting()[0]
+        view = two.game.view(seat)
+        p = players[seat]
+        two.game.act(seat, p.discard(view) if two.game.phase == "discard" else p.play(view))
+        if two.game.winner is not None:
+            two.next_game()
+    bad = bytearray(save.save_match(two))
+    w = 12 if bad[12] else 13
+    bad[w + 2] = bad[w] + 1  # more skunks than wins
+    out["more-skunks-than-wins"] = b"\x01" + reseal(bad)
+    bad = bytearray(save.save_match(Match(3, 11, 61)))  # newly dealt: no decision to fail
+    bad[20] ^= 1  # a game seed that is not the match's seed plus the games played
+    out["wrong-game-seed"] = b"\x01" + reseal(bad)
+    d = Match(3, 11, None, None, False, False, "six", 4)
+    while d.played < 1:
+        seat = d.game.waiting()[0]
+        view = d.game.view(seat)
+        p = players[seat]
+        d.game.act(seat, p.discard(view) if d.game.phase == "discard" else p.play(view))
+        if d.game.winner is not None:
+            d.next_game()
+    bad = bytearray(save.save_match(d))
+    bad[14] = bad[12]  # the games won in fixed deals (V6) won by skunks
+    bad[15] = bad[13]
+    out["skunk-fixed-deals"] = b"\x01" + reseal(bad)
     return good, out
 
 

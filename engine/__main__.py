@@ -8,7 +8,9 @@
     python -m engine replay PATH
     python -m engine review PATH [--seat A|B]
 
-Bad arguments or cards give a message on stderr and exit status 2. Argument
+Bad arguments or cards give a message on stderr and exit status 2 (with the
+usage; a log that does not check, or a file that cannot be read or written,
+without it); ``COMMAND --help`` gives a command's own usage. Argument
 parsing is by hand: MicroPython has no argparse. Imports, in the command
 that needs each, engine.cards, engine.score and engine.breakdown (score), engine.selfplay and
 engine.players (selfplay), engine.logcheck (replay), engine.review (review).
@@ -27,7 +29,8 @@ cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS
 score: four cards and the starter, or three and the starter (five-card, V5)
 selfplay: --variant five plays five-card cribbage to 61 (V5); --deals N
   (even) plays N deals and compares totals (V6), instead of a target
-review: the seat's discards and plays against the computer's best (default A)"""
+review: the seat's discards and plays against the computer's best (default A)
+each command's own help: python -m engine COMMAND --help"""
 
 
 _SCORE_HELP = """usage: python -m engine score CARD CARD CARD CARD STARTER [--crib]

@@ -8,9 +8,10 @@
     python -m engine replay PATH
     python -m engine review PATH [--seat A|B]
 
-Bad arguments or cards give a message on stderr and exit status 2 (with the
-usage; a log that does not check, or a file that cannot be read or written,
-without it); ``COMMAND --help`` gives a command's own usage. Argument
+Bad arguments or cards give a message on stderr and exit status 2, with the
+usage; a log whose content does not check, or that breaks off while it is
+read or written, gives the message alone. ``COMMAND --help`` gives a
+command's own usage. Argument
 parsing is by hand: MicroPython has no argparse. Imports, in the command
 that needs each, engine.cards, engine.score and engine.breakdown (score), engine.selfplay and
 engine.players (selfplay), engine.logcheck (replay), engine.review (review).

@@ -84,8 +84,6 @@ WORK = {
         "engine.winprob",
         "engine.expert",
         "engine.coach",
-        "engine.view",
-        "engine.game",
         "engine.review",
     ),
 }

@@ -3,8 +3,11 @@
 read and its decisions replayed into a fresh game. A record that is not
 ours, from a newer version, truncated, with a wrong checksum or with
 decisions that do not replay is refused with ``SaveError`` and nothing is
-half-loaded. The record's layout is ``engine.save``'s. Only resuming needs
-this (firmware.play_start), so a game in progress does not hold it.
+half-loaded; so is a match whose content no match reaches (a score past
+its length, more skunks than wins, skunks in fixed deals, a game that is
+not the match's seed plus the games played). The record's layout is
+``engine.save``'s. Only resuming needs this (firmware.play_start), so a
+game in progress does not hold it.
 Imports engine.crc, engine.game, engine.match, engine.save.
 """
 
@@ -91,7 +94,14 @@ def load_match(record):
     decided = w0 + w1 <= played if deals else w0 + w1 == played
     if games < 1 or games % 2 == 0 or games > 99 or not decided or max(w0, w1) * 2 > games:
         raise SaveError("the save has an impossible match score")
+    if k0 > w0 or k1 > w1:  # a skunk is counted for the game's winner
+        raise SaveError("the save has more skunks than wins")
+    if deals and (k0 or k1):  # V6: fixed deals have no skunks
+        raise SaveError("the save has skunks in a match of fixed deals")
     game_seed = body[12] << 24 | body[13] << 16 | body[14] << 8 | body[15]
+    want = seed + played  # game i is seeded seed + i (engine.match), folded as Game does
+    if game_seed != (want ^ (want >> 32)) & 0xFFFFFFFF:
+        raise SaveError("the save's game is not the match's game %d (its seed)" % (played + 1))
     game_first = body[16]
     if game_first > 2:
         raise SaveError("the save has impossible settings")

@@ -96,8 +96,6 @@ WORK = {
         "engine.winprob",
         "engine.expert",
         "engine.coach",
-        "engine.view",
-        "engine.game",
         "engine.review",
     ),
 }

@@ -154,3 +154,38 @@ def test_the_real_program_fits_its_terminal(tmp_path, cols, rows, width):
     assert lines[-1] == sim_keys.HELP
     braille = sum(1 for ch in lines[3] if 0x2800 <= ord(ch) <= 0x28FF)
     assert (braille == width) == (width == 64)
+
+
+def play_keys(s, keys, ms=1500):
+    """The interactive loop's input over ``ms`` of 20 ms frames: ``keys``
+    (time, key string) typed at those times, each made a press in turn."""
+    presses = sim_keys.Presses()
+    keys = sorted(keys)
+    for now in range(0, ms, sim.FRAME_MS):
+        while keys and keys[0][0] <= now:
+            presses.add(*sim_keys.KEYS[keys.pop(0)[1]])
+        s.hw.buttons.set(presses.raw(now, s.app.buttons.held))
+        s.app.tick(now)
+    return presses
+
+
+@pytest.mark.parametrize("apart", [100, 40, 0])
+def test_each_key_the_terminal_gives_is_one_press(apart):
+    s = sim.Sim("pico", host.DictStorage())
+    menu = s.app.top()
+    play_keys(s, [(100 + i * apart, "\x1b[B") for i in range(3)])
+    assert menu.cursor == 3  # three DOWNs, three moves: Settings, not Score keeper
+    play_keys(s, [(0, "\x1b[A"), (1, "\x1b[A")])
+    assert menu.cursor == 1
+
+
+def test_a_long_key_is_a_long_press_and_c_presses_a_and_b_together():
+    from firmware.screens.keeper import KeeperScreen
+
+    s = sim.Sim("pico", host.DictStorage())
+    play_keys(s, [(0, "\x1b[B"), (1, "z")])
+    keeper = s.app.top()
+    assert isinstance(keeper, KeeperScreen)
+    play_keys(s, [(0, "c")])
+    assert s.app.top() is not keeper  # the keeper's menu, over it
+    assert "c: A+B" in sim_keys.HELP and sim_keys.KEYS["c"][0] == A | sim.B

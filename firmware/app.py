@@ -106,8 +106,17 @@ class App:
         self.buttons.mute()
         try:
             screen.enter()
+            self._shown(screen)
         except Exception as e:
             self.crash(e, screen)
+
+    def _shown(self, screen):
+        # what the keys act on changed (a screen entered, or a screen's
+        # ``view()``): the keys held now act on nothing until released, nor
+        # does a press begun in the view's ``quiet(view)`` ms (firmware.buttons)
+        view = screen.view() if getattr(screen, "views", False) else 0
+        self._view = view
+        self.buttons.mute(screen.quiet(view) if view else 0)
 
     def push(self, screen):
         self.stack.append(screen)
@@ -221,6 +230,12 @@ class App:
         try:
             if screen.update(dt, events):
                 self.dirty = True
+            if (
+                getattr(screen, "views", False)
+                and screen is self.stack[-1]
+                and screen.view() != self._view
+            ):
+                self._shown(screen)  # a page or mode of its own (firmware/screen.py)
         except Exception as e:
             self.crash(e, screen)
         if said > _REDRAW:

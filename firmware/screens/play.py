@@ -82,6 +82,7 @@ _B = const(32)  # firmware.hal's
 _ACTED = const(2)  # firmware.play_table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
+_OVER_QUIET = const(1500)  # the game-over page ignores presses begun this long (ms)
 
 
 class PlayScreen(Screen):
@@ -90,6 +91,7 @@ class PlayScreen(Screen):
 
     human = True  # seat 0 is the player (the demo overrides)
     names = ("You", "CPU")
+    views = True  # the table's pages and modes change by themselves (``view``)
 
     def __init__(self, seed=None):
         self.seed = seed
@@ -347,6 +349,20 @@ class PlayScreen(Screen):
             t.set_mode(BUSY, g)
             self.to_save = True  # in the next frame: this one acted (firmware.play_input)
         return done
+
+    # ---- what the keys act on (firmware/screen.py) ----
+    def view(self):
+        """The table's page and mode: at each change the app mutes the keys
+        held (a press made for the cut, a message or the computer's turn
+        never acts on the next)."""
+        t = self.table
+        return t.page << 3 | t.mode
+
+    def quiet(self, view):
+        """The game-over page takes a press only once it has shown for a
+        moment: an A made to skip the last show's lines must not start the
+        next game or a rematch unseen."""
+        return _OVER_QUIET if view >> 3 == OVER_PAGE and self.human else 0
 
     # ---- the pause menu (firmware.screens.pause) ----
     def _pause(self):

@@ -179,7 +179,9 @@ class PlayScreen(Screen):
     def _begin(self, match):
         self.match = match
         self.game = match.game
-        self.coach = [0, 0, 0, 0, []]  # your decisions weighed this game (play_input.note)
+        # your decisions weighed this game (play_input.note); the last item:
+        # the game was resumed, so its end weighs it whole (play_over.steps)
+        self.coach = [0, 0, 0, 0, [], len(self.game.moves) > 0]
         self.over_seen = False
         self.queue = []
         self.wait = 0

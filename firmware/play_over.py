@@ -102,7 +102,8 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
     t.title = "Game over  \x88review" if human else _GAME_OVER  # DOWN: the coach
     t.lines = lines
     # A: the same settings again, or the match's next game (the demo's next)
-    t.foot = "A: rematch  B: menu" if over and human else "A: next game"
+    # (the demo: B leaves it; mid-match, B pauses, where Save and quit is)
+    t.foot = "A: rematch  B: menu" if over and human else "A: next game  B: menu"
     return wins
 
 

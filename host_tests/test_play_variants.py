@@ -101,7 +101,7 @@ def test_a_tie_over_page_counts_for_neither():
     wins = open_page(s.table, m, False, 2, 90, 90, "")
     assert wins == [0, 0] and not s.table.match_over
     assert s.table.lines[:2] == ["A tie after 8 deals", "You 90  CPU 90"]
-    assert s.table.foot == "A: next game"
+    assert s.table.foot == "A: next game  B: menu"
 
 
 def test_demo_plays_the_settings_game_five_card_and_fixed_deals():

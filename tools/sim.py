@@ -3,15 +3,18 @@ The 128x64 OLED is drawn in the terminal and the LED pegboard below it in
 colour from the LED buffer the app writes, in the largest view that fits the
 terminal, chosen again when it is resized (or --view): pixel for pixel in
 half blocks with the LEDs spaced out (128x42 for the pico), the same with a
-track of LEDs a row (128x38), or 2x4 pixels a braille cell with 61 LEDs a
-row, which fits 80x24 (64x24). CPython only, standard library only (keys by
+track of LEDs a row (128x38), 2x4 pixels a braille cell with 61 LEDs a
+row, which fits 80x24 (64x24), or below that the screen's text lines
+(41x20: tools/sim_text.py); v switches the view. CPython only, standard library only (keys by
 termios, or msvcrt on Windows); Pillow for screenshots.
 
     python3 tools/sim.py                      # interactive (needs a terminal)
     python3 tools/sim.py --script "down*3 a right b" --screenshot out.png
+    python3 tools/sim.py --script "down*3 a" --text   # the last screen as text
 
 Keys: arrows = d-pad, z/a/space/enter = A, x/b/backspace = B, Z and X hold
-A and B long, c presses A and B together (the score keeper's menu), q quits.
+A and B long, c presses A and B together (the score keeper's menu), v
+switches the view (the largest that fits, then each in turn), q quits.
 Each key the terminal delivers is one press, however quickly they come.
 
 A script is a list of tokens separated by spaces or commas, played on a
@@ -44,10 +47,12 @@ if ROOT not in sys.path:
 from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
-from sim_keys import KEYS, PosixInput, Presses, WindowsInput  # noqa: E402
+from sim_keys import KEYS, VIEW_KEYS, PosixInput, Presses, WindowsInput  # noqa: E402
+from sim_text import ScreenText  # noqa: E402
 from sim_view import (  # noqa: E402
     VIEW_NAMES,
     draw_terminal,
+    next_view,
     oled_braille,
     oled_lines,
     panel_state,
@@ -173,11 +178,16 @@ class Sim:
             resume=True,  # like the device: reopen the mode that was open
         )
         self.hw = self.app.hw
+        self.text = ScreenText(self.app.canvas)  # the screen's text, as it is drawn
+
+    def tick(self, now):
+        self.text.watch_keeper()
+        self.app.tick(now)
 
     def frame(self, raw):
         self.hw.buttons.set(raw)
         clock = self.hw.clock
-        self.app.tick(clock.ticks_ms())
+        self.tick(clock.ticks_ms())
         clock.sleep_ms(FRAME_MS)
 
     def hold(self, raw, ms):
@@ -227,10 +237,14 @@ def interactive(sim, view=None):
                 for key in source.keys():
                     if key in ("q", "Q", "\x03"):
                         return 0
-                    if key in KEYS:
+                    if key in VIEW_KEYS and size is not None:  # the next view that fits
+                        d = sim.hw.display
+                        view = next_view(view, size[0], size[1], d, sim.hw.leds.n, sim.board)
+                        size = None
+                    elif key in KEYS:
                         presses.add(*KEYS[key])
                 sim.hw.buttons.set(presses.raw(now, sim.app.buttons.held))
-                sim.app.tick(now)
+                sim.tick(now)
                 now_size = tuple(os.get_terminal_size(out.fileno()))
                 if now_size != size:
                     size = now_size
@@ -262,6 +276,12 @@ def main(argv=None):
     p.add_argument("--storage", metavar="DIR", help="keep settings and saves in DIR")
     p.add_argument("--quiet", action="store_true", help="headless: do not print the screen")
     p.add_argument(
+        "--text",
+        action="store_true",
+        help="headless: print the last screen's text lines (what it says, suits as ♣♦♥♠) "
+        "instead of its pixels",
+    )
+    p.add_argument(
         "--battery",
         type=int,
         metavar="MV",
@@ -271,7 +291,7 @@ def main(argv=None):
         "--view",
         choices=VIEW_NAMES,
         help="terminal drawing (default: the largest that fits; full needs %dx%d, "
-        "compact %dx%d, braille %dx%d); headless: how the screen is printed"
+        "compact %dx%d, braille %dx%d, text %dx%d); headless: how the screen is printed"
         % tuple(n for v in VIEW_NAMES for n in pico_size(v)),
     )
     args = p.parse_args(argv)
@@ -340,7 +360,9 @@ def main(argv=None):
         except (OSError, ValueError) as e:  # a screenshot that cannot be written
             print("sim.py: %s" % e, file=sys.stderr)
             return 2
-        if not args.quiet:
+        if (args.text or args.view == "text") and not args.quiet:
+            print("\n".join(sim.text.lines()))
+        elif not args.quiet:
             braille = args.view == "braille"
             print("\n".join((oled_braille if braille else oled_lines)(sim.hw.display)))
             if panel_state(sim.hw.display):

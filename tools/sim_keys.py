@@ -1,9 +1,9 @@
 """The simulator's keyboard: terminal keys to the device's buttons (``KEYS``:
 a key is one press of ``KEY_HOLD_MS``; Z and X hold A and B long, c presses
-A and B together), the presses played one after another as the app sees
+A and B together; v changes the view), the presses played one after another as the app sees
 them (``Presses``: a terminal gives no key-up, and each key it delivers is
 one press, however close they come), the key line shown under the picture
-(``HELP``), and reading keys without waiting:
+(``HELP``; ``SHORT_HELP`` under the text view), and reading keys without waiting:
 a POSIX terminal in cbreak mode (termios, ``PosixInput``) or the Windows
 console (msvcrt, ``WindowsInput``), both giving keys as ``split_keys`` does
 (escape sequences whole).
@@ -51,7 +51,9 @@ KEYS = {
     "c": (A | B, KEY_HOLD_MS),
     "C": (A | B, KEY_HOLD_MS),
 }
-HELP = "arrows: d-pad  z/a: A  x/b: B  Z/X: long A/B  c: A+B  q: quit"
+HELP = "arrows:d-pad z/a:A x/b:B Z/X:long A/B c:A+B v:view q:quit"
+SHORT_HELP = "z:A x:B Z/X:long c:A+B v:view q:quit"  # the text view's, for narrow terminals
+VIEW_KEYS = ("v", "V")  # the next view (not a button)
 
 
 class Presses:

@@ -114,9 +114,10 @@ class App:
         # what the keys act on changed (a screen entered, or a screen's
         # ``view()``): the keys held now act on nothing until released, nor
         # does a press begun in the view's ``quiet(view)`` ms (firmware.buttons)
-        view = screen.view() if getattr(screen, "views", False) else 0
+        views = getattr(screen, "views", False)
+        view = screen.view() if views else 0
         self._view = view
-        self.buttons.mute(screen.quiet(view) if view else 0)
+        self.buttons.mute(screen.quiet(view) if views else 0)
 
     def push(self, screen):
         self.stack.append(screen)

@@ -137,15 +137,13 @@ class KeeperScreen(Screen):
             self.said_ms = _SAID_MS
             self.refresh()
         elif self.said_ms > 0:  # the message has been read: the hint comes back
+            # (not ``busy``: the app may nap meanwhile, and the next frame's
+            # ``dt_ms`` counts the nap)
             self.said_ms -= dt_ms
             if self.said_ms <= 0 and self.ki.message:
                 self.refresh()
                 return True
         return changed
-
-    def busy(self):
-        """True while a message waits to give way to the hint (no sleep)."""
-        return self.said_ms > 0 and bool(self.ki.message)
 
     def refresh(self):
         """Turn the keeper's state into the strings ``draw`` shows."""

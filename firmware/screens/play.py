@@ -83,6 +83,7 @@ _ACTED = const(2)  # firmware.play_table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
 _OVER_QUIET = const(1500)  # the game-over page ignores presses begun this long (ms)
+_NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/screen.py)
 
 
 class PlayScreen(Screen):
@@ -279,7 +280,9 @@ class PlayScreen(Screen):
         if self.notice:
             title, text = self.notice
             self.notice = None
-            self.app.push(MessageScreen(title, text))
+            # one at a game's end comes by itself, under a press made for the game
+            quiet = _NOTICE_QUIET if self.game.phase == "over" else 0
+            self.app.push(MessageScreen(title, text, quiet))
             return True
         t = self.table
         changed = t.tick(dt)

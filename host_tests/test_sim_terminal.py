@@ -290,3 +290,13 @@ def test_cli_text_prints_the_last_screens_lines():
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
     assert lines[0].strip() == "Settings  B:back" and lines[1].startswith("▶ Difficulty")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX pseudo-terminal")
+def test_the_real_program_takes_three_quick_downs_as_three_and_v_shows_the_text(tmp_path):
+    # three DOWNs in one read of the terminal: three presses, Settings;
+    # v at 80x24: from the braille view to the text view
+    code, lines = run_in_pty(80, 24, ["\x1b[B\x1b[B\x1b[B", "v"], tmp_path)
+    assert code == 0
+    assert "▶ Settings" in [ln.rstrip() for ln in lines], lines
+    assert lines[-1] == sim_keys.SHORT_HELP

@@ -8,6 +8,12 @@ app among them) ``firmware.app_rare``.
 Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
 
+Input: a press belongs to the screen on which it began. At every push, pop
+and replace, and whenever the top screen's ``view()`` changes (a page or
+mode that came by itself: firmware/screen.py), the buttons held are muted
+until released, and for the view's ``quiet(view)`` ms new presses too
+(``firmware.buttons.mute``, ``_shown``).
+
 Errors: a screen's exception is caught (``crash``) and written to the crash
 log (``firmware.crashfast``, prepared at boot so it needs no memory), then
 ``firmware.crash`` shows it. When errors keep coming (``firmware.crash``'s

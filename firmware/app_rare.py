@@ -272,6 +272,7 @@ def start(app, root, board, settings, pegboard, restart):
     app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
     app._settle = 0  # ms a reopened mode must still run to count as started
     app._due = False  # ``due`` runs next frame
+    app._view = 0  # the top screen's ``view()`` the keys were last muted for
     if root is None:
         from firmware.screens.menu import MenuScreen
 

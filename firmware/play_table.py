@@ -68,6 +68,10 @@ _SAY_PLAY = const("%s %s, %d")
 _SAY_GO = const("%s: go")
 _SAY_STARTER = const("Starter %s")
 _DEALS_TEXT = const("%s deal%s")
+# your turn: what A does, and that B opens the pause menu (the hint, save
+# and quit, the way to the start menu); 21 columns at most
+_PICK_2 = const("Pick 2  B: hint/menu")
+_YOUR_PLAY = const("A: play  B: hint/menu")
 
 
 class Table:
@@ -165,14 +169,14 @@ class Table:
             self.line = self.idle
 
     def _idle_text(self, game):
-        if self.mode == DISCARD:
-            return "Pick 2 for your crib" if self.dealer == 0 else "Pick 2 for CPU's crib"
+        if self.mode == DISCARD:  # whose crib: the top bar's arrow; B: the pause menu
+            return _PICK_2
         if self.mode == CONFIRM:
             return "A: lay away  B: undo"
         if self.opp is not None and self.opp and self.starter is not None:
             return "%s %s" % (self.names[1], cards_text(self.opp))
         if self.mode == PLAY:
-            return "Your turn: A plays"
+            return _YOUR_PLAY
         if game is not None and game.phase == "play" and self.starter is not None:
             return "%s holds %d" % (self.names[1], self.opp_left)
         return ""

@@ -83,6 +83,37 @@ def test_hint_in_the_play_names_a_card_you_can_play():
     assert best in [play_table.card_text(c) for c in s.table.hand if s.game.can_play(0, c)]
 
 
+def test_your_turn_says_b_opens_the_hint_and_the_hint_says_what_its_figure_counts():
+    whose = []
+    for seed in (12, 13):  # the computer's crib, then yours
+        d = new_driver(seed=seed)
+        s = screen(d)
+        assert wait_for_you(d) == DISCARD
+        d.run(3000)  # the last message gone: the line says what the keys do
+        assert "B: hint" in s.table.line and len(s.table.line) <= 21, s.table.line
+        mine = s.game.dealer == 0
+        whose.append(mine)
+        d.press(B)
+        assert type(d.top()).__name__ == "PauseMenu" and d.top().items[1] == "Hint"
+        d.press(DOWN)
+        d.press(A)
+        hint = d.top()
+        assert isinstance(hint, MessageScreen) and hint.title == "Hint"
+        head = " ".join(hint.lines[:3])
+        # the starter and the crib, whose: the figure is not the four cards' worth
+        assert head == "Lay away (hand with starter %s crib, on average):" % (
+            "+ your" if mine else "- CPU's"
+        ), hint.lines
+        assert len(hint.lines) <= 6  # the heading and three keeps on one screen
+        d.press(A)
+        decide(d, Rng(seed))
+        assert wait_for_you(d) == PLAY
+        d.run(3000)
+        assert "B: hint" in s.table.line and s.table.line.startswith("A: play")
+        assert d.app.errors == 0
+    assert whose == [False, True]
+
+
 def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
     # 61 game at 43-34: the chance of counting out this deal is in the order,
     # so it is in the figure shown too (issue 10: "1.8" stood above "3.1")
@@ -101,7 +132,9 @@ def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
         p.table = Paused()
         p.table.mode = DISCARD
         lines = hint_text(p).split("\n")
-        assert lines[0] == "Lay away (points expected, going out counted as 20):"
+        mine = "+ your" if g.dealer == 0 else "- CPU's"
+        want = "Lay away (hand with starter %s crib, on average; going out counts 20):" % mine
+        assert lines[0] == want
         figures = [float(x.split()[2]) for x in lines[1:]]
         assert len(figures) == 3 and figures == sorted(figures, reverse=True), lines
         for x in lines[1:]:

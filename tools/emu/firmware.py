@@ -70,7 +70,7 @@ def micropython(flag=None, environ=None):
     path = _given(flag, MP_ENV, environ)
     if path is None:
         raise NoFirmware(
-            "no MicroPython firmware: set %s=path/to/RPI_PICO-v1.28.0.uf2 or give --firmware"
+            "no MicroPython firmware: set %s=path/to/RPI_PICO-v1.28.0.uf2 (a tool takes --firmware)"
             " (the project ships none; %s)" % (MP_ENV, DOC)
         )
     flash = _load(path)
@@ -92,8 +92,8 @@ def circuitpython(flag=None, environ=None):
     path = _given(flag, CP_ENV, environ)
     if path is None:
         raise NoFirmware(
-            "no CircuitPython firmware: set %s=path/to/the raspberry_pi_pico .uf2 or give"
-            " --firmware (the project ships none; %s)" % (CP_ENV, DOC)
+            "no CircuitPython firmware: set %s=path/to/the raspberry_pi_pico .uf2 (a tool takes"
+            " --firmware; the project ships none; %s)" % (CP_ENV, DOC)
         )
     flash = _load(path)
     found = CP_VERSION.search(flash)

@@ -144,9 +144,7 @@ def stage(folder, board="pico", source=False, fw=None):
     return folder
 
 
-def run_emulator(
-    folder, script_text, fw, timeout=1800, pbm=None, out_fs=False, max_emu_s=600
-):
+def run_emulator(folder, script_text, fw, timeout=1800, pbm=None, out_fs=False, max_emu_s=600):
     """Boot ``folder`` on the emulated Pico with firmware ``fw`` and the
     SSD1306 attached, and run ``script_text``; an emu.pico.Run. The run
     stops after ``max_emu_s`` emulated seconds (unless PICO_MAX_EMU_S says

@@ -70,8 +70,8 @@ def micropython(flag=None, environ=None):
     path = _given(flag, MP_ENV, environ)
     if path is None:
         raise NoFirmware(
-            "no MicroPython firmware: set %s=path/to/RPI_PICO-v1.28.0.uf2 (a tool takes --firmware)"
-            " (the project ships none; %s)" % (MP_ENV, DOC)
+            "no MicroPython firmware: set %s=path/to/RPI_PICO-v1.28.0.uf2 (a tool takes"
+            " --firmware; the project ships none; %s)" % (MP_ENV, DOC)
         )
     flash = _load(path)
     found = MP_VERSION.search(flash)

@@ -59,7 +59,9 @@ def blocks(data):
         if (m0, m1, end) != (MAGIC_START0, MAGIC_START1, MAGIC_END):
             raise FirmwareError("not a UF2 file: block %d has no UF2 magic" % (start // BLOCK))
         if size > PAYLOAD_MAX:
-            raise FirmwareError("a broken UF2 file: block %d says %d bytes" % (start // BLOCK, size))
+            raise FirmwareError(
+                "a broken UF2 file: block %d says %d bytes" % (start // BLOCK, size)
+            )
         payload = data[start + 32 : start + 32 + size]
         out.append((flags, addr, payload, family if flags & FLAG_FAMILY_ID else None))
     return out

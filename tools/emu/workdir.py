@@ -54,7 +54,9 @@ def node():
     except ValueError:
         major = 0
     if major < NODE_MIN:
-        raise SetupError("node %s is too old: the emulator needs Node.js %d or newer" % (out, NODE_MIN))
+        raise SetupError(
+            "node %s is too old: the emulator needs Node.js %d or newer" % (out, NODE_MIN)
+        )
     return exe
 
 

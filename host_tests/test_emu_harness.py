@@ -268,3 +268,36 @@ def test_the_runner_boots_a_stand_in_and_returns_its_status_output_and_drive(tmp
     fw.flash[:256] = silent
     run = pico.run(fw, None, "", max_emu_s=2, timeout=300)
     assert run.status == 124 and "emulated time limit" in run.stderr, run.output
+
+
+STAND_IN_MPY_CROSS = """#!/bin/sh
+# says it is CircuitPython 10's mpy-cross; "compiles" by copying the source
+if [ "$1" = "--version" ]; then echo "CircuitPython 10.2.1 on 2026-01-01; mpy-cross"; exit 0; fi
+while [ $# -gt 0 ]; do
+  case "$1" in -o) out=$2; shift 2 ;; -s) shift 2 ;; -*) shift ;; *) src=$1; shift ;; esac
+done
+cp "$src" "$out"
+"""
+
+
+def test_the_circuitpython_route_reaches_the_runner_with_drive_and_display(tmp_path, monkeypatch):
+    """tools/bench_device_cp.py's boot check on a stand-in: the game deployed
+    (tools/deploy.py --target cp), the CIRCUITPY image built, the runner
+    booted with the SSD1306 attached, its picture and the drive read back."""
+    try:
+        bench_device_cp.tools()
+    except bench_device_cp.Missing as e:
+        missing(str(e))
+    if os.name != "posix":
+        pytest.skip("the stand-in mpy-cross is a shell script")
+    cross = tmp_path / "mpy-cross"
+    cross.write_text(STAND_IN_MPY_CROSS)
+    cross.chmod(0o755)
+    monkeypatch.setenv("CP_MPY_CROSS", str(cross))
+    version = b"Adafruit CircuitPython 10.2.1 on"
+    fw = bench_device_cp.emulator(write(tmp_path, "cp.uf2", uf2.to_uf2(stand_in(version, 0))))
+    got = bench_device_cp.boot_check(fw=fw)
+    assert got["rc"] == 0 and "hello" in got["stdout"], got["stdout"][-2000:]
+    assert "[emu] i2c-oled 0x3c: 0 write transfers" in got["stdout"]
+    assert got["panel"] == bytes(1024)  # the PBM came back: a dark 128x64 panel
+    assert got["files"] == []  # the drive came back, with no /data on it

@@ -16,57 +16,52 @@ already. CPython only (these are texts); no imports.
 
 SCRIPT = "_script.py"
 
+# the part both share; NOW reads the microsecond timer, SINCE is the time
+# since _t0, SHOW prints a traceback. Few names (each one the script's heap
+# and names table keep): _b, _rc, _t0, _code, _e on MicroPython.
 _RUN = r"""
 _rc = 0
-_t0 = _us()
+_t0 = NOW
 try:
-    with open('/_script.py') as _f:
-        _code = compile(_f.read(), '_script.py', 'exec')
+    _code = compile(open('/_script.py').read(), '_script.py', 'exec')
     gc.collect()
     exec(_code, {'__name__': '__main__'})
 except SystemExit as _e:
-    _v = _e.args[0] if _e.args else None
-    if _v is None:
+    _rc = _e.args[0] if _e.args else 0
+    if _rc is None:
         _rc = 0
-    elif isinstance(_v, int):
-        _rc = _v
-    else:
-        print(_v)
+    elif not isinstance(_rc, int):
+        print(_rc)
         _rc = 1
 except BaseException as _e:
-    _show(_e)
+    SHOW
     _rc = 1
-_t1 = _us()
-print('__H__ end rc=%d script_us=%d' % (_rc & 255, _elapsed(_t1, _t0)))
+print('__H__ end rc=%d script_us=%d' % (_rc & 255, SINCE))
 """
 
-MP_MAIN = (
-    r"""import gc
+
+def _body(now, since, show):
+    return _RUN.replace("NOW", now).replace("SINCE", since).replace("SHOW", show)
+
+
+MP_MAIN = r"""import gc
 gc.collect()
-_free0 = gc.mem_free()
-_alloc0 = gc.mem_alloc()
+_b = (gc.mem_free(), gc.mem_alloc())
 import machine, os, sys, time
 os.dupterm(machine.UART(0, 115200))
-_us = time.ticks_us
-_elapsed = time.ticks_diff
-_show = sys.print_exception
 gc.collect()
 print()
 print('__H__ boot mem_free=%d mem_alloc=%d after_harness_free=%d freq=%d impl=%s' % (
-    _free0, _alloc0, gc.mem_free(), machine.freq(), sys.version))
-"""
-    + _RUN
-)
+    _b[0], _b[1], gc.mem_free(), machine.freq(), sys.version))
+""" + _body("time.ticks_us()", "time.ticks_diff(time.ticks_us(), _t0)", "sys.print_exception(_e)")
 
 CP_BOOT = """import storage
 storage.remount('/', readonly=False)
 """
 
-CP_CODE = (
-    r"""import gc
+CP_CODE = r"""import gc
 gc.collect()
-_free0 = gc.mem_free()
-_alloc0 = gc.mem_alloc()
+_b = (gc.mem_free(), gc.mem_alloc())
 import microcontroller, sys, time
 try:
     import memorymap
@@ -77,24 +72,11 @@ try:
 except ImportError:
     def _us():
         return time.monotonic_ns() // 1000
-
-
-def _elapsed(a, b):
-    return (a - b) & 0xFFFFFFFF
-
-
-def _show(e):
-    import traceback
-    traceback.print_exception(e)
-
-
 gc.collect()
 print()
 print('__H__ boot mem_free=%d mem_alloc=%d after_harness_free=%d freq=%d impl=%s' % (
-    _free0, _alloc0, gc.mem_free(), microcontroller.cpu.frequency, sys.version))
-"""
-    + _RUN
-)
+    _b[0], _b[1], gc.mem_free(), microcontroller.cpu.frequency, sys.version))
+""" + _body("_us()", "(_us() - _t0) & 0xFFFFFFFF", "__import__('traceback').print_exception(_e)")
 
 
 def files(runtime, script_text):

@@ -10,7 +10,9 @@ filesystem, a script run as ``__main__``, its UART0 output back.
 status (the script's: 0, 1 for an uncaught exception, N for sys.exit(N);
 124 at the emulated time limit; 3 when the firmware starts core 1 or hits a
 breakpoint; 2 when it printed nothing), stdout (UART0, lines ending in
-``\\r\\n``, the harness's ``__H__`` lines around the script's output),
+``\\r\\n``, the harness's ``__H__`` lines around the script's output;
+CircuitPython's console is read from UART0 or, for a build whose console
+is USB alone, from the USB serial port the runner's host enumerates),
 stderr (``[emu]`` lines, the last with emulated time, host time, cycles at
 125 MHz and flash erase/program calls) and the filesystem after the run
 (``files``, with ``out_fs``). Times are cycle-counted and deterministic,
@@ -117,6 +119,8 @@ def run(
         cmd += ["--max-emu-s", str(max_emu_s)]
         if fw.runtime == "cp":
             cmd.append("--bootsel-released")  # CircuitPython waits while BOOTSEL reads pressed
+            # its console: UART0 on some builds, USB alone on others (a host enumerates it)
+            cmd.append("--usb-console")
         if i2c_oled:
             cmd += ["--i2c-oled", os.path.abspath(i2c_oled)]
         out_path = os.path.join(tmp, "out.img")

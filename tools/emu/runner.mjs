@@ -5,19 +5,19 @@
 //
 //   node runner.mjs --flash FLASH.bin --bootrom ROM.bin --fs-offset N --fs-size N
 //        [--out-fs OUT.img] [--max-emu-s S] [--quiet-s S] [--bootsel-released]
-//        [--i2c-oled OUT.pbm]
+//        [--i2c-oled OUT.pbm] [--usb-console]
 //
 // Exit status: the script's (from the harness line "__H__ end rc=N"), 124 at the emulated time
 // limit, 3 when the firmware does what the emulator cannot (core 1, an unknown breakpoint),
 // 2 for bad arguments or no console output at all within --quiet-s emulated seconds.
 import fs from 'fs';
-import { Simulator, ConsoleLogger, LogLevel } from 'rp2040js';
+import { Simulator, ConsoleLogger, LogLevel, USBCDC } from 'rp2040js';
 
 const HZ = 125e6; // rp2040js runs the core at a fixed 125 MHz
 const NS_PER_CYCLE = 1e9 / HZ;
 
 function parseArgs(argv) {
-  const flags = new Set(['bootsel-released']);
+  const flags = new Set(['bootsel-released', 'usb-console']);
   const got = {};
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].replace(/^--/, '');
@@ -52,17 +52,22 @@ const stop = (code) => {
   if (!finished) { finished = true; status = code; }
 };
 
-// ---- UART0 to stdout, in chunks; the harness's end line stops the run with its status
+// ---- the console to stdout, in chunks; the harness's end line stops the run with its status.
+// The console is UART0, or with --usb-console whichever of UART0 and a USB serial port (a host
+// that enumerates the Pico's USB CDC device) sends first: a firmware may have either or both.
 const pending = [];
 let seenOutput = false;
 let current = '';
+let consoleSource = null;
 const flush = (then) => {
   const buf = Buffer.from(pending);
   pending.length = 0;
   if (then) process.stdout.write(buf, then);
   else if (buf.length) process.stdout.write(buf);
 };
-mcu.uart[0].onByte = (byte) => {
+function consoleByte(source, byte) {
+  if (consoleSource === null) consoleSource = source;
+  if (source !== consoleSource) return;
   seenOutput = true;
   pending.push(byte);
   if (byte === 0x0a) {
@@ -73,7 +78,12 @@ mcu.uart[0].onByte = (byte) => {
   } else if (byte !== 0x0d && current.length < 400) {
     current += String.fromCharCode(byte);
   }
-};
+}
+mcu.uart[0].onByte = (byte) => consoleByte('uart', byte);
+if (args['usb-console']) {
+  const cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onSerialData = (bytes) => { for (const b of bytes) consoleByte('usb', b); };
+}
 
 // ---- the UART's TX interrupt: rp2040js raises it on every register access, so a driver that
 // acknowledges it and keeps it enabled never leaves its handler. Raise it once per byte sent
@@ -309,8 +319,9 @@ function slice() {
   }
   flush();
   if (!finished && !seenOutput && clock.nanos > quietNs) {
-    process.stderr.write(`\n[emu] no output on UART0 in ${quietNs / 1e9} emulated s: ` +
-      'the firmware does not boot here or its console is not on UART0\n');
+    const where = args['usb-console'] ? 'UART0 or USB' : 'UART0';
+    process.stderr.write(`\n[emu] no output on ${where} in ${quietNs / 1e9} emulated s: ` +
+      `the firmware does not boot here or its console is not on ${where}\n`);
     stop(2);
   }
   if (!finished && clock.nanos > limitNs) {

@@ -114,6 +114,17 @@ def _make(stage):
         f.write(struct.pack("<%dI" % ROM_WORDS, *words))
 
 
+def _tidy(base, days=7):
+    """Remove set-ups of other pinned files unused for ``days`` and stale stages."""
+    import time
+
+    old = time.time() - days * 86400
+    for name in os.listdir(base):
+        path = os.path.join(base, name)
+        if name.startswith(("env-", ".stage-")) and os.path.getmtime(path) < old:
+            shutil.rmtree(path, ignore_errors=True)
+
+
 def ensure(environ=None):
     """The env folder for the pinned files (set up on first use)."""
     node()
@@ -124,7 +135,9 @@ def ensure(environ=None):
         raise SetupError("cannot write the work folder %s: %s (set CRIBBAGE_EMU_WORK)" % (base, e))
     env = os.path.join(base, "env-" + digest())
     if os.path.isfile(os.path.join(env, "bootrom.bin")):
+        os.utime(env)  # in use: kept by _tidy
         return env
+    _tidy(base)
     if os.path.isdir(env):  # an interrupted set-up: start again
         shutil.rmtree(env, ignore_errors=True)
     print("emu: first use: setting up %s (npm ci of rp2040js)" % env, file=sys.stderr)

@@ -94,6 +94,93 @@ def test_storage_full_is_an_oserror():
         assert "QuotaExceededError" in str(e)
 
 
+class FullKV(web.MemoryKV):
+    """The page's store (web/app.js) when localStorage has no room: a write
+    returns the error's words (a JS exception never reaches Python there);
+    one that needs no new room (a value no longer than the one it replaces)
+    still goes in."""
+
+    def __init__(self, items=None):
+        super().__init__(items)
+        self.full = True
+
+    def setItem(self, key, value):
+        old = self.items.get(key)
+        if self.full and (old is None or len(value) > len(old)):
+            return "storage full"
+        self.items[key] = value
+        return None
+
+
+def test_a_write_that_returns_an_error_is_an_oserror_and_stores_nothing():
+    kv = FullKV()
+    st = web.KeyStorage(kv)
+    try:
+        st.write("x", b"1")
+        assert False
+    except OSError as e:
+        assert "storage full" in str(e)
+    assert kv.items == {}
+
+
+def test_a_rename_with_no_room_fails_and_keeps_the_old_name():
+    kv = FullKV({"cribbage/a": "0102"})
+    st = web.KeyStorage(kv)
+    try:
+        st.rename("a", "b")
+        assert False
+    except OSError as e:
+        assert "storage full" in str(e)
+    assert kv.items == {"cribbage/a": "0102"}
+
+
+def test_each_store_fails_its_save_with_no_room_and_keeps_the_last_good_record():
+    from firmware import play_save
+
+    for make in (
+        lambda st: play_save.open_store(st),  # two slots (the game, the keeper)
+        lambda st: RecordStore(st, "settings", b"TEST", 1),  # .tmp, .rec, .old
+    ):
+        kv = FullKV()
+        kv.full = False
+        st = web.KeyStorage(kv)
+        rs = make(st)
+        rs.save(b"one")
+        rs.save(b"two")
+        kv.full = True
+        for _ in range(3):
+            try:
+                rs.save(b"three, longer")
+                assert False
+            except OSError as e:
+                assert "storage full" in str(e)
+        assert make(st).load()[0] == b"two"
+        kv.full = False
+        rs2 = make(st)
+        rs2.load()
+        rs2.save(b"four")
+        assert make(st).load()[0] == b"four"
+
+
+def test_non_hex_text_in_both_copies_is_named_and_kept_aside():
+    from firmware import play_save
+
+    kv = web.MemoryKV()
+    st = web.KeyStorage(kv)
+    rs = play_save.open_store(st)
+    rs.save(b"one")
+    rs.save(b"two")
+    kv.items["cribbage/game.rec"] = "zz not hex"
+    kv.items["cribbage/game.old"] = "zz nor this"
+    rs = play_save.open_store(st)
+    payload, version, problem = rs.load()
+    assert payload is None
+    assert problem and "game.rec" in problem and "game.bad" in problem, problem
+    rs.save(b"fresh")
+    assert kv.items["cribbage/game.bad"] in ("zz not hex", "zz nor this")
+    assert play_save.open_store(st).load()[0] == b"fresh"
+
+
 def test_step_reports_screen_and_leds():
     r = rig()
     assert r.step(0, 0) & web.SCREEN  # the menu
@@ -211,3 +298,19 @@ def test_contrast_change_is_reported_for_the_page():
     assert r.step(0, 40) & web.SCREEN and r.contrast() == 8
     r.hw.display.contrast(8)
     assert not r.step(0, 60) & web.SCREEN
+
+
+def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
+    r = rig()
+    c = Clock(r)
+    c.run(0, 100)
+    before = r.frame_hex()
+    lines = r.screen_lines()
+    assert lines[0] == "Cribbage" and "Play the computer" in lines and "Score keeper" in lines
+    assert r.frame_hex() == before  # a whole redraw of what is shown
+    assert r.app.canvas.text.__name__ == "text"  # the canvas's own again
+    c.tap(A)
+    c.run(0, 3000)
+    lines = r.screen_lines()
+    assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
+    assert web._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"

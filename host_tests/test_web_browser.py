@@ -8,7 +8,8 @@ on-screen A and an A+B chord of keys do what they do on the device, a crash
 shows the error screen and A restarts the app into the same mode, the
 download link gives the last game's log, the page fits a phone in portrait;
 and a screenshot of the canvas shows, pixel for pixel, the framebuffer the
-app drew."""
+app drew. With localStorage full (web/tests/storage.mjs) every save fails in
+words and the page goes on, and a reload resumes the saved game."""
 
 import os
 import subprocess
@@ -80,3 +81,19 @@ def test_in_chromium(site, tmp_path):
                         wrong.append((x, y, got))
     assert not wrong, "%d screen pixels differ, e.g. %s" % (len(wrong), wrong[:5])
     assert sum(bin(b).count("1") for b in buf) > 200  # the menu, not a blank screen
+
+
+def test_in_chromium_with_no_room_in_local_storage(site):
+    # web/tests/storage.mjs: each save (game, keeper, settings and its .old)
+    # with the quota full fails in words and the page goes on; a reload with
+    # no room resumes the saved game; non-hex copies are named and kept aside
+    exe, chrome, url = site
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "storage.mjs"), url, chrome],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]

@@ -43,6 +43,8 @@ const page = {
   lastFrameHex: "",
   lastLedsHex: "",
   storage: "localStorage",
+  storageFull: false, // the last write to localStorage failed (no room)
+  failedWrites: 0,
 };
 window.cribbage = page;
 
@@ -205,20 +207,47 @@ function drawBoard(hex) {
 
 // ---------------------------------------------------------------- storage
 function pickStorage() {
+  // localStorage when this page may use it at all (reading is enough: a
+  // store with no room left still holds the saved game, which resumes);
+  // a write that fails (QuotaExceededError) returns the error's words, which
+  // the backend's KeyStorage turns into a failed save ("Not saved" on the
+  // screen, as a full flash), since in the WebAssembly port a JS exception
+  // never reaches a Python except. Else a Map, for this page only.
+  let ls = null;
   try {
-    const probe = STORE_PREFIX + "probe";
-    window.localStorage.setItem(probe, "1");
-    window.localStorage.removeItem(probe);
-    return null; // the backend takes js.localStorage itself
+    ls = window.localStorage;
+    ls.getItem(STORE_PREFIX + "probe");
   } catch (_) {
-    page.storage = "memory";
-    const items = new Map();
+    ls = null;
+  }
+  if (ls) {
     return {
-      getItem: (k) => (items.has(k) ? items.get(k) : null),
-      setItem: (k, v) => { items.set(k, String(v)); },
-      removeItem: (k) => { items.delete(k); },
+      getItem: (k) => ls.getItem(k),
+      setItem: (k, v) => {
+        try {
+          ls.setItem(k, v);
+          if (page.storageFull) {
+            page.storageFull = false;
+            setStatus("Running. Saves are kept in this browser.");
+          }
+          return null;
+        } catch (e) {
+          page.storageFull = true;
+          page.failedWrites++;
+          setStatus("This browser's storage for the page is full: saves fail until there is room.", true);
+          return e && e.name === "QuotaExceededError" ? "storage full" : String((e && e.name) || e);
+        }
+      },
+      removeItem: (k) => { ls.removeItem(k); },
     };
   }
+  page.storage = "memory";
+  const items = new Map();
+  return {
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => { items.set(k, String(v)); return null; },
+    removeItem: (k) => { items.delete(k); },
+  };
 }
 
 // another tab of this page saves to the same localStorage: say so, as each
@@ -305,9 +334,11 @@ async function start() {
   page.py = (code) => mp.runPython(code);
   page.files = files;
   page.ready = true;
-  setStatus(page.storage === "memory"
-    ? "Running. This browser keeps no localStorage here: saves last until the page closes."
-    : "Running. Saves are kept in this browser.");
+  if (!page.storageFull) {
+    setStatus(page.storage === "memory"
+      ? "Running. This browser keeps no localStorage here: saves last until the page closes."
+      : "Running. Saves are kept in this browser.");
+  }
   frame();
   timer = setInterval(frame, FRAME_MS);
 }

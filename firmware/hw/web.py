@@ -12,7 +12,9 @@ busy-waits there). Also runs on CPython and the unix port (the tests).
   leds      the last buffer written (G R B per LED); ``leds_hex()``
   storage   ``KeyStorage(kv)``: one key per name in a key-value store with
             ``getItem/setItem/removeItem`` (the page's ``localStorage``, or
-            ``MemoryKV`` in tests), bytes kept as hex under ``PREFIX``; the
+            ``MemoryKV`` in tests), bytes kept as hex under ``PREFIX``;
+            ``setItem`` raising or returning an error's text (the page's
+            store when localStorage is full) is a failed write (OSError); the
             app's crash-safe record layer (``firmware.records``) runs over it
             unchanged (rename is copy then remove: the new name never exists)
   clock     ``StepClock``: ``ticks_ms()`` is the time the page passed to the
@@ -143,23 +145,31 @@ class KeyStorage:
         try:
             return binascii.unhexlify(v)
         except (ValueError, TypeError):
-            return b""
+            # not hex: the text's own bytes, which the record layer refuses
+            # in plain words (not a record of its kind) and keeps aside as
+            # .bad; never read as empty, which is what a cut write leaves
+            return str(v).encode()
+
+    def _set(self, name, key, text):
+        # a full store fails the save as a full flash does (OSError, which
+        # the record layer passes on): setItem raises (QuotaExceededError),
+        # or, the page's store (web/app.js), returns the error's text, as in
+        # the WebAssembly port a JS exception never reaches a Python except
+        try:
+            failed = self.kv.setItem(key, text)
+        except Exception as e:
+            failed = str(e) or type(e).__name__
+        if failed:
+            raise OSError("cannot store %s: %s" % (name, failed))
 
     def write(self, name, data):
-        # setItem raises (QuotaExceededError) when the browser's storage is
-        # full; the record layer passes it on as a failed save
-        key = self._key(name)
-        text = binascii.hexlify(data).decode()
-        try:
-            self.kv.setItem(key, text)
-        except Exception as e:
-            raise OSError("cannot store %s: %s" % (name, e))
+        self._set(name, self._key(name), binascii.hexlify(data).decode())
 
     def rename(self, old, new):
         v = self.kv.getItem(self._key(old))
         if v is None:
             raise OSError("no such file: %s" % old)
-        self.kv.setItem(self._key(new), v)
+        self._set(new, self._key(new), v)  # the old name stays when this fails
         self.kv.removeItem(self._key(old))
 
     def remove(self, name):
@@ -363,9 +373,73 @@ class Runner:
     def contrast(self):
         return self.hw.display.level
 
+    def screen_lines(self):
+        """The text the screen shows: one string a line, top to bottom, the
+        parts of a line left to right joined by two spaces, the font's
+        symbols as Unicode (suits, the ten, arrows). Read off the canvas's
+        text calls of one whole redraw of the top screen, which puts the
+        same pixels where they already are. Empty while no app runs."""
+        app = self.app
+        if app is None or not self.hw.display.on:
+            return []
+        cv = app.canvas
+        seen = []
+        plain = cv.text
+
+        def text(s, x, y, c=1, dim=False):
+            seen.append((y, x, s if isinstance(s, str) else bytes(s).decode("latin-1")))
+            return plain(s, x, y, c, dim)
+
+        def texts(runs):
+            for r in runs:
+                text(r[0], r[1], r[2], r[3])
+
+        cv.text = text
+        cv.texts = texts
+        try:
+            cv.clear()
+            app.top().draw(cv)
+        finally:
+            del cv.text  # the instance's own: the class's methods again
+            del cv.texts
+        seen.sort()
+        lines = []
+        y0 = None
+        for y, x, s in seen:
+            s = _readable(s).strip()
+            if not s:
+                continue
+            if y0 is not None and y - y0 < 4:
+                lines[-1] += "  " + s
+            else:
+                lines.append(s)
+                y0 = y
+        return lines
+
     def mode(self):
         app = self.app
         return (app.mode or "") if app is not None else ""
+
+
+_SYMBOLS = {
+    128: "\u2663",
+    129: "\u2666",
+    130: "\u2665",
+    131: "\u2660",
+    132: "10",
+    133: "\u2192",
+    134: "\u2190",
+    135: "\u2191",
+    136: "\u2193",
+}
+
+
+def _readable(s):
+    """The font's codes above 127 as the symbols they draw."""
+    out = []
+    for ch in s:
+        out.append(_SYMBOLS.get(ord(ch), ch))
+    return "".join(out)
 
 
 runner = None  # the page's runner (``start`` makes it)

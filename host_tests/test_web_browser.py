@@ -97,3 +97,20 @@ def test_in_chromium_with_no_room_in_local_storage(site):
     )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+
+
+def test_in_chromium_layout_and_keys(site):
+    # web/tests/layout.mjs: the pegboard in view at 1280x800, You / CPU
+    # tracks in the pegs' colours, pegs at 3:1 or more, Enter on a focused B
+    # is B, m is A+B, the help lists it, a labelled status line, a phone
+    # hides the key help and keeps the buttons above the fold on its side
+    exe, chrome, url = site
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "layout.mjs"), url, chrome],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]

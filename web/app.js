@@ -24,6 +24,7 @@ const KEYS = {
   x: [BITS.b, 0], b: [BITS.b, 0], Backspace: [BITS.b, 0],
   Z: [BITS.a, LONG_MS], A: [BITS.a, LONG_MS],
   X: [BITS.b, LONG_MS], B: [BITS.b, LONG_MS],
+  m: [BITS.a | BITS.b, 0], M: [BITS.a | BITS.b, 0], // the A+B chord: the mode's menu
 };
 
 const statusEl = document.getElementById("status");
@@ -84,9 +85,19 @@ function heldMask(now) {
   return mask;
 }
 
+function focusedKey(e) {
+  // Enter or space on a focused on-screen button is that button (B is B),
+  // as a click on it would be
+  const el = document.activeElement;
+  if ((e.key === "Enter" || e.key === " ") && el && el.classList && el.classList.contains("key")) {
+    return [Number(el.dataset.bits), 0];
+  }
+  return null;
+}
+
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const k = KEYS[e.key];
+  const k = focusedKey(e) || KEYS[e.key];
   if (!k) return;
   e.preventDefault();
   if (e.repeat) return;
@@ -154,12 +165,25 @@ function showContrast(level) {
 }
 
 function fitOled() {
-  // an integer number of device pixels per OLED pixel: crisp on any screen
+  // an integer number of device pixels per OLED pixel: crisp on any screen;
+  // as large as the width allows while the screen, the buttons and the
+  // pegboard all fit the window's height (1280x800: the board in view)
   const dpr = window.devicePixelRatio || 1;
   const room = Math.min(document.querySelector("main").clientWidth - 24, 640);
-  const scale = Math.max(1, Math.floor((room * dpr) / 128));
-  oled.style.width = (128 * scale) / dpr + "px";
-  oled.style.height = (64 * scale) / dpr + "px";
+  let scale = Math.max(1, Math.floor((room * dpr) / 128));
+  // on a phone on its side the board goes below the fold, never the buttons
+  const side = window.matchMedia("(orientation: landscape) and (max-height: 520px)").matches;
+  const fit = [".oled-frame", ".pad"].concat(side ? [] : ["#board"]).map((q) => document.querySelector(q));
+  const bottom = () => Math.max(...fit.map((el) => el.getBoundingClientRect().bottom)) + window.scrollY;
+  const set = (k) => {
+    oled.style.width = (128 * k) / dpr + "px";
+    oled.style.height = (64 * k) / dpr + "px";
+  };
+  set(scale);
+  while (scale > Math.ceil(2 * dpr) && bottom() > window.innerHeight) {
+    scale--;
+    set(scale);
+  }
 }
 window.addEventListener("resize", fitOled);
 fitOled();
@@ -172,28 +196,106 @@ function visible(v) {
   return v === 0 ? 0 : Math.floor(255 * Math.pow(v / 255, 0.45));
 }
 
+const BOARD_BG = [46, 30, 18];
+const MIN_CONTRAST = 3; // a peg against the board (WCAG's contrast ratio)
+
+function luminance([r, g, b]) {
+  const f = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+}
+
+function contrast(a, b) {
+  const la = luminance(a), lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+function pegColour(rgb) {
+  // an LED's hue at full strength, lightened toward white until it stands
+  // out from the board by MIN_CONTRAST (an LED glows far brighter than its
+  // PWM value, and a dim blue on brown cannot be seen)
+  const m = Math.max(...rgb) || 1;
+  let c = rgb.map((v) => Math.round((v * 255) / m));
+  for (let k = 0; k < 20 && contrast(c, BOARD_BG) < MIN_CONTRAST + 0.2; k++) {
+    c = c.map((v) => Math.round(v + (255 - v) * 0.15));
+  }
+  return c;
+}
+
+const rgbText = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+
+function trackNames() {
+  // the play screen's seats are You (A) and the computer (B)
+  const mode = page.runner ? page.runner.mode() : "";
+  return mode === "play" ? ["You", "CPU"] : ["A", "B"];
+}
+
 function drawBoard(hex) {
   page.lastLedsHex = hex;
   if (!board) return;
   const r = board.hole / 2;
-  bctx.fillStyle = "rgb(46,30,18)";
+  const at = (led) => {
+    const o = led * 6;
+    if (!hex) return [0, 0, 0];
+    return [parseInt(hex.substr(o + 2, 2), 16), parseInt(hex.substr(o, 2), 16),
+      parseInt(hex.substr(o + 4, 2), 16)]; // G R B on the strip
+  };
+  let brightest = 0;
+  for (const h of board.holes) brightest = Math.max(brightest, ...at(h[4]));
+  const trackColour = [null, null];
+  const trackTop = [0, 0];
+  const pegs = [];
+  for (const [track, , x, y, led] of board.holes) {
+    const c = at(led);
+    const m = Math.max(...c);
+    // the front peg (full), the rear peg (a quarter), or the markers (dim)
+    const kind = !m ? 0 : m * 10 >= brightest * 6 ? 2 : m * 10 >= brightest * 1.5 ? 1 : 3;
+    if (kind === 2 && m > trackTop[track]) {
+      trackTop[track] = m;
+      trackColour[track] = pegColour(c);
+    }
+    pegs.push([x, y, c, kind]);
+  }
+  page.pegsDrawn = [];
+  bctx.fillStyle = rgbText(BOARD_BG);
   bctx.fillRect(0, 0, board.width, board.height);
   bctx.fillStyle = "rgb(235,220,190)";
   bctx.font = "15px sans-serif";
   bctx.fillText(board.name, 10, 22);
+  const names = trackNames();
+  page.trackLabels = [];
+  bctx.font = "bold 14px sans-serif";
   for (let t = 0; t < board.tracks; t++) {
     const y = board.top + t * board.track_h + ((board.rows - 1) * 20) / 2 + 12;
-    bctx.fillText(board.tracks === 1 ? "A + B" : "AB"[t], 10, y);
+    const label = board.tracks === 1 ? names.join(" + ") : names[t];
+    const colour = board.tracks === 1 ? [235, 220, 190] : trackColour[t] || [235, 220, 190];
+    bctx.fillStyle = rgbText(colour);
+    bctx.fillText(label, 6, y);
+    page.trackLabels.push([label, colour]);
   }
-  for (const [, , x, y, led] of board.holes) {
-    const o = led * 6;
-    const g = hex ? parseInt(hex.substr(o, 2), 16) : 0;
-    const red = hex ? parseInt(hex.substr(o + 2, 2), 16) : 0;
-    const b = hex ? parseInt(hex.substr(o + 4, 2), 16) : 0;
+  for (const [x, y, c, kind] of pegs) {
     bctx.beginPath();
-    if (red || g || b) {
-      bctx.arc(x + r, y + r, r + 1, 0, 2 * Math.PI);
-      bctx.fillStyle = `rgb(${visible(red)},${visible(g)},${visible(b)})`;
+    if (kind === 2 || kind === 1) {
+      const p = pegColour(c);
+      page.pegsDrawn.push([kind === 2 ? "front" : "rear", p]);
+      if (kind === 2) {
+        bctx.arc(x + r, y + r, r + 1, 0, 2 * Math.PI);
+        bctx.fillStyle = rgbText(p);
+        bctx.fill();
+      } else { // the rear peg: a ring of the same colour
+        bctx.arc(x + r, y + r, r, 0, 2 * Math.PI);
+        bctx.fillStyle = "rgb(20,12,6)";
+        bctx.fill();
+        bctx.lineWidth = 2.5;
+        bctx.strokeStyle = rgbText(p);
+        bctx.stroke();
+        bctx.lineWidth = 1;
+      }
+    } else if (kind === 3) {
+      bctx.arc(x + r, y + r, r, 0, 2 * Math.PI);
+      bctx.fillStyle = `rgb(${visible(c[0])},${visible(c[1])},${visible(c[2])})`;
       bctx.fill();
     } else {
       bctx.arc(x + r, y + r, r, 0, 2 * Math.PI);
@@ -326,6 +428,7 @@ async function start() {
   boardCanvas.width = board.width;
   boardCanvas.height = board.height;
   drawBoard("");
+  fitOled(); // the board's height is known now
   const web = mp.pyimport("firmware.hw.web");
   const runner = web.start(pickStorage(), "pico");
   page.mp = mp;

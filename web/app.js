@@ -43,6 +43,8 @@ const page = {
   stepMs: new Float64Array(8192), // the last step() times, a ring
   lastFrameHex: "",
   lastLedsHex: "",
+  textDue: true, // the screen changed since its text was last put in the page
+  spokenText: "",
   storage: "localStorage",
   storageFull: false, // the last write to localStorage failed (no room)
   failedWrites: 0,
@@ -136,6 +138,13 @@ for (const el of document.querySelectorAll(".key")) {
   el.addEventListener("lostpointercapture", up);
   el.addEventListener("contextmenu", (e) => e.preventDefault());
 }
+
+// the device's start menu, one click away (a first visit opens on a deal):
+// the app is built again at the menu, as a reset that forgets the open mode
+// would; the saved game resumes from "Play the computer"
+document.getElementById("to-menu").addEventListener("click", () => {
+  if (page.ready && !page.error) page.runner.restart(false);
+});
 
 // ---------------------------------------------------------------- drawing
 function drawScreen(hex) {
@@ -352,6 +361,16 @@ function pickStorage() {
   };
 }
 
+function storedKeys() {
+  // anything this page saved before (a first visit has none)
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i).startsWith(STORE_PREFIX)) return true;
+    }
+  } catch (_) { /* none */ }
+  return false;
+}
+
 // another tab of this page saves to the same localStorage: say so, as each
 // tab would save over the other's game
 window.addEventListener("storage", (e) => {
@@ -392,6 +411,26 @@ async function fetchOk(url, how) {
 
 let timer = null;
 
+// the screen's text for a screen reader: a polite live region, redone at
+// most every SPEAK_MS while the screen changes (firmware.hw.web's spoken)
+const SPEAK_MS = 250;
+const screenText = document.getElementById("screen-text");
+function speak() {
+  if (!page.ready || !page.textDue || page.error) return;
+  page.textDue = false;
+  let text = "";
+  try { text = page.runner.spoken_text(); } catch (e) { return; }
+  if (text !== page.spokenText) {
+    page.spokenText = text;
+    screenText.textContent = "";
+    for (const line of text.split("\n")) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      screenText.appendChild(p);
+    }
+  }
+}
+
 function frame() {
   const now = nowMs();
   const t0 = performance.now();
@@ -411,6 +450,7 @@ function frame() {
     page.frames++;
     if (page.firstFrameAt === null) page.firstFrameAt = performance.now();
   }
+  if (changed & 1) page.textDue = true;
   if (changed & 2) drawBoard(page.runner.leds_hex());
   page.stepMs[page.steps % page.stepMs.length] = performance.now() - t0;
   page.steps++;
@@ -430,7 +470,10 @@ async function start() {
   drawBoard("");
   fitOled(); // the board's height is known now
   const web = mp.pyimport("firmware.hw.web");
-  const runner = web.start(pickStorage(), "pico");
+  const kv = pickStorage();
+  const firstVisit = page.storage === "localStorage" && !storedKeys();
+  page.firstVisit = firstVisit;
+  const runner = web.start(kv, "pico", firstVisit);
   page.mp = mp;
   page.runner = runner;
   page.step = runner.step;
@@ -444,6 +487,7 @@ async function start() {
   }
   frame();
   timer = setInterval(frame, FRAME_MS);
+  setInterval(speak, SPEAK_MS);
 }
 
 start().catch((e) => {

@@ -256,6 +256,7 @@ class Runner:
         self._since = 0
         self._a = 0  # boot.wait's A state: 0 must be up first, 1 up, 2 pressed
         self._resets = hw.resets
+        self.deal = False  # open the play screen on the first app (a first visit)
 
     def restart(self, resume=True):
         """Build a new app at the next step (as a board reset would)."""
@@ -299,6 +300,10 @@ class Runner:
                 if not self.resume:
                     self.app.forget_mode()
                 self.resume = True
+                if self.deal:  # a first visit: a hand at once, the menu under it
+                    self.deal = False
+                    if self.app.mode is None:
+                        self.app.open("play")
             self.app.tick(hw.clock.now)
         except (KeyboardInterrupt, SystemExit):
             raise
@@ -416,6 +421,54 @@ class Runner:
                 y0 = y
         return lines
 
+    def spoken(self):
+        """What a screen reader is given (the page's live region): the
+        screen's lines, then what the screen shows as pictures or marks: the
+        selected entry of a list, and on the play screen the hand (the card
+        under the cursor, the ones marked for the crib), the count with the
+        cards played to it, and the starter."""
+        lines = self.screen_lines()
+        app = self.app
+        if app is None or not lines:
+            return lines
+        t = app.top()
+        items = getattr(t, "items", None)
+        cur = getattr(t, "cursor", None)
+        if isinstance(items, (list, tuple)) and isinstance(cur, int) and 0 <= cur < len(items):
+            v = t.value(cur) if hasattr(t, "value") else None
+            lines.append("Selected: %s%s" % (items[cur], ": %s" % v if v else ""))
+        tb = getattr(t, "table", None)
+        hand = getattr(tb, "hand", None)
+        if tb is not None and isinstance(hand, list):
+            from firmware.cardtext import card_text
+
+            cards = [_readable(card_text(c)) for c in hand]
+            if cards:
+                marked = getattr(tb, "marked", None) or []
+                text = "Your hand: " + " ".join(cards)
+                c = getattr(tb, "cursor", -1)
+                if isinstance(c, int) and 0 <= c < len(cards) and getattr(tb, "mode", 0):
+                    text += "; on " + cards[c]
+                if marked:
+                    text += "; for the crib: " + " ".join(
+                        [cards[i] for i in marked if 0 <= i < len(cards)]
+                    )
+                lines.append(text)
+            pile = getattr(tb, "pile", None) or []
+            if pile:
+                lines.append(
+                    "Count %d: %s"
+                    % (getattr(tb, "count", 0), " ".join([_readable(card_text(c)) for c in pile]))
+                )
+            st = getattr(tb, "starter", None)
+            if isinstance(st, int) and st >= 0:
+                lines.append("Starter " + _readable(card_text(st)))
+        return lines
+
+    def spoken_text(self):
+        """``spoken()`` as one string, a line each (what the page reads)."""
+        return "\n".join(self.spoken())
+
     def mode(self):
         app = self.app
         return (app.mode or "") if app is not None else ""
@@ -445,9 +498,11 @@ def _readable(s):
 runner = None  # the page's runner (``start`` makes it)
 
 
-def start(kv=None, board="pico"):
+def start(kv=None, board="pico", deal=False):
     """Make the page's runner: storage in ``kv`` (``js.localStorage`` when
-    None), the named board's LED layout. Returns the runner."""
+    None), the named board's LED layout; ``deal``: open the play screen at
+    once (the page's first visit), the menu one press away. Returns the
+    runner."""
     global runner
     if kv is None:
         import js
@@ -456,4 +511,5 @@ def start(kv=None, board="pico"):
     b = boot.load_board(board)
     hw = make(b, KeyStorage(kv))
     runner = Runner(hw, b)
+    runner.deal = bool(deal)
     return runner

@@ -11,7 +11,7 @@
 // help is hidden and on its side the buttons stay above the fold. Prints
 // "ok NAME" / "FAIL NAME: why", then "N passed, N failed".
 
-import { close, launch, py, ready, sleep, STATE } from "./e2e.mjs";
+import { close, freshMenu, launch, py, ready, sleep, STATE } from "./e2e.mjs";
 
 const BOARD_BG = [46, 30, 18]; // web/app.js's board
 
@@ -50,10 +50,7 @@ async function main() {
   try {
     await page.goto(url);
     await ready(page);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await ready(page);
-    await sleep(300);
+    await freshMenu(page);
 
     await check("1280x800: the whole pegboard in view, the screen at an integer scale", async () => {
       const m = await page.evaluate(() => {
@@ -103,9 +100,7 @@ async function main() {
     });
 
     await check("Enter on a focused B button is B (the keeper's undo)", async () => {
-      await page.evaluate(() => localStorage.clear());
-      await page.reload();
-      await ready(page);
+      await freshMenu(page);
       await press(page, "ArrowDown");
       await press(page, "z", 400); // Score keeper
       await press(page, "ArrowUp", 300);

@@ -13,7 +13,7 @@
 // named on the screen and kept aside as .bad. Prints "ok NAME" / "FAIL
 // NAME: why", then "N passed, N failed".
 
-import { close, launch, playToShow, py, ready, sleep, STATE } from "./e2e.mjs";
+import { close, freshMenu, launch, playToShow, py, ready, sleep, STATE } from "./e2e.mjs";
 
 const LINES = "_out = json.dumps(_w.runner.screen_lines())";
 
@@ -95,10 +95,7 @@ async function main() {
   async function fresh() {
     await page.evaluate(freeStorage);
     await page.evaluate(() => { if (window.__plainSetItem) Storage.prototype.setItem = window.__plainSetItem; });
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await ready(page);
-    await sleep(200);
+    await freshMenu(page);
   }
   // every line the screen shows in the next `ms` (a message may run on)
   async function seen(ms) {

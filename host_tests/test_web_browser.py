@@ -27,12 +27,18 @@ OLED_ON = (190, 225, 255)  # web/app.js
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
     exe = webtools.node("the browser tests")
     chrome = webtools.chromium("the browser tests")
     webtools.packages("the browser tests")
     out = str(tmp_path_factory.mktemp("site"))
     build_web.build(out)
+    return exe, chrome, out
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    exe, chrome, out = built
     server = web_server.Server(out).start()
     yield exe, chrome, server.url
     server.stop()
@@ -114,3 +120,53 @@ def test_in_chromium_layout_and_keys(site):
     )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+
+
+UPDATE = """
+import sys
+sys.path.insert(0, %r)
+import build_web
+with open(%r, "a") as f:
+    f.write("/* a new version */\\n")
+build_web.service_worker(%r)
+build_web.compress(%r)
+"""
+
+
+def test_in_chromium_offline_installable_and_gzipped(built, tmp_path):
+    # web/tests/offline.mjs on a copy of the site (it changes a file): the
+    # service worker keeps the site, an offline reload plays, a changed site
+    # is taken; the manifest's icons; gzip on the wire, counted here too
+    import shutil
+
+    exe, chrome, out = built
+    copy = str(tmp_path / "site")
+    shutil.copytree(out, copy)
+    server = web_server.Server(copy).start()
+    try:
+        code = UPDATE % (
+            os.path.join(webtools.ROOT, "tools"),
+            os.path.join(copy, "style.css"),
+            copy,
+            copy,
+        )
+        proc = subprocess.run(
+            [exe, os.path.join(webtools.WEB, "tests", "offline.mjs"), server.url, chrome, copy]
+            + [sys.executable, "-c", code],
+            cwd=webtools.WEB,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        server.stop()
+    out_text = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out_text, out_text[-4000:]
+    files = build_web.sizes(copy)
+    plain = sum(n for n, _ in files.values())
+    gz = sum(g for _, g in files.values())
+    # a first visit takes about the gzipped site once (the worker's copies
+    # revalidate: 304s), far under the plain bytes
+    wire = int(out_text.split("wire ")[1].split()[0])
+    assert wire < plain * 0.6 and wire < gz * 1.2, (wire, gz, plain)
+    assert server.httpd.sent < plain, (server.httpd.sent, plain)

@@ -490,6 +490,25 @@ async function start() {
   setInterval(speak, SPEAK_MS);
 }
 
+// offline and installable: sw.js keeps the site; a new build is fetched in
+// the background and runs from the next load
+function offline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const had = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (had) {
+      page.updated = true;
+      setStatus("A new version of the page is ready: it runs from the next load.");
+    }
+  });
+  navigator.serviceWorker.register("sw.js").then((reg) => {
+    page.serviceWorker = reg;
+  }).catch((e) => {
+    page.serviceWorkerError = String(e);
+  });
+}
+offline();
+
 start().catch((e) => {
   page.error = String(e && e.message ? e.message : e);
   setStatus("Could not start: " + page.error, true);

@@ -95,7 +95,8 @@ async function main() {
   async function fresh() {
     await page.evaluate(freeStorage);
     await page.evaluate(() => { if (window.__plainSetItem) Storage.prototype.setItem = window.__plainSetItem; });
-    await freshMenu(page);
+    await freshMenu(page); // a first visit deals (and saves) a game: forgotten here
+    await page.evaluate(() => localStorage.clear());
   }
   // every line the screen shows in the next `ms` (a message may run on)
   async function seen(ms) {

@@ -314,3 +314,58 @@ def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
     lines = r.screen_lines()
     assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
     assert web._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
+
+
+def _dealt(r):
+    c = Clock(r)
+    for _ in range(100):
+        c.run(0, 100)
+        tb = getattr(r.app.top(), "table", None)
+        if tb is not None and tb.mode == 1:  # firmware.play_table.DISCARD
+            return c, tb
+    assert False, "no hand to pick from"
+
+
+def test_a_first_visit_deals_at_once_and_a_later_one_resumes():
+    kv = web.MemoryKV()
+    r = web.start(kv, "pico", deal=True)
+    c, tb = _dealt(r)
+    assert r.app.mode == "play" and len(tb.hand) == 6
+    c.tap(A)  # a card marked: the game is saved at the discard
+    c.run(0, 500)
+    r2 = web.start(kv, "pico", deal=False)
+    Clock(r2).run(0, 200)
+    assert r2.app.mode == "play"  # resumed, not the menu
+    r3 = web.start(web.MemoryKV(), "pico")
+    Clock(r3).run(0, 200)
+    assert r3.app.mode is None  # the menu when not asked to deal
+
+
+def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
+    from firmware.cardtext import card_text
+
+    r = web.start(web.MemoryKV(), "pico", deal=True)
+    c, tb = _dealt(r)
+    c.tap(A)
+    said = r.spoken()
+    cards = [web._readable(card_text(x)) for x in tb.hand]
+    hand = [s for s in said if s.startswith("Your hand: ")]
+    assert hand and hand[0].startswith("Your hand: " + " ".join(cards)), said
+    assert "; for the crib: " + cards[0] in hand[0], said
+    r.restart(False)
+    c.run(0, 300)
+    c.tap(DOWN)
+    assert r.spoken()[-1] == "Selected: Score keeper", r.spoken()
+
+
+def test_tap_card_moves_the_cursor_then_asks_for_a():
+    r = web.start(web.MemoryKV(), "pico", deal=True)
+    c, tb = _dealt(r)
+    r.screen_lines()
+    n, x0, y0 = r.hand_drawn
+    assert n == 6
+    last = x0 + 5 * ((128 - 13 - 2 * x0) // 5) + 6  # inside the last card
+    assert r.tap_card(last, y0 + 8) == 1 and tb.cursor == 5
+    assert r.tap_card(last, y0 + 8) == 2 and tb.cursor == 5
+    assert r.tap_card(last, 2) == 0 and r.tap_card(x0 - 2, y0 + 8) == 0
+    assert r.tap_card(x0 + 1, y0 + 8) == 1 and tb.cursor == 0

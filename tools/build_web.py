@@ -184,18 +184,23 @@ def icon_png(size):
 
 
 def service_worker(out):
-    """sw.js from web/sw.js with this build's file list and version (a hash
-    of every file's bytes: any change to the site is a new worker)."""
+    """sw.js from web/sw.js with this build's files, each with a hash of its
+    bytes (an update fetches only the changed ones), and a version hashed
+    from them all (any change to the site is a new worker)."""
     import hashlib
 
     names = sorted(n for n in os.listdir(out) if _served(out, n) and n != "sw.js")
     h = hashlib.sha256()
+    each = []
     for name in names:
         with open(os.path.join(out, name), "rb") as f:
-            h.update(name.encode() + b"\0" + f.read() + b"\0")
+            data = f.read()
+        h.update(name.encode() + b"\0" + data + b"\0")
+        each.append([name, hashlib.sha256(data).hexdigest()[:16]])
     with open(os.path.join(WEB, "sw.js")) as f:
         text = f.read()
-    files = json.dumps(["./"] + names)
+    index = [e for e in each if e[0] == "index.html"]
+    files = json.dumps([["./", index[0][1] if index else ""]] + each)
     text = text.replace('"__VERSION__"', json.dumps(h.hexdigest()[:16])).replace("__FILES__", files)
     with open(os.path.join(out, "sw.js"), "w") as f:
         f.write(text)

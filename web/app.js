@@ -7,7 +7,6 @@
 // for chords) and long holds. Saves live in localStorage (the backend's
 // KeyStorage). Hand-written, no framework, no build step.
 
-import { loadMicroPython } from "./micropython.mjs";
 import { unpack } from "./bundle.js";
 
 const FRAME_MS = 20; // firmware.app.FRAME_MS
@@ -144,6 +143,20 @@ for (const el of document.querySelectorAll(".key")) {
 // would; the saved game resumes from "Play the computer"
 document.getElementById("to-menu").addEventListener("click", () => {
   if (page.ready && !page.error) page.runner.restart(false);
+});
+
+// a click or tap on a card of your hand on the screen: the first puts the
+// cursor on it, a second on the same card is A (lays it away, or plays it)
+oled.addEventListener("pointerdown", (e) => {
+  if (!page.ready || page.error) return;
+  const r = oled.getBoundingClientRect();
+  const x = Math.floor(((e.clientX - r.left) * 128) / r.width);
+  const y = Math.floor(((e.clientY - r.top) * 64) / r.height);
+  let got = 0;
+  try { got = page.runner.tap_card(x, y); } catch (_) { return; }
+  if (got) e.preventDefault();
+  if (got === 2) hold(BITS.a, TAP_MS);
+  page.textDue = true;
 });
 
 // ---------------------------------------------------------------- drawing
@@ -457,6 +470,8 @@ function frame() {
 }
 
 async function start() {
+  await offline();
+  const { loadMicroPython } = await import("./micropython.mjs");
   const bundle = fetchOk("app.bundle");
   const boardJson = fetchOk("board.json", "json");
   const mp = await loadMicroPython({
@@ -491,23 +506,32 @@ async function start() {
 }
 
 // offline and installable: sw.js keeps the site; a new build is fetched in
-// the background and runs from the next load
+// the background and runs from the next load. On a first visit the page
+// waits (a few seconds at most) for the worker to hold the site and take
+// the page over, then loads the port and the bundle through it: each file
+// crosses the network once.
 function offline() {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  const had = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (had) {
-      page.updated = true;
-      setStatus("A new version of the page is ready: it runs from the next load.");
-    }
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return Promise.resolve();
+  const sw = navigator.serviceWorker;
+  const had = !!sw.controller;
+  const taken = new Promise((resolve) => {
+    sw.addEventListener("controllerchange", () => {
+      if (had) {
+        page.updated = true;
+        setStatus("A new version of the page is ready: it runs from the next load.");
+      }
+      resolve();
+    });
   });
-  navigator.serviceWorker.register("sw.js").then((reg) => {
+  const registered = sw.register("sw.js").then((reg) => {
     page.serviceWorker = reg;
-  }).catch((e) => {
+  }, (e) => {
     page.serviceWorkerError = String(e);
   });
+  if (had) return Promise.resolve();
+  return Promise.race([registered.then(() => (page.serviceWorkerError ? null : taken)),
+    new Promise((resolve) => setTimeout(resolve, 8000))]);
 }
-offline();
 
 start().catch((e) => {
   page.error = String(e && e.message ? e.message : e);

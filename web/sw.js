@@ -11,12 +11,34 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "cribbage-" + VERSION;
 
+// FILES: [name, hash of its bytes]; a file the previous cache holds with the
+// same hash is copied from it, so an update fetches only what changed
+const HASH = "x-cribbage-hash";
+
+async function fill(cache) {
+  const names = (await caches.keys()).filter((n) => n.startsWith("cribbage-") && n !== CACHE);
+  const older = await Promise.all(names.map((n) => caches.open(n)));
+  await Promise.all(FILES.map(async ([name, hash]) => {
+    const url = new URL(name, self.location).href;
+    for (const old of older) {
+      const hit = await old.match(url);
+      if (hit && hit.headers.get(HASH) === hash) {
+        await cache.put(url, hit);
+        return;
+      }
+    }
+    const r = await fetch(url, { cache: "no-cache" });
+    if (!r.ok) throw new Error(name + ": " + r.status);
+    const headers = new Headers(r.headers);
+    headers.delete("content-encoding"); // the body is kept decoded
+    headers.delete("content-length");
+    headers.set(HASH, hash);
+    await cache.put(url, new Response(await r.arrayBuffer(), { status: 200, headers }));
+  }));
+}
+
 self.addEventListener("install", (e) => {
-  e.waitUntil(
-    caches.open(CACHE)
-      .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
-  );
+  e.waitUntil(caches.open(CACHE).then(fill).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (e) => {

@@ -50,6 +50,8 @@ PREFIX = "cribbage/"  # localStorage keys: PREFIX + storage name
 SCREEN = 1  # step() result bits
 LEDS = 2
 _A = 16  # firmware.hal.A
+_DISCARD = 1  # firmware.play_table's modes that wait for a card
+_PLAY = 3
 
 
 class Display:
@@ -257,6 +259,7 @@ class Runner:
         self._a = 0  # boot.wait's A state: 0 must be up first, 1 up, 2 pressed
         self._resets = hw.resets
         self.deal = False  # open the play screen on the first app (a first visit)
+        self.hand_drawn = None  # (cards, x, y) of the hand at the last screen_lines
 
     def restart(self, resume=True):
         """Build a new app at the next step (as a board reset would)."""
@@ -399,14 +402,24 @@ class Runner:
             for r in runs:
                 text(r[0], r[1], r[2], r[3])
 
+        hand_at = cv.hand
+        self.hand_drawn = None
+
+        def hand(cards, y, *args):
+            x0 = hand_at(cards, y, *args)
+            self.hand_drawn = (len(cards), x0, y)
+            return x0
+
         cv.text = text
         cv.texts = texts
+        cv.hand = hand
         try:
             cv.clear()
             app.top().draw(cv)
         finally:
             del cv.text  # the instance's own: the class's methods again
             del cv.texts
+            del cv.hand
         seen.sort()
         lines = []
         y0 = None
@@ -464,6 +477,35 @@ class Runner:
             if isinstance(st, int) and st >= 0:
                 lines.append("Starter " + _readable(card_text(st)))
         return lines
+
+    def tap_card(self, x, y):
+        """A click or tap at OLED pixel (x, y) on the play screen's hand: 0
+        when it is not on a card of a hand waiting for a choice; 1 when it
+        put the cursor on that card; 2 when the cursor was already there,
+        and the page presses A (mark it for the crib, or play it)."""
+        app = self.app
+        t = app.top() if app is not None else None
+        tb = getattr(t, "table", None)
+        if tb is None or getattr(tb, "page", 0) or getattr(tb, "mode", 0) not in (_DISCARD, _PLAY):
+            return 0
+        self.screen_lines()  # where the hand is drawn now
+        drawn = self.hand_drawn
+        if drawn is None:
+            return 0
+        n, x0, y0 = drawn
+        from firmware.canvas import CARD_H, CARD_W
+
+        pitch = (app.canvas.width - CARD_W - 2 * x0) // (n - 1) if n > 1 else CARD_W
+        if n < 1 or pitch < 1 or not y0 - 4 <= y < y0 + CARD_H:  # a raised card too
+            return 0
+        if not x0 <= x < x0 + (n - 1) * pitch + CARD_W:
+            return 0
+        i = min(n - 1, (x - x0) // pitch)  # a card overlapped by the next: the next
+        if tb.cursor == i:
+            return 2
+        tb.cursor = i
+        app.invalidate()
+        return 1
 
     def spoken_text(self):
         """``spoken()`` as one string, a line each (what the page reads)."""

@@ -7,7 +7,7 @@ ends at the menu). Runs under CPython, the unix port and the WebAssembly
 port (host_tests/test_web_node.py)."""
 
 from firmware import crashlog
-from firmware.hw import web
+from firmware.hw import web, web_page
 from firmware.records import RecordStore
 
 A = 16
@@ -313,7 +313,7 @@ def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
     c.run(0, 3000)
     lines = r.screen_lines()
     assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
-    assert web._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
+    assert web_page._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
 
 
 def _dealt(r):
@@ -348,7 +348,7 @@ def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
     c, tb = _dealt(r)
     c.tap(A)
     said = r.spoken()
-    cards = [web._readable(card_text(x)) for x in tb.hand]
+    cards = [web_page._readable(card_text(x)) for x in tb.hand]
     hand = [s for s in said if s.startswith("Your hand: ")]
     assert hand and hand[0].startswith("Your hand: " + " ".join(cards)), said
     assert "; for the crib: " + cards[0] in hand[0], said

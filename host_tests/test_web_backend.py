@@ -369,3 +369,31 @@ def test_tap_card_moves_the_cursor_then_asks_for_a():
     assert r.tap_card(last, y0 + 8) == 2 and tb.cursor == 5
     assert r.tap_card(last, 2) == 0 and r.tap_card(x0 - 2, y0 + 8) == 0
     assert r.tap_card(x0 + 1, y0 + 8) == 1 and tb.cursor == 0
+
+
+def test_a_reload_puts_both_rear_pegs_back():
+    kv = web.MemoryKV()
+    r = web.start(kv, "pico", deal=True)
+    c, tb = _dealt(r)
+    peg = r.app.pegboard
+    for _ in range(400):  # A and RIGHT as a player would, until both have scored
+        game = r.app.top().game
+        if min(game.scores) > 0 and r.app.top().saved_at == len(game.moves):
+            if list(peg.rear) != list(peg.front):
+                break
+        c.tap(A if tb.mode != 1 or tb.cursor == (1 if tb.marked else 0) else 8)
+    want_front, want_rear = list(peg.front), list(peg.rear)
+    assert min(want_front) > 0 and want_rear != want_front, (want_front, want_rear)
+    r2 = web.start(kv, "pico")
+    c2 = Clock(r2)
+    c2.t = c.t
+    c2.run(0, 200)
+    assert r2.app.mode == "play"
+    peg2 = r2.app.pegboard
+    game = r2.app.top().game
+    assert list(peg2.front) == list(game.scores)
+    assert list(peg2.rear) == want_rear or list(game.scores) != want_front, (
+        list(peg2.rear),
+        want_rear,
+    )
+    assert list(peg2.rear) != list(peg2.front)

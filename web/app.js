@@ -495,7 +495,7 @@ async function start() {
   page.py = (code) => mp.runPython(code);
   page.files = files;
   page.ready = true;
-  if (!page.storageFull) {
+  if (!page.storageFull && !page.updated) {
     setStatus(page.storage === "memory"
       ? "Running. This browser keeps no localStorage here: saves last until the page closes."
       : "Running. Saves are kept in this browser.");

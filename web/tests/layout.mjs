@@ -74,7 +74,7 @@ async function main() {
     await check("tracks say You / CPU in the pegs' colours, every peg at least 3:1", async () => {
       await press(page, "z", 300); // Play the computer
       let s = await py(page, STATE);
-      for (let i = 0; i < 40 && !(s.scores && s.scores[0] > 0 && s.scores[1] > 0); i++) {
+      for (let i = 0; i < 150 && !(s.scores && s.scores[0] > 0 && s.scores[1] > 0); i++) {
         // on until both have scored twice or more (a rear peg each)
         let key = "z";
         if (s.screen === "PlayScreen" && s.page === 0 && s.tmode === 1) {
@@ -84,6 +84,7 @@ async function main() {
         await press(page, key, 250);
         s = await py(page, STATE);
       }
+      expect(s.scores[0] > 0 && s.scores[1] > 0, "nobody scored: " + JSON.stringify(s));
       await sleep(1500); // the pegs walk to their holes
       const d = await page.evaluate(() => ({ labels: window.cribbage.trackLabels, pegs: window.cribbage.pegsDrawn }));
       expect(d.labels.map((l) => l[0]).join() === "You,CPU", JSON.stringify(d.labels));

@@ -96,8 +96,17 @@ function focusedKey(e) {
   return null;
 }
 
+function pageControl(e) {
+  // Enter or space on the page's own controls (Main menu, the download
+  // link) is theirs, not the device's A
+  const el = document.activeElement;
+  return (e.key === "Enter" || e.key === " ") && el && (el.tagName === "A" ||
+    (el.tagName === "BUTTON" && !el.classList.contains("key")));
+}
+
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (pageControl(e)) return;
   const k = focusedKey(e) || KEYS[e.key];
   if (!k) return;
   e.preventDefault();

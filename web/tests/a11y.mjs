@@ -76,6 +76,19 @@ async function main() {
       await page.evaluate(() => document.activeElement.blur());
     });
 
+    await check("Enter on the focused Main menu button opens the menu", async () => {
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await ready(page);
+      await sleep(300);
+      expect((await py(page, STATE)).mode === "play", "a first visit is not a deal");
+      await page.locator("#to-menu").focus();
+      await press("Enter", 600);
+      const s = await py(page, STATE);
+      expect(s.title === "Cribbage", "not the menu: " + JSON.stringify(s));
+      await page.evaluate(() => document.activeElement.blur());
+    });
+
     await check("the menu is told with its selected entry", async () => {
       await freshMenu(page);
       await press("ArrowDown", 500);

@@ -96,6 +96,7 @@ export async function freshMenu(page) {
   await ready(page);
   await sleep(200);
   await page.locator("#to-menu").click();
+  await page.evaluate(() => document.activeElement.blur()); // Enter is A again
   for (let i = 0; i < 30; i++) {
     await sleep(100);
     const s = await py(page, STATE);

@@ -63,14 +63,14 @@ def _read_settings(body):
     return target, bool(flags & 1), first, seed, bool(flags & 8), counters, variant, deals
 
 
-def _replay(game, moves):
+def _replay(game, moves, on_event=None):
     if len(moves) < 2:
         raise SaveError("the save is truncated")
     n = moves[0] << 8 | moves[1]
     if len(moves) != 2 + 2 * n:
         raise SaveError("the save is truncated or has extra bytes")
     try:
-        return replay_moves(game, moves[2:])
+        return replay_moves(game, moves[2:], on_event)
     except IllegalMove as e:
         raise SaveError("the save does not replay (%s)" % e)
 
@@ -83,8 +83,9 @@ def load_game(record):
     return _replay(game, body[6:])
 
 
-def load_match(record):
-    """The ``Match`` a record saved, its game replayed to where it was."""
+def load_match(record, on_event=None):
+    """The ``Match`` a record saved, its game replayed to where it was;
+    ``on_event`` sees each event of the replay as it comes."""
     body = _open(record, b"M")
     target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
     if len(body) < 17:
@@ -111,5 +112,5 @@ def load_match(record):
     match.played = played
     game_first = None if game_first == 2 else game_first
     game = Game(game_seed, target, game_first, open_hands, muggins, counters, variant, deals)
-    match.game = _replay(game, body[17:])
+    match.game = _replay(game, body[17:], on_event)
     return match

@@ -8,7 +8,10 @@
     python -m engine replay PATH
     python -m engine review PATH [--seat A|B]
 
-Bad arguments or cards give a message on stderr and exit status 2. Argument
+Bad arguments or cards give a message on stderr and exit status 2, with the
+usage; a log whose content does not check, or that breaks off while it is
+read or written, gives the message alone. ``COMMAND --help`` gives a
+command's own usage. Argument
 parsing is by hand: MicroPython has no argparse. Imports, in the command
 that needs each, engine.cards, engine.score and engine.breakdown (score), engine.selfplay and
 engine.players (selfplay), engine.logcheck (replay), engine.review (review).
@@ -27,11 +30,35 @@ cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS
 score: four cards and the starter, or three and the starter (five-card, V5)
 selfplay: --variant five plays five-card cribbage to 61 (V5); --deals N
   (even) plays N deals and compares totals (V6), instead of a target
-review: the seat's discards and plays against the computer's best (default A)"""
+review: the seat's discards and plays against the computer's best (default A)
+each command's own help: python -m engine COMMAND --help"""
+
+
+_SCORE_HELP = """usage: python -m engine score CARD CARD CARD CARD STARTER [--crib]
+       python -m engine score CARD CARD CARD STARTER        (a five-card game's hand, V5)
+the starter is always the last card; --crib counts a crib (a flush needs the starter's suit)
+cards: rank A23456789TJQK (or 10) + suit CDHS, e.g. 5H TD 10D JS"""
+
+_SELFPLAY_HELP = """usage: python -m engine selfplay --games N [--seed S] [--target 121|61]
+                                 [--variant six|five] [--deals N] [--log PATH]
+                                 [--a PLAYER] [--b PLAYER] [--json]
+--games 1..10000000; --seed 0..4294967295 (default 1); --a and --b: random (the
+default), easy, medium, hard, expert, greedy; --deals N (even, 2..98) plays N deals (V6)"""
+
+_REPLAY_HELP = """usage: python -m engine replay LOGFILE
+checks every game of a log (docs/gamelog.md) against the rules; exit 2 names the first wrong line"""
+
+_REVIEW_HELP = """usage: python -m engine review LOGFILE [--seat A|B]
+the seat's discards and plays (default A) against the computer's best, every game of the log"""
 
 
 class UsageError(Exception):
-    pass
+    """A wrong command line: the message, then the usage."""
+
+
+class InputError(UsageError):
+    """Input the command line named but cannot take (a log that does not
+    check, a file that cannot be read): the message alone, exit status 2."""
 
 
 def _options(args, spec):
@@ -66,18 +93,18 @@ def _clip(s):
 
 def _int(opts, name, lo, hi):
     # ASCII digits only, the same on every interpreter (CPython's int() also
-    # takes other scripts' digits and '_')
+    # takes other scripts' digits and '_'); a sign or too many digits is a
+    # whole number out of the range
     word = opts[name]
-    if (
-        not isinstance(word, str)
-        or not word
-        or len(word) > 12
-        or not all([c in "0123456789" for c in word])
-    ):
-        raise UsageError("--%s needs a whole number, not %s" % (name, _clip(word)))
-    value = int(word)
+    out = "--%s must be a whole number from %d to %d, not %s" % (name, lo, hi, _clip(word))
+    digits = word[1:] if isinstance(word, str) and word[:1] in ("-", "+") else word
+    if not isinstance(word, str) or not digits or not all([c in "0123456789" for c in digits]):
+        raise UsageError(out)
+    if word[0] == "-" or len(digits.lstrip("0")) > len(str(hi)):
+        raise UsageError(out)
+    value = int(digits)
     if not lo <= value <= hi:
-        raise UsageError("--%s must be between %d and %d" % (name, lo, hi))
+        raise UsageError(out)
     return value
 
 
@@ -86,7 +113,10 @@ def cmd_score(args, out):
     from engine.breakdown import hand_breakdown
     from engine.score import describe, show_score
 
-    opts, words = _options(args, {"crib": False})
+    opts, words = _options(args, {"crib": False, "help": False})
+    if opts["help"]:
+        out.write(_SCORE_HELP + "\n")
+        return
     if len(words) != 5 and len(words) != 4:
         raise UsageError(
             "score needs four hand cards and the starter (5 cards), or three and the"
@@ -99,6 +129,12 @@ def cmd_score(args, out):
     except ValueError as e:
         raise UsageError(str(e))
     hand, starter = cards[:-1], cards[-1]
+    if len(hand) == 3:  # four cards: say how they were taken (the starter may be missing)
+        out.write(
+            "a five-card game's hand (V5): %s, starter %s"
+            " (a six-card game's hand is four cards and the starter)\n"
+            % (" ".join(words[:3]), words[3])
+        )
     for item in hand_breakdown(hand, starter, opts["crib"]):
         out.write(describe(item) + "\n")
     out.write("total %d\n" % show_score(hand, starter, opts["crib"]))
@@ -114,7 +150,11 @@ def cmd_selfplay(args, out):
     spec["json"] = False
     spec["variant"] = "six"
     spec["deals"] = None
+    spec["help"] = False
     opts, rest = _options(args, spec)
+    if opts["help"]:
+        out.write(_SELFPLAY_HELP + "\n")
+        return
     if rest:
         raise UsageError("unexpected argument %s" % _clip(rest[0]))
     if opts["games"] is None:
@@ -148,13 +188,13 @@ def cmd_selfplay(args, out):
         try:
             log = open(opts["log"], "w")
         except OSError as e:
-            raise UsageError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
+            raise InputError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
     try:
         tally = selfplay.play(games, seed, opts["a"], opts["b"], target, log, variant, deals)
         if log is not None:
             log.close()  # a full disk may only show here
     except OSError as e:
-        raise UsageError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
+        raise InputError("cannot write the log %s: %s" % (_clip(opts["log"]), e))
     finally:
         if log is not None:
             try:
@@ -167,6 +207,11 @@ def cmd_selfplay(args, out):
     summary["variant"] = variant
     summary["fixed_deals"] = deals
     if not opts["json"]:
+        if "--a" not in args or "--b" not in args:
+            out.write(
+                "players: A %s, B %s (--a and --b choose them; the default is random)\n"
+                % (opts["a"], opts["b"])
+            )
         for text_line in selfplay.describe(summary):
             out.write(text_line + "\n")
     out.write(json.dumps(summary) + "\n")
@@ -175,6 +220,9 @@ def cmd_selfplay(args, out):
 def cmd_replay(args, out):
     from engine import logcheck
 
+    if args in (["--help"], ["-h"]):
+        out.write(_REPLAY_HELP + "\n")
+        return
     if len(args) != 1:
         raise UsageError("replay needs one log file")
     try:
@@ -203,33 +251,39 @@ def cmd_replay(args, out):
                     % (n, "AB"[game.winner], game.scores[0], game.scores[1], result)
                 )
     except logcheck.LogError as e:
-        raise UsageError("game %d: %s" % (n + 1, e) if n else str(e))
+        raise InputError("game %d: %s" % (n + 1, e) if n else str(e))
     except OSError as e:
-        raise UsageError("cannot read %s: %s" % (_clip(args[0]), e))
+        raise InputError("cannot read %s: %s" % (_clip(args[0]), e))
     finally:
         f.close()
 
 
 def cmd_review(args, out):
     from engine import logcheck
-    from engine.review import review
+    from engine.review import review_file
 
-    opts, rest = _options(args, {"seat": "A"})
+    opts, rest = _options(args, {"seat": "A", "help": False})
+    if opts["help"]:
+        out.write(_REVIEW_HELP + "\n")
+        return
     if len(rest) != 1:
         raise UsageError("review needs one log file")
     if opts["seat"] not in ("A", "B"):
         raise UsageError("--seat must be A or B, not %s" % _clip(opts["seat"]))
     try:
-        with open(rest[0]) as f:
-            text_ = f.read()
-    except (OSError, UnicodeError) as e:
+        f = open(rest[0], "rb")
+    except OSError as e:
         raise UsageError("cannot read %s: %s" % (_clip(rest[0]), e))
     try:
-        lines = review(text_, "AB".index(opts["seat"]))
+        # a line at a time, each game weighed as it is replayed: constant memory
+        for text_line in review_file(f, "AB".index(opts["seat"])):
+            out.write(text_line + "\n")
     except logcheck.LogError as e:
-        raise UsageError(str(e))
-    for text_line in lines:
-        out.write(text_line + "\n")
+        raise InputError(str(e))
+    except OSError as e:
+        raise InputError("cannot read %s: %s" % (_clip(rest[0]), e))
+    finally:
+        f.close()
 
 
 COMMANDS = {
@@ -250,6 +304,9 @@ def main(argv, out=sys.stdout, err=sys.stderr):
         if cmd is None:
             raise UsageError("unknown command %s" % _clip(argv[0]))
         cmd(argv[1:], out)
+    except InputError as e:
+        err.write("error: %s\n" % e)
+        return 2
     except UsageError as e:
         err.write("error: %s\n%s\n" % (e, USAGE))
         return 2

@@ -49,12 +49,8 @@ class _Table:
     def __init__(self, view):
         self.target = view.target
         self.five = view.five
-        self.f = None
         self.seen = {}
-        try:
-            self.f = open(winprob.path(), "rb")
-        except OSError:
-            self.f = None
+        self.f = winprob.open_table()  # None when missing or bad
 
     def chance(self, own, other, own_deals):
         key = (own << 9 | other) << 1 | own_deals

@@ -150,7 +150,7 @@ def _check_seed(settings, shadow, block, cuts, hands):
         )
 
 
-def _replay_game(settings, lines):
+def _replay_game(settings, lines, watch=None):
     blocks = _blocks(lines, settings)
     cuts = _next(blocks)
     deal = _next(blocks)
@@ -193,7 +193,7 @@ def _replay_game(settings, lines):
                     raise LogError("line %d: a claim, but the first line does not say muggins" % n)
                 counters.append(e[1])
                 game.counters = tuple(counters)
-        _replay_deal(game, deal, made)
+        _replay_deal(game, deal, made, watch)
         last = deal[-1][0]
         deal = after
     if made and game.winner is not None:
@@ -203,9 +203,11 @@ def _replay_game(settings, lines):
     return game
 
 
-def _replay_deal(game, deal, made):
+def _replay_deal(game, deal, made, watch):
     for n, e in deal:
         kind = e[0]
+        if watch is not None:
+            watch(game, n, e)
         try:
             if kind == "crib":
                 if game.discards[1 - e[1]] and game.rigged and game.rigged[0][2] is None:
@@ -218,15 +220,37 @@ def _replay_deal(game, deal, made):
             elif kind == "claim":
                 game.claim(e[1], e[3])
         except IllegalMove as err:
-            raise LogError("line %d: %s" % (n, err))
+            why = str(err)
+            if game.phase == "play" and game.to_act() != e[1] and game.to_act() >= 0:
+                why = "%s, not %s" % (_awaited(game), clip(line(e)))  # the other is to act
+            raise LogError("line %d: %s" % (n, why))
         made.extend(game.take_events())
         if not made:
-            raise LogError("line %d: the game was already over or waiting: %s" % (n, line(e)))
-        if kind == "hand" and len(made) > 1 and made[0] != e and made[1] == e:
+            raise LogError("line %d: %s, not %s" % (n, _awaited(game), clip(line(e))))
+        if kind == "hand" and len(made) > 1 and made[0][0] == "hand" and made[1] == e:
             made[0], made[1] = made[1], made[0]  # the two hands in either order
         want = made.pop(0)
         if want != e:
             raise LogError("line %d: the log says %r; the rules give %r" % (n, line(e), line(want)))
+
+
+def _awaited(game):
+    # what the game waits for when a line comes that it cannot take
+    if game.winner is not None:
+        return "the game is over"
+    seat = game.to_act()
+    if seat < 0:
+        return "the game waits for nothing here"
+    who = SEATS[seat]
+    phase = game.phase
+    if phase == "discard":
+        return "%s has not laid away (a 'crib %s' line)" % (who, who)
+    if phase == "count":
+        return "%s has not claimed (a 'claim %s' line, muggins)" % (who, who)
+    for c in game.hands[seat]:
+        if game.can_play(seat, c):
+            return "%s has not played (a 'play %s' line)" % (who, who)
+    return "%s has not said go (no card of %s's fits under 31)" % (who, who)
 
 
 def _next(it):
@@ -245,23 +269,25 @@ def _first(lines):
     return settings_of(words, n)
 
 
-def replay_lines(lines):
+def replay_lines(lines, watch=None):
     """Check every game of ``lines`` (``(number, text)`` pairs, e.g. from
     ``file_lines`` or ``text_lines``); yields each replayed Game (its
     ``winner`` is None for a game still in progress). LogError on the first
-    bad line; LogError too when there is no game at all."""
+    bad line; LogError too when there is no game at all. ``watch(game, n,
+    event)``, when given, is called with each line's event of a deal before
+    the game takes it (engine.review weighs the decisions there)."""
     lines = Lines(lines)
     settings = _first(lines)
     if settings is None:
         raise LogError("empty log: no 'game 1 ...' line (only blank lines or comments)")
     while settings is not None:
-        yield _replay_game(settings, lines)
+        yield _replay_game(settings, lines, watch)
         settings = _first(lines)
 
 
-def replay_file(f):
+def replay_file(f, watch=None):
     """``replay_lines`` over a file opened in binary mode, a line at a time."""
-    return replay_lines(file_lines(f))
+    return replay_lines(file_lines(f), watch)
 
 
 def replay(text_):

@@ -145,6 +145,7 @@ class Lines:
 _REASONS = ("heels", "peg", "go", "hand", "crib", "muggins", "start")
 _SKUNKS = ("", "skunk", "double-skunk")
 _DIGITS = "0123456789"
+_ONCE = ("target", "deals", "seed", "rng")  # key=value words a first line holds once
 
 
 def _seat(word, n):
@@ -241,7 +242,13 @@ def settings_of(words, n):
     settings["line"] = n
     settings["five"] = False
     settings["deals"] = 0
+    given = []  # the rule settings and seed=, rng= read so far: each once
     for w in words[2:]:
+        key = w.split("=", 1)[0]
+        if key in given:
+            raise LogError("line %d: the first line gives %s twice" % (n, clip(key)))
+        if "=" not in w or key in _ONCE:
+            given.append(key)
         if "=" not in w:
             if w == "open" or w == "muggins" or w == "five":
                 settings[w] = True

@@ -3,8 +3,11 @@
 read and its decisions replayed into a fresh game. A record that is not
 ours, from a newer version, truncated, with a wrong checksum or with
 decisions that do not replay is refused with ``SaveError`` and nothing is
-half-loaded. The record's layout is ``engine.save``'s. Only resuming needs
-this (firmware.play_start), so a game in progress does not hold it.
+half-loaded; so is a match whose content no match reaches (a score past
+its length, more skunks than wins, skunks in fixed deals, a game that is
+not the match's seed plus the games played). The record's layout is
+``engine.save``'s. Only resuming needs this (firmware.play_start), so a
+game in progress does not hold it.
 Imports engine.crc, engine.game, engine.match, engine.save.
 """
 
@@ -60,14 +63,14 @@ def _read_settings(body):
     return target, bool(flags & 1), first, seed, bool(flags & 8), counters, variant, deals
 
 
-def _replay(game, moves):
+def _replay(game, moves, on_event=None):
     if len(moves) < 2:
         raise SaveError("the save is truncated")
     n = moves[0] << 8 | moves[1]
     if len(moves) != 2 + 2 * n:
         raise SaveError("the save is truncated or has extra bytes")
     try:
-        return replay_moves(game, moves[2:])
+        return replay_moves(game, moves[2:], on_event)
     except IllegalMove as e:
         raise SaveError("the save does not replay (%s)" % e)
 
@@ -80,8 +83,9 @@ def load_game(record):
     return _replay(game, body[6:])
 
 
-def load_match(record):
-    """The ``Match`` a record saved, its game replayed to where it was."""
+def load_match(record, on_event=None):
+    """The ``Match`` a record saved, its game replayed to where it was;
+    ``on_event`` sees each event of the replay as it comes."""
     body = _open(record, b"M")
     target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
     if len(body) < 17:
@@ -91,7 +95,14 @@ def load_match(record):
     decided = w0 + w1 <= played if deals else w0 + w1 == played
     if games < 1 or games % 2 == 0 or games > 99 or not decided or max(w0, w1) * 2 > games:
         raise SaveError("the save has an impossible match score")
+    if k0 > w0 or k1 > w1:  # a skunk is counted for the game's winner
+        raise SaveError("the save has more skunks than wins")
+    if deals and (k0 or k1):  # V6: fixed deals have no skunks
+        raise SaveError("the save has skunks in a match of fixed deals")
     game_seed = body[12] << 24 | body[13] << 16 | body[14] << 8 | body[15]
+    want = seed + played  # game i is seeded seed + i (engine.match), folded as Game does
+    if game_seed != (want ^ (want >> 32)) & 0xFFFFFFFF:
+        raise SaveError("the save's game is not the match's game %d (its seed)" % (played + 1))
     game_first = body[16]
     if game_first > 2:
         raise SaveError("the save has impossible settings")
@@ -101,5 +112,5 @@ def load_match(record):
     match.played = played
     game_first = None if game_first == 2 else game_first
     game = Game(game_seed, target, game_first, open_hands, muggins, counters, variant, deals)
-    match.game = _replay(game, body[17:])
+    match.game = _replay(game, body[17:], on_event)
     return match

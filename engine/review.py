@@ -14,16 +14,18 @@ discard's engine.opponent.discard_loss summed (``Review.lost``, hundredths
 of a point), and the plays' every play's play_loss (``Review.played``): the
 figures the device keeps in its statistics (firmware.stats).
 
-``review(text, seat)`` gives the lines of every game in ``text``;
+``review(text, seat)`` gives the lines of every game in ``text``,
+``review_file(f, seat)`` those of a file read a line at a time (constant
+memory: the decisions are weighed as engine.logcheck replays the log, so
+review takes every log replay takes);
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
 at a game's end, through ``review_steps``: a decision at a time); LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
-engine.game, engine.opponent, engine.expert; engine.logcheck only for a
-log's text (the device reviews a Game: the log reader is not loaded there).
+engine.game, engine.opponent, engine.expert; engine.logcheck and
+engine.logread only for a log (the device reviews a Game: the log reader is not loaded there).
 """
 
 from engine.cards import text as card_text
-from engine.game import Game
 
 try:
     from micropython import const
@@ -41,26 +43,6 @@ def _keep(hand, c1, c2):
     return [c for c in hand if c != c1 and c != c2]
 
 
-def _rigged(events):
-    # (hand of seat 0, hand of seat 1, starter) of each deal, from the log's lines
-    deals = []
-    cur = None
-    for _, e in events:
-        if e[0] == "deal":
-            cur = [None, None, None]
-            deals.append(cur)
-        elif e[0] == "hand" and cur is not None:
-            cur[e[1]] = tuple(e[2])
-        elif e[0] == "starter" and cur is not None:
-            cur[2] = e[1]
-    for d in deals:
-        if d[0] is None or d[1] is None:
-            from engine.logcheck import LogError
-
-            raise LogError("the log must show both hands of every deal to be reviewed")
-    return [tuple(d) for d in deals]
-
-
 class Review:
     """What one seat gave up in one game: ``discards`` and ``plays`` lists of
     (deal, loss in points, line) worth a line, ``deals`` the seat's discards
@@ -76,54 +58,127 @@ class Review:
         self.played = 0
 
 
+class _Watch:
+    """The ``watch`` of engine.logcheck's replay: weighs each decision of
+    ``seat`` on the replayed game before the game takes it, into ``review``
+    (a fresh ``Review`` for each game, from ``next_game``)."""
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.review = Review()
+        self.hands = 0  # hand lines seen in this deal
+
+    def __call__(self, game, n, e):
+        from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
+
+        kind = e[0]
+        seat = self.seat
+        if kind == "deal":
+            self.hands = 0
+        elif kind == "hand":
+            self.hands += 1
+        elif kind == "crib":
+            if self.hands < 2:
+                from engine.logread import LogError
+
+                raise LogError(
+                    "line %d: to be reviewed, a log shows both hands of every deal "
+                    "(a 'hand' line for A and for B)" % n
+                )
+            if e[1] != seat or game.phase != "discard" or game.discards[seat]:
+                return
+            v = game.view(seat)
+            if e[2] == e[3] or e[2] not in v.hand or e[3] not in v.hand:
+                return  # not a discard: the replay names the line
+            r = self.review
+            r.deals += 1
+            r.lost += discard_loss(v, e[2], e[3])
+            _discard(r, v, e[2], e[3], hint_discard(v, True), game.deal_number)
+        elif kind == "play":
+            if e[1] != seat or game.phase != "play" or game.turn != seat:
+                return
+            if not game.can_play(seat, e[2]):
+                return  # not a play: the replay names the line
+            v = game.view(seat)
+            rates = hint_play(v)
+            r = self.review
+            r.played += play_loss(v, e[2], rates)
+            _play(r, v, e[2], rates, game.deal_number)
+
+    def next_game(self):
+        done = self.review
+        self.review = Review()
+        self.hands = 0
+        return done
+
+
+def review_lines(lines, seat):
+    """The lines of the review of ``seat`` (0 for A, 1 for B) in every game
+    of ``lines`` (``(number, text)`` pairs: engine.logread.file_lines or
+    text_lines), each game's as it is checked: one game's lines held at a
+    time, so a log of any length is reviewed in constant memory. A log of
+    several games gives each a ``game N`` line first. LogError (naming the
+    game when it is not the first) for a log that does not check."""
+    from engine import logcheck
+
+    watch = _Watch(seat)
+    games = logcheck.replay_lines(lines, watch)
+    held = None  # the first game's lines, until it is known whether a second follows
+    n = 0
+    while True:
+        try:
+            game = _next(games)
+        except logcheck.LogError as e:
+            if n:
+                raise logcheck.LogError("game %d: %s" % (n + 1, e))
+            raise
+        if game is None:
+            break
+        n += 1
+        got = lines_of(watch.next_game())
+        if n == 1:
+            held = got
+            continue
+        if n == 2:
+            yield "game 1"
+            for x in held:
+                yield x
+            held = None
+        yield "game %d" % n
+        for x in got:
+            yield x
+    if held is not None:
+        for x in held:
+            yield x
+
+
+def _next(it):
+    # next(it, None): MicroPython's next() may not take a default
+    try:
+        return next(it)
+    except StopIteration:
+        return None
+
+
+def review_file(f, seat):
+    """``review_lines`` over a file opened in binary mode, a line at a time."""
+    from engine.logread import file_lines
+
+    return review_lines(file_lines(f), seat)
+
+
 def review_game(text_, seat):
     """A ``Review`` of ``seat`` (0 for A, 1 for B) in one game's log."""
     from engine import logcheck
-    from engine.opponent import discard_loss, hint_discard, hint_play, play_loss
+    from engine.logread import text_lines
 
-    logcheck.replay(text_)  # the log checks against the rules first
-    settings, events = logcheck.parse(text_)
-    deals = _rigged(events)
-    first = None
-    for _, e in events:
-        if e[0] == "deal":
-            first = e[1]
-            break
-    game = Game(
-        0,
-        settings["target"],
-        first,
-        settings["open"],
-        settings["muggins"],
-        (0, 1) if settings["muggins"] else (0,),
-        "five" if settings["five"] else "six",
-        settings["deals"],
-    )
-    game.rigged = list(deals)
-    game.start()
-    r = Review()
-    for _, e in events:
-        kind = e[0]
-        if kind == "crib":
-            if e[1] == seat and not game.discards[seat]:
-                v = game.view(seat)
-                r.deals += 1
-                r.lost += discard_loss(v, e[2], e[3])
-                _discard(r, v, e[2], e[3], hint_discard(v, True), game.deal_number)
-            game.discard(e[1], e[2], e[3])
-        elif kind == "play":
-            if e[1] == seat:
-                v = game.view(seat)
-                rates = hint_play(v)
-                r.played += play_loss(v, e[2], rates)
-                _play(r, v, e[2], rates, game.deal_number)
-            game.play(e[1], e[2])
-        elif kind == "go":
-            game.go(e[1])
-        elif kind == "claim":
-            game.claim(e[1], e[3])
-        game.take_events()
-    return r
+    watch = _Watch(seat)
+    games = logcheck.replay_lines(text_lines(text_), watch)
+    if _next(games) is None:
+        raise logcheck.LogError("empty log: no 'game 1 ...' line")
+    for _ in games:
+        raise logcheck.LogError("the text holds more than one game (split it first)")
+    return watch.next_game()
 
 
 def review_steps(game, seat):
@@ -310,15 +365,6 @@ def summary(r):
 
 def review(text_, seat):
     """The lines of the review of ``seat`` in every game of ``text_``."""
-    from engine import logcheck
+    from engine.logread import text_lines
 
-    out = []
-    games = logcheck.split(text_)
-    if not games:
-        raise logcheck.LogError("empty log: no 'game 1 ...' line")
-    for i in range(len(games)):
-        r = review_game(games[i], seat)
-        if len(games) > 1:
-            out.append("game %d" % (i + 1))
-        out.extend(lines_of(r))
-    return out
+    return list(review_lines(text_lines(text_), seat))

@@ -19,6 +19,19 @@ _PARTS = ("pegging", "heels", "hand", "crib", "start")
 _PART_OF = {"peg": 0, "go": 0, "heels": 1, "hand": 2, "crib": 3, "muggins": 2, "start": 4}
 
 
+def wilson(wins, n, z=1.96):
+    """The 95% (Wilson score) interval of a win rate of ``wins`` in ``n``
+    games: never of zero width, even at 0 or n wins (2-0 is not 100% for
+    sure), and within 0..1."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    zz = z * z
+    mid = (p + zz / (2 * n)) / (1 + zz / n)
+    half = z * ((p * (1 - p) + zz / (4 * n)) / n) ** 0.5 / (1 + zz / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
 class Tally:
     """Statistics gathered from the event streams of many games."""
 
@@ -83,7 +96,7 @@ class Tally:
     def summary(self):
         n = self.games or 1
         p = self.wins[0] / n
-        half = 1.96 * (p * (1 - p) / n) ** 0.5
+        lo, hi = wilson(self.wins[0], n)
         d = self.complete_deals or 1
         points = {}
         for role, name in ((0, "dealer"), (1, "pone")):
@@ -98,7 +111,7 @@ class Tally:
             "wins": list(self.wins),
             "ties": self.ties,
             "win_rate_a": round(p, 4),
-            "ci95_a": [round(max(0.0, p - half), 4), round(min(1.0, p + half), 4)],
+            "ci95_a": [round(lo, 4), round(hi, 4)],
             "first_dealer_win_rate": round(self.first_dealer_wins / n, 4),
             "skunks": list(self.skunks),
             "double_skunks": list(self.double_skunks),
@@ -141,30 +154,24 @@ def describe(summary):
     s = summary
     a, b = s["players"]
     lines = [
-        "%d games, %s vs %s: %s won %d (%.1f%%, 95%% CI %.1f-%.1f%%), %s won %d, %d tied"
+        "%d games, A %s vs B %s: A won %d (%.1f%%, 95%% CI %.1f-%.1f%%), B won %d, %d tied"
         % (
             s["games"],
             a,
             b,
-            a,
             s["wins"][0],
             100 * s["win_rate_a"],
             100 * s["ci95_a"][0],
             100 * s["ci95_a"][1],
-            b,
             s["wins"][1],
             s["ties"],
         ),
-        "first dealer won %.1f%%; skunks %s %d, %s %d; double skunks %s %d, %s %d"
+        "first dealer won %.1f%%; skunks A %d, B %d; double skunks A %d, B %d"
         % (
             100 * s["first_dealer_win_rate"],
-            a,
             s["skunks"][0],
-            b,
             s["skunks"][1],
-            a,
             s["double_skunks"][0],
-            b,
             s["double_skunks"][1],
         ),
         "%.2f deals per game" % s["deals_per_game"],

@@ -8,6 +8,12 @@ app among them) ``firmware.app_rare``.
 Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
 
+Input: a press belongs to the screen on which it began. At every push, pop
+and replace, and whenever the top screen's ``view()`` changes (a page or
+mode that came by itself: firmware/screen.py), the buttons held are muted
+until released, and for the view's ``quiet(view)`` ms new presses too
+(``firmware.buttons.mute``, ``_shown``).
+
 Errors: a screen's exception is caught (``crash``) and written to the crash
 log (``firmware.crashfast``, prepared at boot so it needs no memory), then
 ``firmware.crash`` shows it. When errors keep coming (``firmware.crash``'s
@@ -106,8 +112,18 @@ class App:
         self.buttons.mute()
         try:
             screen.enter()
+            self._shown(screen)
         except Exception as e:
             self.crash(e, screen)
+
+    def _shown(self, screen):
+        # what the keys act on changed (a screen entered, or a screen's
+        # ``view()``): the keys held now act on nothing until released, nor
+        # does a press begun in the view's ``quiet(view)`` ms (firmware.buttons)
+        views = getattr(screen, "views", False)
+        view = screen.view() if views else 0
+        self._view = view
+        self.buttons.mute(screen.quiet(view) if views else 0)
 
     def push(self, screen):
         self.stack.append(screen)
@@ -221,6 +237,12 @@ class App:
         try:
             if screen.update(dt, events):
                 self.dirty = True
+            if (
+                getattr(screen, "views", False)
+                and screen is self.stack[-1]
+                and screen.view() != self._view
+            ):
+                self._shown(screen)  # a page or mode of its own (firmware/screen.py)
         except Exception as e:
             self.crash(e, screen)
         if said > _REDRAW:

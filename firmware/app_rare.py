@@ -7,7 +7,8 @@ the hardware (``apply``). ``App._rare(step, ...)`` loads this module for one
 step and forgets it after (``firmware.app._drop``). Imports
 ``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
 ``firmware.power``, ``firmware.records``, ``firmware.screen``;
-``firmware.settings`` and ``firmware.screens.menu`` as the app starts,
+``firmware.settings``, ``firmware.screens.menu`` and ``engine.winprob``
+(its table checked) as the app starts,
 ``firmware.loading`` (on a device) and the screens of ``firmware.screens``
 by name.
 
@@ -271,6 +272,7 @@ def start(app, root, board, settings, pegboard, restart):
     app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
     app._settle = 0  # ms a reopened mode must still run to count as started
     app._due = False  # ``due`` runs next frame
+    app._view = 0  # the top screen's ``view()`` the keys were last muted for
     if root is None:
         from firmware.screens.menu import MenuScreen
 
@@ -284,6 +286,25 @@ def start(app, root, board, settings, pegboard, restart):
     problem = getattr(hw.storage, "problem", None)  # a storage that cannot keep saves
     if problem:
         app.push(MessageScreen(_SAVES_OFF, problem))
+    problem = _table_problem()  # a damaged win-chance table: said once, then read as none
+    if problem:
+        app.push(MessageScreen("Win chances", problem))
+
+
+def _table_problem():
+    # engine.winprob checks its table once (the verdict stays on the engine
+    # package): its module is loaded for that and forgotten after
+    import sys
+
+    from engine import winprob
+
+    try:
+        return winprob.problem()
+    finally:
+        if sys.implementation.name != "cpython":
+            from firmware.app import _drop
+
+            _drop("engine.winprob")
 
 
 def apply(app):

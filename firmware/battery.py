@@ -25,6 +25,7 @@ except ImportError:
 
 CRITICAL_READS = const(3)
 HYSTERESIS_MV = const(100)
+_QUIET = const(800)  # ms the low-battery message ignores a press begun after it shows
 
 
 _KEYS = ("empty_mv", "full_mv", "warn_mv", "critical_mv")
@@ -108,6 +109,7 @@ def warning(app):
             "Battery low",
             "%d%% left (%d.%02d V). Your game is saved after every move; change the "
             "cells or plug in USB soon." % (cell.percent, mv // 1000, mv % 1000 // 10),
+            _QUIET,  # it comes by itself: a press made for the game does not close it
         )
     )
 

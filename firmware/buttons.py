@@ -30,7 +30,12 @@ device's wrapping ticks work):
                              every _REPEAT_EVERY        -> emit repeat
       a late poll emits one repeat, not a burst.
 
-``mute()`` silences the buttons held at that moment until they are released.
+``mute(quiet_ms)`` silences the buttons held at that moment (or on their way
+down, still bouncing) until they are released, and for ``quiet_ms`` after it
+every press that begins too: such a press gives no event at all (no press,
+repeat, long, release, tap or chord) till it is released. The app mutes at
+every change of what the keys act on (firmware.app), so a press belongs to
+the screen on which it began.
 Buttons are independent: simultaneous presses give one event each, in bit
 order (UP first). With the defaults the d-pad repeats and A/B give long presses.
 """
@@ -94,17 +99,29 @@ class Buttons:
         self._long_done = 0
         self._muted = 0
         self._chorded = 0  # chord buttons not released since their chord
+        self._now = 0  # the last poll's time
+        self._quiet = 0  # presses beginning this long after ``_quiet_at`` are muted
+        self._quiet_at = 0
         self._ev = []
         for kind in (_PRESS, _REPEAT, _LONG_PRESS, _RELEASE, _TAP):
             self._ev.append(tuple((kind, 1 << i) for i in range(_COUNT)))
         self._chord = (_CHORD, chord_mask)
         self.events = []
 
-    def mute(self):
-        """Ignore the buttons held now until they are released (no repeat,
-        long or release for them): the app calls it when the screen changes,
-        so the press that opened a screen does not act on it too."""
-        self._muted = self.held
+    def mute(self, quiet_ms=0):
+        """Ignore the buttons held now (or bouncing down) until they are
+        released (no repeat, long, release, tap or chord for them), and
+        likewise any press that begins in the ``quiet_ms`` after the last
+        poll: the app calls it when what the keys act on changes, so the
+        press that opened a screen, or one made for the screen before it,
+        does not act on it too."""
+        self._muted = self.held | self._pending
+        self._quiet = quiet_ms
+        self._quiet_at = self._now
+
+    def quiet(self):
+        """True while presses are muted as they begin (``mute``'s ``quiet_ms``)."""
+        return self._quiet > 0 and self.diff(self._now, self._quiet_at) < self._quiet
 
     def reset(self, raw=0):
         """Forget everything; buttons held now count as already down (no
@@ -115,6 +132,7 @@ class Buttons:
         self._long_done = raw & self.long_mask
         self._muted = 0
         self._chorded = 0
+        self._quiet = 0
         self.events.clear()
 
     def poll(self, raw, now):
@@ -123,6 +141,9 @@ class Buttons:
         events = self.events
         events.clear()
         diff = self.diff
+        self._now = now
+        if self._quiet and diff(now, self._quiet_at) >= self._quiet:
+            self._quiet = 0
         changed = raw ^ self.held
         for i in range(_COUNT):
             bit = 1 << i
@@ -141,9 +162,17 @@ class Buttons:
                     self._rep_at[i] = now
                     self._repeating &= ~bit
                     self._long_done &= ~bit
+                    if self._quiet:
+                        self._muted |= bit  # begun in the quiet after a change
+                    if self._muted & bit:
+                        continue  # silent till released
                     events.append(self._ev[0][i])
                     chord = self.chord_mask
-                    if bit & chord and self.held & chord == chord and not self._chorded:
+                    if (
+                        bit & chord
+                        and self.held & chord == chord
+                        and not (self._chorded | self._muted) & chord
+                    ):
                         self._chorded = chord
                         events.append(self._chord)
                 elif self._muted & bit:
@@ -157,7 +186,10 @@ class Buttons:
                         events.append(self._ev[4][i])
                 continue
             self._pending &= ~bit
-            if not self.held & bit or self._muted & bit:
+            if not self.held & bit:
+                self._muted &= ~bit  # a bounce muted on its way down: gone
+                continue
+            if self._muted & bit:
                 continue
             if bit & self.long_mask and not (self._long_done | self._chorded) & bit:
                 if diff(now, self._down_at[i]) >= self.long_ms:

@@ -3,7 +3,8 @@ suit symbol ('10' in two cells, like every other number on the screen; the
 one-cell ten is for card faces only), a counted item is said in the one
 wording of ``engine.score`` ('15 2: 5\\x81 10\\x80', 'pair royal 6: ...')
 kept to the screen's 21 columns, and a pegged card says what it made
-('15+pair for 4'). Imports ``engine.score``.
+('15+pair for 4'), or why, item by item in the show's wording
+('pair 2: 8\\x83 8\\x81'). Imports ``engine.score``.
 """
 
 from engine.score import describe, item_name, peg_breakdown
@@ -56,3 +57,10 @@ def peg_text(pile, points, cols=COLS):
         if len(text) > cols:
             text = _PEGS % points
     return text
+
+
+def peg_lines(pile, cols=COLS):
+    """Why the last card of ``pile`` pegged: one line an item in the show's
+    wording ('15 2: 7\\x83 8\\x81', 'pair 2: 8\\x81 8\\x80', 'run 3: 3 4 5'),
+    each in at most ``cols`` cells (a new list: call it when the card is played)."""
+    return [item_text(i, cols) for i in peg_breakdown(pile)]

@@ -71,6 +71,18 @@ LOADS = {
         "engine.opponent",
         "firmware.app_rare",
     ),
+    "learn": (
+        "engine.cards",
+        "engine.breakdown",
+        "engine.rng",
+        "engine.score",
+        "engine.view",
+        "engine.game",
+        "engine.lesson",
+        "firmware.cardtext",
+        "firmware.screens.learn",
+        "firmware.app_rare",
+    ),
     "friend": (
         "engine.cards",
         "engine.gamelog",
@@ -101,8 +113,6 @@ WORK = {
         "engine.winprob",
         "engine.expert",
         "engine.coach",
-        "engine.view",
-        "engine.game",
         "engine.review",
     ),
 }

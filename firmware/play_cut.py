@@ -1,6 +1,6 @@
 """The play screen's cut for deal, loaded only while it shows (a match's
 first game, or a cut again after a tie of ranks): the page opened by a
-``("cut", a, b)`` event (``open_cut``), its time and keys (``keys``) and
+``("cut", a, b)`` event (``open_cut``), its keys (``keys``: A goes on) and
 its drawing (``draw``). The play screen (``firmware.screens.play``) loads
 it in a frame of its own before the cut and forgets it after. Imports
 ``firmware.app`` (``title_bar``), ``firmware.buttons`` and
@@ -21,7 +21,7 @@ _A = const(16)  # firmware.hal's
 _NOTHING = const(0)  # firmware.play_table's
 _CHANGED = const(1)  # firmware.play_table's
 _CUT_PAGE = const(1)  # firmware.play_table's
-_T_CUT = const(2500)  # how long the page stays (ms); A skips
+_T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A
 
 
 def open_cut(t, a, b):
@@ -37,9 +37,11 @@ def open_cut(t, a, b):
 
 
 def keys(t, dt, events, stepped):
-    """The page's time runs out, or A (``stepped``: the demo's any key) skips it."""
+    """A closes the page; the demo's (``stepped``: any key) also closes when
+    its time runs out. Yours waits for A, as the show pages do: a page that
+    left by itself would hand the A meant for it to the new hand."""
     t.page_ms -= dt
-    if buttons.happened(events, "press", _A) or t.page_ms <= 0 or stepped:
+    if buttons.happened(events, "press", _A) or stepped or (not t.human and t.page_ms <= 0):
         t.page = NO_PAGE
         return _CHANGED
     return _NOTHING
@@ -56,3 +58,5 @@ def draw(cv, t, names):
     for s in t.lines:
         cv.center(s, y)
         y += 9
+    if t.human:
+        cv.glyph(0x85, 122, 55)  # A goes on (as on the show page)

@@ -4,7 +4,8 @@ page opens and forgotten once the page is left, so none of it is held while
 a game is played. The page: ``open_over`` (and ``open_page``, its lines on
 the table), its keys ``keys`` (A: ``after_game``, the match's next game or
 a rematch) and its drawing ``draw``. ``steps(screen, match_won)``, the
-end's work a step a frame: what the coach has not weighed yet, then the
+end's work a step a frame: what the coach has not weighed yet (a resumed
+game: all of it, ``_weigh_whole``), then the
 computer player, your decisions' keys (``firmware.play_input``) and the
 save's code (``firmware.play_save``, loaded again at the end for the next
 game's save) forgotten; then ``game_done_steps``: the statistics counted
@@ -101,7 +102,8 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
     t.title = "Game over  \x88review" if human else _GAME_OVER  # DOWN: the coach
     t.lines = lines
     # A: the same settings again, or the match's next game (the demo's next)
-    t.foot = "A: rematch  B: menu" if over and human else "A: next game"
+    # (the demo: B leaves it; mid-match, B pauses, where Save and quit is)
+    t.foot = "A: rematch  B: menu" if over and human else "A: next game  B: menu"
     return wins
 
 
@@ -153,6 +155,8 @@ def steps(screen, match_won):
         # the save's code till the next save (``_SAVE_CODE``)
         coach = screen.coach
         inp = sys.modules.get(PLAY_CODE[0])
+        if coach[5]:  # resumed: the whole game is weighed below instead
+            del coach[4][:]
         while coach[4] and inp is not None:
             inp.weigh(coach)
             yield
@@ -164,6 +168,8 @@ def steps(screen, match_won):
             opponent = None
         _forget(names)
         yield
+        if coach[5]:
+            yield from _weigh_whole(screen.game, coach)
         table = screen.table
         problem, failed = yield from game_done_steps(
             screen.app.hw.storage,
@@ -291,6 +297,39 @@ def _count(storage, match, match_over, match_won, coach):
             problem = stats.problem
         yield
     return problem
+
+
+def _weigh_whole(game, coach):
+    """A resumed game's coach figures: the decisions made before the resume
+    were never weighed on this screen, so the whole game is weighed now, as
+    the review weighs it (``engine.review.review_steps``, its modules loaded
+    a frame each and forgotten after, with the computer already gone), and
+    ``coach`` holds its deals, discards' and plays' losses: the figures
+    ``python3 -m engine review`` gives for the game's log. Short of memory,
+    or without the computer's code, the figures since the resume stay."""
+    import sys
+
+    before = tuple(sys.modules)
+    try:
+        from firmware.loading import modules_of
+
+        todo = modules_of("review")
+        yield
+        for name in todo:
+            if name not in sys.modules:
+                __import__(name)
+                yield
+        from engine.review import review_steps
+
+        r = yield from review_steps(game, 0)
+        coach[0] = r.deals
+        coach[1] = r.lost
+        coach[2] = r.played
+    except (MemoryError, ImportError):
+        pass
+    finally:
+        _forget([m for m in sys.modules if m not in before])
+    yield  # the collection of the forgetting: a frame of its own
 
 
 def review(screen):

@@ -23,7 +23,8 @@ def _clock_seed(screen):
 def resume(screen):
     """Go on with the saved match; False when there is none (``screen.notice``
     says why when it was damaged)."""
-    level, match, screen.notice = load(screen.store)
+    rears = [None, None]
+    level, match, screen.notice = load(screen.store, rears)
     if match is None:
         return False
     screen.level = level
@@ -31,26 +32,39 @@ def resume(screen):
     screen.saved_at = len(screen.game.moves)
     sync(screen.table, screen.game)
     screen._peg_deals()
+    peg = screen.app.pegboard
+    if peg is not None:  # each rear peg where the last award left it
+        for seat in (0, 1):
+            if rears[seat] is not None:
+                peg.set_pegs(seat, screen.game.scores[seat], rears[seat])
     if screen.game.phase != "over":
         screen.table.say("Welcome back")
     return True
 
 
-def load(store):
+def load(store, rears=None):
     """The match saved in ``store`` (``firmware.play_save.open_store``) as
     ``(level, match, notice)``: the saved match (None when there is none
     or it cannot be resumed) and a ``(title, text)`` to show, or None. A
     record the match cannot be restored from (an illegal decision, an inner
     save of an unknown version) is refused like a damaged one: named, kept
-    aside as .bad, and the .old copy resumed (issue 11.1)."""
+    aside as .bad, and the .old copy resumed (issue 11.1). ``rears``, a
+    list of two, gets each seat's score before its last award in the game
+    (None: no award yet), where the pegboard's rear peg stands."""
     got = [None]
+    last = [None, None]
+
+    def seen(e):
+        if e[0] == "score":
+            last[e[1]] = e[3] - e[2]
 
     def check(data, version):
         got[0] = None
+        last[0] = last[1] = None
         try:
             if len(data) < 2 or data[0] >= len(LEVELS):
                 raise SaveError("the save has an unknown difficulty")
-            got[0] = load_match(bytes(data[1:]))
+            got[0] = load_match(bytes(data[1:]), seen)
         except SaveError as e:
             return str(e)
         return None
@@ -66,6 +80,8 @@ def load(store):
         notice = ("Saved match", problem)
     if data is None or got[0] is None:
         return None, None, notice
+    if rears is not None:
+        rears[0], rears[1] = last
     return LEVELS[data[0]], got[0], notice
 
 

@@ -19,10 +19,14 @@ events, hand counts from ("show", ...) events (``firmware.play_show``, with
 computer's cards) change only what the player may see
 (``engine.game.visible``). ``apply`` says how long each event should stay
 on screen; strings are made when the table changes, never while drawing.
+In the demo and open-hand games (V3) a pegged card's score is said item by
+item in the show's wording, with its cards ('Red pair 2: 8\\x83 8\\x81',
+then 'Red 15 2: ...'): each item after the first waits in the screen's
+queue as a ``("why", text)`` of its own, and his heels name the jack.
 """
 
 from engine.game import visible
-from firmware.cardtext import COLS, card_text, cards_text, peg_text
+from firmware.cardtext import COLS, card_text, cards_text, peg_lines, peg_text
 
 try:
     from micropython import const
@@ -64,6 +68,10 @@ _SAY_PLAY = const("%s %s, %d")
 _SAY_GO = const("%s: go")
 _SAY_STARTER = const("Starter %s")
 _DEALS_TEXT = const("%s deal%s")
+# your turn: what A does, and that B opens the pause menu (the hint, save
+# and quit, the way to the start menu); 21 columns at most
+_PICK_2 = const("Pick 2  B: hint/menu")
+_YOUR_PLAY = const("A: play  B: hint/menu")
 
 
 class Table:
@@ -161,14 +169,14 @@ class Table:
             self.line = self.idle
 
     def _idle_text(self, game):
-        if self.mode == DISCARD:
-            return "Pick 2 for your crib" if self.dealer == 0 else "Pick 2 for CPU's crib"
+        if self.mode == DISCARD:  # whose crib: the top bar's arrow; B: the pause menu
+            return _PICK_2
         if self.mode == CONFIRM:
             return "A: lay away  B: undo"
         if self.opp is not None and self.opp and self.starter is not None:
             return "%s %s" % (self.names[1], cards_text(self.opp))
         if self.mode == PLAY:
-            return "Your turn: A plays"
+            return _YOUR_PLAY
         if game is not None and game.phase == "play" and self.starter is not None:
             return "%s holds %d" % (self.names[1], self.opp_left)
         return ""
@@ -190,6 +198,9 @@ class Table:
         for the muggins it leads to)."""
         kind = e[0]
         names = self.names
+        if kind == "why":  # the next item of a pegged card's score (the demo, open hands)
+            self.say(e[1])
+            return _T_SCORE
         if kind == "hand":  # kept aside for the show (five-card: cards not played)
             self.kept[e[1]] = list(e[2])
         elif kind == "crib":
@@ -220,9 +231,19 @@ class Table:
         if kind == "score":
             seat, points, total, reason = e[1], e[2], e[3], e[4]
             self.scores[seat] = total
+            who = names[seat]
+            why = not self.human or game.open_hands  # the demo, open hands (V3): why it scored
             if reason == "peg":
-                who = names[seat]
-                self.say("%s %s" % (who, peg_text(self.pile, points, COLS - 1 - len(who))))
+                cols = COLS - 1 - len(who)
+                if why:  # item by item in the show's wording, each for a moment
+                    lines = peg_lines(self.pile, cols)
+                    for i in range(len(lines) - 1, 0, -1):
+                        queue.insert(0, ("why", "%s %s" % (who, lines[i])))
+                    self.say("%s %s" % (who, lines[0]))
+                else:
+                    self.say("%s %s" % (who, peg_text(self.pile, points, cols)))
+            elif reason == "heels" and why:
+                self.say("%s heels %d: %s" % (who, points, card_text(self.starter)))
             elif reason == "go":
                 last = not self.hand and not self.opp_left
                 self.say(("%s last card for 1" if last else "%s go for 1") % names[seat])

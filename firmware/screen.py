@@ -43,6 +43,21 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           picture as a whole redraw, for less drawing and
                           less sent to the panel (host_tests/test_band.py)
   leave()                 it is being popped or replaced
+  view() -> int           only where ``views = True``: what the keys act on
+                          now, for a screen whose pages or modes change by
+                          themselves (a timer, the computer's turn) without
+                          a push or pop; after each frame the app compares
+                          it with the last, and at a change it mutes the
+                          buttons as at a push (``firmware.buttons.mute``)
+  quiet(view) -> ms       how long after that view shows (or the screen is
+                          entered) a press that begins is ignored too (a
+                          page that ends a game takes A only after a
+                          moment; a message that came by itself); 0 by default
+
+A press belongs to the screen (or view) on which it began: at every push,
+pop, replace and change of ``view()`` the keys held act on nothing until
+released, so a screen never gets the repeat, long press, release or tap of
+a press made for the one before.
 
 From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
 ``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
@@ -85,6 +100,13 @@ _TOP = const(11)  # first list row under the title bar
 
 class Screen:
     app = None
+    views = False  # True: ``view()`` says what the keys act on (see above)
+
+    def view(self):
+        return 0
+
+    def quiet(self, view):
+        return 0
 
     def enter(self):
         pass
@@ -209,14 +231,23 @@ class ListScreen(Screen):
 class MessageScreen(Screen):
     """A title and wrapped text (or a list of lines already wrapped: a long
     text wrapped over several frames); A or B closes it (calls ``done()``,
-    which pops). UP/DOWN scroll long text."""
+    which pops). UP/DOWN scroll long text. ``quiet_ms``: for a message that
+    comes by itself (a low battery, a problem found at a game's end), a
+    press begun that soon after it shows is ignored, so a key meant for the
+    screen under it does not close it unread."""
 
     gauge = True
 
-    def __init__(self, title, text):
+    def __init__(self, title, text, quiet_ms=0):
         self.title = title
         self.lines = text if isinstance(text, list) else wrap(text)
         self.top = 0
+        if quiet_ms:
+            self.views = True  # the app asks ``quiet`` when it shows
+            self.quiet_ms = quiet_ms
+
+    def quiet(self, view):
+        return getattr(self, "quiet_ms", 0)
 
     def done(self):
         self.app.pop()

@@ -89,6 +89,22 @@ def coach(stats):
     return None
 
 
+def _kind(stats):
+    # what the kind of game cannot give (firmware.stats's names): a tie only
+    # in fixed deals (V6), which have no skunks (R15); no double skunk to 61
+    # (five-card is played to 61 only, V5)
+    name = stats.name
+    if name == "statsd":
+        if stats.skunks_given or stats.skunks_taken or stats.doubles_given or stats.doubles_taken:
+            return "impossible figures (skunks in games of fixed deals)"
+        return None
+    if stats.ties:
+        return "impossible figures (ties in games to a target, which cannot tie)"
+    if name == "stats5" and (stats.doubles_given or stats.doubles_taken):
+        return "impossible figures (double skunks in five-card games to 61)"
+    return None
+
+
 def impossible(stats):
     """Why the figures of ``stats`` (a ``firmware.stats.Stats``) cannot all be
     true, as a phrase; None when they can."""
@@ -101,6 +117,9 @@ def impossible(stats):
         return "impossible figures (ties > games - wins)"
     if stats.skunks_taken > stats.losses:
         return "impossible figures (skunks_taken > losses)"
+    why = _kind(stats)
+    if why:
+        return why
     why = coach(stats)
     if why:
         return why

@@ -17,7 +17,7 @@ game's decisions as the play screen weighed them, each when you made it
 (engine.opponent.discard_loss and play_loss, the review's own figures):
 over ``deals`` deals your discards gave up ``lost`` and your plays
 ``played``, in hundredths of a point, against the best keeps and cards (a
-resumed game counts the deals since it was resumed). ``coach_avg()`` is
+resumed game is weighed whole at its end, as the review weighs it). ``coach_avg()`` is
 what they gave up a deal, ``recent_avg()`` the same over the last
 10 games, so you see yourself improve.
 

@@ -85,13 +85,14 @@ def check_table(s):
 
 def wait_for_you(d, limit=3000):
     """Let time pass (A through pages) until the screen asks for a decision or
-    the game-over page shows and the game's end (statistics, last.log, a
-    step a frame) is done; returns the mode or "over"."""
+    the game-over page shows, the game's end (statistics, last.log, a
+    step a frame) is done and the page takes keys (it ignores a press begun
+    in its first moment: PlayScreen.quiet); returns the mode or "over"."""
     for _ in range(limit):
         s = screen(d)
         assert d.app.errors == 0, d.app.last_error
         if s.table.page == OVER_PAGE:
-            if s.ending is None:
+            if s.ending is None and not d.app.buttons.quiet():
                 return "over"
             d.tick(1, 0, 20)
             continue

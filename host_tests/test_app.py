@@ -183,3 +183,36 @@ def test_the_demo_steps_on_every_button_but_b():
 
     assert demo._STEP == hal.A | hal.UP | hal.DOWN | hal.LEFT | hal.RIGHT
     assert not demo._STEP & hal.B  # B goes back to the menu
+
+
+def test_a_damaged_win_chance_table_is_said_once_at_the_start():
+    # engine.winprob: a bad table reads as none; the app names it when it starts
+    from engine import winprob
+
+    name = "winprob_app_test.bin"
+    f = open(winprob.path(), "rb")
+    good = f.read()
+    f.close()
+    f = open(name, "wb")
+    f.write(b"\xff" * len(good))
+    f.close()
+    keep = winprob.path
+    winprob.forget()
+    try:
+        winprob.path = lambda: name
+        d = new_app()
+        top = d.app.top()
+        assert isinstance(top, MessageScreen) and top.title == "Win chances", top
+        assert "damaged" in " ".join(top.lines)
+        d.press(A)
+        assert isinstance(d.app.top(), MenuScreen)
+        again = new_app()  # the same boot: said once
+        assert isinstance(again.app.top(), MenuScreen)
+        assert winprob.lookup(10, 10, True) is None
+    finally:
+        winprob.path = keep
+        winprob.forget()
+        import os
+
+        os.remove(name)
+    assert isinstance(new_app().app.top(), MenuScreen)  # a good table: nothing to say

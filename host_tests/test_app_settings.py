@@ -22,7 +22,7 @@ def goto_settings(d):
     for _ in range(i):
         d.tap(DOWN)
     d.tap(A)
-    assert isinstance(d.app.top(), ListScreen) and d.app.top().title == "Settings"
+    assert isinstance(d.app.top(), ListScreen) and d.app.top().title == "Settings  B:back"
 
 
 def test_settings_change_and_persist_across_restart():

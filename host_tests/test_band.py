@@ -68,16 +68,16 @@ def device():
 def test_menu_cursor_moves_redraw_two_rows_as_a_whole_redraw_would():
     d, w = device()
     menu = d.top()
-    for bit in (DOWN, DOWN, DOWN, DOWN, DOWN, UP, UP, UP, UP, UP, UP, DOWN):
+    assert len(menu.items) > 6  # more than its six rows: a wrap scrolls
+    for bit in (DOWN, DOWN, DOWN, DOWN, DOWN, UP, UP, UP, UP, UP):
         d.tap(bit)
-    assert menu.cursor == 0
-    assert w.frames == 12
-    # each move on the screen redraws the two rows alone; a wrap past an
-    # end (to the last entry and back: the list may scroll) the rows
-    # under the title bar at most, never the title bar
-    assert len(w.bands) >= 10, w.bands
-    assert [b[1] - b[0] for b in w.bands[:10]] == [18] * 10, w.bands
-    assert [b for b in w.bands[10:] if b[0] < 10] == [], w.bands
+    assert menu.cursor == 0 and menu.top == 0
+    assert w.frames == 10
+    # each move redraws the two rows alone, never the title bar
+    assert w.bands == [(10 + 9 * i, 28 + 9 * i) for i in (0, 1, 2, 3, 4, 4, 3, 2, 1, 0)], w.bands
+    d.tap(UP)  # wraps to the last entry: the list scrolls, the whole screen is drawn
+    d.tap(DOWN)  # and back to the first
+    assert (menu.cursor, menu.top, w.frames, len(w.bands)) == (0, 0, 12, 10), w.bands
 
 
 def test_a_menu_cursor_move_changes_only_the_pointers_columns():

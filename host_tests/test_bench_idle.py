@@ -1,15 +1,16 @@
-"""tools/bench_idle.py on the emulated Pico (../shared/emu): napping when
+"""tools/bench_idle.py on the emulated Pico (tools/emu, $PICO_UF2): napping when
 nothing animates costs the CPU far fewer cycles a second than running every
 frame, and the loop still took the presses before the idle time. Cycle
 counts, not times: the emulator is deterministic. Slow (about a minute);
-skipped without the emulator (failed under CI=true). CPython only."""
+skipped without a firmware (host_tests/device_checks.py), skipped without
+Node.js (failed under CI=true). CPython only; imports bench_idle from tools/
+and device_checks."""
 
 import os
-import shutil
 import sys
 
 import pytest
-from unixport import missing
+from device_checks import mp_firmware
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
@@ -19,9 +20,7 @@ import bench_idle  # noqa: E402
 
 @pytest.mark.slow
 def test_naps_cost_a_fraction_of_the_frames_cycles():
-    if not os.path.exists(bench_idle.EMU) or shutil.which("node") is None:
-        missing("the emulated Pico (../shared/emu with node) is not here")
-    r = bench_idle.measure(10)
+    r = bench_idle.measure(mp_firmware(), 10)
     for line in r["lines"]:
         assert "score=[2, 0]" in line, line  # the two presses before the idle time counted
     assert "naps=0" in r["lines"][0]

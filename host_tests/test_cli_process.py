@@ -122,3 +122,72 @@ def test_micropython_replays_a_large_log_in_a_small_heap(tmp_path):
     )
     assert p.returncode == 0, p.stderr[-500:]
     assert p.stdout.count("every line checks") == 130
+
+
+# ---- review takes every log replay takes, in constant memory, and refuses
+# the rest with a message and exit 2 (never a traceback), on both interpreters
+
+
+def test_review_of_the_log_corpus_takes_what_replay_takes():
+    names = sorted([n for n in os.listdir(CORPUS) if n.endswith((".log", ".bin"))])
+    for name in names:
+        path = os.path.join("host_tests", "corpus", "logs", name)
+        for exe in interpreters():
+            for seat in ("A", "B"):
+                p = run(exe, "review", path, "--seat", seat)
+                assert "Traceback" not in p.stderr, (exe, name, p.stderr)
+                assert p.returncode == (2 if name.startswith("bad-") else 0), (exe, name, p.stderr)
+                if p.returncode:
+                    assert p.stderr.startswith("error: ") and p.stderr.count("\n") == 1, p.stderr
+                else:
+                    assert "your plays gave up" in p.stdout, (exe, name, p.stdout)
+
+
+def test_review_of_a_log_that_starts_with_a_comment_and_a_blank_line(tmp_path):
+    own = open(os.path.join(CORPUS, "good-own-121.log")).read()
+    log = tmp_path / "commented.log"
+    log.write_text("# a comment\n\n" + own)
+    for exe in interpreters():
+        want = run(exe, "review", os.path.join(CORPUS, "good-own-121.log"))
+        p = run(exe, "review", str(log))
+        assert p.returncode == 0 and p.stdout == want.stdout and want.stdout, (exe, p.stderr)
+
+
+def test_review_of_a_2mb_line_and_of_a_binary_file_is_a_message(tmp_path):
+    one = tmp_path / "one.log"
+    one.write_bytes(b"game 1 " + b"x" * 2000000)
+    for exe in interpreters():
+        for path, words in ((one, "longer than"), (os.path.join(CORPUS, "bad-binary.bin"), "")):
+            p = run(exe, "review", str(path))
+            assert p.returncode == 2 and words in p.stderr, (exe, path, p.stderr)
+            assert "Traceback" not in p.stderr and "usage" not in p.stderr, p.stderr
+
+
+def test_an_error_in_a_logs_content_prints_no_usage():
+    for exe in interpreters():
+        for cmd in ("replay", "review"):
+            p = run(exe, cmd, os.path.join("host_tests", "corpus", "logs", "bad-wrong-seed.log"))
+            assert p.returncode == 2 and "seed=13" in p.stderr, (exe, p.stderr)
+            assert "usage" not in p.stderr, (exe, cmd, p.stderr)
+        p = run(exe, "review")  # a wrong command line still shows the usage
+        assert p.returncode == 2 and "usage" in p.stderr
+
+
+def test_micropython_reviews_a_60_game_log_in_a_small_heap(tmp_path):
+    log = tmp_path / "big.log"
+    p = run(sys.executable, "selfplay", "--games", "60", "--seed", "3", "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    assert log.stat().st_size > 250000
+    want = run(sys.executable, "review", str(log))
+    assert want.returncode == 0 and want.stdout.count("\ngame ") == 59, want.stderr
+    p = subprocess.run(
+        [micropython(), "-X", "heapsize=192k", "-m", "engine", "review", str(log)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stderr[-500:]
+    got = p.stdout.split("\n")
+    assert len(got) == len(want.stdout.split("\n"))  # %.1f may round a last digit apart
+    assert [x for x in got if x.startswith("game ")] == ["game %d" % i for i in range(1, 61)]

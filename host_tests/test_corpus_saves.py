@@ -82,15 +82,17 @@ def test_every_log_the_app_wrote_replays_to_the_state_it_ended_in():
 
 
 def test_a_changed_replay_would_be_caught():
-    # the newly dealt match with its game's seed changed loads to another
-    # deal: the comparison above fails when dealing changes
+    # the newly dealt match with its seed changed (the match's and its first
+    # game's, which must agree) loads to another deal: the comparison above
+    # fails when dealing changes
     from engine.crc import crc16
     from engine.restore import load_match
 
     data = _read(SAVES + "/game-new.rec")
     got, _ = load_state("game-new.rec", data)
     record = bytearray(data[12:-2])  # RecordStore: head 11 bytes, level byte, ..., crc 2
-    record[20] ^= 1  # the low byte of the game's seed (engine.save's layout)
+    record[10] ^= 1  # the low byte of the match's seed (engine.save's layout)
+    record[20] ^= 1  # and of its game 1's
     c = crc16(bytes(record[:-2]))
     record[-2] = c >> 8
     record[-1] = c & 255

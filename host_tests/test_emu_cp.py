@@ -1,6 +1,7 @@
 """Smoke test of the CircuitPython build on the emulated Raspberry Pi Pico
-(CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``) with its emulated
-SSD1306, about a minute and a half in all (marked slow: CI runs it, the quick
+(the project's tools/emu: your CircuitPython firmware, $CP_FIRMWARE, with its
+console on UART0, and its mpy-cross, $CP_MPY_CROSS, in rp2040js) with its
+emulated SSD1306, about a minute and a half in all (marked slow: CI runs it, the quick
 ``-m "not slow"`` run does not):
 
   - the README's route end to end: ``tools/deploy.py --target cp`` into a
@@ -19,16 +20,18 @@ SSD1306, about a minute and a half in all (marked slow: CI runs it, the quick
     frame, pixel for pixel, after each show of random changes).
     No time is asserted: the figures are the benchmark's to report.
 
-Without the emulator or its tools (node, npm, mkfs.fat, mcopy) the tests
-skip with the reason; under CI=true they fail instead (.ci/run installs the
-tools). CPython only; imports bench_device_cp from tools/.
+Without a firmware the tests are skipped, under CI=true too, and the run
+lists them at the end (host_tests/device_checks.py); without the emulator's
+tools (node, npm, mkfs.fat, mcopy) they skip with the reason and fail under
+CI=true (.ci/run installs the tools). CPython only; imports bench_device_cp
+from tools/ and device_checks.
 """
 
 import os
 import sys
 
 import pytest
-from unixport import missing
+from device_checks import cp_firmware
 
 pytestmark = pytest.mark.slow  # about a minute and a half: the quick run leaves it to CI
 
@@ -40,14 +43,11 @@ import bench_device_cp  # noqa: E402
 
 @pytest.fixture(scope="module")
 def emu():
-    try:
-        return bench_device_cp.emulator()
-    except bench_device_cp.Missing as e:
-        missing("emulated CircuitPython Pico not usable: %s" % e)
+    return cp_firmware()
 
 
 def test_deployed_game_boots_on_the_emulated_circuitpython_pico(emu):
-    got = bench_device_cp.boot_check()
+    got = bench_device_cp.boot_check(fw=emu)
     out = got["stdout"]
     assert got["rc"] == 0, out[-3000:]
     assert "Traceback" not in out and got.get("crashes") == "0", out[-3000:]
@@ -60,7 +60,7 @@ def test_deployed_game_boots_on_the_emulated_circuitpython_pico(emu):
 
 
 def test_the_opt_in_direct_display_shows_the_frame_too(emu):
-    got = bench_device_cp.boot_check(display="direct")
+    got = bench_device_cp.boot_check(fw=emu, display="direct")
     out = got["stdout"]
     assert got["rc"] == 0 and "Traceback" not in out, out[-3000:]
     assert got.get("display") == "SSD1306", out[-3000:]
@@ -68,7 +68,7 @@ def test_the_opt_in_direct_display_shows_the_frame_too(emu):
 
 
 def test_benchmark_ui_read_only_drive_and_drawing_parts_run(emu):
-    figures = bench_device_cp.measure(parts=("ui", "readonly", "fast"))
+    figures = bench_device_cp.measure(parts=("ui", "readonly", "fast"), fw=emu)
     assert "error" not in figures, figures.get("error")
     assert figures["display"] == "Display" and figures["storage"] == "FileStorage"  # displayio
     for key in ("menu_move_us", "discard_move_us", "idle_frame_us", "open_play_max_us"):

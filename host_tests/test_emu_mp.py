@@ -1,5 +1,6 @@
-"""Device smoke test on the emulated Raspberry Pi Pico (MicroPython v1.28 in
-rp2040js, ``../shared/emu``): the app compiled as tools/deploy.py compiles it
+"""Device smoke test on the emulated Raspberry Pi Pico (the project's
+tools/emu: your MicroPython v1.28 RPI_PICO firmware, $PICO_UF2, in
+rp2040js): the app compiled as tools/deploy.py compiles it
 for a Pico (.mpy, the viper code for its CPU) boots through ``firmware.main``
 with board.txt, and a short scripted run (tools/devbench.py "smoke": the menu,
 a deal against hard, save and quit, the keeper's +1 and its undo, back to the
@@ -11,16 +12,19 @@ on the Pico its viper digest gives what firmware.fast gives on CPython for
 the same page, and 45 shows of changed pages and whole frames run (what
 they allocate is printed).
 
-Without the emulator, Node.js or npm the test is skipped with the reason
-(listed at the end of the run); under CI=true it fails instead (.ci/run
-installs Node.js and npm). CPython only; imports bench_device from tools/
-(and firmware.fast, in the page digests it runs on CPython as well).
+Without a firmware the tests are skipped, under CI=true too, and the run
+lists them at the end (host_tests/device_checks.py); without Node.js or npm
+they are skipped with the reason, and fail under CI=true (.ci/run installs
+Node.js and npm). CPython only; imports bench_device from tools/,
+device_checks (and firmware.fast, in the page digests it runs on CPython as
+well).
 """
 
 import os
 import sys
 
 import pytest
+from device_checks import mp_firmware
 from unixport import missing
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,8 +35,9 @@ import bench_device  # noqa: E402
 
 @pytest.fixture(scope="module")
 def run():
+    fw = mp_firmware()
     try:
-        return bench_device.smoke()
+        return bench_device.smoke(fw)
     except bench_device.Fail as e:
         if e.status == 2:
             missing("device test on the emulated Pico skipped: %s" % e)
@@ -107,8 +112,9 @@ print("@@ done 1")
 
 
 def test_the_oled_drivers_device_path_digests_as_cpython():
+    fw = mp_firmware()
     try:
-        target = bench_device.Emulator(bench_device.DEFAULT_EMU)
+        target = bench_device.Emulator(fw)
     except bench_device.Fail as e:
         if e.status == 2:
             missing("device test on the emulated Pico skipped: %s" % e)

@@ -196,3 +196,65 @@ def test_one_ascii_grammar_and_short_echoes():
     expect_error("game 1 target=121\nplay A" + " 5H" * 100 + "\n", "longer than")
     long_comment = "# " + "x" * 1000 + "\n"
     assert logcheck.replay(long_comment + text + long_comment).scores == g.scores
+
+
+# ---- a five-card start line in its place, each rule once, a missing go named
+
+
+def test_five_card_start_line_only_right_after_the_first_deal_line():
+    g = Game(13, 61, None, variant="five")
+    events = []
+    run(g, [RandomPlayer(13), RandomPlayer(20)], events.append)
+    lines = [gamelog.header(g)] + [gamelog.line(e) for e in events]
+    at = [k for k, ln in enumerate(lines) if ln.endswith(" start")][0]
+    assert lines[at - 1].startswith("deal ")
+    logcheck.replay("\n".join(lines) + "\n")
+    moved = lines[:at] + lines[at + 1 : at + 3] + [lines[at]] + lines[at + 3 :]
+    try:
+        logcheck.replay("\n".join(moved) + "\n")
+    except logcheck.LogError as e:
+        assert "line %d:" % (at + 1) in str(e) and "start" in str(e), str(e)
+    else:
+        raise AssertionError("a start line after the hands was accepted")
+
+
+def test_a_first_line_gives_each_rule_once():
+    body = "\ndeal A\n"
+    for head, word in (
+        ("game 1 deals=8 deals=6", "deals"),
+        ("game 1 target=121 target=61", "target"),
+        ("game 1 target=121 target=121", "target"),
+        ("game 1 target=61 five five", "five"),
+        ("game 1 target=61 seed=1 seed=2 rng=crib1", "seed"),
+    ):
+        try:
+            logcheck.parse(head + body)
+        except logcheck.LogError as e:
+            assert ("'%s' twice" % word) in str(e), str(e)
+        else:
+            raise AssertionError("accepted: " + head)
+    logcheck.parse("game 1 target=61 A=me A=you" + body)  # notes are the writer's
+
+
+def test_a_missing_go_is_named_with_its_seat_and_why():
+    for seed in range(12, 40):
+        g = Game(seed, 121, None)
+        events = []
+        run(g, [RandomPlayer(seed), RandomPlayer(seed + 7)], events.append)
+        lines = [gamelog.header(g)] + [gamelog.line(e) for e in events]
+        gone = [k for k, ln in enumerate(lines) if ln.startswith("go ")]
+        for k in gone[:3]:
+            who = lines[k].split()[1]
+            try:
+                logcheck.replay("\n".join(lines[:k] + lines[k + 1 :]) + "\n")
+            except logcheck.LogError as e:
+                want = "line %d: %s has not said go (no card of %s's fits under 31)" % (
+                    k + 1,
+                    who,
+                    who,
+                )
+                assert str(e).startswith(want), str(e)
+            else:
+                raise AssertionError("a log without its go line was accepted")
+        if len(gone) >= 3:
+            return

@@ -323,3 +323,16 @@ def test_stats_five_card_best_hand():
     for _ in range(5):
         d.press(RIGHT)
     check(d, "stats_five_best_hand")
+
+
+# ---- Learn to play: every step of the lesson
+
+
+def test_learn_every_step():
+    from engine.lesson import N
+
+    d = app_driver()
+    d.open("learn")
+    for k in range(N):
+        check(d, "learn_%02d" % (k + 1))
+        d.tap(RIGHT)

@@ -99,7 +99,7 @@ def test_keeper_game_over_winner_and_double_skunk():
     k = s.ki.keeper
     assert s.ki.mode == OVER and k.winner == 0
     assert s.line == "A wins 121-0 double-skunk"
-    assert s.msg[1] == "A:next game B:undo"
+    assert s.msg[1] == "A:new B:undo A+B:menu"
     assert s.selected() == -1
     rig.tap(UP)  # nothing counts after the game is won (R14)
     assert s.ki.keeper.scores == [121, 0]
@@ -318,4 +318,30 @@ def test_keeper_five_card_status_and_three_for_last_by_one_press():
     assert s.msg[1] == "3 for last: %s +3" % "AB"[k.dealer ^ 1]
     rig.tap(UP)  # the next award: the start's hint is gone
     assert s.msg[1] != "hold A: 3 for last" and not k.can_start()
+    assert rig.app.errors == 0
+
+
+def test_every_keeper_mode_shows_its_way_to_the_menu_once_its_message_is_read():
+    from firmware.keeper_input import NUMBER
+
+    rig = Rig()
+    s = rig.open("keeper")
+    assert "A+B:menu" in shown(rig)  # a fresh game: the hint at once
+    rig.tap(UP)  # B... A +1: the award said where the hint was
+    assert "+1 = 1" in shown(rig) and "A+B:menu" not in shown(rig)
+    rig.run(4200)  # read: the hint comes back by itself
+    assert "A+B:menu" in shown(rig) and s.ki.message
+    rig.tap(A)  # a number: B goes back to the scores, whose hint has the menu
+    assert s.ki.mode == NUMBER and "B:back" in shown(rig)
+    rig.tap(B)
+    rig.tap(DOWN)  # a deal's entry: the same
+    assert s.ki.mode == DEAL and "B:back" in shown(rig)
+    rig.tap(B)
+    for _ in range(5):
+        number(rig, 29)
+    assert s.ki.mode == OVER
+    rig.run(4200)
+    assert "A+B:menu" in shown(rig)
+    rig.chord(A | B)
+    assert type(rig.top()).__name__ == "KeeperMenu"
     assert rig.app.errors == 0

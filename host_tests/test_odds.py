@@ -61,7 +61,7 @@ def test_expert_level_hints_by_the_chance_to_win_near_the_end():
     s = screen(d)
     assert s.level == "expert"
     far = hint_text(s)
-    assert far.startswith("Lay away (points expected")  # away from the end: hard's figures
+    assert far.startswith("Lay away (hand with starter")  # away from the end: hard's figures
     s.game.scores[0] = 110
     s.game.scores[1] = 112
     near = hint_text(s).split("\n")

@@ -134,3 +134,26 @@ def test_the_simulator_needs_only_the_standard_library():
     p = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True)
     assert p.returncode == 0, p.stderr.decode()
     assert p.stdout.decode().split() == ["32", "[]"]
+
+
+def test_arguments_the_unix_port_dies_on_are_found_first(capsys):
+    # the pinned unix port ends with "FATAL: uncaught NLR" on an argument of
+    # 256 bytes or more (docs/known-limits.md): mpport.too_long names exactly
+    # those, and the tools that pass arguments on say so instead
+    import subprocess
+
+    import benchkit
+
+    assert mpport.too_long(["x" * 255, "y"]) is None
+    assert "argument 2 is 256 bytes" in mpport.too_long(["a", "x" * 256])
+    assert "at most 255" in mpport.too_long(["\u00e9" * 128])  # bytes, not characters
+    exe = mpport.micropython()
+    if exe:
+        for n in (255, 256):
+            arg = "x" * n
+            p = subprocess.run([exe, "-c", "print(1)", arg], capture_output=True, text=True)
+            dies = p.returncode != 0 and "FATAL" in p.stderr
+            assert dies == (mpport.too_long([arg]) is not None), (n, p.returncode, p.stderr)
+    status = benchkit.rerun_on_unix_port("soak.py", ["--micropython", "--games", "9" * 300])
+    out = capsys.readouterr().out
+    assert status == 2 and "256" not in out and "300 bytes" in out and "FATAL" not in out

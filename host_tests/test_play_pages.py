@@ -83,6 +83,37 @@ def test_hint_in_the_play_names_a_card_you_can_play():
     assert best in [play_table.card_text(c) for c in s.table.hand if s.game.can_play(0, c)]
 
 
+def test_your_turn_says_b_opens_the_hint_and_the_hint_says_what_its_figure_counts():
+    whose = []
+    for seed in (12, 13):  # the computer's crib, then yours
+        d = new_driver(seed=seed)
+        s = screen(d)
+        assert wait_for_you(d) == DISCARD
+        d.run(3000)  # the last message gone: the line says what the keys do
+        assert "B: hint" in s.table.line and len(s.table.line) <= 21, s.table.line
+        mine = s.game.dealer == 0
+        whose.append(mine)
+        d.press(B)
+        assert type(d.top()).__name__ == "PauseMenu" and d.top().items[1] == "Hint"
+        d.press(DOWN)
+        d.press(A)
+        hint = d.top()
+        assert isinstance(hint, MessageScreen) and hint.title == "Hint"
+        head = " ".join(hint.lines[:3])
+        # the starter and the crib, whose: the figure is not the four cards' worth
+        assert head == "Lay away (hand with starter %s crib, on average):" % (
+            "+ your" if mine else "- CPU's"
+        ), hint.lines
+        assert len(hint.lines) <= 6  # the heading and three keeps on one screen
+        d.press(A)
+        decide(d, Rng(seed))
+        assert wait_for_you(d) == PLAY
+        d.run(3000)
+        assert "B: hint" in s.table.line and s.table.line.startswith("A: play")
+        assert d.app.errors == 0
+    assert whose == [False, True]
+
+
 def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
     # 61 game at 43-34: the chance of counting out this deal is in the order,
     # so it is in the figure shown too (issue 10: "1.8" stood above "3.1")
@@ -101,7 +132,9 @@ def test_discard_hint_near_the_end_is_in_the_order_of_the_figures_shown():
         p.table = Paused()
         p.table.mode = DISCARD
         lines = hint_text(p).split("\n")
-        assert lines[0] == "Lay away (points expected, going out counted as 20):"
+        mine = "+ your" if g.dealer == 0 else "- CPU's"
+        want = "Lay away (hand with starter %s crib, on average; going out counts 20):" % mine
+        assert lines[0] == want
         figures = [float(x.split()[2]) for x in lines[1:]]
         assert len(figures) == 3 and figures == sorted(figures, reverse=True), lines
         for x in lines[1:]:
@@ -312,3 +345,69 @@ def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
     assert type(d.top()).__name__ == "Working" and d.top().title == "Review"
     d.press(B)
     assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0
+
+
+def _item_points(line, name):
+    # the points of one said item: 'Red 15 2: 5C TD' -> 2, 'Red pair royal 6' -> 6
+    head = line[len(name) + 1 :].split(":")[0].split()
+    return int(head[-1])
+
+
+def test_demo_and_open_hands_say_why_a_card_pegged_in_the_shows_wording():
+    from engine.game import Game
+
+    five = [16, 17, 18]  # 5C 5D 5H: a fifteen and a pair royal
+    score = ("score", 1, 8, 8, "peg")
+    for names, human, open_hands in ((("You", "CPU"), True, True), (("Red", "Blue"), False, False)):
+        t = play_table.Table(names, human)
+        t.pile = list(five)
+        queue = []
+        t.apply(score, Game(1, 61, 0, open_hands), queue)
+        who = names[1]
+        assert t.msg == who + " 15 2: 5\x80 5\x81 5\x82"  # as the show page says it
+        assert queue == [("why", who + " pair royal 6")]  # its cards do not fit the line
+        assert t.apply(queue.pop(0), None, queue) > 0 and t.msg == who + " pair royal 6"
+        t.starter = 10 * 4 + 3  # JS
+        t.apply(("score", 1, 2, 10, "heels"), Game(1, 61, 0, open_hands), queue)
+        assert t.msg == who + " heels 2: J\x83"
+    t = play_table.Table(("You", "CPU"), True)  # a game with hidden hands: as before
+    t.pile = list(five)
+    queue = []
+    t.apply(score, Game(1, 61, 0, False), queue)
+    assert t.msg == "CPU 15+pair royal 8" and queue == []  # in the 17 cells left
+
+
+def test_the_demo_says_every_pegged_point_item_by_item():
+    d = new_driver()
+    d.app.home()
+    d.app.open("demo")
+    s = d.app.top()
+    said = []
+    plain = s._apply
+
+    def apply(e):
+        ms = plain(e)
+        said.append((e, s.table.msg))
+        return ms
+
+    s._apply = apply
+    for _ in range(3000):  # stepped on by a button, as a watcher may
+        d.press(DOWN)
+        if len([x for x in said if x[0][0] == "show"]) >= 12:
+            break
+    assert d.app.errors == 0, d.app.last_error
+    assert [m for e, m in said if len(m) > 21] == []  # every line fits the screen's 21 cells
+    pegs = 0
+    for i in range(len(said)):
+        e, msg = said[i]
+        if e[0] != "score" or e[4] != "peg":
+            continue
+        pegs += 1
+        who = s.names[e[1]]
+        total = _item_points(msg, who)
+        j = i + 1
+        while j < len(said) and said[j][0][0] == "why":
+            total += _item_points(said[j][1], who)
+            j += 1
+        assert total == e[2], (e, said[i:j])
+    assert pegs >= 3

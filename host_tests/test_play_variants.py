@@ -101,7 +101,7 @@ def test_a_tie_over_page_counts_for_neither():
     wins = open_page(s.table, m, False, 2, 90, 90, "")
     assert wins == [0, 0] and not s.table.match_over
     assert s.table.lines[:2] == ["A tie after 8 deals", "You 90  CPU 90"]
-    assert s.table.foot == "A: next game"
+    assert s.table.foot == "A: next game  B: menu"
 
 
 def test_demo_plays_the_settings_game_five_card_and_fixed_deals():
@@ -136,6 +136,8 @@ def test_five_card_three_for_last_is_said_and_pegged():
     s = screen(d)
     said = []
     for _ in range(400):
+        if s.table.page != NO_PAGE:  # the cut waits for your A
+            d.press(A)
         d.tick(1, 0, 100)
         if s.table.line not in said:
             said.append(s.table.line)

@@ -122,6 +122,9 @@ def test_battery_low_is_said_once_and_again_after_a_recharge():
     top = rig.app.top()
     assert isinstance(top, MessageScreen) and top.title == "Battery low"
     assert "20%" in " ".join(top.lines), top.lines
+    rig.tap(A)  # a press made for the keeper as it came: it stays, to be read
+    assert rig.app.top() is top
+    rig.run(800, 100)
     rig.tap(A)
     assert isinstance(rig.app.top(), KeeperScreen)
     rig.run(3 * BATTERY_MS, 500)

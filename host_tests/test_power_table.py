@@ -1,4 +1,4 @@
-"""The power table (tools/power_table.py) in README.md and docs/wiring.md
+"""The power table (tools/power_table.py) in docs/build.md and docs/wiring.md
 is what the board data and the firmware give now, its figures add up and
 follow the board data, and every figure that is not the firmware's own says
 it is an estimate. CPython only (the tool runs the app on the host backend)."""
@@ -15,16 +15,16 @@ import power_table  # noqa: E402
 import boards  # noqa: E402
 
 
-def test_readme_and_wiring_doc_carry_the_current_table():
+def test_build_guide_and_wiring_doc_carry_the_current_table():
     proc = subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "power_table.py"), "--check"],
         capture_output=True,
         text=True,
     )
     assert proc.returncode == 0, proc.stdout
-    with open(os.path.join(ROOT, "README.md")) as f:
-        readme = f.read()
-    assert power_table.table(boards.DEFAULT) in readme
+    with open(os.path.join(ROOT, "docs", "build.md")) as f:
+        build = f.read()
+    assert power_table.table(boards.DEFAULT) in build
     with open(os.path.join(ROOT, "docs", "wiring.md")) as f:
         wiring = f.read()
     assert power_table.wiring_section() in wiring

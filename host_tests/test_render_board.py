@@ -60,3 +60,37 @@ def test_bad_arguments_explained(capsys):
     with pytest.raises(SystemExit):
         render_board.main(["--board", "uno"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_out_is_a_png_in_a_folder_that_exists(tmp_path, capsys):
+    for argv, words in (
+        (["--out", str(tmp_path / "b.txt")], ".png file"),
+        (["--out", str(tmp_path / "nonexistent" / "x.png")], "does not exist"),
+    ):
+        with pytest.raises(SystemExit) as e:
+            render_board.main(argv)
+        assert e.value.code == 2 and words in capsys.readouterr().err, argv
+    assert not os.path.exists(tmp_path / "nonexistent")  # no folder made
+    assert not os.path.exists(tmp_path / "b.txt")
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o500)
+    try:
+        if not os.access(str(ro), os.W_OK):  # not as root
+            assert render_board.main(["--out", str(ro / "x.png")]) == 2
+            assert "cannot write" in capsys.readouterr().err
+    finally:
+        ro.chmod(0o700)
+
+
+def test_without_out_the_picture_goes_to_build_not_the_current_folder(tmp_path, capsys):
+    here = os.getcwd()
+    os.chdir(str(tmp_path))
+    try:
+        assert render_board.main(["--scores", "3", "4"]) == 0
+    finally:
+        os.chdir(here)
+    assert os.listdir(str(tmp_path)) == []  # nothing in the current folder
+    said = capsys.readouterr().out
+    assert render_board.DEFAULT_OUT in said and os.path.exists(render_board.DEFAULT_OUT)
+    assert render_board.DEFAULT_OUT.endswith(os.path.join("build", "board.png"))

@@ -68,7 +68,7 @@ def test_five_card_log():
 def test_bad_logs_are_refused_with_a_message():
     text = _log("random", "hard", 5)
     broken = text.replace("\nstarter ", "\nstarter 2C\n#", 1)
-    for bad in ("", "game 1 target=61\ndeal A\n", broken):
+    for bad in ("", "game 1 target=61\nstarter 2C\n", broken):
         try:
             review(bad, 0)
         except logcheck.LogError as e:

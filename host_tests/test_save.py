@@ -144,3 +144,60 @@ def test_match_alternates_first_dealer_and_ends_at_a_majority_v2():
         assert firsts[i] == 1 - firsts[i - 1]
     assert max(m.wins) == 2 and m.over and m.winner == m.wins.index(2)
     assert 2 <= m.played <= 3
+
+
+def test_a_match_save_with_impossible_skunks_or_game_seed_is_refused():
+    # a good CRC over content no match reaches: more skunks than wins (a
+    # skunk counts for the game's winner), skunks in fixed deals (V6 has
+    # none), a game that is not the match's seed plus the games played
+    from engine.crc import crc16
+    from engine.match import Match
+    from engine.restore import SaveError, load_match
+    from engine.save import save_match
+
+    def sealed(record, **at):
+        b = bytearray(record)
+        for i, v in at.items():
+            b[int(i[1:])] = v
+        c = crc16(bytes(b[:-2]))
+        b[-2], b[-1] = c >> 8, c & 255
+        return bytes(b)
+
+    def refused(record):
+        try:
+            load_match(record)
+        except SaveError as e:
+            return str(e)
+        return None
+
+    def played_one(m):
+        from engine.players import make
+
+        players = [make("random", 1), make("random", 2)]
+        while m.played < 1:
+            seat = m.game.waiting()[0]
+            v = m.game.view(seat)
+            p = players[seat]
+            m.game.act(seat, p.discard(v) if m.game.phase == "discard" else p.play(v))
+            if m.game.winner is not None:
+                m.next_game()
+        return save_match(m)
+
+    # engine.save's layout: wins 12-13, skunks 14-15, played 16, the game's seed 17-20
+    rec = played_one(Match(3, 11, 61))
+    w = 12 if rec[12] else 13
+    assert refused(rec) is None
+    assert refused(sealed(rec, **{"b%d" % (w + 2): rec[w]})) is None  # every win a skunk
+    assert "more skunks than wins" in refused(sealed(rec, **{"b%d" % (w + 2): rec[w] + 1}))
+    new = save_match(Match(3, 11, 61))
+    assert refused(new) is None
+    assert "not the match's game 1" in refused(sealed(new, b20=new[20] ^ 1))
+    assert "not the match's game 2" in refused(sealed(rec, b20=rec[20] ^ 2))
+    fixed = played_one(Match(3, 11, None, None, False, False, "six", 4))
+    assert refused(fixed) is None
+    won = 12 if fixed[12] else 13
+    assert "skunks in a match of fixed deals" in refused(sealed(fixed, **{"b%d" % (won + 2): 1}))
+    # the seed as Game folds it past 32 bits (engine.game): game 2 of a match seeded 2**32 - 1
+    top = Match(3, 0xFFFFFFFF, 61)
+    rec = played_one(top)
+    assert not top.over and top.game.seed == 1 and refused(rec) is None

@@ -235,6 +235,34 @@ def test_refused_statistics_are_said_and_the_good_copy_used():
     refused_corpus("stats", saved(3), saved(4), lambda b: b.open("stats"), state, saved(5))
 
 
+def test_refused_five_card_and_fixed_deal_statistics_are_said_and_the_good_copy_used():
+    # their own impossibilities (a tie to a target, a double skunk to 61, a
+    # skunk in fixed deals) as every other refused record
+    from firmware.stats import Stats
+
+    for name in ("stats5", "statsd"):
+
+        def saved(games, name=name):
+            def put(b):
+                s = Stats(b.hw.storage, name)
+                s.load()
+                s.games = games
+                s.wins = 1
+                s.deals = 10 * games
+                assert s.save()
+
+            return put
+
+        def state(b, old, name=name):
+            shown_kinds = [k for k in b.app.stack[1].kinds if k.name == name]
+            st = shown_kinds[0] if shown_kinds else None
+            if st is not None and st.payload() == old:
+                return "first"
+            return "fresh" if st is None or st.games == 0 else "?"
+
+        refused_corpus(name, saved(3), saved(4), lambda b: b.open("stats"), state, saved(5))
+
+
 def test_refused_mode_record_is_said_and_the_menu_used():
     for how, words in DAMAGE:
         st = host.DictStorage()

@@ -162,3 +162,20 @@ def test_battery_token_and_option(tmp_path):
     s.hw.battery = 4000
     s.run_script(sim.parse_script("battery:3550 wait:11000"))
     assert s.app.top().title == "Battery low"
+
+
+def test_script_repeats_and_times_are_capped_with_a_message():
+    for bad, said in (
+        ("down*99999999", "repeat count"),
+        ("down*1001", "repeat count"),
+        ("wait:99999999", "at most 600000"),
+        ("a:600001", "at most 600000"),
+        (" ".join(["wait:600000"] * 7), "60 minutes"),
+        (" ".join(["down*1000"] * 20), "60 minutes"),
+    ):
+        with pytest.raises(sim.ScriptError) as e:
+            sim.parse_script(bad)
+        assert said in str(e.value)
+    assert sim.parse_script("down*1000 wait:600000 ab")[-1] == ("press", 48, 100, 1)
+    p = run_cli("--script", "down*99999999")
+    assert p.returncode == 2 and "repeat count" in p.stderr and "Traceback" not in p.stderr

@@ -3,7 +3,8 @@
 games played with button events add up to what their exported logs say
 (counted from the log text, line by line, docs/gamelog.md; host_tests/
 statslogs.py); they survive a restart; a game whose over page shows again
-after a power cut counts once; a resumed game counts whole; the coach's
+after a power cut counts once; a resumed game counts whole (also saved and
+quit and resumed at every decision: every deal once); the coach's
 figures are the reviews of the same games; a damaged record is reported and
 fresh figures start; each kind of game (V5, V6) counts in its own record and
 pages; the screen shows the figures and a long B resets them after asking.
@@ -82,18 +83,80 @@ def test_a_game_counts_once_when_its_over_page_shows_again_after_a_power_cut():
     assert d.app.errors == 0
 
 
+def coach_rows(storage):
+    """The Statistics page's Discards and Plays rows, opened as you would."""
+    app = App(host.make(storage=storage))
+    d = Driver(app)
+    app.open("stats")
+    d.tick(2)
+    d.press(RIGHT)
+    rows = app.top().rows
+    assert app.errors == 0, app.last_error
+    return rows[1], rows[3]
+
+
+def review_rows(text):
+    """The same rows from ``engine review``'s summary of the log (seat A)."""
+    lines = summary(review_game(text, 0))
+    lost = (
+        lines[0].split("gave up ")[1].split(" ")[0] if "gave up nothing" not in lines[0] else "0.0"
+    )
+    played = lines[1].split("gave up ")[1].split(" ")[0]
+    return ("Discards", "-%s/deal" % lost), ("Plays", "-%s/deal" % played)
+
+
+def check_coach_is_the_review(storage):
+    text = storage.read("last.log").decode()
+    st = stored(storage)
+    check_figures(st, [text])
+    r = review_game(text, 0)
+    assert (st.coached, st.coach_lost, st.coach_played) == (r.deals, r.lost, r.played)
+    assert st.coached == st.deals  # every deal once: you discard in each
+    assert st.recent == [[r.deals, r.lost, r.played]]
+    assert coach_rows(storage) == review_rows(text)
+
+
 def test_a_resumed_game_counts_whole():
     storage = host.DictStorage()
     d = new_driver(storage, seed=31, target=61)
     play_game(d, 31, decisions=5)
-    d = new_driver(storage, ticks=0)
+    d = new_driver(storage, ticks=0)  # a power cut: the saved game resumes
     play_game(d, 31)
     st = stored(storage)
-    check_figures(st, [storage.read("last.log").decode()])
     assert st.deals >= 2
-    # the coach weighs the discards made since the resume only
-    assert 0 < st.coached < st.deals
-    assert st.recent == [[st.coached, st.coach_lost, st.coach_played]]
+    check_coach_is_the_review(storage)  # weighed whole, not since the resume
+
+
+def save_and_quit(d):
+    """B, then the pause menu's Save and quit: back at the start menu."""
+    from firmware.screens.pause import PauseMenu
+
+    d.press(B)
+    menu = d.top()
+    assert isinstance(menu, PauseMenu)
+    d.press(DOWN, 2)
+    d.press(A)
+    assert len(d.app.stack) == 1, d.app.stack
+
+
+def test_a_game_saved_and_quit_and_resumed_at_every_decision_counts_every_deal_once():
+    """Save and quit, then a restart (a new app over the storage) and Play
+    the computer again, before every decision of a game: the statistics
+    count it once, and the page's coach figures are the review's."""
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=41, target=61)
+    resumes = 0
+    while True:
+        if wait_for_you(d) == "over":
+            break
+        save_and_quit(d)
+        d = new_driver(storage, ticks=0)
+        resumes += 1
+        if wait_for_you(d) == "over":
+            break
+        play_game(d, 41, decisions=1)
+    assert resumes > 20 and screen(d).game.phase == "over"
+    check_coach_is_the_review(storage)
 
 
 def test_the_coach_figures_are_the_reviews_of_the_same_games():

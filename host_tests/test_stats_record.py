@@ -112,18 +112,18 @@ def test_short_of_memory_at_a_game_end_the_statistics_are_left_as_they_are():
 
 
 def test_ties_count_apart_and_version_1_records_still_load():
-    st = Stats()
+    st = Stats(None, "statsd")  # games of fixed deals (V6): the one kind that ties
     st.feed(("deal", 0))
     st.feed(("end", 2, 90, 90, ""))  # a tie of fixed deals (V6)
     assert st.games == 1 and st.ties == 1 and st.wins == 0 and st.losses == 0
     data = st.payload()[: _SIZES[2]]  # version 2: no coach figures after the ties
-    again = Stats()
+    again = Stats(None, "statsd")
     assert again.check(data, 2) is None and again.ties == 1
     old = Stats()
     assert old.check(data[:-4], 1) is None and old.ties == 0 and old.games == 1  # version 1
     assert "size" in Stats().check(data[:-4], 2)
     st.ties = 2  # more ties than games that were not won
-    bad = Stats()
+    bad = Stats(None, "statsd")
     assert "ties" in bad.check(st.payload(), 3) and bad.games == 0
 
 
@@ -189,3 +189,49 @@ def test_the_record_sizes_written_as_constants_agree_with_the_counters():
     assert stats._SIZE == 4 * stats._N + 5
     assert stats._COACH == 12 + stats._GAME * stats._RECENT
     assert len(Stats().payload()) == _SIZES[stats.VERSION] == 191
+
+
+def test_what_a_kind_of_game_cannot_give_is_refused():
+    # a tie only in fixed deals (V6), which have no skunks (R15); no double
+    # skunk to 61 (five-card is played to 61 only, V5); each of the corpus's
+    # records of it (host_tests/corpus/records/) refused for that reason
+    def why(name, **figures):
+        st = Stats(None, name)
+        st.games, st.wins, st.deals = 4, 2, 30
+        for k, v in figures.items():
+            setattr(st, k, v)
+        got = Stats(None, name)
+        said = got.check(st.payload(), 3)
+        assert said is None or got.games == 0
+        return said
+
+    for name in ("stats", "stats5", "statsd"):
+        assert why(name) is None
+        assert why(name, skunks_given=1) is None or name == "statsd"
+    assert why("stats", skunks_given=1, doubles_given=1) is None  # a 121 game
+    assert why("statsd", ties=1) is None
+    assert "ties in games to a target" in why("stats", ties=1)
+    assert "ties in games to a target" in why("stats5", ties=1)
+    assert "double skunks in five-card" in why("stats5", skunks_given=1, doubles_given=1)
+    assert "double skunks in five-card" in why("stats5", skunks_taken=1, doubles_taken=1)
+    for k in ("skunks_given", "skunks_taken"):
+        assert "skunks in games of fixed deals" in why("statsd", **{k: 1})
+    import os
+
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    folder = here + "/corpus/records"
+    want = {
+        "stats-ties-six-card.rec": "ties in games to a target",
+        "stats5-ties.rec": "ties in games to a target",
+        "stats5-double-skunk.rec": "double skunks in five-card",
+        "stats5-double-skunk-taken.rec": "double skunks in five-card",
+        "statsd-skunk.rec": "skunks in games of fixed deals",
+        "statsd-skunk-taken.rec": "skunks in games of fixed deals",
+        "statsd-double-skunk.rec": "skunks in games of fixed deals",
+    }
+    assert sorted([f for f in os.listdir(folder) if f in want]) == sorted(want)
+    for f in want:
+        with open(folder + "/" + f, "rb") as fh:
+            data = fh.read()
+        said = Stats(None, f.split("-")[0]).check(data[11:-2], data[4])
+        assert said and want[f] in said, (f, said)

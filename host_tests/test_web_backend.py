@@ -7,7 +7,7 @@ ends at the menu). Runs under CPython, the unix port and the WebAssembly
 port (host_tests/test_web_node.py)."""
 
 from firmware import crashlog
-from firmware.hw import web
+from firmware.hw import web, web_page
 from firmware.records import RecordStore
 
 A = 16
@@ -92,6 +92,93 @@ def test_storage_full_is_an_oserror():
         assert False
     except OSError as e:
         assert "QuotaExceededError" in str(e)
+
+
+class FullKV(web.MemoryKV):
+    """The page's store (web/app.js) when localStorage has no room: a write
+    returns the error's words (a JS exception never reaches Python there);
+    one that needs no new room (a value no longer than the one it replaces)
+    still goes in."""
+
+    def __init__(self, items=None):
+        super().__init__(items)
+        self.full = True
+
+    def setItem(self, key, value):
+        old = self.items.get(key)
+        if self.full and (old is None or len(value) > len(old)):
+            return "storage full"
+        self.items[key] = value
+        return None
+
+
+def test_a_write_that_returns_an_error_is_an_oserror_and_stores_nothing():
+    kv = FullKV()
+    st = web.KeyStorage(kv)
+    try:
+        st.write("x", b"1")
+        assert False
+    except OSError as e:
+        assert "storage full" in str(e)
+    assert kv.items == {}
+
+
+def test_a_rename_with_no_room_fails_and_keeps_the_old_name():
+    kv = FullKV({"cribbage/a": "0102"})
+    st = web.KeyStorage(kv)
+    try:
+        st.rename("a", "b")
+        assert False
+    except OSError as e:
+        assert "storage full" in str(e)
+    assert kv.items == {"cribbage/a": "0102"}
+
+
+def test_each_store_fails_its_save_with_no_room_and_keeps_the_last_good_record():
+    from firmware import play_save
+
+    for make in (
+        lambda st: play_save.open_store(st),  # two slots (the game, the keeper)
+        lambda st: RecordStore(st, "settings", b"TEST", 1),  # .tmp, .rec, .old
+    ):
+        kv = FullKV()
+        kv.full = False
+        st = web.KeyStorage(kv)
+        rs = make(st)
+        rs.save(b"one")
+        rs.save(b"two")
+        kv.full = True
+        for _ in range(3):
+            try:
+                rs.save(b"three, longer")
+                assert False
+            except OSError as e:
+                assert "storage full" in str(e)
+        assert make(st).load()[0] == b"two"
+        kv.full = False
+        rs2 = make(st)
+        rs2.load()
+        rs2.save(b"four")
+        assert make(st).load()[0] == b"four"
+
+
+def test_non_hex_text_in_both_copies_is_named_and_kept_aside():
+    from firmware import play_save
+
+    kv = web.MemoryKV()
+    st = web.KeyStorage(kv)
+    rs = play_save.open_store(st)
+    rs.save(b"one")
+    rs.save(b"two")
+    kv.items["cribbage/game.rec"] = "zz not hex"
+    kv.items["cribbage/game.old"] = "zz nor this"
+    rs = play_save.open_store(st)
+    payload, version, problem = rs.load()
+    assert payload is None
+    assert problem and "game.rec" in problem and "game.bad" in problem, problem
+    rs.save(b"fresh")
+    assert kv.items["cribbage/game.bad"] in ("zz not hex", "zz nor this")
+    assert play_save.open_store(st).load()[0] == b"fresh"
 
 
 def test_step_reports_screen_and_leds():
@@ -211,3 +298,102 @@ def test_contrast_change_is_reported_for_the_page():
     assert r.step(0, 40) & web.SCREEN and r.contrast() == 8
     r.hw.display.contrast(8)
     assert not r.step(0, 60) & web.SCREEN
+
+
+def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
+    r = rig()
+    c = Clock(r)
+    c.run(0, 100)
+    before = r.frame_hex()
+    lines = r.screen_lines()
+    assert lines[0] == "Cribbage" and "Play the computer" in lines and "Score keeper" in lines
+    assert r.frame_hex() == before  # a whole redraw of what is shown
+    assert r.app.canvas.text.__name__ == "text"  # the canvas's own again
+    c.tap(A)
+    c.run(0, 3000)
+    lines = r.screen_lines()
+    assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
+    assert web_page._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
+
+
+def _dealt(r):
+    c = Clock(r)
+    for _ in range(100):
+        c.run(0, 100)
+        tb = getattr(r.app.top(), "table", None)
+        if tb is not None and tb.mode == 1:  # firmware.play_table.DISCARD
+            return c, tb
+    assert False, "no hand to pick from"
+
+
+def test_a_first_visit_deals_at_once_and_a_later_one_resumes():
+    kv = web.MemoryKV()
+    r = web.start(kv, "pico", deal=True)
+    c, tb = _dealt(r)
+    assert r.app.mode == "play" and len(tb.hand) == 6
+    c.tap(A)  # a card marked: the game is saved at the discard
+    c.run(0, 500)
+    r2 = web.start(kv, "pico", deal=False)
+    Clock(r2).run(0, 200)
+    assert r2.app.mode == "play"  # resumed, not the menu
+    r3 = web.start(web.MemoryKV(), "pico")
+    Clock(r3).run(0, 200)
+    assert r3.app.mode is None  # the menu when not asked to deal
+
+
+def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
+    from firmware.cardtext import card_text
+
+    r = web.start(web.MemoryKV(), "pico", deal=True)
+    c, tb = _dealt(r)
+    c.tap(A)
+    said = r.spoken()
+    cards = [web_page._readable(card_text(x)) for x in tb.hand]
+    hand = [s for s in said if s.startswith("Your hand: ")]
+    assert hand and hand[0].startswith("Your hand: " + " ".join(cards)), said
+    assert "; for the crib: " + cards[0] in hand[0], said
+    r.restart(False)
+    c.run(0, 300)
+    c.tap(DOWN)
+    assert r.spoken()[-1] == "Selected: Score keeper", r.spoken()
+
+
+def test_tap_card_moves_the_cursor_then_asks_for_a():
+    r = web.start(web.MemoryKV(), "pico", deal=True)
+    c, tb = _dealt(r)
+    r.screen_lines()
+    n, x0, y0 = r.hand_drawn
+    assert n == 6
+    last = x0 + 5 * ((128 - 13 - 2 * x0) // 5) + 6  # inside the last card
+    assert r.tap_card(last, y0 + 8) == 1 and tb.cursor == 5
+    assert r.tap_card(last, y0 + 8) == 2 and tb.cursor == 5
+    assert r.tap_card(last, 2) == 0 and r.tap_card(x0 - 2, y0 + 8) == 0
+    assert r.tap_card(x0 + 1, y0 + 8) == 1 and tb.cursor == 0
+
+
+def test_a_reload_puts_both_rear_pegs_back():
+    kv = web.MemoryKV()
+    r = web.start(kv, "pico", deal=True)
+    c, tb = _dealt(r)
+    peg = r.app.pegboard
+    for _ in range(400):  # A and RIGHT as a player would, until both have scored
+        game = r.app.top().game
+        if min(game.scores) > 0 and r.app.top().saved_at == len(game.moves):
+            if list(peg.rear) != list(peg.front):
+                break
+        c.tap(A if tb.mode != 1 or tb.cursor == (1 if tb.marked else 0) else 8)
+    want_front, want_rear = list(peg.front), list(peg.rear)
+    assert min(want_front) > 0 and want_rear != want_front, (want_front, want_rear)
+    r2 = web.start(kv, "pico")
+    c2 = Clock(r2)
+    c2.t = c.t
+    c2.run(0, 200)
+    assert r2.app.mode == "play"
+    peg2 = r2.app.pegboard
+    game = r2.app.top().game
+    assert list(peg2.front) == list(game.scores)
+    assert list(peg2.rear) == want_rear or list(game.scores) != want_front, (
+        list(peg2.rear),
+        want_rear,
+    )
+    assert list(peg2.rear) != list(peg2.front)

@@ -8,8 +8,10 @@ on-screen A and an A+B chord of keys do what they do on the device, a crash
 shows the error screen and A restarts the app into the same mode, the
 download link gives the last game's log, the page fits a phone in portrait;
 and a screenshot of the canvas shows, pixel for pixel, the framebuffer the
-app drew."""
+app drew. With localStorage full (web/tests/storage.mjs) every save fails in
+words and the page goes on, and a reload resumes the saved game."""
 
+import gzip
 import os
 import subprocess
 import sys
@@ -26,12 +28,18 @@ OLED_ON = (190, 225, 255)  # web/app.js
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
     exe = webtools.node("the browser tests")
     chrome = webtools.chromium("the browser tests")
     webtools.packages("the browser tests")
     out = str(tmp_path_factory.mktemp("site"))
     build_web.build(out)
+    return exe, chrome, out
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    exe, chrome, out = built
     server = web_server.Server(out).start()
     yield exe, chrome, server.url
     server.stop()
@@ -80,3 +88,133 @@ def test_in_chromium(site, tmp_path):
                         wrong.append((x, y, got))
     assert not wrong, "%d screen pixels differ, e.g. %s" % (len(wrong), wrong[:5])
     assert sum(bin(b).count("1") for b in buf) > 200  # the menu, not a blank screen
+
+
+def test_in_chromium_with_no_room_in_local_storage(site):
+    # web/tests/storage.mjs: each save (game, keeper, settings and its .old)
+    # with the quota full fails in words and the page goes on; a reload with
+    # no room resumes the saved game; non-hex copies are named and kept aside
+    exe, chrome, url = site
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "storage.mjs"), url, chrome],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+
+
+def test_in_chromium_layout_and_keys(site):
+    # web/tests/layout.mjs: the pegboard in view at 1280x800, You / CPU
+    # tracks in the pegs' colours, pegs at 3:1 or more, Enter on a focused B
+    # is B, m is A+B, the help lists it, a labelled status line, a phone
+    # hides the key help and keeps the buttons above the fold on its side
+    exe, chrome, url = site
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "layout.mjs"), url, chrome],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+
+
+UPDATE = """
+import sys
+sys.path.insert(0, %r)
+import build_web
+with open(%r, "a") as f:
+    f.write("/* a new version */\\n")
+build_web.service_worker(%r)
+build_web.compress(%r)
+"""
+
+
+def test_in_chromium_offline_installable_and_gzipped(built, tmp_path):
+    # web/tests/offline.mjs on a copy of the site (it changes a file): the
+    # service worker keeps the site, an offline reload plays, a changed site
+    # is taken; the manifest's icons; gzip on the wire, counted here too
+    import shutil
+
+    exe, chrome, out = built
+    copy = str(tmp_path / "site")
+    shutil.copytree(out, copy)
+    server = web_server.Server(copy).start()
+    try:
+        code = UPDATE % (
+            os.path.join(webtools.ROOT, "tools"),
+            os.path.join(copy, "style.css"),
+            copy,
+            copy,
+        )
+        proc = subprocess.run(
+            [exe, os.path.join(webtools.WEB, "tests", "offline.mjs"), server.url, chrome, copy]
+            + [sys.executable, "-c", code],
+            cwd=webtools.WEB,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        server.stop()
+    out_text = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out_text, out_text[-4000:]
+    files = build_web.sizes(copy)
+    plain = sum(n for n, _ in files.values())
+    gz = sum(g for _, g in files.values())
+    # four visits (the first, offline, the update, the updated) take about
+    # the gzipped site once: each file crosses the network once, an update
+    # fetches only what changed
+    assert server.httpd.sent < gz * 1.15 and gz < plain * 0.6, (server.httpd.sent, gz, plain)
+
+
+def test_site_sends_gzip_with_validators(built):
+    import urllib.error
+    import urllib.request
+
+    exe, chrome, out = built
+    server = web_server.Server(out).start()
+    try:
+        want = build_web.sizes(out)
+        for name, kind in (("micropython.wasm", "application/wasm"), ("app.bundle", None)):
+            req = urllib.request.Request(server.url + name, headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(req) as r:
+                body = r.read()
+                h = r.headers
+            assert h["Content-Encoding"] == "gzip" and "Accept-Encoding" in h["Vary"]
+            assert len(body) == want[name][1] < want[name][0] and h["ETag"]
+            assert kind is None or h["Content-Type"] == kind
+            assert gzip.decompress(body) == open(os.path.join(out, name), "rb").read()
+            again = urllib.request.Request(
+                server.url + name, headers={"Accept-Encoding": "gzip", "If-None-Match": h["ETag"]}
+            )
+            try:
+                urllib.request.urlopen(again)
+                assert False, "no 304"
+            except urllib.error.HTTPError as e:
+                assert e.code == 304
+        with urllib.request.urlopen(server.url + "app.js") as r:  # no gzip asked: plain
+            assert r.headers["Content-Encoding"] is None and r.read()[:2] == b"//"
+    finally:
+        server.stop()
+
+
+def test_in_chromium_without_sight_and_by_card_clicks(site):
+    # web/tests/a11y.mjs: through Chromium's accessibility tree, named
+    # buttons in the device's Tab order, a deal played by keyboard alone told
+    # in the live region (scores, hand, crib, count, starter, the show), a
+    # menu's selected entry; a card clicked on the canvas, then laid away
+    exe, chrome, url = site
+    proc = subprocess.run(
+        [exe, os.path.join(webtools.WEB, "tests", "a11y.mjs"), url, chrome],
+        cwd=webtools.WEB,
+        capture_output=True,
+        text=True,
+        timeout=400,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]

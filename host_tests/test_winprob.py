@@ -17,16 +17,19 @@ def _open():
     return open(winprob.path(), "rb")
 
 
-def test_file_has_the_magic_and_one_byte_a_position():
+def test_file_has_the_header_and_one_byte_a_position():
     f = _open()
     try:
-        assert f.read(4) == b"CWP1"
-        size = 4
+        assert f.read(4) == b"CWP2"
+        size = 0
         for t, _ in KINDS:
             size += t * t
-        f.seek(size - 1)
+        n = f.read(4)
+        assert n[0] << 24 | n[1] << 16 | n[2] << 8 | n[3] == size == winprob.SIZE
+        f.seek(winprob.HEADER + size - 1)
         assert len(f.read(1)) == 1
         assert f.read(1) == b""  # nothing after the last table
+        assert winprob.check(f) == ""
     finally:
         f.close()
 
@@ -103,3 +106,135 @@ class _Broken:
 def test_a_short_or_broken_file_gives_none():
     assert chance(_Short(), 3, 4, True) is None
     assert chance(_Broken(), 3, 4, True) is None
+
+
+# ---- a damaged table reads as no table, and is said once
+
+
+def _tables():
+    f = _open()
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def _damaged(good):
+    # (what, bytes) of each damage: the start, random bytes, all 0xFF, the
+    # wrong size, cut short, one byte inside changed, two blocks' bytes swapped
+    from engine.rng import Rng
+
+    r = Rng(7)
+    noise = bytearray(len(good))
+    for i in range(len(good)):
+        noise[i] = r.below(256)
+    inside = bytearray(good)
+    inside[5000] ^= 0x10
+    moved = bytearray(good)
+    a = winprob.HEADER + 300
+    b = a + winprob.BLOCK
+    moved[a], moved[b] = moved[b], moved[a]
+    if moved == bytearray(good):
+        moved[a] ^= 1
+    return (
+        ("start", b"XXXX" + good[4:]),
+        ("random", bytes(noise)),
+        ("all 0xFF", b"\xff" * len(good)),
+        ("longer", good + b"\x00"),
+        ("cut short", good[:-100]),
+        ("header only", good[: winprob.HEADER]),
+        ("byte inside", bytes(inside)),
+        ("moved", bytes(moved)),
+    )
+
+
+def _with_table(data, fn):
+    name = "winprob_test.bin"
+    with open(name, "wb") as f:
+        f.write(data)
+    keep = winprob.path
+    winprob.path = lambda: name
+    winprob.forget()
+    try:
+        return fn()
+    finally:
+        winprob.path = keep
+        winprob.forget()
+        import os
+
+        os.remove(name)
+
+
+def test_a_damaged_table_reads_as_none_and_is_said_once():
+    from engine import expert
+    from engine.game import Game
+
+    good = _tables()
+    g = Game(3, 121, 0)
+    g.start()
+    v = g.view(0)
+    v.scores = [110, 112]
+
+    def read():
+        said = [winprob.problem(), winprob.problem()]
+        got = (lookup(50, 60, True), lookup(0, 0, False, 61, True), expert.chances(v))
+        return said, got, winprob.open_table()
+
+    said, got, f = _with_table(good, read)
+    f.close()
+    assert said == [None, None] and got[0] is not None and got[2] is not None
+    assert expert.chances(v) == got[2]  # the copy reads as the table itself
+    for what, data in _damaged(good):
+        said, got, f = _with_table(data, read)
+        assert f is None and got == (None, None, None), what
+        assert said[0] and "damaged" in said[0] and said[1] is None, (what, said)
+    # a missing table is no table, and nothing to say
+    keep = winprob.path
+    winprob.path = lambda: "no/such/winprob.bin"
+    winprob.forget()
+    try:
+        assert winprob.problem() is None and lookup(50, 60, True) is None
+    finally:
+        winprob.path = keep
+        winprob.forget()
+
+
+def test_the_whole_check_is_read_once_not_at_every_figure():
+    class Counting:
+        def __init__(self, f):
+            self.f = f
+            self.bytes = 0
+
+        def seek(self, at, whence=0):
+            return self.f.seek(at, whence)
+
+        def tell(self):
+            return self.f.tell()
+
+        def read(self, n):
+            got = self.f.read(n)
+            self.bytes += len(got)
+            return got
+
+        def close(self):
+            self.f.close()
+
+    opened = []
+    real = open
+
+    def counting_open(name, mode="r"):
+        f = Counting(real(name, mode))
+        opened.append(f)
+        return f
+
+    winprob.forget()
+    winprob.open = counting_open  # the module's own name shadows the builtin
+    try:
+        for own in range(20):
+            assert lookup(own, 30, True) is not None
+    finally:
+        del winprob.open
+        winprob.forget()
+    reads = [f.bytes for f in opened]
+    assert reads[0] >= winprob.SIZE  # the first open reads the table through
+    assert max(reads[1:]) <= winprob.HEADER + 1  # every other: the header and one figure

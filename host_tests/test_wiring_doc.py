@@ -39,4 +39,5 @@ def test_each_board_section_names_its_pins_and_the_strip_advice():
             assert "GP%d " % gpio in rows[label] + " ", (name, button)
     for words in ("470 ohm", "1000 uF", "74AHCT125", "Common ground"):
         assert words in text
-    assert os.path.getsize(os.path.join(ROOT, "docs", "wiring.png")) > 5000
+    for png in ("wiring.png", "led_path_pico.png", "led_path_rp2040_zero.png"):
+        assert os.path.getsize(os.path.join(ROOT, "docs", "img", png)) > 5000, png

@@ -2,12 +2,14 @@
 MicroPython target, each printed against its budget (issue 12).
 
     python3 tools/bench_device.py                 # the MicroPython unix port
-    python3 tools/bench_device.py --emu [PATH]    # the emulated Pico (../shared/emu)
+    python3 tools/bench_device.py --emu [--firmware F.uf2]   # the emulated Pico
+        # (tools/emu: your MicroPython RPI_PICO .uf2, --firmware or $PICO_UF2)
     python3 tools/bench_device.py --port /dev/ttyACM0   # a real board, over mpremote
       [--only frames,opponent,game,heap,soak] [--games 10] [--cap 96] [--opp-games 3]
-    python3 tools/bench_device.py --emu-cp [PATH] [bench_device_cp options]
-        # CircuitPython on the emulated Pico (../shared/emu-cp): the figures of
-        # issue 18, by tools/bench_device_cp.py (its --help lists its options)
+    python3 tools/bench_device.py --emu-cp [bench_device_cp options]
+        # CircuitPython on the emulated Pico (tools/emu, $CP_FIRMWARE and
+        # $CP_MPY_CROSS): the figures of issue 18, by tools/bench_device_cp.py
+        # (its --help lists its options)
 
 Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
 as tools/deploy.py runs it) with tools/devbench.py (the half that runs on the
@@ -44,8 +46,9 @@ are render only: the OLED's bus counts bytes instead (a real board sends
 them), except the "with I2C" line, which adds 22.5 us a byte (400 kHz).
 
 Exit status 0 when every part ran (budgets over are reported, not failed),
-1 when a part failed, 2 for a bad argument or a missing tool. CPython; imports
-check_mpy and device_files from tools/.
+1 when a part failed, 2 for a bad argument, a missing tool, no firmware or a
+firmware that cannot work (docs/device-checks.md). CPython; imports check_mpy,
+device_files and the emulated Pico (emu.pico, emu.firmware) from tools/.
 """
 
 import os
@@ -57,7 +60,6 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-DEFAULT_EMU = os.path.join(os.path.dirname(ROOT), "shared", "emu")
 I2C_US_PER_BYTE = 22.5  # 9 bits at 400 kHz
 PARTS = ("frames", "opponent", "game", "heap", "soak")
 MS = 1000
@@ -228,30 +230,47 @@ class UnixPort(Target):
 
 
 class Emulator(Target):
+    """The project's emulated Pico (tools/emu) running ``fw``, a firmware
+    the user gives (emu.firmware.micropython: --firmware, else $PICO_UF2)."""
+
     name = "emulated Pico"
 
-    def __init__(self, path):
-        self.script = os.path.join(path, "run_on_pico.sh")
-        if not os.path.exists(self.script):
-            raise Fail("no emulator at %s (give its folder: --emu PATH)" % path, 2)
-        if shutil.which("node") is None or shutil.which("npm") is None:
-            raise Fail("the emulator needs node and npm (Debian: apt-get install nodejs npm)", 2)
+    def __init__(self, fw):
+        from emu import workdir
+
+        self.fw = fw
+        self.name = "emulated Pico, %s" % fw.describe()
+        try:
+            workdir.node()
+        except workdir.SetupError as e:
+            raise Fail(str(e), 2) from None
 
     def run(self, build_dir, call, timeout):
-        with tempfile.TemporaryDirectory() as tmp:
-            script = os.path.join(tmp, "bench.py")
-            with open(script, "w") as f:
-                f.write("import devbench\n" + call)
-            env = dict(os.environ)
-            env.setdefault("PICO_MAX_EMU_S", "3000")
-            p = subprocess.run(
-                [self.script, build_dir, script],
-                capture_output=True,
-                text=True,
+        from emu import fsimage, pico, workdir
+
+        try:
+            got = pico.run(
+                self.fw,
+                build_dir,
+                "import devbench\n" + call,
+                max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
                 timeout=timeout,
-                env=env,
             )
-        return p.returncode, p.stdout + p.stderr
+        except (workdir.SetupError, fsimage.ImageError) as e:
+            raise Fail(str(e), 2) from None
+        return got.status, got.output
+
+
+def emulator(flag=None):
+    """The Emulator target for the firmware given (``flag``, else
+    $PICO_UF2); Fail(status 2) for none, a bad one or no Node.js."""
+    from emu import firmware
+
+    try:
+        fw = firmware.micropython(flag)
+    except (firmware.NoFirmware, firmware.BadFirmware) as e:
+        raise Fail(str(e), 2) from None
+    return Emulator(fw)
 
 
 class Board(Target):
@@ -333,11 +352,11 @@ def report(got, out=print):
         out(line + where)
 
 
-def smoke(emu=DEFAULT_EMU, timeout=600):
-    """The device smoke test's run on the emulated Pico (devbench "smoke"):
-    the parsed figures with ``status`` and ``output``. Fail (status 2) when
-    the emulator or what it needs is missing."""
-    target = Emulator(emu)
+def smoke(fw, timeout=600):
+    """The device smoke test's run on the emulated Pico with firmware ``fw``
+    (devbench "smoke"): the parsed figures with ``status`` and ``output``.
+    Fail (status 2) when what the emulator needs is missing."""
+    target = Emulator(fw)
     with tempfile.TemporaryDirectory() as tmp:
         out = build(os.path.join(tmp, "mpy"), target.march)
         status, text = target.run(out, 'devbench.main("smoke")', timeout)
@@ -354,11 +373,13 @@ def main(argv):
         import bench_device_cp
 
         rest = list(argv[1:])
-        if rest and not rest[0].startswith("--"):
-            rest = ["--emu-cp"] + rest
+        if rest and not rest[0].startswith("--"):  # --emu-cp FIRMWARE.uf2
+            rest = ["--firmware"] + rest
         return bench_device_cp.main(rest)
 
     target = None
+    emu = False
+    fw_flag = None
     only = PARTS[:4]
     games = 10
     cap = 0
@@ -368,10 +389,12 @@ def main(argv):
         while args:
             a = args.pop(0)
             if a == "--emu":
-                path = DEFAULT_EMU
-                if args and not args[0].startswith("--"):
-                    path = args.pop(0)
-                target = Emulator(path)
+                emu = True
+                if args and not args[0].startswith("--"):  # --emu FIRMWARE.uf2
+                    fw_flag = args.pop(0)
+            elif a == "--firmware":
+                emu = True
+                fw_flag = args.pop(0)
             elif a == "--port":
                 target = Board(args.pop(0))
             elif a == "--only":
@@ -389,7 +412,9 @@ def main(argv):
                 raise ValueError("unknown argument %r" % a)
         if games < 1 or opp_games < 1 or cap < 0:
             raise ValueError("--games and --opp-games need a number above 0, --cap 0 or more")
-        if target is None:
+        if emu:
+            target = emulator(fw_flag)
+        elif target is None:
             target = UnixPort()
     except (ValueError, IndexError) as e:
         print("error: %s" % (e or "an option needs a value"), file=sys.stderr)

@@ -1,13 +1,15 @@
 """Device benchmark of the CircuitPython build on the emulated Raspberry Pi
-Pico (CircuitPython 10.2.1 in rp2040js, ``../shared/emu-cp``): the figures of
-issue 18 against their budgets.
+Pico (tools/emu: your CircuitPython raspberry_pi_pico firmware in rp2040js,
+``--firmware`` or ``$CP_FIRMWARE``, its console on UART0, and Adafruit's
+mpy-cross of the same version as ``$CP_MPY_CROSS``): the figures of issue 18
+against their budgets.
 
-    python3 tools/bench_device_cp.py [--emu-cp DIR] [--source] [--parts ui,game,readonly]
+    python3 tools/bench_device_cp.py [--firmware F.uf2] [--source] [--parts ui,game,readonly]
                                      [--heap] [--level hard] [--display direct] [--json]
 
 What runs: ``tools/deploy.py --target cp --board pico`` installs the game
 into a fresh CIRCUITPY folder exactly as it would onto a board (sources, the
-.mpy files compiled by the kit's CircuitPython mpy-cross, board.txt),
+.mpy files compiled by $CP_MPY_CROSS, board.txt),
 ``tools/cp_bench.py`` is added as ``cp_bench.mpy``, and the emulator boots that folder with the
 SSD1306 attached (``--i2c-oled``) and runs ``cp_bench.run(...)``: the app as
 ``code.py`` boots it, with scripted buttons and the LED strip stubbed (its
@@ -29,8 +31,10 @@ of the default adafruit_displayio_ssd1306. The emulated screen is written
 to ``build/bench-cp/oled.pbm``.
 
 ``measure(...)`` returns the figures as a dict, for tools/bench_device.py.
-Exit status: 0 done, 1 a run or check that failed, 2 the emulator or its
-tools missing. CPython only; imports deploy, cp_deploy and device_files from tools/.
+Exit status: 0 done, 1 a run or check that failed, 2 no firmware, one that
+cannot work, or the emulator's tools missing (docs/device-checks.md).
+CPython only; imports deploy, cp_deploy, device_files and the emulated Pico
+(emu.pico, emu.firmware, emu.fsimage, emu.workdir) from tools/.
 """
 
 import argparse
@@ -45,7 +49,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-EMU_CP = os.path.normpath(os.path.join(ROOT, "..", "shared", "emu-cp"))
 OUT = os.path.join(ROOT, "build", "bench-cp")
 
 # name, key, budget (us, bytes), what
@@ -86,42 +89,45 @@ EXTRA = (
 
 
 class Missing(Exception):
-    """The emulator or one of its tools is not there."""
+    """A tool the emulator needs (Node.js, mkfs.fat, mtools) is not there."""
 
 
-def emulator(emu_dir=None):
-    """The run script of the kit, or raise Missing saying what is absent."""
-    emu_dir = emu_dir or os.environ.get("EMU_CP") or EMU_CP
-    script = os.path.join(emu_dir, "run_on_pico_cp.sh")
-    if not os.path.isfile(script):
-        raise Missing("no emulated CircuitPython Pico at %s" % emu_dir)
-    path = os.environ.get("PATH", "") + os.pathsep + "/usr/sbin" + os.pathsep + "/sbin"
-    for tool, package in (
-        ("node", "nodejs"),
-        ("npm", "npm"),
-        ("mkfs.fat", "dosfstools"),
-        ("mcopy", "mtools"),
-    ):
-        if shutil.which(tool, path=path) is None:
-            raise Missing("%s not found (apt-get install %s)" % (tool, package))
-    return script
+def tools():
+    """Raise Missing unless Node.js and the FAT tools are here."""
+    from emu import fsimage, workdir
+
+    try:
+        workdir.node()
+        fsimage.fat_tools()
+    except (workdir.SetupError, fsimage.ImageError) as e:
+        raise Missing(str(e)) from None
 
 
-def stage(folder, board="pico", source=False, emu_dir=None):
+def emulator(flag=None):
+    """The CircuitPython firmware given (``flag``, else $CP_FIRMWARE), once
+    the tools are checked: Missing for a tool, emu.firmware.NoFirmware for
+    no firmware, emu.firmware.BadFirmware for one that cannot work."""
+    from emu import firmware
+
+    tools()
+    return firmware.circuitpython(flag)
+
+
+def stage(folder, board="pico", source=False, fw=None):
     """Install the game into ``folder`` with tools/deploy.py --target cp, as
-    onto a CIRCUITPY drive (.mpy files made by the kit's CircuitPython
-    mpy-cross, or the sources with ``source``), and add the device half of
-    this benchmark."""
+    onto a CIRCUITPY drive (.mpy files made by $CP_MPY_CROSS, checked against
+    the firmware ``fw``, or the sources with ``source``), and add the device
+    half of this benchmark."""
     import cp_deploy
     import deploy
+    from emu import firmware
 
     os.makedirs(folder, exist_ok=True)
     argv = ["--board", board, "--target", "cp", "--drive", folder]
     if source:
         argv.append("--source")
     else:
-        kit = os.path.dirname(emulator(emu_dir))
-        argv += ["--mpy-cross", os.environ.get("CP_MPY_CROSS") or os.path.join(kit, "mpy-cross")]
+        argv += ["--mpy-cross", firmware.cp_mpy_cross(fw or emulator())]
     args = deploy.parse(argv)
     cp_deploy.deploy_cp(cp_deploy.plan_cp(args))
     # the benchmark and, for its ``fast`` check, the plain framebuf as reference
@@ -138,33 +144,19 @@ def stage(folder, board="pico", source=False, emu_dir=None):
     return folder
 
 
-def run_emulator(
-    folder, script_text, emu_dir=None, timeout=1800, pbm=None, env=None, max_emu_s=600
-):
-    """Boot ``folder`` on the emulated Pico and run ``script_text``; returns
-    (exit status, stdout, stderr). The run stops after ``max_emu_s``
-    emulated seconds (unless PICO_MAX_EMU_S says otherwise) or ``timeout``
-    host seconds."""
-    script = emulator(emu_dir)
+def run_emulator(folder, script_text, fw, timeout=1800, pbm=None, out_fs=False, max_emu_s=600):
+    """Boot ``folder`` on the emulated Pico with firmware ``fw`` and the
+    SSD1306 attached, and run ``script_text``; an emu.pico.Run. The run
+    stops after ``max_emu_s`` emulated seconds (unless PICO_MAX_EMU_S says
+    otherwise) or ``timeout`` host seconds."""
+    from emu import pico
+
     os.makedirs(OUT, exist_ok=True)
     pbm = pbm or os.path.join(OUT, "oled.pbm")
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(script_text)
-        path = f.name
-    cmd = [script, "--i2c-oled", folder, path]
-    full_env = dict(os.environ, CP_OLED_PBM=pbm)
-    full_env.setdefault("PICO_MAX_EMU_S", str(max_emu_s))
-    full_env.update(env or {})
-    try:
-        proc = subprocess.run(
-            cmd, capture_output=True, text=True, timeout=timeout, env=full_env, errors="replace"
-        )
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout or ""
-        return 124, out, "host timeout after %d s" % timeout
-    finally:
-        os.remove(path)
-    return proc.returncode, proc.stdout, proc.stderr
+    limit = float(os.environ.get("PICO_MAX_EMU_S") or max_emu_s)
+    return pico.run(
+        fw, folder, script_text, i2c_oled=pbm, out_fs=out_fs, max_emu_s=limit, timeout=timeout
+    )
 
 
 def parse(stdout):
@@ -195,14 +187,16 @@ def measure(
     heap=False,
     source=False,
     level="hard",
-    emu_dir=None,
+    fw=None,
     display=None,
 ):
-    """Run the benchmark; the figures as a dict (``error`` set when it failed).
-    ``display``: "displayio" (the default) or "direct"."""
+    """Run the benchmark on firmware ``fw`` (default: the one given); the
+    figures as a dict (``error`` set when it failed). ``display``:
+    "displayio" (the default) or "direct"."""
+    fw = fw or emulator()
     work = tempfile.mkdtemp(prefix="bench_cp_")
     try:
-        folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
+        folder = stage(os.path.join(work, "CIRCUITPY"), source=source, fw=fw)
         choose_display(folder, display)
         script = "import cp_bench\ncp_bench.LEVEL = %r\ncp_bench.run(%r, %r)\n" % (
             level,
@@ -210,13 +204,14 @@ def measure(
             bool(heap),
         )
         small = "game" not in parts
-        rc, stdout, stderr = run_emulator(
+        got = run_emulator(
             folder,
             script,
-            emu_dir=emu_dir,
+            fw,
             timeout=900 if small else 3600,
             max_emu_s=120 if small else 900,
         )
+        rc, stdout, stderr = got.status, got.stdout, got.stderr
     finally:
         shutil.rmtree(work, ignore_errors=True)
     figures = parse(stdout)
@@ -263,16 +258,17 @@ def read_pbm(path):
     return bytes(buf)
 
 
-def boot_check(source=False, emu_dir=None, steps=None, display=None):
+def boot_check(source=False, fw=None, steps=None, display=None):
     """Boot the deployed ``code.py`` itself on the emulated Pico with the
     prelude tools/cp_boot_check.py (scripted keys, LED strip counted):
     returns a dict with ``rc``, ``text`` (strings drawn last), ``buf`` (the
     app's frame buffer), ``panel`` (the emulated OLED's picture as a
     buffer), ``files`` (the names under /data on the drive afterwards),
     ``stdout`` and the other ``CHECK`` values."""
+    fw = fw or emulator()
     work = tempfile.mkdtemp(prefix="boot_cp_")
     try:
-        folder = stage(os.path.join(work, "CIRCUITPY"), source=source, emu_dir=emu_dir)
+        folder = stage(os.path.join(work, "CIRCUITPY"), source=source, fw=fw)
         choose_display(folder, display)
         for name in (
             "cp_bench.py",
@@ -291,17 +287,9 @@ def boot_check(source=False, emu_dir=None, steps=None, display=None):
         with open(os.path.join(folder, "code.py")) as f:
             script = prelude + f.read()
         pbm = os.path.join(work, "oled.pbm")
-        image = os.path.join(work, "out.img")
-        rc, stdout, stderr = run_emulator(
-            folder,
-            script,
-            emu_dir=emu_dir,
-            pbm=pbm,
-            env={"PICO_OUT_FS": image},
-            timeout=900,
-            max_emu_s=120,
-        )
-        got = {"rc": rc, "stdout": stdout + stderr, "text": [], "files": []}
+        run = run_emulator(folder, script, fw, pbm=pbm, out_fs=True, timeout=900, max_emu_s=120)
+        rc, stdout = run.status, run.stdout
+        got = {"rc": rc, "stdout": run.output, "text": [], "files": []}
         for line in stdout.splitlines():
             line = line.rstrip("\r")
             if line.startswith("CHECK text "):
@@ -313,13 +301,10 @@ def boot_check(source=False, emu_dir=None, steps=None, display=None):
             got["buf"] = bytes.fromhex(got["buf"])
         if os.path.exists(pbm):
             got["panel"] = read_pbm(pbm)
-        if os.path.exists(image):
-            out = os.path.join(work, "drive")
-            proc = subprocess.run(
-                ["mcopy", "-s", "-i", image, "::/data", out], capture_output=True, text=True
+        if run.image is not None:
+            got["files"] = sorted(
+                path.split("/", 1)[1] for path in run.files() if path.startswith("data/")
             )
-            if proc.returncode == 0 and os.path.isdir(out):
-                got["files"] = sorted(os.listdir(out))
         return got
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -349,7 +334,7 @@ def table(figures):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="tools/bench_device_cp.py", description=__doc__.split("\n")[0])
-    p.add_argument("--emu-cp", dest="emu_cp", help="the emulator kit (default ../shared/emu-cp)")
+    p.add_argument("--firmware", help="the CircuitPython .uf2 (default $CP_FIRMWARE)")
     p.add_argument(
         "--source", action="store_true", help="deploy --source: .py files compiled on the Pico"
     )
@@ -366,13 +351,20 @@ def main(argv=None):
     p.add_argument("--json", action="store_true", help="print the figures as JSON only")
     args = p.parse_args(argv)
     parts = tuple(w for w in args.parts.split(",") if w)
+    from emu import firmware, fsimage, workdir
+
     try:
-        figures = measure(parts, args.heap, args.source, args.level, args.emu_cp, args.display)
-    except (Missing, Exception) as e:
-        if not isinstance(e, Missing) and type(e).__name__ != "Fail":
-            raise
+        fw = emulator(args.firmware)
+        if not args.source:
+            firmware.cp_mpy_cross(fw)
+        print("emulated Pico, %s" % fw.describe(), file=sys.stderr)
+        figures = measure(parts, args.heap, args.source, args.level, fw, args.display)
+    except (Missing, firmware.NoFirmware, firmware.BadFirmware, workdir.SetupError) as e:
         print("bench_device_cp: %s" % e, file=sys.stderr)
         return 2
+    except fsimage.ImageError as e:
+        print("bench_device_cp: %s" % e, file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(figures))
     else:

@@ -104,6 +104,10 @@ def main(argv):
     import mpport
 
     exe = mpport.micropython()
+    long_one = mpport.too_long([os.path.join(here, "bench_expert.py")] + argv)
+    if exe and long_one:
+        print("error: " + long_one, file=sys.stderr)
+        return 2
     if exe:
         proc = subprocess.run(
             [exe, "-X", "heapsize=512k", os.path.join(here, "bench_expert.py")] + argv,

@@ -1,8 +1,8 @@
 """What the idle main loop costs the CPU, measured on the emulated Pico
-(../shared/emu: MicroPython 1.28 on rp2040js, which counts the cycles the
-CPU runs; time spent sleeping costs none).
+(tools/emu: your MicroPython RPI_PICO firmware on rp2040js, which counts the
+cycles the CPU runs; time spent sleeping costs none).
 
-    python3 tools/bench_idle.py [--seconds 30]
+    python3 tools/bench_idle.py [--seconds 30] [--firmware F.uf2]   # or $PICO_UF2
 
 The score keeper is opened with a few points and then left alone, with the
 app's own main loop (``App.run``) running on the emulated board: the MP
@@ -22,19 +22,22 @@ imports and opening the keeper cancel out. The emulator leaves the button
 pins low (no pull-ups are modelled), so the bench reads them with the
 opposite sense at the same cost (six pin reads; one register read).
 
-CPython only (drives the emulator). Imports os, re, shutil, subprocess, sys,
-tempfile.
+Exit status 2 without a firmware, with one that cannot work or without
+Node.js (docs/device-checks.md). CPython only (drives the emulator). Imports
+os, re, shutil, sys, tempfile and the emulated Pico (emu.pico, emu.firmware)
+from tools/.
 """
 
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EMU = os.path.join(os.path.dirname(ROOT), "shared", "emu", "run_on_pico.sh")
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
 CLOCK_HZ = 125000000
 
 SCRIPT = """
@@ -123,35 +126,29 @@ def stage(dest):
         )
 
 
-def run(files, mode, seconds):
+def run(fw, files, mode, seconds):
     """Cycles (millions, as the emulator prints them) of one run."""
-    fd, script = tempfile.mkstemp(suffix=".py")
-    with os.fdopen(fd, "w") as f:
-        f.write(SCRIPT % (mode, seconds))
-    try:
-        p = subprocess.run(
-            [EMU, "--mpy", files, script], capture_output=True, text=True, timeout=1200
-        )
-    finally:
-        os.remove(script)
-    out = p.stdout + p.stderr
+    from emu import pico
+
+    p = pico.run(fw, files, SCRIPT % (mode, seconds), mpy=True, timeout=1200)
     m = re.search(r"([0-9.]+) M cycles", p.stderr)
-    if p.returncode != 0 or m is None or "IDLE" not in p.stdout:
-        raise SystemExit("emulator run failed (%s %d s):\n%s" % (mode, seconds, out[-3000:]))
+    if p.status != 0 or m is None or "IDLE" not in p.stdout:
+        raise SystemExit("emulator run failed (%s %d s):\n%s" % (mode, seconds, p.output[-3000:]))
     line = [ln for ln in p.stdout.splitlines() if ln.startswith("IDLE")][0]
     return float(m.group(1)), line.strip()
 
 
-def measure(seconds=30):
-    """{"frames": cycles/s, "naps": cycles/s, "lines": the runs' IDLE lines}."""
+def measure(fw, seconds=30):
+    """{"frames": cycles/s, "naps": cycles/s, "lines": the runs' IDLE lines}
+    on firmware ``fw`` (emu.firmware.micropython)."""
     tmp = tempfile.mkdtemp()
     try:
         files = os.path.join(tmp, "files")
         stage(files)
         results = {"lines": []}
         for mode in ("frames", "naps"):
-            c0, _ = run(files, mode, 0)
-            c1, line = run(files, mode, seconds)
+            c0, _ = run(fw, files, mode, 0)
+            c1, line = run(fw, files, mode, seconds)
             results[mode] = (c1 - c0) * 1e6 / seconds
             results[mode + "_cycles"] = (c0, c1)
             results["lines"].append(line)
@@ -161,13 +158,36 @@ def measure(seconds=30):
 
 
 def main(argv):
+    from emu import firmware, fsimage, workdir
+
     seconds = 30
-    if "--seconds" in argv:
-        seconds = int(argv[argv.index("--seconds") + 1])
-    if not os.path.exists(EMU):
-        print("no emulator at %s" % EMU)
+    flag = None
+    args = list(argv)
+    try:
+        while args:
+            a = args.pop(0)
+            if a == "--seconds":
+                seconds = int(args.pop(0))
+            elif a == "--firmware":
+                flag = args.pop(0)
+            else:
+                raise ValueError("unknown argument %r" % a)
+        if seconds < 1:
+            raise ValueError("--seconds needs a number above 0")
+    except (ValueError, IndexError) as e:
+        print("error: %s" % (e or "an option needs a value"), file=sys.stderr)
         return 2
-    r = measure(seconds)
+    try:
+        fw = firmware.micropython(flag)
+        workdir.node()
+        print("emulated Pico, %s" % fw.describe())
+        r = measure(fw, seconds)
+    except (firmware.NoFirmware, firmware.BadFirmware, workdir.SetupError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    except fsimage.ImageError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
     for mode, line in zip(("frames", "naps"), r["lines"]):
         c0, c1 = r[mode + "_cycles"]
         per_s = r[mode]

@@ -108,6 +108,12 @@ def run_on_unix_port(script, args=(), heap="256k", extra=("firmware/hw/host.py",
     import shutil
     import subprocess
 
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import mpport
+
+    long_one = mpport.too_long([script] + list(args))
+    if long_one:  # the port would die on it before the script runs
+        raise NoUnixPort(long_one)
     out, micropython = _build(script[:-3], extra)
     here = os.path.dirname(os.path.abspath(__file__))
     for name in (script, "benchkit.py"):

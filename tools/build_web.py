@@ -15,6 +15,13 @@ What it writes:
                    the page unpacks it into the port's in-memory filesystem
   board.json       the LED pegboard's holes where tools/render_board.py draws
                    them, with the LED of each (the page paints them)
+  manifest.webmanifest, icon-192.png, icon-512.png
+                   the web app manifest (installable) and its icons, drawn
+                   from the device's card art by its own canvas and font
+  sw.js            the service worker (web/sw.js with this build's file list
+                   and a version hashed from them): the site offline
+  NAME.gz          a gzipped copy of each file gzip makes smaller, which
+                   tools/web.py sends with Content-Encoding: gzip
 
 Bundle format: ``b"CRB1"``, a 4-byte big-endian file count, then per file a
 2-byte name length, the name (``firmware/app.mpy``), a 4-byte length and the
@@ -42,7 +49,16 @@ WEB = os.path.join(ROOT, "web")
 DIST = os.path.join(WEB, "dist")
 PORT_PKG = os.path.join("@micropython", "micropython-webassembly-pyscript")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "app.js", "bundle.js", "style.css")
+PAGE_FILES = ("index.html", "app.js", "bundle.js", "style.css", "manifest.webmanifest")
+ICONS = (192, 512)  # icon-N.png, the manifest's
+# the OLED's colours (web/app.js) and the icon's art: two of the device's
+# card faces, drawn by its own canvas and font, scaled up pixel for pixel
+ICON_ON = (190, 225, 255)
+ICON_OFF = (0, 0, 0)
+ICON_CARDS = (
+    (4, 4, (4 << 2) | 2),
+    (14, 8, (10 << 2) | 3),
+)  # (x, y, card): 5 of hearts, J of spades
 MAGIC = b"CRB1"
 
 
@@ -139,6 +155,81 @@ def board_json(board="pico"):
     return json.dumps(g, separators=(",", ":"))
 
 
+def icon_png(size):
+    """The page's icon, ``size`` px square, as PNG bytes: the device's card
+    art (firmware.canvas over firmware.fakefb) on a 32x32 screen."""
+    import io
+
+    from PIL import Image
+
+    from firmware import fakefb
+    from firmware.canvas import Canvas
+
+    n = 32
+    buf = bytearray(n * n // 8)
+    cv = Canvas(fakefb.FrameBuffer(buf, n, n, fakefb.MONO_VLSB), buf, n, n)
+    cv.fast = None
+    for x, y, card in ICON_CARDS:
+        cv.card(x, y, card)
+    img = Image.new("RGB", (n, n), ICON_OFF)
+    px = img.load()
+    for y in range(n):
+        for x in range(n):
+            if (buf[(y >> 3) * n + x] >> (y & 7)) & 1:
+                px[x, y] = ICON_ON
+    img = img.resize((size, size), Image.NEAREST)
+    f = io.BytesIO()
+    img.save(f, "PNG", optimize=True)
+    return f.getvalue()
+
+
+def service_worker(out):
+    """sw.js from web/sw.js with this build's files, each with a hash of its
+    bytes (an update fetches only the changed ones), and a version hashed
+    from them all (any change to the site is a new worker)."""
+    import hashlib
+
+    names = sorted(n for n in os.listdir(out) if _served(out, n) and n != "sw.js")
+    h = hashlib.sha256()
+    each = []
+    for name in names:
+        with open(os.path.join(out, name), "rb") as f:
+            data = f.read()
+        h.update(name.encode() + b"\0" + data + b"\0")
+        each.append([name, hashlib.sha256(data).hexdigest()[:16]])
+    with open(os.path.join(WEB, "sw.js")) as f:
+        text = f.read()
+    index = [e for e in each if e[0] == "index.html"]
+    files = json.dumps([["./", index[0][1] if index else ""]] + each)
+    text = text.replace('"__VERSION__"', json.dumps(h.hexdigest()[:16])).replace("__FILES__", files)
+    with open(os.path.join(out, "sw.js"), "w") as f:
+        f.write(text)
+
+
+def _served(out, name):
+    return os.path.isfile(os.path.join(out, name)) and not name.endswith(".gz")
+
+
+COMPRESSED = (".png",)  # already compressed: no .gz copy
+
+
+def compress(out):
+    """A ``NAME.gz`` beside each file that gzip makes smaller (tools/web.py
+    serves it to a browser that takes gzip); stale copies removed."""
+    for name in os.listdir(out):
+        if name.endswith(".gz"):
+            os.remove(os.path.join(out, name))
+    for name in sorted(os.listdir(out)):
+        if not _served(out, name) or name.endswith(COMPRESSED):
+            continue
+        with open(os.path.join(out, name), "rb") as f:
+            data = f.read()
+        packed = gzip.compress(data, 9, mtime=0)
+        if len(packed) < len(data):
+            with open(os.path.join(out, name + ".gz"), "wb") as f:
+                f.write(packed)
+
+
 def build(out=DIST, board="pico"):
     """Write the site to ``out``; returns {file name: (bytes, gzipped bytes)}."""
     sys.path.insert(0, ROOT)
@@ -153,17 +244,22 @@ def build(out=DIST, board="pico"):
         f.write(bundle)
     with open(os.path.join(out, "board.json"), "w") as f:
         f.write(board_json(board))
+    for n in ICONS:
+        with open(os.path.join(out, "icon-%d.png" % n), "wb") as f:
+            f.write(icon_png(n))
+    service_worker(out)
+    compress(out)
     return sizes(out)
 
 
 def sizes(out=DIST):
+    """{file: (bytes, bytes sent to a browser that takes gzip)}."""
     found = {}
     for name in sorted(os.listdir(out)):
-        path = os.path.join(out, name)
-        if os.path.isfile(path):
-            with open(path, "rb") as f:
-                data = f.read()
-            found[name] = (len(data), len(gzip.compress(data, 9)))
+        if _served(out, name):
+            n = os.path.getsize(os.path.join(out, name))
+            gz = os.path.join(out, name + ".gz")
+            found[name] = (n, os.path.getsize(gz) if os.path.exists(gz) else n)
     return found
 
 
@@ -182,8 +278,8 @@ def main(argv=None):
         total = sum(v[0] for v in found.values())
         gz = sum(v[1] for v in found.values())
         for name, (n, g) in found.items():
-            print("  %-18s %8d bytes  %7d gzipped" % (name, n, g))
-        print("wrote %s: %d bytes, %d gzipped" % (args.out, total, gz))
+            print("  %-22s %8d bytes  %7d sent gzipped" % (name, n, g))
+        print("wrote %s: %d bytes, %d sent gzipped" % (args.out, total, gz))
     return 0
 
 

@@ -1,5 +1,5 @@
 """The device half of tools/bench_device_cp.py: runs ON CircuitPython (the
-emulated Pico of ../shared/emu-cp, or a board), with the app's files on the
+emulated Pico of tools/emu, or a board), with the app's files on the
 CIRCUITPY drive. tools/bench_device_cp.py copies it there as ``cp_bench.py``
 and runs a two-line script that calls ``run(...)``.
 

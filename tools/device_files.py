@@ -42,7 +42,7 @@ CP_ONLY = (
 )
 MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/mp_make.py")
 BUILD_ONLY = ("firmware/manifest.py",)
-WEB_ONLY = ("firmware/hw/web.py",)
+WEB_ONLY = ("firmware/hw/web.py", "firmware/hw/web_page.py")
 NATIVE = ("firmware/fast.py",)
 # data files beside the code, copied as they are (read by seeking, never imported)
 DATA = ("engine/winprob.bin",)

@@ -29,9 +29,11 @@ bytes):
 3. Checks: direct self-play of hard against hard from sample positions
    (``--check`` games each) against the table, with 95% intervals.
 
-The file: 4 bytes ``CWP1``, then one byte a position (round(255 * V)),
+The file: engine.winprob's 12-byte header (``CWP2``, the tables' size, their
+check: ``engine.winprob.header``), then one byte a position (round(255 * V)),
 row = the dealer's score, column = the pone's: 121 x 121 (six-card to 121),
-61 x 61 (six-card to 61), 61 x 61 (five-card, V5). CPython only.
+61 x 61 (six-card to 61), 61 x 61 (five-card, V5). The reader refuses a file
+whose header, size or check is wrong. CPython only.
 """
 
 import argparse
@@ -43,8 +45,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.game import Game, run  # noqa: E402
 from engine.opponent import make  # noqa: E402
+from engine.winprob import SIZE, header  # noqa: E402
 
-MAGIC = b"CWP1"
 # (target, five-card) of each table, in file order (engine.winprob reads them there)
 KINDS = ((121, False), (61, False), (61, True))
 
@@ -158,22 +160,23 @@ def main(argv=None):
         type=int,
         default=-1,
         help="only table K (0: 121, 1: 61, 2: five-card), its bytes alone: three runs at once,"
-        " then join the magic and the parts in order",
+        " then --join the parts in order (the header is written then)",
     )
     ap.add_argument("--join", nargs=3, metavar="PART", help="write --out from the three parts")
     args = ap.parse_args(argv)
     if args.join:
-        blob = bytearray(MAGIC)
+        blob = bytearray()
         for part in args.join:
             with open(part, "rb") as f:
                 blob.extend(f.read())
-        if len(blob) != len(MAGIC) + sum(t * t for t, _ in KINDS):
+        if len(blob) != SIZE:
             ap.error("the parts are not the three tables (%d bytes in all)" % len(blob))
+        blob = header(blob) + blob
         with open(args.out, "wb") as f:
             f.write(blob)
         print("wrote %s: %d bytes" % (args.out, len(blob)))
         return
-    blob = bytearray(MAGIC if args.kind < 0 else b"")
+    blob = bytearray()
     for k, (target, five) in enumerate(KINDS):
         if args.kind >= 0 and k != args.kind:
             continue
@@ -204,6 +207,8 @@ def main(argv=None):
                     % (a, b, v[a][b], p, lo, hi, args.check, "ok" if ok else "OUTSIDE"),
                     flush=True,
                 )
+    if args.kind < 0:
+        blob = header(blob) + blob
     with open(args.out, "wb") as f:
         f.write(blob)
     print("wrote %s: %d bytes" % (args.out, len(blob)))

@@ -83,6 +83,26 @@ def find(environ=None, bin_dir=None, has_wheel=None, plat=None):
     )
 
 
+# bytes of one argument the pinned unix port takes: a script path or an
+# argument after it (its sys.argv) of 256 bytes or more ends the process with
+# "FATAL: uncaught NLR", exit status 1, before any Python runs
+# (docs/known-limits.md); the code after -c is not one of them
+ARG_LIMIT = 255
+
+
+def too_long(args):
+    """A message for the first of ``args`` (a script and what follows it on
+    a unix port's command line) longer than ``ARG_LIMIT`` bytes, or None."""
+    for i, a in enumerate(args):
+        n = len(a.encode("utf-8", "surrogateescape"))
+        if n > ARG_LIMIT:
+            return (
+                "argument %d is %d bytes: the MicroPython unix port takes at most %d"
+                " (docs/known-limits.md); use a shorter path or value" % (i + 1, n, ARG_LIMIT)
+            )
+    return None
+
+
 def micropython():
     """The unix port's command, or None."""
     return find()[0]

@@ -5,6 +5,9 @@ a layout by eye. PC-side tool (CPython + Pillow); it runs the real
     python tools/render_board.py --board pico --scores 87 112 --rear 80 104 \
         --out docs/board.png
 
+Without ``--out`` the picture goes to build/board.png in the repository (git
+ignores build/); an ``--out`` must be a .png in a folder that exists.
+
 Holes are drawn in rows of 30 per track (five-hole groups), the game hole at
 the end, whatever the strip's wiring: the picture shows what players see.
 Imports boards, firmware.pegboard, firmware.keeper (colours) and Pillow.
@@ -25,6 +28,8 @@ PITCH = 20  # px between holes
 GROUP_GAP = 10  # px between five-hole groups
 HOLE = 14  # px hole diameter
 COLOR_NAMES = [name for name, _ in COLORS]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_OUT = os.path.join(ROOT, "build", "board.png")  # build/ is git-ignored
 
 
 def parse_args(argv):
@@ -39,8 +44,18 @@ def parse_args(argv):
     ap.add_argument("--colors", nargs=2, default=("red", "blue"), choices=COLOR_NAMES)
     ap.add_argument("--win", choices=("A", "B"), help="show the win chase for this side")
     ap.add_argument("--no-markers", action="store_true", help="hide the fifth-hole markers")
-    ap.add_argument("--out", default="board.png")
+    ap.add_argument(
+        "--out",
+        default=DEFAULT_OUT,
+        help="the PNG to write, in a folder that exists (default: build/board.png"
+        " in the repository, which git ignores)",
+    )
     args = ap.parse_args(argv)
+    if not args.out.lower().endswith(".png"):
+        ap.error("--out must name a .png file, not %r" % args.out[:80])
+    folder = os.path.dirname(args.out)
+    if folder and not os.path.isdir(folder) and args.out != DEFAULT_OUT:
+        ap.error("--out: the folder %r does not exist (it is not made)" % folder[:80])
     for s in list(args.scores) + list(args.rear or ()):
         if not 0 <= s <= args.target:  # the board has no hole past the game hole
             ap.error(
@@ -153,10 +168,13 @@ def render(args):
 def main(argv=None):
     args = parse_args(argv)
     img = render(args)
-    out_dir = os.path.dirname(args.out)
-    if out_dir:
-        os.makedirs(out_dir, exist_ok=True)
-    img.save(args.out)
+    if args.out == DEFAULT_OUT:
+        os.makedirs(os.path.dirname(DEFAULT_OUT), exist_ok=True)  # the repository's own build/
+    try:
+        img.save(args.out, "PNG")
+    except OSError as e:
+        print("error: cannot write %s: %s" % (args.out[:80], e), file=sys.stderr)
+        return 2
     print("wrote %s (%dx%d)" % (args.out, img.width, img.height))
     return 0
 

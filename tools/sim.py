@@ -3,21 +3,27 @@ The 128x64 OLED is drawn in the terminal and the LED pegboard below it in
 colour from the LED buffer the app writes, in the largest view that fits the
 terminal, chosen again when it is resized (or --view): pixel for pixel in
 half blocks with the LEDs spaced out (128x42 for the pico), the same with a
-track of LEDs a row (128x38), or 2x4 pixels a braille cell with 61 LEDs a
-row, which fits 80x24 (64x24). CPython only, standard library only (keys by
+track of LEDs a row (128x38), 2x4 pixels a braille cell with 61 LEDs a
+row, which fits 80x24 (64x24), or below that the screen's text lines
+(41x20: tools/sim_text.py); v switches the view. CPython only, standard library only (keys by
 termios, or msvcrt on Windows); Pillow for screenshots.
 
     python3 tools/sim.py                      # interactive (needs a terminal)
     python3 tools/sim.py --script "down*3 a right b" --screenshot out.png
+    python3 tools/sim.py --script "down*3 a" --text   # the last screen as text
     python3 tools/sim.py --host PORT   /   --join HOST:PORT   # play a friend
 
 Keys: arrows = d-pad, z/a/space/enter = A, x/b/backspace = B, Z and X hold
-A and B long, q quits.
+A and B long, c presses A and B together (the score keeper's menu), v
+switches the view (the largest that fits, then each in turn), q quits.
+Each key the terminal delivers is one press, however quickly they come.
 
 A script is a list of tokens separated by spaces or commas, played on a
 simulated clock (20 ms frames), then the last screen is printed:
   up down left right a b      press and release (held 100 ms, 100 ms apart)
+  ab                          A and B pressed together (the keeper's menu)
   NAME*N                      N times          NAME:MS   held MS ms (a:900 = long A)
+  (N at most 1000, MS at most 600000, an hour of simulated time in all)
   wait:MS (wait = 500 ms)     let time pass    shot:FILE  screenshot now
   battery:MV                  the battery now reads MV millivolts (the gauge
                               follows at the next reading, within 10 s)
@@ -44,10 +50,12 @@ if ROOT not in sys.path:
 from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
-from sim_keys import KEYS, PosixInput, WindowsInput  # noqa: E402
+from sim_keys import KEYS, VIEW_KEYS, PosixInput, Presses, WindowsInput  # noqa: E402
+from sim_text import ScreenText  # noqa: E402
 from sim_view import (  # noqa: E402
     VIEW_NAMES,
     draw_terminal,
+    next_view,
     oled_braille,
     oled_lines,
     panel_state,
@@ -57,6 +65,9 @@ from sim_view import (  # noqa: E402
 
 FRAME_MS = 20
 TAP_MS = 100
+MOST_TIMES = 1000  # a token's repeat count at most (NAME*N)
+MOST_MS = 600000  # a hold or a wait at most (10 minutes)
+MOST_SCRIPT_MS = 3600000  # a whole script's simulated time at most (an hour)
 
 NAMES = {
     "up": UP,
@@ -71,6 +82,7 @@ NAMES = {
     "z": A,
     "b": B,
     "x": B,
+    "ab": A | B,
 }
 
 
@@ -80,8 +92,11 @@ class ScriptError(ValueError):
 
 def parse_script(text):
     """Tokens -> list of steps: ("press", bit, hold_ms, times), ("wait", ms),
-    ("shot", path), ("battery", mv), ("quit",). ScriptError names a bad token."""
+    ("shot", path), ("battery", mv), ("quit",). ScriptError names a bad token,
+    or says the script would run too long: a count past ``MOST_TIMES``, a time
+    past ``MOST_MS``, or more than ``MOST_SCRIPT_MS`` simulated in all."""
     steps = []
+    total = 0
     for i in range(len(text)):  # one grammar: ASCII, as on the device's tools
         if text[i] > "~":
             raise ScriptError("the script is not plain ASCII text (character %d)" % (i + 1))
@@ -99,8 +114,9 @@ def parse_script(text):
             steps.append(("shot", tok[5:]))
             continue
         if low == "wait" or low.startswith("wait:"):
-            ms = _number(low[5:], raw) if ":" in low else 500
+            ms = _ms(low[5:], raw) if ":" in low else 500
             steps.append(("wait", ms))
+            total = _add_time(total, ms)
             continue
         if low.startswith("battery:"):
             steps.append(("battery", _number(low[8:], raw)))
@@ -109,17 +125,37 @@ def parse_script(text):
         if "*" in low:
             low, n = low.split("*", 1)
             times = _number(n, raw)
+            if times > MOST_TIMES:
+                raise ScriptError("repeat count in %s is over %d" % (_clip(raw), MOST_TIMES))
         hold = TAP_MS
         if ":" in low:
             low, ms = low.split(":", 1)
-            hold = _number(ms, raw)
+            hold = _ms(ms, raw)
         if low not in NAMES:
             raise ScriptError(
-                "unknown script token %s (use up/down/left/right/a/b, NAME*N, NAME:MS, "
+                "unknown script token %s (use up/down/left/right/a/b/ab, NAME*N, NAME:MS, "
                 "wait:MS, shot:FILE, battery:MV, quit)" % _clip(raw)
             )
         steps.append(("press", NAMES[low], hold, times))
+        total = _add_time(total, times * (max(hold, FRAME_MS) + TAP_MS))
     return steps
+
+
+def _ms(text, token):
+    ms = _number(text, token)
+    if ms > MOST_MS:
+        raise ScriptError("time in %s must be at most %d ms" % (_clip(token), MOST_MS))
+    return ms
+
+
+def _add_time(total, ms):
+    total += ms
+    if total > MOST_SCRIPT_MS:
+        raise ScriptError(
+            "the script would run over %d minutes of simulated time; split it"
+            % (MOST_SCRIPT_MS // 60000)
+        )
+    return total
 
 
 def _clip(text):
@@ -145,11 +181,16 @@ class Sim:
             resume=True,  # like the device: reopen the mode that was open
         )
         self.hw = self.app.hw
+        self.text = ScreenText(self.app.canvas)  # the screen's text, as it is drawn
+
+    def tick(self, now):
+        self.text.watch_keeper()
+        self.app.tick(now)
 
     def frame(self, raw):
         self.hw.buttons.set(raw)
         clock = self.hw.clock
-        self.app.tick(clock.ticks_ms())
+        self.tick(clock.ticks_ms())
         clock.sleep_ms(FRAME_MS)
 
     def hold(self, raw, ms):
@@ -187,7 +228,7 @@ def interactive(sim, view=None):
     changed = [True]
     sim.hw.display.on_show = lambda d: changed.__setitem__(0, True)
     sim.hw.leds.on_write = lambda leds: changed.__setitem__(0, True)
-    until = {}  # bit -> time (ms) the key stops counting as held
+    presses = Presses()  # each key one press, in turn
     size = None
     t0 = time.monotonic()
     source = WindowsInput() if os.name == "nt" else PosixInput()
@@ -199,15 +240,14 @@ def interactive(sim, view=None):
                 for key in source.keys():
                     if key in ("q", "Q", "\x03"):
                         return 0
-                    if key in KEYS:
-                        bit, ms = KEYS[key]
-                        until[bit] = max(until.get(bit, 0), now + ms)
-                raw = 0
-                for bit, t in until.items():
-                    if t > now:
-                        raw |= bit
-                sim.hw.buttons.set(raw)
-                sim.app.tick(now)
+                    if key in VIEW_KEYS and size is not None:  # the next view that fits
+                        d = sim.hw.display
+                        view = next_view(view, size[0], size[1], d, sim.hw.leds.n, sim.board)
+                        size = None
+                    elif key in KEYS:
+                        presses.add(*KEYS[key])
+                sim.hw.buttons.set(presses.raw(now, sim.app.buttons.held))
+                sim.tick(now)
                 now_size = tuple(os.get_terminal_size(out.fileno()))
                 if now_size != size:
                     size = now_size
@@ -229,7 +269,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(
         prog="sim.py",
         description="Run the cribbage handheld's app in the terminal.",
-        epilog="Script tokens: up down left right a b, NAME*N, NAME:MS, wait:MS, shot:FILE, "
+        epilog="Script tokens: up down left right a b ab, NAME*N, NAME:MS, wait:MS, shot:FILE, "
         "battery:MV, quit.",
     )
     p.add_argument("--script", help="play these keys headless, e.g. 'down*3 a right b'")
@@ -238,6 +278,12 @@ def main(argv=None):
     p.add_argument("--board", default="pico", help="board description from boards/")
     p.add_argument("--storage", metavar="DIR", help="keep settings and saves in DIR")
     p.add_argument("--quiet", action="store_true", help="headless: do not print the screen")
+    p.add_argument(
+        "--text",
+        action="store_true",
+        help="headless: print the last screen's text lines (what it says, suits as ♣♦♥♠) "
+        "instead of its pixels",
+    )
     p.add_argument(
         "--battery",
         type=int,
@@ -250,7 +296,7 @@ def main(argv=None):
         "--view",
         choices=VIEW_NAMES,
         help="terminal drawing (default: the largest that fits; full needs %dx%d, "
-        "compact %dx%d, braille %dx%d); headless: how the screen is printed"
+        "compact %dx%d, braille %dx%d, text %dx%d); headless: how the screen is printed"
         % tuple(n for v in VIEW_NAMES for n in pico_size(v)),
     )
     args = p.parse_args(argv)
@@ -323,7 +369,9 @@ def main(argv=None):
         except (OSError, ValueError) as e:  # a screenshot that cannot be written
             print("sim.py: %s" % e, file=sys.stderr)
             return 2
-        if not args.quiet:
+        if (args.text or args.view == "text") and not args.quiet:
+            print("\n".join(sim.text.lines()))
+        elif not args.quiet:
             braille = args.view == "braille"
             print("\n".join((oled_braille if braille else oled_lines)(sim.hw.display)))
             if panel_state(sim.hw.display):

@@ -1,6 +1,9 @@
-"""The simulator's keyboard: terminal keys to the device's buttons (``KEYS``,
-a key counts as held ``KEY_HOLD_MS``, Z and X hold A and B long), the key
-line shown under the picture (``HELP``), and reading keys without waiting:
+"""The simulator's keyboard: terminal keys to the device's buttons (``KEYS``:
+a key is one press of ``KEY_HOLD_MS``; Z and X hold A and B long, c presses
+A and B together; v changes the view), the presses played one after another as the app sees
+them (``Presses``: a terminal gives no key-up, and each key it delivers is
+one press, however close they come), the key line shown under the picture
+(``HELP``; ``SHORT_HELP`` under the text view), and reading keys without waiting:
 a POSIX terminal in cbreak mode (termios, ``PosixInput``) or the Windows
 console (msvcrt, ``WindowsInput``), both giving keys as ``split_keys`` does
 (escape sequences whole).
@@ -18,8 +21,10 @@ if ROOT not in sys.path:
 
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 
-KEY_HOLD_MS = 150  # a terminal key counts as held this long (key repeat extends it)
+KEY_HOLD_MS = 60  # a terminal key is a press held this long once the app sees it
 LONG_HOLD_MS = 900
+MOST_QUEUED = 8  # presses waiting their turn at most (a held key's repeats beyond wait)
+GIVE_UP_MS = 400  # a press the app never sees down (the waking press) ends after this
 
 KEYS = {
     "\x1b[A": (UP, KEY_HOLD_MS),
@@ -43,8 +48,61 @@ KEYS = {
     "A": (A, LONG_HOLD_MS),
     "X": (B, LONG_HOLD_MS),
     "B": (B, LONG_HOLD_MS),
+    "c": (A | B, KEY_HOLD_MS),
+    "C": (A | B, KEY_HOLD_MS),
 }
-HELP = "arrows: d-pad   z/a: A   x/b: B   Z/X: long A/B   q: quit"
+HELP = "arrows:d-pad z/a:A x/b:B Z/X:long A/B c:A+B v:view q:quit"
+SHORT_HELP = "z:A x:B Z/X:long c:A+B v:view q:quit"  # the text view's, for narrow terminals
+VIEW_KEYS = ("v", "V")  # the next view (not a button)
+
+
+class Presses:
+    """The presses the terminal's keys make, one at a time in the order the
+    keys came: ``add(mask, ms)`` queues one; ``raw(now, held)`` is the
+    bitmask to put on the buttons at ``now`` (ms), given ``held``, the
+    buttons as the app has debounced them (``app.buttons.held``). A press is
+    down until the app has had it down for its ``ms``, then up until the app
+    has seen it up; then the next. So two keys 10 ms apart are two presses,
+    whatever the frame rate. At most ``MOST_QUEUED`` wait (a key held down
+    in the terminal repeats faster than presses can be played)."""
+
+    def __init__(self):
+        self.queue = []
+        self.mask = 0  # the press being played, 0: none
+        self.ms = 0
+        self.start = 0  # when it went down
+        self.seen = -1  # when the app first had it down; -1: not yet
+        self.up = False  # its release being played
+
+    def add(self, mask, ms):
+        if len(self.queue) < MOST_QUEUED:
+            self.queue.append((mask, ms))
+
+    def pending(self):
+        return bool(self.mask or self.queue)
+
+    def raw(self, now, held):
+        if self.mask and self.up and not held & self.mask:
+            self.mask = 0  # the release was seen: this press is over
+        if not self.mask:
+            if not self.queue:
+                return 0
+            self.mask, self.ms = self.queue.pop(0)
+            self.start = now
+            self.seen = -1
+            self.up = False
+        if self.up:
+            return 0
+        if held & self.mask == self.mask:
+            if self.seen < 0:
+                self.seen = now
+            if now - self.seen >= self.ms:
+                self.up = True
+                return 0
+        elif now - self.start >= GIVE_UP_MS + self.ms:
+            self.up = True  # the app never took it (a press that wakes the screen)
+            return 0
+        return self.mask
 
 
 def split_keys(data):

@@ -2,9 +2,11 @@
 pegboard under it drawn in the terminal, in the largest view that fits
 (``choose_view``): pixel for pixel in half blocks with the LEDs spaced out
 ("full", 128x42 for the pico), the same with a track of LEDs a row
-("compact", 128x38), or 2x4 pixels a braille cell with 61 LEDs a row
-("braille", 64x24, fits 80x24); and the PNG screenshot (Pillow, imported
-only when one is taken). Works on any object with the host display's
+("compact", 128x38), 2x4 pixels a braille cell with 61 LEDs a row
+("braille", 64x24, fits 80x24), or the screen's text lines without pixels
+with 41 LEDs a row ("text", 41x20: tools/sim_text.py, clubs ♣ and spades ♠
+as their own characters); and the PNG screenshot (Pillow, imported only
+when one is taken). Works on any object with the host display's
 ``pixel``/``width``/``height`` and the LED buffer's ``n``/``rgb``, and a
 board module's LAYOUT for the pegboard's tracks.
 
@@ -13,7 +15,7 @@ CPython only, standard library only (Pillow for screenshots). Imports
 ``pico_size`` (sim_keys puts the project root on sys.path).
 """
 
-from sim_keys import HELP
+from sim_keys import HELP, SHORT_HELP
 
 SCALE = 4
 LED_CELL = 12  # screenshot pixels per LED
@@ -28,8 +30,15 @@ OLED_OFF = (0, 0, 0)
 # pico); "compact" the same OLED with a track of LEDs a row (128x38);
 # "braille" 2x4 pixels a cell (64x16 cells) and 61 LEDs a row, which fits an
 # 80x24 terminal (64x24).
-VIEWS = (("full", "half", LED_COLS, 1), ("compact", "half", 121, 0), ("braille", "braille", 61, 0))
+VIEWS = (
+    ("full", "half", LED_COLS, 1),
+    ("compact", "half", 121, 0),
+    ("braille", "braille", 61, 0),
+    ("text", "text", LED_COLS, 0),
+)
 VIEW_NAMES = tuple(v[0] for v in VIEWS)
+TEXT_ROWS = 10  # the text view's lines of the screen (the most a screen draws)
+TEXT_COLS = 40
 # braille dot bits for (x, y) inside a 2x4 cell
 _DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
 
@@ -116,14 +125,19 @@ def view_size(view, display, n_leds, board):
     """(columns, rows) the terminal needs for ``view``: the OLED, a blank
     line, the LED rows, a blank line and the key help."""
     _, oled, per_row, gap = VIEWS[VIEW_NAMES.index(view)]
-    cols, rows = (
-        (display.width, display.height // 2)
-        if oled == "half"
-        else (display.width // 2, display.height // 4)
-    )
+    if oled == "half":
+        cols, rows = display.width, display.height // 2
+    elif oled == "braille":
+        cols, rows = display.width // 2, display.height // 4
+    else:
+        cols, rows = TEXT_COLS, TEXT_ROWS
     led = led_rows(n_leds, board, per_row)
     widest = max([len(r) * (1 + gap) - gap for r in led if r] or [0])
-    return max(cols, widest, len(HELP)), rows + 1 + len(led) + 2
+    return max(cols, widest, len(help_line(view))), rows + 1 + len(led) + 2
+
+
+def help_line(view):
+    return SHORT_HELP if view == "text" else HELP
 
 
 def choose_view(cols, rows, display, n_leds, board):
@@ -133,6 +147,21 @@ def choose_view(cols, rows, display, n_leds, board):
         if w <= cols and h <= rows:
             return view
     return None
+
+
+def next_view(view, cols, rows, display, n_leds, board):
+    """The view after ``view`` (None: the one chosen) among those that fit a
+    ``cols`` x ``rows`` terminal, largest first and round again (the v key)."""
+    fit = [v for v in VIEW_NAMES if _fits(v, cols, rows, display, n_leds, board)]
+    if not fit:
+        return None
+    now = view or choose_view(cols, rows, display, n_leds, board)
+    return fit[(fit.index(now) + 1) % len(fit)] if now in fit else fit[0]
+
+
+def _fits(view, cols, rows, display, n_leds, board):
+    w, h = view_size(view, display, n_leds, board)
+    return w <= cols and h <= rows
 
 
 def oled_color(display):
@@ -154,16 +183,34 @@ def panel_state(display):
     return ""
 
 
-def frame_lines(display, leds, board, view):
-    """The whole terminal picture for ``view`` as lines (with colour codes)."""
+def text_lines(text, display):
+    """The text view's ``TEXT_ROWS`` lines: the screen's text (a
+    sim_text.ScreenText; None: nothing known), cut to ``TEXT_COLS``, and
+    what the panel is doing when it is dimmed or off."""
+    got = [] if text is None else [ln[:TEXT_COLS] for ln in text.lines()]
+    state = panel_state(display)
+    if state == "(screen off)":
+        got = []
+    if state:
+        got = [state] + got
+    got = got[:TEXT_ROWS]
+    return got + [""] * (TEXT_ROWS - len(got))
+
+
+def frame_lines(display, leds, board, view, text=None):
+    """The whole terminal picture for ``view`` as lines (with colour codes);
+    ``text`` (a sim_text.ScreenText) for the text view."""
     _, oled, per_row, gap = VIEWS[VIEW_NAMES.index(view)]
     on = "\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % oled_color(display)
-    pic = oled_lines(display) if oled == "half" else oled_braille(display)
+    if oled == "text":
+        pic = [ln.ljust(TEXT_COLS) for ln in text_lines(text, display)]
+    else:
+        pic = oled_lines(display) if oled == "half" else oled_braille(display)
     lines = [on + line + "\x1b[0m" for line in pic]
     lines.append("")
     lines.extend(led_text(leds, board, per_row, gap))
     lines.append("")
-    lines.append(HELP)
+    lines.append(help_line(view))
     return lines
 
 
@@ -240,7 +287,7 @@ def terminal_lines(sim, cols, rows, view=None):
     view = view or choose_view(cols, rows, d, leds.n, sim.board)
     if view is None:
         return too_small(cols, rows, d, leds.n, sim.board)
-    return frame_lines(d, leds, sim.board, view)
+    return frame_lines(d, leds, sim.board, view, getattr(sim, "text", None))
 
 
 def draw_terminal(out, sim, cols, rows, view=None):

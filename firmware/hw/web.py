@@ -12,7 +12,9 @@ busy-waits there). Also runs on CPython and the unix port (the tests).
   leds      the last buffer written (G R B per LED); ``leds_hex()``
   storage   ``KeyStorage(kv)``: one key per name in a key-value store with
             ``getItem/setItem/removeItem`` (the page's ``localStorage``, or
-            ``MemoryKV`` in tests), bytes kept as hex under ``PREFIX``; the
+            ``MemoryKV`` in tests), bytes kept as hex under ``PREFIX``;
+            ``setItem`` raising or returning an error's text (the page's
+            store when localStorage is full) is a failed write (OSError); the
             app's crash-safe record layer (``firmware.records``) runs over it
             unchanged (rename is copy then remove: the new name never exists)
   clock     ``StepClock``: ``ticks_ms()`` is the time the page passed to the
@@ -27,10 +29,15 @@ screen for A and starts at the menu. ``step`` returns what changed: bit 1 the
 screen, bit 2 the LEDs. ``hw.reset()`` (or ``Runner.restart``) builds a new
 app at the next step, as a board reset would.
 
-``start(kv=None, board="pico")``: what the page calls once (``kv`` None uses
-``js.localStorage``). Imports ``framebuf`` (``firmware.fakefb`` on CPython),
-``binascii``, ``firmware.main`` and ``firmware.boot`` (which loads the board); ``js`` only in
-``start``, ``firmware.crashlog`` when a frame fails.
+``start(kv=None, board="pico", deal=False)``: what the page calls once
+(``kv`` None uses ``js.localStorage``; ``deal``: a first visit, opened on a
+deal). For the page, beside the screen: ``screen_lines()`` (the screen's
+text), ``spoken_text()`` (that and what the screen shows as pictures, for
+its live region), ``tap_card(x, y)`` (a click on a card of the hand).
+Imports ``framebuf`` (``firmware.fakefb`` on CPython), ``binascii``,
+``firmware.main`` and ``firmware.boot`` (which loads the board); ``js`` only
+in ``start``, ``firmware.crashlog`` when a frame fails, and
+``firmware.hw.web_page`` for the screen's text and a click on a card.
 """
 
 import binascii
@@ -143,23 +150,31 @@ class KeyStorage:
         try:
             return binascii.unhexlify(v)
         except (ValueError, TypeError):
-            return b""
+            # not hex: the text's own bytes, which the record layer refuses
+            # in plain words (not a record of its kind) and keeps aside as
+            # .bad; never read as empty, which is what a cut write leaves
+            return str(v).encode()
+
+    def _set(self, name, key, text):
+        # a full store fails the save as a full flash does (OSError, which
+        # the record layer passes on): setItem raises (QuotaExceededError),
+        # or, the page's store (web/app.js), returns the error's text, as in
+        # the WebAssembly port a JS exception never reaches a Python except
+        try:
+            failed = self.kv.setItem(key, text)
+        except Exception as e:
+            failed = str(e) or type(e).__name__
+        if failed:
+            raise OSError("cannot store %s: %s" % (name, failed))
 
     def write(self, name, data):
-        # setItem raises (QuotaExceededError) when the browser's storage is
-        # full; the record layer passes it on as a failed save
-        key = self._key(name)
-        text = binascii.hexlify(data).decode()
-        try:
-            self.kv.setItem(key, text)
-        except Exception as e:
-            raise OSError("cannot store %s: %s" % (name, e))
+        self._set(name, self._key(name), binascii.hexlify(data).decode())
 
     def rename(self, old, new):
         v = self.kv.getItem(self._key(old))
         if v is None:
             raise OSError("no such file: %s" % old)
-        self.kv.setItem(self._key(new), v)
+        self._set(new, self._key(new), v)  # the old name stays when this fails
         self.kv.removeItem(self._key(old))
 
     def remove(self, name):
@@ -246,6 +261,8 @@ class Runner:
         self._since = 0
         self._a = 0  # boot.wait's A state: 0 must be up first, 1 up, 2 pressed
         self._resets = hw.resets
+        self.deal = False  # open the play screen on the first app (a first visit)
+        self.hand_drawn = None  # (cards, x, y) of the hand at the last screen_lines
 
     def restart(self, resume=True):
         """Build a new app at the next step (as a board reset would)."""
@@ -289,6 +306,10 @@ class Runner:
                 if not self.resume:
                     self.app.forget_mode()
                 self.resume = True
+                if self.deal:  # a first visit: a hand at once, the menu under it
+                    self.deal = False
+                    if self.app.mode is None:
+                        self.app.open("play")
             self.app.tick(hw.clock.now)
         except (KeyboardInterrupt, SystemExit):
             raise
@@ -363,6 +384,26 @@ class Runner:
     def contrast(self):
         return self.hw.display.level
 
+    # ---- the screen's text and its cards, for the page (firmware.hw.web_page) ----
+    def screen_lines(self):
+        from firmware.hw import web_page
+
+        return web_page.screen_lines(self)
+
+    def spoken(self):
+        from firmware.hw import web_page
+
+        return web_page.spoken(self)
+
+    def spoken_text(self):
+        """``spoken()`` as one string, a line each (what the page reads)."""
+        return "\n".join(self.spoken())
+
+    def tap_card(self, x, y):
+        from firmware.hw import web_page
+
+        return web_page.tap_card(self, x, y)
+
     def mode(self):
         app = self.app
         return (app.mode or "") if app is not None else ""
@@ -371,9 +412,11 @@ class Runner:
 runner = None  # the page's runner (``start`` makes it)
 
 
-def start(kv=None, board="pico"):
+def start(kv=None, board="pico", deal=False):
     """Make the page's runner: storage in ``kv`` (``js.localStorage`` when
-    None), the named board's LED layout. Returns the runner."""
+    None), the named board's LED layout; ``deal``: open the play screen at
+    once (the page's first visit), the menu one press away. Returns the
+    runner."""
     global runner
     if kv is None:
         import js
@@ -382,4 +425,5 @@ def start(kv=None, board="pico"):
     b = boot.load_board(board)
     hw = make(b, KeyStorage(kv))
     runner = Runner(hw, b)
+    runner.deal = bool(deal)
     return runner

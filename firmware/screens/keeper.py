@@ -16,7 +16,8 @@ of fixed deals, "deal n of N"; the match tally), the two
 sides side by side (name, colour, dealer mark, the score in large digits,
 a frame round the side being scored), a line for the number being entered
 or the last award (with undo / redo marks) or the winner, and a line for
-the keeper's message or a hint.
+the keeper's message (for a few seconds) or the mode's hint, which says how
+to reach the menu (A+B) or the way back to the mode that does.
 """
 
 from firmware import font
@@ -46,6 +47,8 @@ _DEALER_MARK = const("D")
 _SURE = const("sure? A")
 _ONE_GAME = const("1 game")
 _BEST_OF = const("best of %d")
+_SAID_MS = const(4000)  # a message stays this long, then the mode's hint (the way to the menu)
+_NEXT = const("A:new B:undo A+B:menu")  # game over; 21 columns
 
 HINTS = {
     SCORE: "A:num \x88:deal A+B:menu",
@@ -112,10 +115,12 @@ class KeeperScreen(Screen):
         self.marks = 0  # bit 0: undo possible, bit 1: redo possible
         self.msg = ["", ""]
         self.odds = None  # side A's chance to win, 0..255 (engine.winprob); None: no table
+        self.said_ms = 0  # ms the keeper's message still shows before the hint
 
     # ---- life cycle
     def enter(self):
         self.ki.board = self.app.pegboard  # None when the app dropped a broken strip
+        self.said_ms = _SAID_MS
         self.refresh()
 
     # ---- input
@@ -129,7 +134,15 @@ class KeeperScreen(Screen):
             if ki.handle(ev):
                 changed = True
         if changed:
+            self.said_ms = _SAID_MS
             self.refresh()
+        elif self.said_ms > 0:  # the message has been read: the hint comes back
+            # (not ``busy``: the app may nap meanwhile, and the next frame's
+            # ``dt_ms`` counts the nap)
+            self.said_ms -= dt_ms
+            if self.said_ms <= 0 and self.ki.message:
+                self.refresh()
+                return True
         return changed
 
     def refresh(self):
@@ -184,7 +197,7 @@ class KeeperScreen(Screen):
         else:
             last = k.describe(k.last_action())
             self.line = (_LAST + last) if len(last) <= _COLS - 8 else last[: _COLS - 2]
-        msg = ki.message
+        msg = ki.message if self.said_ms > 0 else ""  # after a while, the hint
         if mode == OVER and msg == self.line:
             msg = ""  # the win is on the line above: show what to do next
         if not msg:
@@ -192,9 +205,9 @@ class KeeperScreen(Screen):
                 if k.best_of > 1 and k.match_winner() >= 0:
                     msg = "%s takes the match" % SIDES[k.match_winner()]
                     self.msg[0] = msg
-                    self.msg[1] = "A:new match B:undo"
+                    self.msg[1] = _NEXT
                     return
-                msg = "A:next game B:undo"
+                msg = _NEXT
             elif mode == SCORE and k.can_start():
                 msg = "hold A: 3 for last"  # five-card (V5.2): to the pone
             else:

@@ -12,6 +12,7 @@ ENTRIES = (
     ("Settings", "settings"),
     ("Statistics", "stats"),
     ("Demo", "demo"),
+    ("Learn to play", "learn"),
     ("Play a friend", "friend"),
 )
 

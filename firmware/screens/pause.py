@@ -44,9 +44,15 @@ def hint_text(play):
     if g.phase == "discard":
         # the figure shown is the one the list is in: near the end it counts a
         # game out as 20 points, times its chance (said beside it)
+        # what the figure counts: the kept hand with each starter it may get,
+        # and the crib's two (plus when it is yours, minus when the computer's),
+        # on average; not the four cards alone (a keep worth 6 may show 4.1)
         best = opponent.hint_discard(view, True)[:3]
         near = best[0][4] is not None
-        out = ["Lay away (points expected%s):" % (", going out counted as 20" if near else "")]
+        out = [
+            "Lay away (hand with starter %s crib, on average%s):"
+            % ("+ your" if g.dealer == 0 else "- CPU's", "; going out counts 20" if near else "")
+        ]
         for c1, c2, figure, pts, chance in best:
             line = "%s %s  %.1f" % (card_text(c1), card_text(c2), figure)
             if chance:

@@ -82,6 +82,8 @@ _B = const(32)  # firmware.hal's
 _ACTED = const(2)  # firmware.play_table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
+_OVER_QUIET = const(1500)  # the game-over page ignores presses begun this long (ms)
+_NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/screen.py)
 
 
 class PlayScreen(Screen):
@@ -90,6 +92,7 @@ class PlayScreen(Screen):
 
     human = True  # seat 0 is the player (the demo overrides)
     names = ("You", "CPU")
+    views = True  # the table's pages and modes change by themselves (``view``)
 
     def __init__(self, seed=None):
         self.seed = seed
@@ -177,7 +180,9 @@ class PlayScreen(Screen):
     def _begin(self, match):
         self.match = match
         self.game = match.game
-        self.coach = [0, 0, 0, 0, []]  # your decisions weighed this game (play_input.note)
+        # your decisions weighed this game (play_input.note); the last item:
+        # the game was resumed, so its end weighs it whole (play_over.steps)
+        self.coach = [0, 0, 0, 0, [], len(self.game.moves) > 0]
         self.over_seen = False
         self.queue = []
         self.wait = 0
@@ -275,7 +280,9 @@ class PlayScreen(Screen):
         if self.notice:
             title, text = self.notice
             self.notice = None
-            self.app.push(MessageScreen(title, text))
+            # one at a game's end comes by itself, under a press made for the game
+            quiet = _NOTICE_QUIET if self.game.phase == "over" else 0
+            self.app.push(MessageScreen(title, text, quiet))
             return True
         t = self.table
         changed = t.tick(dt)
@@ -347,6 +354,20 @@ class PlayScreen(Screen):
             t.set_mode(BUSY, g)
             self.to_save = True  # in the next frame: this one acted (firmware.play_input)
         return done
+
+    # ---- what the keys act on (firmware/screen.py) ----
+    def view(self):
+        """The table's page and mode: at each change the app mutes the keys
+        held (a press made for the cut, a message or the computer's turn
+        never acts on the next)."""
+        t = self.table
+        return t.page << 3 | t.mode
+
+    def quiet(self, view):
+        """The game-over page takes a press only once it has shown for a
+        moment: an A made to skip the last show's lines must not start the
+        next game or a rematch unseen."""
+        return _OVER_QUIET if view >> 3 == OVER_PAGE and self.human else 0
 
     # ---- the pause menu (firmware.screens.pause) ----
     def _pause(self):

@@ -25,7 +25,8 @@ class SettingsScreen(ListScreen):
     that fails (full or read-only storage) is said on screen as B leaves."""
 
     def __init__(self, settings):
-        ListScreen.__init__(self, "Settings", [f[1] for f in FIELDS])
+        # the title says the way back (B), clear of the battery gauge (17 columns)
+        ListScreen.__init__(self, "Settings  B:back", [f[1] for f in FIELDS])
         self.settings = settings
         self.changed = False
 

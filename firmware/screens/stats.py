@@ -178,7 +178,7 @@ class StatsScreen(Screen):
             self.best = _POINTS % (st.best, "" if st.best == 1 else "s")
         else:
             self.best = "No hand counted yet"
-        self.foot = "\x86\x85 page  hold B:reset"  # 21 columns: one more is cut
+        self.foot = "\x86\x85 B:back hold:reset"  # 21 columns: one more is cut
         self._place()
 
     def _place(self):

@@ -20,8 +20,10 @@ from engine.players import RandomPlayer  # noqa: E402
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "logs")
 
 
-def game_log(seed, target=121, first=None, muggins=False, stop=None, variant="six", deals=0):
-    g = Game(seed, target, first, False, muggins, (0,), variant, deals)
+def game_log(
+    seed, target=121, first=None, muggins=False, stop=None, variant="six", deals=0, counters=(0,)
+):
+    g = Game(seed, target, first, False, muggins, counters, variant, deals)
     events = []
     run(g, [RandomPlayer(seed), RandomPlayer(seed + 7)], events.append)
     lines = [gamelog.header(g)] + [gamelog.line(e) for e in events]
@@ -83,6 +85,8 @@ def logs():
         [text(game_log(s, 121 if s % 2 else 61, s % 2)) for s in (4, 5, 6)]
     )
     out["good-own-muggins.log"] = text(game_log(40, 61, None, True))
+    out["good-muggins-both-count.log"] = text(game_log(41, 61, None, True, counters=(0, 1)))
+    out["good-muggins-b-counts.log"] = text(game_log(42, 121, None, True, counters=(1,)))
     out["good-in-progress.log"] = text(game_log(8, stop=40))
     out["good-foreign-writer.log"] = text(foreign(game_log(9)))
     out["good-crlf.log"] = text(game_log(10), ending="\r\n")
@@ -159,6 +163,15 @@ def logs():
             ),
         ),
         "not ASCII",
+    )
+    out["bad-five-start-after-hands.log"] = text(
+        five[:3] + five[4:6] + [five[3]] + five[6:], "rules give 'score B 3 3 start'"
+    )
+    out["bad-deals-twice.log"] = text(["game 1 deals=8 deals=6"] + bad[1:], "'deals' twice")
+    out["bad-target-twice.log"] = text(["game 1 target=121 target=61"] + bad[1:], "'target' twice")
+    gone = [k for k, ln in enumerate(bad) if ln.startswith("go ")][0]
+    out["bad-missing-go.log"] = text(
+        bad[:gone] + bad[gone + 1 :], "B has not said go (no card of B's fits under 31)"
     )
     out["bad-binary.bin"] = bytes(range(256)) * 4
     return out

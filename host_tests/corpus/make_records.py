@@ -4,7 +4,8 @@ foreign and future-version ones, one file each, named
 ``<record>-<what>.rec`` for the record ``<record>`` (game, keeper, stats,
 settings). test_saves_refused puts each over a good save and checks the app
 names it, keeps it aside as .bad and uses the copy before it. The files are
-committed; run this (CPython, from the repository root) only to add more.
+committed; run this (CPython, from the repository root) only to add more:
+it writes only the files that are not there (``--force``: all).
 Imports engine and firmware modules.
 """
 
@@ -20,8 +21,10 @@ from engine.players import make  # noqa: E402
 from firmware import keeper as kp  # noqa: E402
 from firmware.records import pack  # noqa: E402
 from firmware.stats import COUNTERS, Stats  # noqa: E402
+from firmware.stats import VERSION as STATS_VERSION  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "records")
+FORCE = "--force" in sys.argv  # rewrite the files that exist too
 
 
 def reseal(inner):
@@ -57,6 +60,35 @@ def game_records():
     out["impossible-match-score"] = b"\x01" + reseal(bad)
     out["empty"] = b""
     out["not-a-match"] = b"\x01" + save.save_game(g)
+    # engine.save's layout: wins 12-13, skunks 14-15, played 16, the game's seed 17-20;
+    # each record below loads but for the one thing it is refused for
+    two = Match(3, 11, 61)
+    while two.played < 1:  # game 1 played out, game 2 begun
+        seat = two.game.waiting()[0]
+        view = two.game.view(seat)
+        p = players[seat]
+        two.game.act(seat, p.discard(view) if two.game.phase == "discard" else p.play(view))
+        if two.game.winner is not None:
+            two.next_game()
+    bad = bytearray(save.save_match(two))
+    w = 12 if bad[12] else 13
+    bad[w + 2] = bad[w] + 1  # more skunks than wins
+    out["more-skunks-than-wins"] = b"\x01" + reseal(bad)
+    bad = bytearray(save.save_match(Match(3, 11, 61)))  # newly dealt: no decision to fail
+    bad[20] ^= 1  # a game seed that is not the match's seed plus the games played
+    out["wrong-game-seed"] = b"\x01" + reseal(bad)
+    d = Match(3, 11, None, None, False, False, "six", 4)
+    while d.played < 1:
+        seat = d.game.waiting()[0]
+        view = d.game.view(seat)
+        p = players[seat]
+        d.game.act(seat, p.discard(view) if d.game.phase == "discard" else p.play(view))
+        if d.game.winner is not None:
+            d.next_game()
+    bad = bytearray(save.save_match(d))
+    bad[14] = bad[12]  # the games won in fixed deals (V6) won by skunks
+    bad[15] = bad[13]
+    out["skunk-fixed-deals"] = b"\x01" + reseal(bad)
     return good, out
 
 
@@ -92,6 +124,7 @@ def stats_payload(**figures):
     for name in COUNTERS:
         setattr(s, name, figures.get(name, 0))
     s.best_cards = figures.get("cards", [])
+    s.ties = figures.get("ties", 0)
     return s.payload()
 
 
@@ -108,6 +141,29 @@ def stats_records():
         ),
         "wrong-size": good[:-1],
         "more-skunks-than-wins": stats_payload(games=4, wins=1, skunks_given=2, deals=40),
+        "ties-six-card": stats_payload(games=4, wins=1, ties=2, deals=40),
+    }
+    return good, out
+
+
+def stats5_records():
+    good = stats_payload(games=4, wins=3, skunks_given=1, deals=30)
+    out = {
+        "ties": stats_payload(games=4, wins=1, ties=1, deals=30),
+        "double-skunk": stats_payload(games=4, wins=3, skunks_given=1, doubles_given=1, deals=30),
+        "double-skunk-taken": stats_payload(
+            games=4, wins=1, skunks_taken=1, doubles_taken=1, deals=30
+        ),
+    }
+    return good, out
+
+
+def statsd_records():
+    good = stats_payload(games=4, wins=2, ties=1, deals=24)
+    out = {
+        "skunk": stats_payload(games=4, wins=2, ties=1, skunks_given=1, deals=24),
+        "double-skunk": stats_payload(games=4, wins=2, skunks_given=1, doubles_given=1, deals=24),
+        "skunk-taken": stats_payload(games=4, wins=1, skunks_taken=1, deals=24),
     }
     return good, out
 
@@ -118,32 +174,38 @@ def settings_records():
     return good, out
 
 
+# (record, magic, its files, the record version they are written in)
 RECORDS = (
-    ("game", b"CRBM", game_records),
-    ("keeper", kp.MAGIC, keeper_records),
-    ("stats", b"STAT", stats_records),
-    ("settings", b"SETT", settings_records),
+    ("game", b"CRBM", game_records, 1),
+    ("keeper", kp.MAGIC, keeper_records, 1),
+    ("stats", b"STAT", stats_records, STATS_VERSION),
+    ("stats5", b"STAT", stats5_records, STATS_VERSION),
+    ("statsd", b"STAT", statsd_records, STATS_VERSION),
+    ("settings", b"SETT", settings_records, 1),
 )
 
 
 def main():
     os.makedirs(HERE, exist_ok=True)
     n = 0
-    for name, magic, build in RECORDS:
+    for name, magic, build, version in RECORDS:
         good, bad = build()
         files = {}
         for what in bad:
-            files[what] = pack(magic, 1, 7, bad[what])
-        whole = pack(magic, 1, 7, good)
+            files[what] = pack(magic, version, 7, bad[what])
+        whole = pack(magic, version, 7, good)
         damaged = bytearray(whole)
         damaged[12] ^= 0x55
         files["damaged"] = bytes(damaged)
         files["cut-short"] = whole[:-3]
         files["foreign"] = pack(b"JUNK", 1, 7, good)
-        files["future-version"] = pack(magic, 2, 7, good)
+        files["future-version"] = pack(magic, version + 1, 7, good)
         files["stray-bytes"] = whole + b"\x00"
         for what in files:
-            with open(os.path.join(HERE, "%s-%s.rec" % (name, what)), "wb") as f:
+            path = os.path.join(HERE, "%s-%s.rec" % (name, what))
+            if os.path.exists(path) and not FORCE:
+                continue  # a file once written stays as it is: the formats it was made in
+            with open(path, "wb") as f:
                 f.write(files[what])
             n += 1
     print("%d records in %s" % (n, HERE))

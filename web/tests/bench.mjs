@@ -51,6 +51,8 @@ async function main() {
       await ready(page);
       out.loads.push(await page.evaluate(() => window.cribbage.firstFrameAt));
     }
+    await page.locator("#to-menu").click(); // a first visit opened on a deal
+    await sleep(400);
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press("ArrowDown");
       await sleep(200);

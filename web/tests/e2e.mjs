@@ -88,6 +88,23 @@ _out = json.dumps({
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// a first visit again (localStorage cleared): it opens on a deal; then the
+// page's Main menu button, to the device's menu
+export async function freshMenu(page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await ready(page);
+  await sleep(200);
+  await page.locator("#to-menu").click();
+  await page.evaluate(() => document.activeElement.blur()); // Enter is A again
+  for (let i = 0; i < 30; i++) {
+    await sleep(100);
+    const s = await py(page, STATE);
+    if (s.title === "Cribbage") return s;
+  }
+  throw new Error("Main menu did not open the menu");
+}
+
 // firmware/play_table.py's constants
 const SHOW_PAGE = 2, NO_PAGE = 0, DISCARD = 1, CONFIRM = 2, PLAY = 3, COUNT = 4;
 
@@ -139,10 +156,26 @@ async function main() {
   const expect = (cond, what) => { if (!cond) throw new Error(what); };
 
   try {
-    await check("page loads to the menu with no console error", async () => {
+    await check("a first visit deals a hand at once, the menu one click away", async () => {
       await page.goto(url);
       await ready(page);
       await page.evaluate(() => localStorage.clear());
+      const t0 = Date.now();
+      await page.reload();
+      await ready(page);
+      let s = await py(page, STATE);
+      expect(s.mode === "play" && s.screen === "PlayScreen", "not a deal: " + JSON.stringify(s));
+      for (let i = 0; i < 40 && !(s.tmode === 1); i++) {
+        await sleep(100);
+        s = await py(page, STATE);
+      }
+      expect(s.tmode === 1, "no hand to pick from: " + JSON.stringify(s));
+      console.log("  a hand " + (Date.now() - t0) + " ms after the reload began");
+      s = await freshMenu(page);
+      expect(s.title === "Cribbage", "no start menu: " + JSON.stringify(s));
+    });
+
+    await check("page loads to the menu with no console error", async () => {
       await page.reload();
       await ready(page);
       const s = await py(page, STATE);
@@ -200,9 +233,7 @@ async function main() {
     });
 
     await check("the score keeper takes awards and an undo", async () => {
-      await page.evaluate(() => localStorage.clear());
-      await page.reload();
-      await ready(page);
+      await freshMenu(page);
       await page.keyboard.press("ArrowDown");
       await sleep(220);
       await page.keyboard.press("z"); // "Score keeper"
@@ -311,6 +342,36 @@ async function main() {
       const warned = await page.evaluate(() => window.cribbage.otherTab === true);
       const text = await page.locator("#status").textContent();
       expect(warned && text.includes("another tab"), "no warning: " + text);
+    });
+
+    await check("Learn to play steps through the lesson with the pegs", async () => {
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await ready(page);
+      await page.keyboard.press("ArrowUp"); // the menu wraps to its last entry
+      await sleep(220);
+      await page.keyboard.press("z");
+      await sleep(600);
+      let s = await py(page, STATE);
+      expect(s.screen === "LearnScreen" && s.title === "Step 1 of 23", JSON.stringify(s));
+      const before = await page.evaluate(() => window.cribbage.lastLedsHex);
+      for (let i = 0; i < 2; i++) {
+        await page.keyboard.press("ArrowRight");
+        await sleep(220);
+      }
+      await sleep(1200); // Blue's peg walks to his heels
+      s = await py(page, STATE);
+      expect(s.title === "Step 3 of 23", JSON.stringify(s));
+      const after = await page.evaluate(() => window.cribbage.lastLedsHex);
+      expect(after !== before, "the pegs did not move for the heels");
+      await page.keyboard.press("ArrowLeft");
+      await sleep(220);
+      s = await py(page, STATE);
+      expect(s.title === "Step 2 of 23" && s.errors === 0, JSON.stringify(s));
+      await page.keyboard.press("x"); // B: back to the menu
+      await sleep(300);
+      s = await py(page, STATE);
+      expect(s.title === "Cribbage", JSON.stringify(s));
     });
 
     await check("no console error in the whole run", async () => {

@@ -1,0 +1,164 @@
+// The web page's layout and its keys in a real headless Chromium
+// (host_tests/test_web_browser.py runs it):
+//
+//   node web/tests/layout.mjs URL CHROMIUM
+//
+// At 1280x800 the whole pegboard is in view; the tracks say You / CPU in
+// the colours of the pegs on them; every peg drawn stands out from the
+// board by at least 3:1 (WCAG's contrast ratio, computed here on its own);
+// Enter on a focused B button is B; "m" is the A+B chord; the key help
+// lists the chord; the status line has a label; on a phone the keyboard
+// help is hidden and on its side the buttons stay above the fold. Prints
+// "ok NAME" / "FAIL NAME: why", then "N passed, N failed".
+
+import { close, freshMenu, launch, py, ready, sleep, STATE } from "./e2e.mjs";
+
+const BOARD_BG = [46, 30, 18]; // web/app.js's board
+
+function luminance(rgb) {
+  const lin = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+const ratio = (a, b) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+};
+
+async function main() {
+  const [url, exe] = process.argv.slice(2);
+  const results = [];
+  const errors = [];
+  async function check(name, fn) {
+    try {
+      await fn();
+      results.push(true);
+      console.log("ok " + name);
+    } catch (e) {
+      results.push(false);
+      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
+    }
+  }
+  const expect = (cond, what) => { if (!cond) throw new Error(what); };
+  const press = async (page, k, ms = 250) => { await page.keyboard.press(k); await sleep(ms); };
+
+  const desk = await launch(exe, { viewport: { width: 1280, height: 800 }, hasTouch: false });
+  const page = desk.pages()[0] || (await desk.newPage());
+  page.on("pageerror", (e) => errors.push(String(e)));
+  try {
+    await page.goto(url);
+    await ready(page);
+    await freshMenu(page);
+
+    await check("1280x800: the whole pegboard in view, the screen at an integer scale", async () => {
+      const m = await page.evaluate(() => {
+        const r = (q) => document.querySelector(q).getBoundingClientRect();
+        return { board: r("#board").bottom, pad: r(".pad").bottom, oled: r("#oled").width, h: innerHeight };
+      });
+      expect(m.board <= m.h && m.pad <= m.h, JSON.stringify(m));
+      expect(m.oled >= 256 && m.oled % 128 === 0, JSON.stringify(m));
+    });
+
+    await check("the status line has a label", async () => {
+      const t = await page.locator(".status-line").innerText();
+      expect(/^Page:/.test(t.trim()), t);
+    });
+
+    await check("the key help lists the A+B chord and its key", async () => {
+      const t = await page.locator(".help").innerText();
+      expect(/A\+B/.test(t) && /\bm\b/.test(t) && /menu/.test(t), t);
+    });
+
+    await check("tracks say You / CPU in the pegs' colours, every peg at least 3:1", async () => {
+      await press(page, "z", 300); // Play the computer
+      let s = await py(page, STATE);
+      for (let i = 0; i < 150 && !(s.scores && s.scores[0] > 0 && s.scores[1] > 0); i++) {
+        // on until both have scored twice or more (a rear peg each)
+        let key = "z";
+        if (s.screen === "PlayScreen" && s.page === 0 && s.tmode === 1) {
+          const want = s.marked ? 1 : 0;
+          key = s.cursor === want ? "z" : (s.cursor < want ? "ArrowRight" : "ArrowLeft");
+        }
+        await press(page, key, 250);
+        s = await py(page, STATE);
+      }
+      expect(s.scores[0] > 0 && s.scores[1] > 0, "nobody scored: " + JSON.stringify(s));
+      await sleep(1500); // the pegs walk to their holes
+      const d = await page.evaluate(() => ({ labels: window.cribbage.trackLabels, pegs: window.cribbage.pegsDrawn }));
+      expect(d.labels.map((l) => l[0]).join() === "You,CPU", JSON.stringify(d.labels));
+      const fronts = d.pegs.filter((p) => p[0] === "front");
+      expect(fronts.length >= 2, "front pegs: " + JSON.stringify(d.pegs));
+      for (const [, colour] of d.labels) {
+        expect(fronts.some((p) => p[1].join() === colour.join()), "a label not in a peg's colour: " + JSON.stringify(d));
+      }
+      for (const [kind, c] of d.pegs) {
+        expect(ratio(c, BOARD_BG) >= 3, kind + " peg " + c + " at " + ratio(c, BOARD_BG).toFixed(2) + ":1");
+      }
+      // and the canvas's own pixels: the brightest of each track's label
+      expect(ratio(d.labels[0][1], BOARD_BG) >= 3 && ratio(d.labels[1][1], BOARD_BG) >= 3, "labels");
+    });
+
+    await check("Enter on a focused B button is B (the keeper's undo)", async () => {
+      await freshMenu(page);
+      await press(page, "ArrowDown");
+      await press(page, "z", 400); // Score keeper
+      await press(page, "ArrowUp", 300);
+      await press(page, "ArrowUp", 300);
+      const before = (await py(page, STATE)).scores;
+      await page.locator(".key.b").focus();
+      await press(page, "Enter", 400);
+      const after = (await py(page, STATE)).scores;
+      expect(after[0] + after[1] === before[0] + before[1] - 1, "Enter on B: " + JSON.stringify([before, after]));
+      const ring = await page.evaluate(() => getComputedStyle(document.querySelector(".key.b")).outlineStyle);
+      expect(ring !== "none", "no visible focus: " + ring);
+      await page.locator(".key.b").blur();
+    });
+
+    await check("m is the A+B chord (the keeper's menu)", async () => {
+      await press(page, "m", 400);
+      const s = await py(page, STATE);
+      expect(s.screen === "KeeperMenu", "m opened " + s.screen);
+      await press(page, "x", 300);
+    });
+  } finally {
+    await close(desk);
+  }
+
+  const phone = await launch(exe, {
+    viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3,
+  });
+  const ph = phone.pages()[0] || (await phone.newPage());
+  ph.on("pageerror", (e) => errors.push(String(e)));
+  try {
+    await ph.goto(url);
+    await ready(ph);
+    await check("a phone: no keyboard help", async () => {
+      expect(!(await ph.locator(".help .keys").isVisible()), "the key help shows on a phone");
+    });
+    await check("a phone on its side: the screen and the buttons above the fold", async () => {
+      await ph.setViewportSize({ width: 844, height: 390 });
+      await sleep(400);
+      const m = await ph.evaluate(() => {
+        const r = (q) => document.querySelector(q).getBoundingClientRect();
+        return { pad: r(".pad").bottom, oled: r(".oled-frame").bottom, right: document.documentElement.scrollWidth, h: innerHeight };
+      });
+      expect(m.pad <= m.h && m.oled <= m.h && m.right <= 844, JSON.stringify(m));
+    });
+  } finally {
+    await close(phone);
+  }
+  await sleep(0);
+  results.push(errors.length === 0);
+  console.log(errors.length ? "FAIL page errors: " + errors.join(" | ") : "ok no page error");
+  const passed = results.filter((r) => r).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  process.exitCode = passed === results.length ? 0 : 1;
+}
+
+main().catch((e) => {
+  console.log("FAIL layout: " + (e && e.stack ? e.stack : e));
+  console.log("0 passed, 1 failed");
+  process.exitCode = 1;
+});

@@ -77,4 +77,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure(needed=False)
     sys.exit(main())

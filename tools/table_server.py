@@ -15,7 +15,8 @@ The server sees only what the protocol sends: the decks encrypted by both
 sides, each card's layers, the cards played, and after each deal the keys
 (docs/friend-play.md); never a hidden card before it is played or shown.
 A line that is not a greeting, a code in use, a full room or too many
-rooms is refused with a reason. Imports nothing of the project.
+rooms is refused with a reason. Imports nothing of the project (bootstrap,
+run as a command, for the tools' .venv).
 """
 
 import argparse
@@ -154,4 +155,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+
+    bootstrap.ensure(needed=False)
     sys.exit(main())

@@ -454,7 +454,9 @@ def smoke_script(device, rig):
         top = device.app.stack[-1]
         if top is screen and screen.table.mode == play.DISCARD:
             break
-        if top is screen:
+        if top is screen and screen.table.page == 1:  # the cut for deal waits for A
+            yield from press(A)
+        elif top is screen:
             yield 0
         else:
             yield from press(A)

@@ -4,14 +4,14 @@ the live heap of both sides (tools/table_bench_dev.py, the half that runs
 on the target), with the real prime unless told.
 
     python3 tools/bench_table.py                   # the MicroPython unix port
-    python3 tools/bench_table.py --emu KIT_DIR     # the emulated Pico; the
-        firmware from PICO_UF2 (the kit's run_on_pico.sh, its README)
+    python3 tools/bench_table.py --emu [--firmware F.uf2]  # the emulated Pico
+        (tools/emu; the firmware from --firmware or PICO_UF2: docs/device-checks.md)
       [--prime p256|t31] [--deals N]
 
 The engine's files and the bench are put in a temporary folder (compiled to
-.mpy for the Pico with the kit's --mpy) and run there. CPython only.
-Imports mpport and check_mpy (the unix port and mpy-cross found as the
-other benchmarks find them).
+.mpy for the Pico) and run there. CPython only. Imports mpport (the unix
+port found as the other benchmarks find it) and the emulated Pico
+(emu.pico, emu.firmware).
 """
 
 import argparse
@@ -24,7 +24,6 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import check_mpy  # noqa: E402
 import mpport  # noqa: E402
 
 ENGINE = ("cards", "crc", "game", "game_rare", "gamelog", "players", "rng", "score", "view")
@@ -45,26 +44,30 @@ def _folder():
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="bench_table.py", description=__doc__.split("\n")[0])
-    p.add_argument("--emu", metavar="KIT_DIR", help="the emulator kit's folder")
+    p.add_argument("--emu", action="store_true", help="on the emulated Pico (tools/emu)")
+    p.add_argument("--firmware", help="the MicroPython RPI_PICO .uf2 (default $PICO_UF2)")
     p.add_argument("--prime", choices=("p256", "t31"), default="p256")
     p.add_argument("--deals", type=int, default=1)
     args = p.parse_args(argv)
     d = _folder()
     try:
         if args.emu:
-            run = os.path.join(args.emu, "run_on_pico.sh")
-            if not os.path.exists(run) or not os.environ.get("PICO_UF2"):
-                print("bench_table.py: --emu needs the kit's folder and PICO_UF2", file=sys.stderr)
-                return 2
-            script = d + "_main.py"  # beside the folder: the kit runs it from source
-            with open(script, "w") as f:
-                f.write(
-                    "import tbd\ntbd.steps(%r)\ntbd.deals(%r, %d)\n"
-                    % (args.prime, args.prime, args.deals)
+            from emu import firmware, pico, workdir
+
+            try:
+                fw = firmware.micropython(args.firmware)
+                script = "import tbd\ntbd.steps(%r)\ntbd.deals(%r, %d)\n" % (
+                    args.prime,
+                    args.prime,
+                    args.deals,
                 )
-            env = dict(os.environ)
-            env.setdefault("MPY_CROSS", check_mpy.mpy_cross() or "mpy-cross")
-            return subprocess.call([run, "--mpy", d, script], env=env)
+                r = pico.run(fw, d, script, mpy=True)
+            except (firmware.NoFirmware, firmware.BadFirmware, workdir.SetupError) as e:
+                print("bench_table.py: %s" % e, file=sys.stderr)
+                return 2
+            print(r.stdout, end="")
+            print(r.stderr, end="", file=sys.stderr)
+            return r.status
         exe, where = mpport.find()
         if exe is None:
             print("bench_table.py: no MicroPython unix port (%s)" % where, file=sys.stderr)
@@ -72,8 +75,6 @@ def main(argv=None):
         return subprocess.call([exe, "tbd.py", args.prime, str(args.deals)], cwd=d)
     finally:
         shutil.rmtree(d, ignore_errors=True)
-        if os.path.exists(d + "_main.py"):
-            os.remove(d + "_main.py")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,16 @@
 first game, or a cut again after a tie of ranks): the page opened by a
 ``("cut", a, b)`` event (``open_cut``), its keys (``keys``: A goes on) and
 its drawing (``draw``). The play screen (``firmware.screens.play``) loads
-it in a frame of its own before the cut and forgets it after. Imports
-``firmware.app`` (``title_bar``), ``firmware.buttons`` and
-``firmware.play_table``.
+it in a frame of its own before the cut and forgets it after. Also
+``deal_at_once``: a new match's cut said in a line instead, its first hand
+on the table at once (the web page's first visit; the device never asks).
+Imports ``firmware.app`` (``title_bar``), ``firmware.buttons``,
+``firmware.cardtext`` and ``firmware.play_table``.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
+from firmware.cardtext import card_text
 from firmware.play_table import NO_PAGE
 
 try:
@@ -22,6 +25,8 @@ _NOTHING = const(0)  # firmware.play_table's
 _CHANGED = const(1)  # firmware.play_table's
 _CUT_PAGE = const(1)  # firmware.play_table's
 _T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A
+_T_SAID = const(4000)  # how long the cut said in a line stays (``deal_at_once``)
+_CUT_SAID = const("Cut %s/%s: %s")  # your card/the computer's: who deals (21 columns)
 
 
 def open_cut(t, a, b):
@@ -60,3 +65,26 @@ def draw(cv, t, names):
         y += 9
     if t.human:
         cv.glyph(0x85, 122, 55)  # A goes on (as on the show page)
+
+
+def deal_at_once(screen):
+    """The new match of the play screen ``screen`` (its events queued, none
+    shown yet) on the table at once: the cut for deal (the engine's, as
+    always, a cut again after a tie included) said in the message line, your
+    card first, not shown on its page, and the first deal's hand dealt
+    without its moment. True when it did; False, changing nothing, when the
+    queue does not begin with a cut (a resumed match)."""
+    q = screen.queue
+    if not q or q[0][0] != "cut":
+        return False
+    cut = None
+    while q and q[0][0] in ("cut", "deal", "hand"):
+        e = q.pop(0)
+        if e[0] == "cut":
+            cut = e  # the last: one of a different rank
+        else:
+            screen._apply(e)
+    t = screen.table
+    t.prepare(screen.game)
+    t.say(_CUT_SAID % (card_text(cut[1]), card_text(cut[2]), t._deals(t.dealer)), _T_SAID)
+    return True

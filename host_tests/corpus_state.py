@@ -1,7 +1,8 @@
 """The state a saved record or a game log loads to, as lines of text, for
 the corpus of old saves (host_tests/corpus/): ``load_state(name, data)``
 (through the loader the app uses, by the record's kind: a game in progress,
-the keeper, the settings, the statistics), ``log_state`` (every game of a
+the keeper, the settings, the statistics; ``storage_state``: the same from
+a storage holding the record's files), ``log_state`` (every game of a
 log replayed), and ``game_state``, ``match_state``, ``keeper_state``,
 ``settings_state``, ``stats_state``. test_corpus_saves compares them with
 the committed ``.state`` files; host_tests/corpus/make_saves.py writes
@@ -98,7 +99,13 @@ def load_state(name, data):
     """``(lines, problem)``: the state the app's loader gives for the record
     ``data`` of corpus file ``name`` (its kind is the name's first word)."""
     kind = name.split("-", 1)[0]
-    st = DictStorage({kind + ".rec": bytes(data)})
+    return storage_state(kind, DictStorage({kind + ".rec": bytes(data)}))
+
+
+def storage_state(kind, st):
+    """``(lines, problem)``: the state the app's loader gives for the record
+    ``kind`` (game, keeper, settings, stats, stats5, statsd) held in the
+    storage ``st``, whichever of its files hold it."""
     if kind == "game":
         from firmware import play_save, play_start
 
@@ -123,7 +130,7 @@ def load_state(name, data):
         s = Stats(st, kind)
         problem = s.load()
         return stats_state(s), problem
-    raise ValueError("no loader for %s" % name)
+    raise ValueError("no loader for %s" % kind)
 
 
 def log_state(data):

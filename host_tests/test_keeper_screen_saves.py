@@ -10,7 +10,7 @@ under CPython (pytest) and the MicroPython unix port."""
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.keeper_input import OVER, SCORE
-from keeperrig import Rig, mash, number, saved_keeper
+from keeperrig import Rig, mash, number, saved_keeper, shown
 
 
 def test_restart_at_several_points_resumes_the_same_game():
@@ -70,11 +70,33 @@ def test_damaged_save_is_reported_and_a_new_game_starts():
             data[-1] ^= 0xFF
             files[name] = bytes(data)
     rig = Rig(files)
-    s = rig.open("keeper")
-    assert s.ki.keeper.scores == [0, 0]
-    assert s.ki.message  # said in words, on the screen
-    assert s.ki.message[:12] in s.msg[0] + " " + s.msg[1]
+    rig.open("keeper")
+    keeper = rig.app.stack[-2]
+    assert keeper.ki.keeper.scores == [0, 0]
+    # said in words, whole, over the keeper: more than its two lines hold
+    said = shown(rig)
+    assert "keeper.rec is damaged" in said, said
+    assert said.endswith("(the file is kept as keeper.bad)"), said
+    rig.tap(A)  # closed: the keeper, its hint on its lines, not the cut words again
+    assert rig.app.top() is keeper and "damaged" not in shown(rig)
     assert rig.app.errors == 0
+
+
+def test_non_hex_text_in_both_keeper_copies_is_told_whole_and_kept_aside():
+    # the web page's store reads a copy that is not hex as its own text
+    files = {"keeper.rec": b"zz: some text, not hex", "keeper.old": b"not hex either"}
+    rig = Rig(files)
+    rig.open("keeper")
+    said = shown(rig)
+    for words in ("keeper.rec is not a CBKP record", "keeper.old is not a CBKP record",
+                  "starting afresh", "kept as keeper.bad"):  # fmt: skip
+        assert words in said, said
+    lines = rig.app.top().lines
+    assert len(lines) <= 6 and all(len(x) <= 21 for x in lines), lines  # on the 128x64 screen
+    rig.tap(A)
+    rig.tap(UP)  # the first save keeps the refused copy aside
+    assert files["keeper.bad"] == b"zz: some text, not hex"
+    assert rig.app.top().ki.keeper.scores == [1, 0] and rig.app.errors == 0
 
 
 class BrokenStorage(host.DictStorage):

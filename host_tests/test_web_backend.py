@@ -310,7 +310,10 @@ def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
     assert r.frame_hex() == before  # a whole redraw of what is shown
     assert r.app.canvas.text.__name__ == "text"  # the canvas's own again
     c.tap(A)
-    c.run(0, 3000)
+    c.run(0, 1000)
+    assert r.screen_lines()[0] == "Cut for deal"  # from the menu: the cut's page, A goes on
+    c.tap(A)
+    c.run(0, 2000)
     lines = r.screen_lines()
     assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
     assert web_page._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
@@ -339,6 +342,53 @@ def test_a_first_visit_deals_at_once_and_a_later_one_resumes():
     r3 = web.start(web.MemoryKV(), "pico")
     Clock(r3).run(0, 200)
     assert r3.app.mode is None  # the menu when not asked to deal
+
+
+def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line():
+    from engine.match import Match
+    from firmware.cardtext import card_text
+
+    r = web.start(web.MemoryKV(), "pico", deal=True)
+    assert r.step(0, 0) & web.SCREEN  # the first frame the page draws
+    t = r.app.top()
+    tb = t.table
+    lines = r.screen_lines()
+    assert r.hand_drawn is not None and r.hand_drawn[0] == 6, (r.hand_drawn, lines)
+    assert tb.page == 0 and "Cut for deal" not in lines, lines
+    # the engine's cut for this match, as a new match of its seed makes it
+    s = r.app.settings
+    m = t.match
+    twin = Match(
+        m.games, m.seed, s.target or None, None, s.open_hands, s.muggins, s.variant, s.deals
+    )
+    events = twin.game.take_events()
+    cuts = [e for e in events if e[0] == "cut"]
+    hand = [e for e in events if e[0] == "hand" and e[1] == 0][0][2]
+    assert sorted(tb.hand) == sorted(hand) and t.game.dealer == twin.game.dealer
+    a, b = web_page._readable(card_text(cuts[-1][1])), web_page._readable(card_text(cuts[-1][2]))
+    deals = "You deal" if twin.game.dealer == 0 else "CPU deals"
+    assert "Cut %s/%s: %s" % (a, b, deals) in lines, lines
+    assert (cuts[-1][1] >> 2 < cuts[-1][2] >> 2) == (twin.game.dealer == 0)  # the lower deals
+    c = Clock(r)
+    c.t = 20
+    for _ in range(60):  # no cut page after it either: on to your discard
+        c.run(0, 100)
+        assert r.app.top().table.page == 0
+        if tb.mode == 1:  # firmware.play_table.DISCARD
+            break
+    assert tb.mode == 1 and len(tb.hand) == 6
+
+
+def test_a_new_match_opened_from_the_menu_still_shows_its_cut_page():
+    r = web.start(web.MemoryKV(), "pico")
+    c = Clock(r)
+    c.run(0, 300)
+    c.tap(A)  # Play the computer
+    pages = set()
+    for _ in range(20):
+        c.run(0, 100)
+        pages.add(getattr(getattr(r.app.top(), "table", None), "page", None))
+    assert 1 in pages  # firmware.play_table's cut page, waiting for A
 
 
 def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():

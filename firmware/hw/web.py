@@ -31,13 +31,15 @@ app at the next step, as a board reset would.
 
 ``start(kv=None, board="pico", deal=False)``: what the page calls once
 (``kv`` None uses ``js.localStorage``; ``deal``: a first visit, opened on a
-deal). For the page, beside the screen: ``screen_lines()`` (the screen's
+new match's first hand, its cut for deal said in a line, not on its
+page). For the page, beside the screen: ``screen_lines()`` (the screen's
 text), ``spoken_text()`` (that and what the screen shows as pictures, for
 its live region), ``tap_card(x, y)`` (a click on a card of the hand).
 Imports ``framebuf`` (``firmware.fakefb`` on CPython), ``binascii``,
 ``firmware.main`` and ``firmware.boot`` (which loads the board); ``js`` only
 in ``start``, ``firmware.crashlog`` when a frame fails, and
-``firmware.hw.web_page`` for the screen's text and a click on a card.
+``firmware.hw.web_page`` for the screen's text and a click on a card,
+``firmware.play_cut`` on a first visit.
 """
 
 import binascii
@@ -309,7 +311,7 @@ class Runner:
                 if self.deal:  # a first visit: a hand at once, the menu under it
                     self.deal = False
                     if self.app.mode is None:
-                        self.app.open("play")
+                        self._deal()
             self.app.tick(hw.clock.now)
         except (KeyboardInterrupt, SystemExit):
             raise
@@ -318,6 +320,16 @@ class Runner:
         if hw.resets != self._resets:
             self._resets = hw.resets
             self.restart()
+
+    def _deal(self):
+        # the play screen opened on a new match, its cut said in a line and
+        # its hand on the table from the first frame (firmware.play_cut)
+        self.app.open("play")
+        top = self.app.top()
+        if getattr(top, "queue", None):
+            from firmware.play_cut import deal_at_once
+
+            deal_at_once(top)
 
     def _crash(self, e):
         hw = self.hw

@@ -17,7 +17,10 @@ sides side by side (name, colour, dealer mark, the score in large digits,
 a frame round the side being scored), a line for the number being entered
 or the last award (with undo / redo marks) or the winner, and a line for
 the keeper's message (for a few seconds) or the mode's hint, which says how
-to reach the menu (A+B) or the way back to the mode that does.
+to reach the menu (A+B) or the way back to the mode that does. A message
+longer than those two lines when the screen opens (a refused record, named
+with where it is kept aside) is shown whole over it first, as a message
+that A or B closes and UP/DOWN scroll.
 """
 
 from firmware import font
@@ -116,6 +119,10 @@ class KeeperScreen(Screen):
         self.msg = ["", ""]
         self.odds = None  # side A's chance to win, 0..255 (engine.winprob); None: no table
         self.said_ms = 0  # ms the keeper's message still shows before the hint
+        # a refused record's words, longer than the two lines hold: shown
+        # whole over the keeper, as a message the buttons close and scroll
+        msg = ki.message
+        self.notice = msg if msg and len(wrap(msg, _COLS)) > 2 else None
 
     # ---- life cycle
     def enter(self):
@@ -125,6 +132,12 @@ class KeeperScreen(Screen):
 
     # ---- input
     def update(self, dt_ms, events):
+        if self.notice:
+            text = self.notice
+            self.notice = None
+            self.ki.message = ""  # told whole: the keeper's lines show the hint after it
+            self.app.push(MessageScreen("Score keeper", text))
+            return True
         changed = False
         ki = self.ki
         for ev in events:

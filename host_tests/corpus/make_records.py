@@ -1,9 +1,14 @@
 """Writes host_tests/corpus/records/: saves whose CRC is good but whose
 content the app must refuse (issue 11.1, 11.5), and damaged, cut-short,
-foreign and future-version ones, one file each, named
+foreign and future-version ones, and for the game and the keeper the text
+of a web page's localStorage value that is not hex (which the web store reads
+as those bytes), one file each, named
 ``<record>-<what>.rec`` for the record ``<record>`` (game, keeper, stats,
 settings). test_saves_refused puts each over a good save and checks the app
-names it, keeps it aside as .bad and uses the copy before it. The files are
+names it, keeps it aside as .bad and uses the copy before it;
+test_corpus_web puts each game and keeper file in both copies of the web
+page's storage and checks it is named, kept aside and a fresh start made.
+The files are
 committed; run this (CPython, from the repository root) only to add more:
 it writes only the files that are not there (``--force``: all).
 Imports engine and firmware modules.
@@ -201,6 +206,10 @@ def main():
         files["foreign"] = pack(b"JUNK", 1, 7, good)
         files["future-version"] = pack(magic, version + 1, 7, good)
         files["stray-bytes"] = whole + b"\x00"
+        if name in ("game", "keeper"):  # the two-copy records the web page keeps
+            # a localStorage value that is not hex: the web store
+            # (firmware/hw/web.py) reads it as its own text
+            files["not-hex"] = b"zz: some text, not hex"
         for what in files:
             path = os.path.join(HERE, "%s-%s.rec" % (name, what))
             if os.path.exists(path) and not FORCE:

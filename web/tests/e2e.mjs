@@ -105,6 +105,35 @@ export async function freshMenu(page) {
   throw new Error("Main menu did not open the menu");
 }
 
+// in the page, before its own script (page.addInitScript): the first screen
+// the page draws after a load, as its runner tells it (the screen's text and
+// what it shows as pictures: firmware/hw/web_page.py's spoken), and when
+// (ms since the navigation began), in window.cribbage.firstScreen
+export function recordFirstScreen() {
+  let page;
+  Object.defineProperty(window, "cribbage", {
+    configurable: true,
+    get() { return page; },
+    set(p) {
+      page = p;
+      let step;
+      Object.defineProperty(p, "step", {
+        configurable: true,
+        get() { return step; },
+        set(f) {
+          step = (buttons, now) => {
+            const changed = f(buttons, now);
+            if ((changed & 1) && !p.firstScreen) {
+              p.firstScreen = { text: p.runner.spoken_text(), at: performance.now() };
+            }
+            return changed;
+          };
+        },
+      });
+    },
+  });
+}
+
 // firmware/play_table.py's constants
 const SHOW_PAGE = 2, NO_PAGE = 0, DISCARD = 1, CONFIRM = 2, PLAY = 3, COUNT = 4;
 
@@ -157,12 +186,19 @@ async function main() {
 
   try {
     await check("a first visit deals a hand at once, the menu one click away", async () => {
+      await page.addInitScript(recordFirstScreen);
       await page.goto(url);
       await ready(page);
       await page.evaluate(() => localStorage.clear());
       const t0 = Date.now();
       await page.reload();
       await ready(page);
+      // the first screen drawn is the hand, the cut said in its line, not the cut's page
+      const first = await page.evaluate(() => window.cribbage.firstScreen);
+      expect(first && first.text.includes("Your hand: ") && !first.text.includes("Cut for deal")
+        && /Cut \S+\/\S+: (You deal|CPU deals)/.test(first.text),
+        "the first screen is not the hand: " + JSON.stringify(first));
+      console.log("  the hand on the first screen, " + Math.round(first.at) + " ms after the navigation");
       let s = await py(page, STATE);
       expect(s.mode === "play" && s.screen === "PlayScreen", "not a deal: " + JSON.stringify(s));
       for (let i = 0; i < 40 && !(s.tmode === 1); i++) {
@@ -345,9 +381,7 @@ async function main() {
     });
 
     await check("Learn to play steps through the lesson with the pegs", async () => {
-      await page.evaluate(() => localStorage.clear());
-      await page.reload();
-      await ready(page);
+      await freshMenu(page); // a first visit's deal, then the menu
       await page.keyboard.press("ArrowUp"); // the menu wraps to its last entry
       await sleep(220);
       await page.keyboard.press("z");

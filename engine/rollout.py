@@ -59,41 +59,42 @@ _KEEP = b"\x04\x00\x0a\x1d\x2b\x3a\x55\x82\xcc"
 
 def points4(h):
     """What four cards score by themselves: pairs, fifteens, runs."""
-    pts = 0
-    for m in range(3, 16):  # subsets of two or more for the fifteens
-        if m & (m - 1):
-            t = 0
-            for i in range(4):
-                if m >> i & 1:
-                    t += VALUES[h[i] >> 2]
-            if t == 15:
-                pts += 2
-    run4 = True
-    lo = 13
-    hi = -1
-    for i in range(4):
-        ri = h[i] >> 2
-        lo = ri if ri < lo else lo
-        hi = ri if ri > hi else hi
-        for j in range(i + 1, 4):
-            if ri == h[j] >> 2:
-                pts += 2
-                run4 = False
-    if run4 and hi - lo == 3:
+    a = h[0] >> 2
+    b = h[1] >> 2
+    c = h[2] >> 2
+    d = h[3] >> 2
+    va = VALUES[a]
+    vb = VALUES[b]
+    vc = VALUES[c]
+    vd = VALUES[d]
+    s = va + vb + vc + vd
+    # fifteens: all four, three (all but one), two; then the pairs
+    n = (s == 15) + (s - va == 15) + (s - vb == 15) + (s - vc == 15) + (s - vd == 15)
+    n += (va + vb == 15) + (va + vc == 15) + (va + vd == 15)
+    n += (vb + vc == 15) + (vb + vd == 15) + (vc + vd == 15)
+    n += (a == b) + (a == c) + (a == d) + (b == c) + (b == d) + (c == d)
+    pts = 2 * n
+    # the ranks in order (a <= b <= c <= d) for the runs
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    if d - a == 3 and a < b < c < d:
         return pts + 4
-    for skip in range(4):  # runs of three: the three cards left out of one
-        lo = 13
-        hi = -1
-        bits = 0
-        for i in range(4):
-            if i != skip:
-                ri = h[i] >> 2
-                lo = ri if ri < lo else lo
-                hi = ri if ri > hi else hi
-                bits |= 1 << ri
-        if hi - lo == 2 and bits == 7 << lo:
-            pts += 3
-    return pts
+    runs = 0  # runs of three: each of the four threes in order
+    if b == a + 1:
+        runs += (c == b + 1) + (d == b + 1)
+    if c == a + 1 and d == c + 1:
+        runs += 1
+    if c == b + 1 and d == c + 1:
+        runs += 1
+    return pts + 3 * runs
 
 
 def pool(view):

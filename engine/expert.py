@@ -201,7 +201,7 @@ class Expert(Computer):
         if _rolls(view):
             from engine import rollout
 
-            c = rollout.best(view, rollout.SAMPLES)
+            c = rollout.best(view, rollout.SAMPLES, True, rollout.WORK)
             if c is not None:
                 return c
         return Computer.play(self, view)
@@ -215,16 +215,16 @@ class Expert(Computer):
         return len(rollout.candidates(view)) > 1
 
     def play_steps(self, view, out):
-        """The same play as a generator of small steps, one sample of the
-        other hand a step (a screen runs one a frame): out[0] is the card
-        (None: go) when it ends."""
+        """The same play as a generator of at most ``rollout.STEPS`` steps
+        (a screen runs one a frame): out[0] is the card (None: go) when it
+        ends."""
         if not _rolls(view) or _peg_out(view) is not None:
             out[0] = self.play(view)
             return
         from engine import rollout
 
         got = [None, None]
-        for _ in rollout.steps(view, rollout.SAMPLES, got):
+        for _ in rollout.steps(view, rollout.SAMPLES, got, True, rollout.WORK):
             yield
         out[0] = got[0] if got[0] is not None else Computer.play(self, view)
 

@@ -34,6 +34,14 @@ POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
 _WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
 _MEMO = const(80)  # my own choices remembered over one view's rollouts
+# Work, for a budget a decision keeps to: a choice weighed (engine.pegging)
+# is 8, a card played out 1 (the rest of a rollout) and a draw of the other
+# hand 1, as they cost on the MicroPython unix port
+_CHOICE = const(8)
+_PLAY = const(1)
+_DRAW = const(1)
+WORK = const(1500)  # the expert's budget a decision (engine.expert)
+STEPS = const(16)  # the most steps a budgeted decision takes (a screen's frames)
 
 
 def _seed(view):
@@ -126,14 +134,15 @@ def _view(src, me, hand, kept, discards):
     return v
 
 
-def play_out(view, card, other, their_discards=(), memo=None):
+def play_out(view, card, other, their_discards=(), memo=None, work=None):
     """My net pegging points (mine less the other seat's) from laying
     ``card`` now to the end of the play, the other seat holding ``other``
     (and having laid ``their_discards`` away, unknown to a player: none),
     both then playing as hard. ``memo``: a dict kept over the rollouts of
     one view, of my own choices by what was laid since (by seat and rank:
     with the go and the pile it fixes the count, the resets and the points,
-    all a choice hangs on), so each is weighed once; one int a key."""
+    all a choice hangs on), so each is weighed once; one int a key.
+    ``work``: a list whose first item counts the choices weighed."""
     me = view.me
     hands = [list(view.hand), list(other)]
     kept = list(view.kept) if view.kept else list(view.hand)
@@ -226,11 +235,15 @@ def play_out(view, card, other, their_discards=(), memo=None):
                     c = x
                 elif x >> 2 != c >> 2:
                     if r or memo is None:
+                        if work is not None:
+                            work[0] += _CHOICE
                         c = pegging.choose(v, POLICY)
                         break
                     key = ((seq * 2 + gone[1]) * 32 + len(pile)) * 256 + net + 128
                     c = memo.get(key, -1)
                     if c < 0:
+                        if work is not None:
+                            work[0] += _CHOICE
                         c = pegging.choose(v, POLICY)
                         if len(memo) < _MEMO:
                             memo[key] = c
@@ -255,11 +268,13 @@ def candidates(view):
     return out
 
 
-def hands(view, samples, weigh=True):
+def hands(view, samples, weigh=True, work=None):
     """Generator: ``samples`` hands the other seat may hold now (one list,
     refilled each time), drawn from ``pool`` by an Rng seeded from the view;
     with ``weigh`` a four it keeps (with the cards it has laid) is taken with
-    the chance ``_KEEP`` gives its points; a hand that says go cannot fit."""
+    the chance ``_KEEP`` gives its points; a hand that says go cannot fit.
+    ``work``: a list whose first item counts the draws, in the units of
+    ``WORK``."""
     k = view.opponent_left
     cand = pool(view)
     if k > len(cand):
@@ -294,24 +309,45 @@ def hands(view, samples, weigh=True):
                 if p < len(_KEEP) and rng.below(255) >= _KEEP[p]:
                     continue
             break
+        if work is not None:
+            work[0] += tries * _DRAW
         yield other
 
 
-def steps(view, samples, out, weigh=True):
+def steps(view, samples, out, weigh=True, budget=0):
     """Generator: one card rolled out against one drawn hand a step; at the
     end out[0] is the best card (None: hard's card stands) and
-    out[1] the nets summed over the samples, by card of ``candidates``."""
+    out[1] the nets summed over the samples, by card of ``candidates``.
+    With a ``budget`` (in the units of ``WORK``) hands are drawn, each
+    played out with every card, while the work done is under it (at most
+    ``samples``), and a step is the work of budget / STEPS or more (at
+    most STEPS steps and the last); out[2], when out has it, is the number
+    of hands drawn."""
     out[0] = None
     cards = candidates(view)
     if len(cards) < 2 or view.five:
         return
     sums = [0] * len(cards)
     memo = {}
-    for other in hands(view, samples, weigh):
+    work = [0]
+    mark = budget // STEPS
+    drawn = 0
+    for other in hands(view, samples, weigh, work):
+        drawn += 1
         for i in range(len(cards)):
-            sums[i] += play_out(view, cards[i], other, (), memo)
-            yield
+            sums[i] += play_out(view, cards[i], other, (), memo, work)
+            work[0] += _PLAY
+            if not budget:
+                yield
+        if budget:
+            if work[0] >= budget:
+                break
+            if work[0] >= mark:
+                mark = work[0] + budget // STEPS
+                yield
     out[1] = sums
+    if len(out) > 2:
+        out[2] = drawn
     out[0] = pick(view, cards, sums)
 
 
@@ -331,9 +367,9 @@ def pick(view, cards, sums):
     return None
 
 
-def best(view, samples=SAMPLES, weigh=True):
+def best(view, samples=SAMPLES, weigh=True, budget=0):
     """The card the rollouts pick, or None when hard's card stands."""
     out = [None, None]
-    for _ in steps(view, samples, out, weigh):
+    for _ in steps(view, samples, out, weigh, budget):
         pass
     return out[0]

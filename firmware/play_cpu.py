@@ -82,7 +82,7 @@ def _choice(screen, seat):
         out = [None]
         screen.steps = (player.play_steps(view, out), out)
         t = screen.table
-        t.think = 0  # the bar: a rollout of each card against each drawn hand
-        t.think_of = len(rollout.candidates(view)) * rollout.SAMPLES
+        t.think = 0  # the bar: the rollouts' steps, of at most rollout.STEPS
+        t.think_of = rollout.STEPS
         return None
     return (player.play(view),)

@@ -168,8 +168,8 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
     for seed in range(300, 312):
         g = _at(seed, 0, [0, 0])
         v = g.view(g.to_act())
-        c = rollout.best(v, rollout.SAMPLES)
-        got.append(c)
+        got.append(rollout.best(v, rollout.SAMPLES))
+        c = rollout.best(v, rollout.SAMPLES, True, rollout.WORK)
         card = exp.play(v)
         out = [0]
         n = 0
@@ -182,7 +182,7 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
             assert card == c
             rolled += 1
         k = len(rollout.candidates(v))
-        assert n == (rollout.SAMPLES * k if k > 1 else 0)
+        assert 1 <= n <= rollout.STEPS if k > 1 else n == 0
         if seed < 306:
             out = [None, None]
             for _ in rollout.steps(v, rollout.SAMPLES, out):
@@ -190,7 +190,6 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
             sums.append(out[1])
     assert got == _FIXED_CARDS
     assert sums == _FIXED_SUMS
-    assert rolled > 0
     # past the first _ROLL cards of a seat, expert plays as hard
     for seed in range(320, 330):
         g = _at(seed, 2 * _ROLL + 1, [0, 0])
@@ -198,6 +197,51 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
             v = g.view(g.to_act())
             if not expert._rolls(v):
                 assert exp.play(v) == _HARD.play(v)
+
+
+def _work(v, budget):
+    # the hands a budget draws, counted here from the work each reports
+    cards = rollout.candidates(v)
+    work = [0]
+    memo = {}
+    n = 0
+    for other in rollout.hands(v, rollout.SAMPLES, True, work):
+        n += 1
+        for c in cards:
+            rollout.play_out(v, c, other, (), memo, work)
+            work[0] += 1
+        if work[0] >= budget:
+            break
+    return n
+
+
+def test_a_budget_draws_hands_till_it_is_spent_and_decides_as_that_many():
+    budgets = (1, 300, rollout.WORK, 10**6)
+    for seed in range(400, 410):
+        g = _at(seed, seed % 3, _scores(seed))
+        if g.phase != "play":
+            continue
+        v = g.view(g.to_act())
+        if len(rollout.candidates(v)) < 2:
+            continue
+        drawn = []
+        for budget in budgets:
+            out = [None, None, 0]
+            steps = 0
+            for _ in rollout.steps(v, rollout.SAMPLES, out, True, budget):
+                steps += 1
+            assert steps <= rollout.STEPS
+            n = out[2]
+            assert n == _work(v, budget)
+            # the same as an unbudgeted decision over that many hands
+            whole = [None, None]
+            for _ in rollout.steps(v, n, whole):
+                pass
+            assert out[:2] == whole
+            drawn.append(n)
+        assert drawn[0] == 1 and drawn[-1] == rollout.SAMPLES
+        assert drawn == sorted(drawn)
+        assert 1 < drawn[2] < rollout.SAMPLES  # the expert's budget draws some
 
 
 # the cards the rollouts lay at the first play of seeds 300-311 (None: hard's

@@ -87,16 +87,16 @@ def expert_hint(play):
 
     cards = rollout.candidates(view)
     steps = _rollouts(view, cards)
-    return Working("Hint", "Playing each card out", steps, len(cards) * rollout.SAMPLES)
+    return Working("Hint", "Playing each card out", steps, rollout.STEPS)
 
 
 def _rollouts(view, cards):
-    # the rollouts a step (yielding how many are made), then the hint's text
-    from engine.rollout import SAMPLES, steps
+    # the expert's rollouts a step (yielding how many are made), then the hint's text
+    from engine.rollout import SAMPLES, WORK, steps
 
-    out = [None, None]
+    out = [None, None, 0]
     n = 0
-    for _ in steps(view, SAMPLES, out):
+    for _ in steps(view, SAMPLES, out, True, WORK):
         n += 1
         yield n
     return expert_text(out, cards, view)
@@ -112,9 +112,10 @@ def expert_text(out, cards, view):
         return "Nothing to weigh."
     pick = out[0] if out[0] is not None else pegging.choose(view, pegging.FULL)
     order = sorted(range(len(cards)), key=lambda i: (cards[i] >> 2 != pick >> 2, -sums[i]))
-    lines = ["Play (net, %d hands):" % rollout.SAMPLES]  # 21 columns
+    hands = out[2] if len(out) > 2 else rollout.SAMPLES  # the hands drawn
+    lines = ["Play (net, %d hands):" % hands]  # 21 columns
     for i in order[:3]:
-        lines.append("%s  %+.1f" % (card_text(cards[i]), sums[i] / rollout.SAMPLES))
+        lines.append("%s  %+.1f" % (card_text(cards[i]), sums[i] / hands))
     return "\n".join(lines)
 
 

@@ -11,10 +11,12 @@ discards' chances are within ``_EVEN`` of each other the one with more points
 (hard's order) is taken, so away from the end expert is hard. A card that
 pegs out is always played; the first ``_ROLL`` cards a seat lays in a
 six-card deal are chosen by rollouts of the play (engine.rollout: each card
-played out against ``rollout.SAMPLES`` drawn hands of the other seat, both
-seats then as hard), the rest as hard. ``play_steps`` makes the same play a
-rollout a step, for a screen that gives each step a frame. A game of fixed
-deals (V6) or a missing table: the discards are hard's throughout.
+played out against the same hands drawn for the other seat, both seats then
+as hard, as many hands as ``rollout.WORK`` pays for, at most
+``rollout.SAMPLES``), the rest as hard. ``play_steps`` makes the same play
+in at most ``rollout.STEPS`` steps, for a screen that gives each step a
+frame. A game of fixed deals (V6) or a missing table: the discards are
+hard's throughout.
 
 ``Expert(seed)`` is a player (engine.players); ``hint_discard(view)`` gives
 the discards with their chances, best first, for the hints. Imports

@@ -1,7 +1,7 @@
-"""Rollouts of the play for the expert level (issue 16): each card a seat may
-lay is played out to the end of the play against samples of the other hand,
-both seats then playing as hard (engine.pegging's FULL lookahead), and the
-card whose rollouts net the most pegging points is laid.
+"""Rollouts of the play for the expert level: each card a seat may lay is
+played out to the end of the play against samples of the other hand, both
+seats then playing as hard (engine.pegging's FULL lookahead), and the card
+whose rollouts net the most pegging points is laid.
 
 The samples are drawn from the cards the seat has not seen (not its own
 four, its discards, the starter, nor what the other seat has laid), as many
@@ -11,10 +11,19 @@ rolled out over the same samples, so only its own effect differs. Pegging
 out (the target reached in the play) counts as ``pegging._WIN`` points.
 Six-card games only (the five-card play is one sequence: hard decides).
 
+A decision may keep to a budget of work (``WORK`` for the expert): hands
+are drawn, each played out with every card, while the work done is under
+it, at most ``samples`` of them. The work is counted, not timed (the
+choices weighed in the rollouts, the cards played out, the draws of the
+other hand, each at what it costs), so a decision stays the same on every
+interpreter and its time on a Pico stays within what the budget was set
+for: a long play (four cards each) draws fewer hands than a short one.
+
 ``best(view, samples)`` gives the card, or None when hard's card stands
 (one rank fits, or no card beats hard's by the rollouts). ``steps(view,
-samples, out)`` is the same work as a generator, one rollout a step, for a
-screen that must not hold a frame (out[0] is the card when it ends).
+samples, out)`` is the same work as a generator for a screen that must not
+hold a frame (out[0] is the card when it ends): a rollout a step, or with a
+budget a share of it a step, at most ``STEPS`` steps.
 Imports engine.cards, engine.pegging, engine.rng, engine.score, engine.view.
 """
 
@@ -34,13 +43,15 @@ POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
 _WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
 _MEMO = const(80)  # my own choices remembered over one view's rollouts
-# Work, for a budget a decision keeps to: a choice weighed (engine.pegging)
-# is 8, a card played out 1 (the rest of a rollout) and a draw of the other
-# hand 1, as they cost on the MicroPython unix port
+# Work, for the budget a decision keeps to, in what each costs (a fit to
+# decisions timed on the MicroPython unix port): a choice weighed in a
+# rollout (engine.pegging.choose) 8, a card played out 1 (the rest of its
+# rollout), a draw of the other hand 1; on the emulated Pico a unit takes
+# 0.6-0.7 ms (tools/bench_expert.py --pico)
 _CHOICE = const(8)
 _PLAY = const(1)
 _DRAW = const(1)
-WORK = const(1500)  # the expert's budget a decision (engine.expert)
+WORK = const(1500)  # the expert's budget a play: about 1.1 s on the emulated Pico at worst
 STEPS = const(16)  # the most steps a budgeted decision takes (a screen's frames)
 
 

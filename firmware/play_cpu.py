@@ -2,7 +2,7 @@
 ``turn(screen, seat)``, a frame at a time so no frame holds two of them (the
 computer's discard takes up to 96 ms on a Pico, the game's act up to 36 ms):
 decide, then act, its events shown from the next frame; the expert's
-rollouts one a frame under a bar. The player is ``engine.opponent``'s at
+rollouts a step a frame under a bar. The player is ``engine.opponent``'s at
 the screen's level (``engine.players``' random one when it is missing),
 seeded from the game and the number of decisions so far, so a resumed game
 goes on exactly as it would have. Loaded at the computer's first turn and

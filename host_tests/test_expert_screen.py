@@ -1,6 +1,6 @@
 # portable
 """The play screen against the expert level: a play the expert rolls out
-(engine.rollout) is made one rollout a frame (firmware.play_cpu's
+(engine.rollout) is made a step a frame (firmware.play_cpu's
 ``turn``), so no frame holds the whole of it, and the card laid is the one
 the expert lays at once from the same view; the game ends and its log
 replays. Runs on CPython and MicroPython."""
@@ -41,9 +41,9 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
     try:
         del _rolled[:]
         d = new_driver(seed=9, target=61, level="expert")
-        # the driver's frames pass 250 ms each: rollouts a frame each would
+        # the driver's frames pass 250 ms each: the steps a frame each would
         # dim the panel (whose waking press reaches no screen) long before a
-        # device's ~50 ms frames of them do
+        # device's frames of them do
         d.app.power.dim_ms = d.app.power.off_ms = 0
         s = screen(d)
         assert s.level == "expert"
@@ -55,8 +55,11 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
         PlayScreen.update = made
     assert len(_rolled) >= 3
     exp = opponent.make("expert", Rng(1).below(100) + 1)
+    from engine import rollout
+
     for view, card, frames in _rolled:
-        assert frames > 1
+        # a few frames, the last of which ends it: never more than the steps
+        assert 1 < frames <= rollout.STEPS + 1
         assert card == exp.play(view)
 
 

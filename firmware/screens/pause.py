@@ -4,9 +4,9 @@ the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
 menu), abandon the match (asked again first). Loaded when a game is
 paused, and forgotten (with ``firmware.working``) when the game is back on
 top (``firmware.screens.play``'s ``enter``). At the expert level the hint
-for a play the expert rolls out is its own evaluation (``expert_hint``: a
-rollout a frame under a bar, then the cards by what they netted). Imports ``firmware.app`` and
-``firmware.play_table``; ``engine.opponent`` when a hint is asked for
+for a play the expert rolls out is its own evaluation (``expert_hint``: its
+rollouts a step a frame under a bar, then the cards by what they netted).
+Imports ``firmware.app`` and ``firmware.play_table``; ``engine.opponent`` when a hint is asked for
 (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
 ``firmware.working`` at the expert level).
 
@@ -68,7 +68,7 @@ def expert_hint(play):
     """At the expert level, when the expert would roll your play out
     (engine.rollout: its first two cards of a deal), the hint as its own
     evaluation: a ``firmware.working.Working`` screen that makes the same
-    rollouts from your seat a frame each, then lists the cards. None
+    rollouts from your seat a step a frame, then lists the cards. None
     otherwise (the hint is ``hint_text``'s)."""
     g = play.game
     if getattr(play, "level", "") != "expert" or play.table.mode != PLAY:

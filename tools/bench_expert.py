@@ -229,7 +229,11 @@ def pico(runner, deals, levels=LEVELS):
         script = os.path.join(work, "run.py")
         with open(script, "w") as f:
             f.write("import bench_expert\nbench_expert.on_device(%d, %r)\n" % (deals, levels))
-        stdout, stderr, status = device_run(runner, folder, script, _progress)
+        try:
+            stdout, stderr, status = device_run(runner, folder, script, _progress)
+        except OSError as e:
+            print("cannot run %s: %s" % (runner, e.strerror or e))
+            return 2
     finally:
         shutil.rmtree(work, ignore_errors=True)
     sys.stderr.write("\n")

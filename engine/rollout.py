@@ -53,6 +53,7 @@ _PLAY = const(1)
 _DRAW = const(1)
 WORK = const(1500)  # the expert's budget a play: about 1.1 s on the emulated Pico at worst
 STEPS = const(16)  # the most steps a budgeted decision takes (a screen's frames)
+_EDGE = const(2)  # a card beats hard's by more than 1/_EDGE point a hand (see pick)
 
 
 def _seed(view):
@@ -359,21 +360,25 @@ def steps(view, samples, out, weigh=True, budget=0):
     out[1] = sums
     if len(out) > 2:
         out[2] = drawn
-    out[0] = pick(view, cards, sums)
+    out[0] = pick(view, cards, sums, drawn)
 
 
-def pick(view, cards, sums):
-    """The card of ``cards`` with the most, hard's card among equals; None
-    when that is hard's card."""
+def pick(view, cards, sums, n=0):
+    """The card of ``cards`` with the most over the ``n`` hands drawn, hard's
+    card unless another nets more than a ``1/_EDGE`` point a hand more than
+    it (over few hands a small lead is mostly the draw's); None when that
+    is hard's card."""
     hard = pegging.choose(view, pegging.FULL)
-    best = -1
+    h = -1
     for i in range(len(cards)):
         if cards[i] >> 2 == hard >> 2:
-            best = i
+            h = i
+    best = h
+    floor = sums[h] + n // _EDGE
     for i in range(len(cards)):
-        if sums[i] > sums[best]:
+        if sums[i] > sums[best] and sums[i] > floor:
             best = i
-    if cards[best] >> 2 != hard >> 2:
+    if best != h:
         return cards[best]
     return None
 

@@ -12,6 +12,7 @@ from engine.opponent import make
 
 _HARD = make("hard", 1)
 _ROLL = 2  # engine.expert._ROLL (a const: no attribute on MicroPython)
+_EDGE = 2  # engine.rollout._EDGE
 
 
 def _at(seed, plays, scores):
@@ -99,16 +100,42 @@ def test_the_decision_is_the_best_sum_over_the_drawn_hands():
         assert out[1] == sums
         hard = _HARD.play(v)
         top = max(sums)
-        if out[0] is None:  # hard's card stands: it has the most
-            assert [sums[i] for i in range(len(cards)) if cards[i] >> 2 == hard >> 2] == [top]
+        hs = [sums[i] for i in range(len(cards)) if cards[i] >> 2 == hard >> 2][0]
+        edge = 6 // _EDGE  # another card must net more than hard's by 1/_EDGE a hand
+        if out[0] is None:  # hard's card stands: none is ahead of it by more
+            assert top <= hs + edge
         else:
-            assert sums[cards.index(out[0])] == top
+            assert sums[cards.index(out[0])] == top > hs + edge
             assert out[0] >> 2 != hard >> 2
-            hs = [sums[i] for i in range(len(cards)) if cards[i] >> 2 == hard >> 2][0]
-            assert hs < top
             differ += 1
         assert rollout.best(v, 6) == out[0]
     assert differ > 0
+
+
+def test_another_card_must_beat_hards_by_more_than_the_edge():
+    tried = 0
+    for seed in range(100, 130):
+        g = _at(seed, seed % 3, _scores(seed))
+        if g.phase != "play":
+            continue
+        v = g.view(g.to_act())
+        cards = rollout.candidates(v)
+        if len(cards) < 2:
+            continue
+        h = [i for i in range(len(cards)) if cards[i] >> 2 == _HARD.play(v) >> 2][0]
+        o = (h + 1) % len(cards)
+        for n in (1, 16, 64):
+            edge = n // _EDGE
+            sums = [-50] * len(cards)
+            sums[h] = -10
+            sums[o] = -10 + edge  # ahead by the edge: hard's card stands
+            assert rollout.pick(v, cards, sums, n) is None
+            sums[o] += 1  # ahead by more: it is taken
+            assert rollout.pick(v, cards, sums, n) == cards[o]
+            sums[h] = sums[o] + 1  # hard's ahead
+            assert rollout.pick(v, cards, sums, n) is None
+        tried += 1
+    assert tried > 5
 
 
 def _points4_slow(h):

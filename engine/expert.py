@@ -13,7 +13,8 @@ pegs out is always played; the first ``_ROLL`` cards a seat lays in a
 six-card deal are chosen by rollouts of the play (engine.rollout: each card
 played out against the same hands drawn for the other seat, both seats then
 as hard, as many hands as ``rollout.WORK`` pays for, at most
-``rollout.SAMPLES``), the rest as hard. ``play_steps`` makes the same play
+``rollout.SAMPLES``; hard's card unless another nets clearly more), the
+rest as hard. ``play_steps`` makes the same play
 in at most ``rollout.STEPS`` steps, for a screen that gives each step a
 frame. A game of fixed deals (V6) or a missing table: the discards are
 hard's throughout.

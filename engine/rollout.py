@@ -1,7 +1,8 @@
 """Rollouts of the play for the expert level: each card a seat may lay is
 played out to the end of the play against samples of the other hand, both
 seats then playing as hard (engine.pegging's FULL lookahead), and the card
-whose rollouts net the most pegging points is laid.
+whose rollouts net the most pegging points is laid, hard's card unless
+another nets more than half a point a hand (``_EDGE``) more than it.
 
 The samples are drawn from the cards the seat has not seen (not its own
 four, its discards, the starter, nor what the other seat has laid), as many

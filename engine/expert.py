@@ -11,10 +11,13 @@ discards' chances are within ``_EVEN`` of each other the one with more points
 (hard's order) is taken, so away from the end expert is hard. A card that
 pegs out is always played; the first ``_ROLL`` cards a seat lays in a
 six-card deal are chosen by rollouts of the play (engine.rollout: each card
-played out against ``rollout.SAMPLES`` drawn hands of the other seat, both
-seats then as hard), the rest as hard. ``play_steps`` makes the same play a
-rollout a step, for a screen that gives each step a frame. A game of fixed
-deals (V6) or a missing table: the discards are hard's throughout.
+played out against the same hands drawn for the other seat, both seats then
+as hard, as many hands as ``rollout.WORK`` pays for, at most
+``rollout.SAMPLES``; hard's card unless another nets clearly more), the
+rest as hard. ``play_steps`` makes the same play
+in at most ``rollout.STEPS`` steps, for a screen that gives each step a
+frame. A game of fixed deals (V6) or a missing table: the discards are
+hard's throughout.
 
 ``Expert(seed)`` is a player (engine.players); ``hint_discard(view)`` gives
 the discards with their chances, best first, for the hints. Imports
@@ -197,7 +200,7 @@ class Expert(Computer):
         if _rolls(view):
             from engine import rollout
 
-            c = rollout.best(view, rollout.SAMPLES)
+            c = rollout.best(view, rollout.SAMPLES, True, rollout.WORK)
             if c is not None:
                 return c
         return Computer.play(self, view)
@@ -211,16 +214,16 @@ class Expert(Computer):
         return len(rollout.candidates(view)) > 1
 
     def play_steps(self, view, out):
-        """The same play as a generator of small steps, one sample of the
-        other hand a step (a screen runs one a frame): out[0] is the card
-        (None: go) when it ends."""
+        """The same play as a generator of at most ``rollout.STEPS`` steps
+        (a screen runs one a frame): out[0] is the card (None: go) when it
+        ends."""
         if not _rolls(view) or _peg_out(view) is not None:
             out[0] = self.play(view)
             return
         from engine import rollout
 
         got = [None, None]
-        for _ in rollout.steps(view, rollout.SAMPLES, got):
+        for _ in rollout.steps(view, rollout.SAMPLES, got, True, rollout.WORK):
             yield
         out[0] = got[0] if got[0] is not None else Computer.play(self, view)
 

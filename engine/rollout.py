@@ -1,7 +1,8 @@
-"""Rollouts of the play for the expert level (issue 16): each card a seat may
-lay is played out to the end of the play against samples of the other hand,
-both seats then playing as hard (engine.pegging's FULL lookahead), and the
-card whose rollouts net the most pegging points is laid.
+"""Rollouts of the play for the expert level: each card a seat may lay is
+played out to the end of the play against samples of the other hand, both
+seats then playing as hard (engine.pegging's FULL lookahead), and the card
+whose rollouts net the most pegging points is laid, hard's card unless
+another nets more than half a point a hand (``_EDGE``) more than it.
 
 The samples are drawn from the cards the seat has not seen (not its own
 four, its discards, the starter, nor what the other seat has laid), as many
@@ -11,10 +12,19 @@ rolled out over the same samples, so only its own effect differs. Pegging
 out (the target reached in the play) counts as ``pegging._WIN`` points.
 Six-card games only (the five-card play is one sequence: hard decides).
 
+A decision may keep to a budget of work (``WORK`` for the expert): hands
+are drawn, each played out with every card, while the work done is under
+it, at most ``samples`` of them. The work is counted, not timed (the
+choices weighed in the rollouts, the cards played out, the draws of the
+other hand, each at what it costs), so a decision stays the same on every
+interpreter and its time on a Pico stays within what the budget was set
+for: a long play (four cards each) draws fewer hands than a short one.
+
 ``best(view, samples)`` gives the card, or None when hard's card stands
 (one rank fits, or no card beats hard's by the rollouts). ``steps(view,
-samples, out)`` is the same work as a generator, one rollout a step, for a
-screen that must not hold a frame (out[0] is the card when it ends).
+samples, out)`` is the same work as a generator for a screen that must not
+hold a frame (out[0] is the card when it ends): a rollout a step, or with a
+budget a share of it a step, at most ``STEPS`` steps.
 Imports engine.cards, engine.pegging, engine.rng, engine.score, engine.view.
 """
 
@@ -34,6 +44,17 @@ POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
 _WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
 _MEMO = const(80)  # my own choices remembered over one view's rollouts
+# Work, for the budget a decision keeps to, in what each costs (a fit to
+# decisions timed on the MicroPython unix port): a choice weighed in a
+# rollout (engine.pegging.choose) 8, a card played out 1 (the rest of its
+# rollout), a draw of the other hand 1; on the emulated Pico a unit takes
+# 0.6-0.7 ms (tools/bench_expert.py --pico)
+_CHOICE = const(8)
+_PLAY = const(1)
+_DRAW = const(1)
+WORK = const(1500)  # the expert's budget a play: about 1.1 s on the emulated Pico at worst
+STEPS = const(16)  # the most steps a budgeted decision takes (a screen's frames)
+_EDGE = const(2)  # a card beats hard's by more than 1/_EDGE point a hand (see pick)
 
 
 def _seed(view):
@@ -59,41 +80,42 @@ _KEEP = b"\x04\x00\x0a\x1d\x2b\x3a\x55\x82\xcc"
 
 def points4(h):
     """What four cards score by themselves: pairs, fifteens, runs."""
-    pts = 0
-    for m in range(3, 16):  # subsets of two or more for the fifteens
-        if m & (m - 1):
-            t = 0
-            for i in range(4):
-                if m >> i & 1:
-                    t += VALUES[h[i] >> 2]
-            if t == 15:
-                pts += 2
-    run4 = True
-    lo = 13
-    hi = -1
-    for i in range(4):
-        ri = h[i] >> 2
-        lo = ri if ri < lo else lo
-        hi = ri if ri > hi else hi
-        for j in range(i + 1, 4):
-            if ri == h[j] >> 2:
-                pts += 2
-                run4 = False
-    if run4 and hi - lo == 3:
+    a = h[0] >> 2
+    b = h[1] >> 2
+    c = h[2] >> 2
+    d = h[3] >> 2
+    va = VALUES[a]
+    vb = VALUES[b]
+    vc = VALUES[c]
+    vd = VALUES[d]
+    s = va + vb + vc + vd
+    # fifteens: all four, three (all but one), two; then the pairs
+    n = (s == 15) + (s - va == 15) + (s - vb == 15) + (s - vc == 15) + (s - vd == 15)
+    n += (va + vb == 15) + (va + vc == 15) + (va + vd == 15)
+    n += (vb + vc == 15) + (vb + vd == 15) + (vc + vd == 15)
+    n += (a == b) + (a == c) + (a == d) + (b == c) + (b == d) + (c == d)
+    pts = 2 * n
+    # the ranks in order (a <= b <= c <= d) for the runs
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    if d - a == 3 and a < b < c < d:
         return pts + 4
-    for skip in range(4):  # runs of three: the three cards left out of one
-        lo = 13
-        hi = -1
-        bits = 0
-        for i in range(4):
-            if i != skip:
-                ri = h[i] >> 2
-                lo = ri if ri < lo else lo
-                hi = ri if ri > hi else hi
-                bits |= 1 << ri
-        if hi - lo == 2 and bits == 7 << lo:
-            pts += 3
-    return pts
+    runs = 0  # runs of three: each of the four threes in order
+    if b == a + 1:
+        runs += (c == b + 1) + (d == b + 1)
+    if c == a + 1 and d == c + 1:
+        runs += 1
+    if c == b + 1 and d == c + 1:
+        runs += 1
+    return pts + 3 * runs
 
 
 def pool(view):
@@ -125,14 +147,15 @@ def _view(src, me, hand, kept, discards):
     return v
 
 
-def play_out(view, card, other, their_discards=(), memo=None):
+def play_out(view, card, other, their_discards=(), memo=None, work=None):
     """My net pegging points (mine less the other seat's) from laying
     ``card`` now to the end of the play, the other seat holding ``other``
     (and having laid ``their_discards`` away, unknown to a player: none),
     both then playing as hard. ``memo``: a dict kept over the rollouts of
     one view, of my own choices by what was laid since (by seat and rank:
     with the go and the pile it fixes the count, the resets and the points,
-    all a choice hangs on), so each is weighed once; one int a key."""
+    all a choice hangs on), so each is weighed once; one int a key.
+    ``work``: a list whose first item counts the choices weighed."""
     me = view.me
     hands = [list(view.hand), list(other)]
     kept = list(view.kept) if view.kept else list(view.hand)
@@ -225,11 +248,15 @@ def play_out(view, card, other, their_discards=(), memo=None):
                     c = x
                 elif x >> 2 != c >> 2:
                     if r or memo is None:
+                        if work is not None:
+                            work[0] += _CHOICE
                         c = pegging.choose(v, POLICY)
                         break
                     key = ((seq * 2 + gone[1]) * 32 + len(pile)) * 256 + net + 128
                     c = memo.get(key, -1)
                     if c < 0:
+                        if work is not None:
+                            work[0] += _CHOICE
                         c = pegging.choose(v, POLICY)
                         if len(memo) < _MEMO:
                             memo[key] = c
@@ -254,11 +281,13 @@ def candidates(view):
     return out
 
 
-def hands(view, samples, weigh=True):
+def hands(view, samples, weigh=True, work=None):
     """Generator: ``samples`` hands the other seat may hold now (one list,
     refilled each time), drawn from ``pool`` by an Rng seeded from the view;
     with ``weigh`` a four it keeps (with the cards it has laid) is taken with
-    the chance ``_KEEP`` gives its points; a hand that says go cannot fit."""
+    the chance ``_KEEP`` gives its points; a hand that says go cannot fit.
+    ``work``: a list whose first item counts the draws, in the units of
+    ``WORK``."""
     k = view.opponent_left
     cand = pool(view)
     if k > len(cand):
@@ -293,46 +322,71 @@ def hands(view, samples, weigh=True):
                 if p < len(_KEEP) and rng.below(255) >= _KEEP[p]:
                     continue
             break
+        if work is not None:
+            work[0] += tries * _DRAW
         yield other
 
 
-def steps(view, samples, out, weigh=True):
+def steps(view, samples, out, weigh=True, budget=0):
     """Generator: one card rolled out against one drawn hand a step; at the
     end out[0] is the best card (None: hard's card stands) and
-    out[1] the nets summed over the samples, by card of ``candidates``."""
+    out[1] the nets summed over the samples, by card of ``candidates``.
+    With a ``budget`` (in the units of ``WORK``) hands are drawn, each
+    played out with every card, while the work done is under it (at most
+    ``samples``), and a step is the work of budget / STEPS or more (at
+    most STEPS steps and the last); out[2], when out has it, is the number
+    of hands drawn."""
     out[0] = None
     cards = candidates(view)
     if len(cards) < 2 or view.five:
         return
     sums = [0] * len(cards)
     memo = {}
-    for other in hands(view, samples, weigh):
+    work = [0]
+    mark = budget // STEPS
+    drawn = 0
+    for other in hands(view, samples, weigh, work):
+        drawn += 1
         for i in range(len(cards)):
-            sums[i] += play_out(view, cards[i], other, (), memo)
-            yield
+            sums[i] += play_out(view, cards[i], other, (), memo, work)
+            work[0] += _PLAY
+            if not budget:
+                yield
+        if budget:
+            if work[0] >= budget:
+                break
+            if work[0] >= mark:
+                mark = work[0] + budget // STEPS
+                yield
     out[1] = sums
-    out[0] = pick(view, cards, sums)
+    if len(out) > 2:
+        out[2] = drawn
+    out[0] = pick(view, cards, sums, drawn)
 
 
-def pick(view, cards, sums):
-    """The card of ``cards`` with the most, hard's card among equals; None
-    when that is hard's card."""
+def pick(view, cards, sums, n=0):
+    """The card of ``cards`` with the most over the ``n`` hands drawn, hard's
+    card unless another nets more than a ``1/_EDGE`` point a hand more than
+    it (over few hands a small lead is mostly the draw's); None when that
+    is hard's card."""
     hard = pegging.choose(view, pegging.FULL)
-    best = -1
+    h = -1
     for i in range(len(cards)):
         if cards[i] >> 2 == hard >> 2:
-            best = i
+            h = i
+    best = h
+    floor = sums[h] + n // _EDGE
     for i in range(len(cards)):
-        if sums[i] > sums[best]:
+        if sums[i] > sums[best] and sums[i] > floor:
             best = i
-    if cards[best] >> 2 != hard >> 2:
+    if best != h:
         return cards[best]
     return None
 
 
-def best(view, samples=SAMPLES, weigh=True):
+def best(view, samples=SAMPLES, weigh=True, budget=0):
     """The card the rollouts pick, or None when hard's card stands."""
     out = [None, None]
-    for _ in steps(view, samples, out, weigh):
+    for _ in steps(view, samples, out, weigh, budget):
         pass
     return out[0]

@@ -2,7 +2,7 @@
 ``turn(screen, seat)``, a frame at a time so no frame holds two of them (the
 computer's discard takes up to 96 ms on a Pico, the game's act up to 36 ms):
 decide, then act, its events shown from the next frame; the expert's
-rollouts one a frame under a bar. The player is ``engine.opponent``'s at
+rollouts a step a frame under a bar. The player is ``engine.opponent``'s at
 the screen's level (``engine.players``' random one when it is missing),
 seeded from the game and the number of decisions so far, so a resumed game
 goes on exactly as it would have. Loaded at the computer's first turn and
@@ -82,7 +82,7 @@ def _choice(screen, seat):
         out = [None]
         screen.steps = (player.play_steps(view, out), out)
         t = screen.table
-        t.think = 0  # the bar: a rollout of each card against each drawn hand
-        t.think_of = len(rollout.candidates(view)) * rollout.SAMPLES
+        t.think = 0  # the bar: the rollouts' steps, of at most rollout.STEPS
+        t.think_of = rollout.STEPS
         return None
     return (player.play(view),)

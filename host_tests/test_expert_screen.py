@@ -1,6 +1,6 @@
 # portable
 """The play screen against the expert level: a play the expert rolls out
-(engine.rollout) is made one rollout a frame (firmware.play_cpu's
+(engine.rollout) is made a step a frame (firmware.play_cpu's
 ``turn``), so no frame holds the whole of it, and the card laid is the one
 the expert lays at once from the same view; the game ends and its log
 replays. Runs on CPython and MicroPython."""
@@ -41,9 +41,9 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
     try:
         del _rolled[:]
         d = new_driver(seed=9, target=61, level="expert")
-        # the driver's frames pass 250 ms each: rollouts a frame each would
+        # the driver's frames pass 250 ms each: the steps a frame each would
         # dim the panel (whose waking press reaches no screen) long before a
-        # device's ~50 ms frames of them do
+        # device's frames of them do
         d.app.power.dim_ms = d.app.power.off_ms = 0
         s = screen(d)
         assert s.level == "expert"
@@ -55,14 +55,17 @@ def test_the_experts_rollouts_take_a_frame_each_and_lay_its_card():
         PlayScreen.update = made
     assert len(_rolled) >= 3
     exp = opponent.make("expert", Rng(1).below(100) + 1)
+    from engine import rollout
+
     for view, card, frames in _rolled:
-        assert frames > 1
+        # a few frames, the last of which ends it: never more than the steps
+        assert 1 < frames <= rollout.STEPS + 1
         assert card == exp.play(view)
 
 
 def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
-    # issue 16: hints use the expert's evaluation when it is the level; a play
-    # it rolls out is weighed a rollout a frame, and its card comes first
+    # hints use the expert's evaluation when it is the level; a play it
+    # rolls out is weighed a step a frame, and its card comes first
     from engine.expert import Expert
     from firmware.hal import A, B, DOWN
     from firmware.working import Working
@@ -89,9 +92,16 @@ def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
     while isinstance(d.app.stack[-1], Working):
         d.tick(1)
         frames += 1
-    assert frames > 64  # no frame weighed more than a rollout
+    # the expert's budget a few frames at a time: no frame holds it all,
+    # nor does it take more frames than rollout.STEPS
+    from engine import rollout
+
+    assert 2 <= frames <= rollout.STEPS + 2
+    out = [None, None, 0]
+    for _ in rollout.steps(view, rollout.SAMPLES, out, True, rollout.WORK):
+        pass
     page = d.app.stack[-1]
-    assert page.title == "Hint" and page.lines[0] == "Play (net, 64 hands):"
+    assert page.title == "Hint" and page.lines[0] == "Play (net, %d hands):" % out[2]
     from firmware.play_table import card_text
 
     assert page.lines[1].split()[0] == card_text(want)

@@ -12,6 +12,7 @@ from engine.opponent import make
 
 _HARD = make("hard", 1)
 _ROLL = 2  # engine.expert._ROLL (a const: no attribute on MicroPython)
+_EDGE = 2  # engine.rollout._EDGE
 
 
 def _at(seed, plays, scores):
@@ -99,16 +100,42 @@ def test_the_decision_is_the_best_sum_over_the_drawn_hands():
         assert out[1] == sums
         hard = _HARD.play(v)
         top = max(sums)
-        if out[0] is None:  # hard's card stands: it has the most
-            assert [sums[i] for i in range(len(cards)) if cards[i] >> 2 == hard >> 2] == [top]
+        hs = [sums[i] for i in range(len(cards)) if cards[i] >> 2 == hard >> 2][0]
+        edge = 6 // _EDGE  # another card must net more than hard's by 1/_EDGE a hand
+        if out[0] is None:  # hard's card stands: none is ahead of it by more
+            assert top <= hs + edge
         else:
-            assert sums[cards.index(out[0])] == top
+            assert sums[cards.index(out[0])] == top > hs + edge
             assert out[0] >> 2 != hard >> 2
-            hs = [sums[i] for i in range(len(cards)) if cards[i] >> 2 == hard >> 2][0]
-            assert hs < top
             differ += 1
         assert rollout.best(v, 6) == out[0]
     assert differ > 0
+
+
+def test_another_card_must_beat_hards_by_more_than_the_edge():
+    tried = 0
+    for seed in range(100, 130):
+        g = _at(seed, seed % 3, _scores(seed))
+        if g.phase != "play":
+            continue
+        v = g.view(g.to_act())
+        cards = rollout.candidates(v)
+        if len(cards) < 2:
+            continue
+        h = [i for i in range(len(cards)) if cards[i] >> 2 == _HARD.play(v) >> 2][0]
+        o = (h + 1) % len(cards)
+        for n in (1, 16, 64):
+            edge = n // _EDGE
+            sums = [-50] * len(cards)
+            sums[h] = -10
+            sums[o] = -10 + edge  # ahead by the edge: hard's card stands
+            assert rollout.pick(v, cards, sums, n) is None
+            sums[o] += 1  # ahead by more: it is taken
+            assert rollout.pick(v, cards, sums, n) == cards[o]
+            sums[h] = sums[o] + 1  # hard's ahead
+            assert rollout.pick(v, cards, sums, n) is None
+        tried += 1
+    assert tried > 5
 
 
 def _points4_slow(h):
@@ -168,8 +195,8 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
     for seed in range(300, 312):
         g = _at(seed, 0, [0, 0])
         v = g.view(g.to_act())
-        c = rollout.best(v, rollout.SAMPLES)
-        got.append(c)
+        got.append(rollout.best(v, rollout.SAMPLES))
+        c = rollout.best(v, rollout.SAMPLES, True, rollout.WORK)
         card = exp.play(v)
         out = [0]
         n = 0
@@ -182,7 +209,7 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
             assert card == c
             rolled += 1
         k = len(rollout.candidates(v))
-        assert n == (rollout.SAMPLES * k if k > 1 else 0)
+        assert 1 <= n <= rollout.STEPS if k > 1 else n == 0
         if seed < 306:
             out = [None, None]
             for _ in rollout.steps(v, rollout.SAMPLES, out):
@@ -190,7 +217,6 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
             sums.append(out[1])
     assert got == _FIXED_CARDS
     assert sums == _FIXED_SUMS
-    assert rolled > 0
     # past the first _ROLL cards of a seat, expert plays as hard
     for seed in range(320, 330):
         g = _at(seed, 2 * _ROLL + 1, [0, 0])
@@ -198,6 +224,51 @@ def test_expert_lays_its_first_cards_by_rollouts_and_the_steps_agree():
             v = g.view(g.to_act())
             if not expert._rolls(v):
                 assert exp.play(v) == _HARD.play(v)
+
+
+def _work(v, budget):
+    # the hands a budget draws, counted here from the work each reports
+    cards = rollout.candidates(v)
+    work = [0]
+    memo = {}
+    n = 0
+    for other in rollout.hands(v, rollout.SAMPLES, True, work):
+        n += 1
+        for c in cards:
+            rollout.play_out(v, c, other, (), memo, work)
+            work[0] += 1
+        if work[0] >= budget:
+            break
+    return n
+
+
+def test_a_budget_draws_hands_till_it_is_spent_and_decides_as_that_many():
+    budgets = (1, 300, rollout.WORK, 10**6)
+    for seed in range(400, 410):
+        g = _at(seed, seed % 3, _scores(seed))
+        if g.phase != "play":
+            continue
+        v = g.view(g.to_act())
+        if len(rollout.candidates(v)) < 2:
+            continue
+        drawn = []
+        for budget in budgets:
+            out = [None, None, 0]
+            steps = 0
+            for _ in rollout.steps(v, rollout.SAMPLES, out, True, budget):
+                steps += 1
+            assert steps <= rollout.STEPS
+            n = out[2]
+            assert n == _work(v, budget)
+            # the same as an unbudgeted decision over that many hands
+            whole = [None, None]
+            for _ in rollout.steps(v, n, whole):
+                pass
+            assert out[:2] == whole
+            drawn.append(n)
+        assert drawn[0] == 1 and drawn[-1] == rollout.SAMPLES
+        assert drawn == sorted(drawn)
+        assert 1 < drawn[2] < rollout.SAMPLES  # the expert's budget draws some
 
 
 # the cards the rollouts lay at the first play of seeds 300-311 (None: hard's

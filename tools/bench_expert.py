@@ -1,16 +1,30 @@
-"""Speed of the expert level (engine.expert) with the win-chance table on file:
-every discard and play of ``--games`` games of expert against itself to 121
-(seeds 2000 + k), timed as made; medians, the discards near the end (where
-the table decides) and the plays rolled out (the first two cards a seat
-lays in a deal, where more than one rank fits) apart, and the worst.
+"""Speed of the expert level (engine.expert) with the win-chance table on file.
 
     python3 tools/bench_expert.py [--games 20]
+    python3 tools/bench_expert.py --pico RUNNER [--deals 16] [--levels expert,easy,...]
 
-Runs this file under the MicroPython unix port (tools/mpport.py; engine/ as
-source, compiled on import) and then under CPython. Aims (issue 16): discard
-<= 6 ms, play <= 1.5 ms median on the unix port. Timing on a shared PC is
-noisy: the medians hold, the worst cases do not. Imports engine.game,
-engine.opponent, engine.expert; on the PC also mpport.
+The first form: every discard and play of ``--games`` games of expert
+against itself to 121 (seeds 2000 + k), timed as made; medians, the discards
+near the end (where the table decides) and the plays rolled out (the first
+two cards a seat lays in a deal, where more than one rank fits) apart, and
+the worst. Runs this file under the MicroPython unix port (tools/mpport.py;
+engine/ as source, compiled on import) and then under CPython. Timing on a
+shared PC is noisy: the medians hold, the worst cases do not.
+
+The second form times decisions on a Pico: RUNNER is a command that runs a
+script on one (``RUNNER --mpy DIR SCRIPT``: copies DIR onto it, .py compiled
+to .mpy, runs SCRIPT and prints its output; an emulated Pico's runner takes
+its firmware from its own environment, e.g. ``PICO_UF2``). The first deal
+of seeds 1..``--deals`` (dealer ``seed % 2``; every third seed with both
+seats near the end, where the expert's discard reads the table) is played
+by the expert in both seats, then by easy, medium and hard: each decision
+is timed on the device (``time.ticks_us``). Printed: the expert's first and
+second card of a deal (median, worst), its other plays and its discards
+(median, worst), and every other level's worst discard and play. Aim: no
+decision over 1,500 ms. ``device_run`` is the one call to the device.
+
+Imports engine.game, engine.opponent, engine.expert; on the PC also mpport
+(the first form) or os, shutil, subprocess, tempfile (the second).
 """
 
 import sys
@@ -23,6 +37,8 @@ try:
 except AttributeError:
     _tick = lambda: int(time.perf_counter() * 1e6)  # noqa: E731
     _diff = lambda a, b: a - b  # noqa: E731
+
+LEVELS = ("expert", "easy", "medium", "hard")
 
 
 def _median(x):
@@ -85,13 +101,191 @@ def measure(games):
     )
 
 
+def deal_decisions(level, deals, put):
+    """On the device: the first deal of seeds 1..deals played by ``level`` in
+    both seats, each decision timed; ``put(kind, us)`` for each, kind one of
+    "discard", "card1", "card2" (the first, second card the seat lays),
+    "play" (the rest)."""
+    import gc
+
+    from engine.game import Game
+    from engine.opponent import make
+
+    for seed in range(1, deals + 1):
+        g = Game(seed, 121, seed % 2)
+        if seed % 3 == 0:  # both near the end: the expert's discard reads the table
+            g.scores = [121 - 10 - seed % 30, 121 - 15 - seed * 7 % 25]
+        g.start()
+        players = (make(level, seed * 2 + 1), make(level, seed * 2 + 2))
+        while g.deal_number == 1 and g.phase in ("discard", "play"):
+            seat = g.to_act()
+            v = g.view(seat)
+            if g.phase == "discard":
+                kind = "discard"
+            else:
+                laid = 0
+                for s, _ in v.played:
+                    laid += s == seat
+                kind = "card1" if laid == 0 else "card2" if laid == 1 else "play"
+            gc.collect()
+            t = _tick()
+            if g.phase == "discard":
+                d = players[seat].discard(v)
+            else:
+                d = players[seat].play(v) if v.playable() else None
+            put(kind, _diff(_tick(), t))
+            g.act(seat, d)
+
+
+def on_device(deals, levels=LEVELS):
+    """The device half of ``--pico``: a line ``@@ level kind us`` a decision."""
+    for level in levels:
+        deal_decisions(level, deals, lambda kind, us: print("@@", level, kind, us))
+    print("@@ done")
+
+
+def device_run(runner, folder, script, on_line):
+    """Run ``script`` on the device with ``folder``'s files beside it,
+    ``on_line(line)`` for each line it prints as it comes; its output
+    (stdout, stderr) and exit status."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(
+            [runner, "--mpy", folder, script], stdout=subprocess.PIPE, stderr=err, text=True
+        )
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            on_line(line)
+        status = proc.wait()
+        err.seek(0)
+        return "".join(lines), err.read(), status
+
+
+def report(text):
+    """The figures from the device's ``@@`` lines, as printed lines."""
+    got = {}
+    done = False
+    for line in text.splitlines():
+        parts = line.split()
+        if parts[:2] == ["@@", "done"]:
+            done = True
+        elif len(parts) == 4 and parts[0] == "@@":
+            got.setdefault((parts[1], parts[2]), []).append(int(parts[3]))
+    out = []
+    for kind, what in (
+        ("card1", "first card of a deal"),
+        ("card2", "second card of a deal"),
+        ("play", "other plays"),
+        ("discard", "discard"),
+    ):
+        x = got.get(("expert", kind), [])
+        out.append(
+            "expert %-21s median %7.1f ms, worst %7.1f ms (%d)"
+            % (what, _median(x) / 1000, max(x) / 1000 if x else 0, len(x))
+        )
+    for level in LEVELS[1:]:
+        d = got.get((level, "discard"), [])
+        p = []
+        for kind in ("card1", "card2", "play"):
+            p.extend(got.get((level, kind), []))
+        out.append(
+            "%-6s worst discard %.1f ms (%d), worst play %.1f ms (%d)"
+            % (level, max(d) / 1000 if d else 0, len(d), max(p) / 1000 if p else 0, len(p))
+        )
+    worst = 0
+    for x in got.values():
+        worst = max(worst, max(x))
+    out.append("every decision: worst %.1f ms (aim 1500 ms)" % (worst / 1000))
+    if not done:
+        out.append("(the run did not finish: the figures are partial)")
+    return out
+
+
+def _progress(line):
+    # a decision timed: a dot on stderr (a slow target takes minutes)
+    if line.startswith("@@"):
+        sys.stderr.write(".")
+        sys.stderr.flush()
+
+
+def pico(runner, deals, levels=LEVELS):
+    import os
+    import shutil
+    import tempfile
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    work = tempfile.mkdtemp(prefix="bench_expert_")
+    try:
+        folder = os.path.join(work, "files")
+        os.makedirs(os.path.join(folder, "engine"))
+        for name in os.listdir(os.path.join(root, "engine")):
+            if name.endswith(".py") or name.endswith(".bin"):
+                shutil.copy(os.path.join(root, "engine", name), os.path.join(folder, "engine"))
+        shutil.copy(os.path.join(here, "bench_expert.py"), folder)
+        script = os.path.join(work, "run.py")
+        with open(script, "w") as f:
+            f.write("import bench_expert\nbench_expert.on_device(%d, %r)\n" % (deals, levels))
+        try:
+            stdout, stderr, status = device_run(runner, folder, script, _progress)
+        except OSError as e:
+            print("cannot run %s: %s" % (runner, e.strerror or e))
+            return 2
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.stderr.write("\n")
+    for line in report(stdout):
+        print(line)
+    tail = [x for x in stderr.splitlines() if x.startswith("[emu]")]
+    if tail:
+        print(tail[-1])
+    if status:
+        print("the device run ended with status %d:" % status)
+        print("\n".join((stdout + stderr).strip().splitlines()[-8:]))
+        return 1
+    return 0
+
+
+def _usage():
+    print(
+        "usage: python3 tools/bench_expert.py [--games N]"
+        " | --pico RUNNER [--deals N] [--levels expert,easy,medium,hard]"
+    )
+    return 2
+
+
 def main(argv):
     games = 20
+    if argv[:1] == ["--pico"]:
+        if len(argv) < 2 or len(argv) % 2:
+            return _usage()
+        deals = 16
+        levels = LEVELS
+        for i in range(2, len(argv), 2):
+            if argv[i] == "--deals":
+                if not argv[i + 1].isdigit() or not 1 <= int(argv[i + 1]) <= 1000:
+                    print("--deals takes a whole number from 1 to 1000")
+                    return 2
+                deals = int(argv[i + 1])
+            elif argv[i] == "--levels":
+                levels = tuple(argv[i + 1].split(","))
+                for x in levels:
+                    if x not in LEVELS:
+                        print("--levels takes some of %s, by commas" % ",".join(LEVELS))
+                        return 2
+            else:
+                return _usage()
+        return pico(argv[1], deals, levels)
     if len(argv) == 2 and argv[0] == "--games":
+        if not argv[1].isdigit() or not 1 <= int(argv[1]) <= 10000:
+            print("--games takes a whole number from 1 to 10000")
+            return 2
         games = int(argv[1])
     elif argv:
-        print("usage: python3 tools/bench_expert.py [--games N]")
-        return 2
+        return _usage()
     if sys.implementation.name == "micropython":
         print(measure(games))
         return 0
@@ -125,7 +319,7 @@ def main(argv):
 if __name__ == "__main__":
     if sys.implementation.name == "micropython":
         sys.path.insert(0, ".")
-    else:
+    elif sys.argv[1:2] != ["--pico"]:  # the device's form needs only the standard library
         import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
 
         bootstrap.ensure()

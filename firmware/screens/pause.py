@@ -4,9 +4,9 @@ the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
 menu), abandon the match (asked again first). Loaded when a game is
 paused, and forgotten (with ``firmware.working``) when the game is back on
 top (``firmware.screens.play``'s ``enter``). At the expert level the hint
-for a play the expert rolls out is its own evaluation (``expert_hint``: a
-rollout a frame under a bar, then the cards by what they netted). Imports ``firmware.app`` and
-``firmware.play_table``; ``engine.opponent`` when a hint is asked for
+for a play the expert rolls out is its own evaluation (``expert_hint``: its
+rollouts a step a frame under a bar, then the cards by what they netted).
+Imports ``firmware.app`` and ``firmware.play_table``; ``engine.opponent`` when a hint is asked for
 (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
 ``firmware.working`` at the expert level).
 
@@ -74,7 +74,7 @@ def expert_hint(play):
     """At the expert level, when the expert would roll your play out
     (engine.rollout: its first two cards of a deal), the hint as its own
     evaluation: a ``firmware.working.Working`` screen that makes the same
-    rollouts from your seat a frame each, then lists the cards. None
+    rollouts from your seat a step a frame, then lists the cards. None
     otherwise (the hint is ``hint_text``'s)."""
     g = play.game
     if getattr(play, "level", "") != "expert" or play.table.mode != PLAY:
@@ -93,16 +93,16 @@ def expert_hint(play):
 
     cards = rollout.candidates(view)
     steps = _rollouts(view, cards)
-    return Working("Hint", "Playing each card out", steps, len(cards) * rollout.SAMPLES)
+    return Working("Hint", "Playing each card out", steps, rollout.STEPS)
 
 
 def _rollouts(view, cards):
-    # the rollouts a step (yielding how many are made), then the hint's text
-    from engine.rollout import SAMPLES, steps
+    # the expert's rollouts a step (yielding how many are made), then the hint's text
+    from engine.rollout import SAMPLES, WORK, steps
 
-    out = [None, None]
+    out = [None, None, 0]
     n = 0
-    for _ in steps(view, SAMPLES, out):
+    for _ in steps(view, SAMPLES, out, True, WORK):
         n += 1
         yield n
     return expert_text(out, cards, view)
@@ -118,9 +118,10 @@ def expert_text(out, cards, view):
         return "Nothing to weigh."
     pick = out[0] if out[0] is not None else pegging.choose(view, pegging.FULL)
     order = sorted(range(len(cards)), key=lambda i: (cards[i] >> 2 != pick >> 2, -sums[i]))
-    lines = ["Play (net, %d hands):" % rollout.SAMPLES]  # 21 columns
+    hands = out[2] if len(out) > 2 else rollout.SAMPLES  # the hands drawn
+    lines = ["Play (net, %d hands):" % hands]  # 21 columns
     for i in order[:3]:
-        lines.append("%s  %+.1f" % (card_text(cards[i]), sums[i] / rollout.SAMPLES))
+        lines.append("%s  %+.1f" % (card_text(cards[i]), sums[i] / hands))
     return "\n".join(lines)
 
 

@@ -1,7 +1,7 @@
 """Speed of the expert level (engine.expert) with the win-chance table on file.
 
     python3 tools/bench_expert.py [--games 20]
-    python3 tools/bench_expert.py --pico RUNNER [--deals 16] [--levels expert,easy,...]
+    python3 tools/bench_expert.py --emu [--firmware F.uf2] [--deals 16] [--levels expert,easy,...]
 
 The first form: every discard and play of ``--games`` games of expert
 against itself to 121 (seeds 2000 + k), timed as made; medians, the discards
@@ -11,10 +11,9 @@ the worst. Runs this file under the MicroPython unix port (tools/mpport.py;
 engine/ as source, compiled on import) and then under CPython. Timing on a
 shared PC is noisy: the medians hold, the worst cases do not.
 
-The second form times decisions on a Pico: RUNNER is a command that runs a
-script on one (``RUNNER --mpy DIR SCRIPT``: copies DIR onto it, .py compiled
-to .mpy, runs SCRIPT and prints its output; an emulated Pico's runner takes
-its firmware from its own environment, e.g. ``PICO_UF2``). The first deal
+The second form times decisions on the emulated Pico (tools/emu, the
+engine as .mpy; the MicroPython RPI_PICO firmware from ``--firmware`` or
+``PICO_UF2``: docs/device-checks.md). The first deal
 of seeds 1..``--deals`` (dealer ``seed % 2``; every third seed with both
 seats near the end, where the expert's discard reads the table) is played
 by the expert in both seats, then by easy, medium and hard: each decision
@@ -24,7 +23,8 @@ second card of a deal (median, worst), its other plays and its discards
 decision over 1,500 ms. ``device_run`` is the one call to the device.
 
 Imports engine.game, engine.opponent, engine.expert; on the PC also mpport
-(the first form) or os, shutil, subprocess, tempfile (the second).
+(the first form) or os, shutil, tempfile and the emulated Pico (emu.pico,
+emu.firmware; the second).
 """
 
 import sys
@@ -138,30 +138,19 @@ def deal_decisions(level, deals, put):
 
 
 def on_device(deals, levels=LEVELS):
-    """The device half of ``--pico``: a line ``@@ level kind us`` a decision."""
+    """The device half of ``--emu``: a line ``@@ level kind us`` a decision."""
     for level in levels:
         deal_decisions(level, deals, lambda kind, us: print("@@", level, kind, us))
     print("@@ done")
 
 
-def device_run(runner, folder, script, on_line):
-    """Run ``script`` on the device with ``folder``'s files beside it,
-    ``on_line(line)`` for each line it prints as it comes; its output
-    (stdout, stderr) and exit status."""
-    import subprocess
-    import tempfile
+def device_run(fw, folder, script):
+    """Run ``script`` (its text) on the emulated Pico with firmware ``fw``
+    and ``folder``'s files compiled to .mpy: (stdout, stderr, status)."""
+    from emu import pico
 
-    with tempfile.TemporaryFile("w+") as err:
-        proc = subprocess.Popen(
-            [runner, "--mpy", folder, script], stdout=subprocess.PIPE, stderr=err, text=True
-        )
-        lines = []
-        for line in proc.stdout:
-            lines.append(line)
-            on_line(line)
-        status = proc.wait()
-        err.seek(0)
-        return "".join(lines), err.read(), status
+    r = pico.run(fw, folder, script, mpy=True)
+    return r.stdout, r.stderr, r.status
 
 
 def report(text):
@@ -204,14 +193,7 @@ def report(text):
     return out
 
 
-def _progress(line):
-    # a decision timed: a dot on stderr (a slow target takes minutes)
-    if line.startswith("@@"):
-        sys.stderr.write(".")
-        sys.stderr.flush()
-
-
-def pico(runner, deals, levels=LEVELS):
+def pico(flag, deals, levels=LEVELS):
     import os
     import shutil
     import tempfile
@@ -226,17 +208,18 @@ def pico(runner, deals, levels=LEVELS):
             if name.endswith(".py") or name.endswith(".bin"):
                 shutil.copy(os.path.join(root, "engine", name), os.path.join(folder, "engine"))
         shutil.copy(os.path.join(here, "bench_expert.py"), folder)
-        script = os.path.join(work, "run.py")
-        with open(script, "w") as f:
-            f.write("import bench_expert\nbench_expert.on_device(%d, %r)\n" % (deals, levels))
+        script = "import bench_expert\nbench_expert.on_device(%d, %r)\n" % (deals, levels)
+        from emu import firmware, workdir
+
         try:
-            stdout, stderr, status = device_run(runner, folder, script, _progress)
-        except OSError as e:
-            print("cannot run %s: %s" % (runner, e.strerror or e))
+            fw = firmware.micropython(flag)
+            print("emulated Pico, %s" % fw.describe())
+            stdout, stderr, status = device_run(fw, folder, script)
+        except (firmware.NoFirmware, firmware.BadFirmware, workdir.SetupError) as e:
+            print("error: %s" % e)
             return 2
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    sys.stderr.write("\n")
     for line in report(stdout):
         print(line)
     tail = [x for x in stderr.splitlines() if x.startswith("[emu]")]
@@ -252,19 +235,23 @@ def pico(runner, deals, levels=LEVELS):
 def _usage():
     print(
         "usage: python3 tools/bench_expert.py [--games N]"
-        " | --pico RUNNER [--deals N] [--levels expert,easy,medium,hard]"
+        " | --emu [--firmware F.uf2] [--deals N] [--levels expert,easy,medium,hard]"
     )
     return 2
 
 
 def main(argv):
     games = 20
-    if argv[:1] == ["--pico"]:
-        if len(argv) < 2 or len(argv) % 2:
+    if argv[:1] == ["--emu"]:
+        if len(argv) % 2 == 0:
             return _usage()
         deals = 16
         levels = LEVELS
-        for i in range(2, len(argv), 2):
+        flag = None
+        for i in range(1, len(argv), 2):
+            if argv[i] == "--firmware":
+                flag = argv[i + 1]
+                continue
             if argv[i] == "--deals":
                 if not argv[i + 1].isdigit() or not 1 <= int(argv[i + 1]) <= 1000:
                     print("--deals takes a whole number from 1 to 1000")
@@ -278,7 +265,7 @@ def main(argv):
                         return 2
             else:
                 return _usage()
-        return pico(argv[1], deals, levels)
+        return pico(flag, deals, levels)
     if len(argv) == 2 and argv[0] == "--games":
         if not argv[1].isdigit() or not 1 <= int(argv[1]) <= 10000:
             print("--games takes a whole number from 1 to 10000")
@@ -319,7 +306,7 @@ def main(argv):
 if __name__ == "__main__":
     if sys.implementation.name == "micropython":
         sys.path.insert(0, ".")
-    elif sys.argv[1:2] != ["--pico"]:  # the device's form needs only the standard library
+    else:
         import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
 
         bootstrap.ensure()

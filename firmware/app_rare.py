@@ -7,7 +7,7 @@ the hardware (``apply``). ``App._rare(step, ...)`` loads this module for one
 step and forgets it after (``firmware.app._drop``). Imports
 ``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
 ``firmware.power``, ``firmware.records``, ``firmware.screen``;
-``firmware.settings``, ``firmware.screens.menu`` and ``engine.winprob``
+``firmware.settings``, ``firmware.screens.menu`` and ``engine.winprob_check``
 (its table checked) as the app starts,
 ``firmware.loading`` (on a device) and the screens of ``firmware.screens``
 by name.
@@ -292,18 +292,19 @@ def start(app, root, board, settings, pegboard, restart):
 
 
 def _table_problem():
-    # engine.winprob checks its table once (the verdict stays on the engine
-    # package): its module is loaded for that and forgotten after
+    # engine.winprob_check checks the table once (the verdict stays on the
+    # engine package): its modules are loaded for that and forgotten after
     import sys
 
-    from engine import winprob
+    from engine import winprob_check
 
     try:
-        return winprob.problem()
+        return winprob_check.problem()
     finally:
         if sys.implementation.name != "cpython":
             from firmware.app import _drop
 
+            _drop("engine.winprob_check")
             _drop("engine.winprob")
 
 

@@ -46,6 +46,7 @@ package(
         "selfplay.py",
         "view.py",
         "winprob.py",
+        "winprob_check.py",
         "table/__init__.py",
         "table/deal.py",
         "table/frame.py",

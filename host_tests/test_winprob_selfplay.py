@@ -25,7 +25,7 @@ def test_start_value_is_inside_the_first_dealers_self_play_interval(target):
 
 
 def test_the_generators_join_writes_the_table_with_its_header(tmp_path):
-    from engine import winprob
+    from engine import winprob, winprob_check
 
     with open(winprob.path(), "rb") as f:
         data = f.read()
@@ -41,4 +41,4 @@ def test_the_generators_join_writes_the_table_with_its_header(tmp_path):
     gen_winprob.main(["--join"] + parts + ["--out", str(out)])
     assert out.read_bytes() == data
     with open(str(out), "rb") as f:
-        assert winprob.check(f) == ""
+        assert winprob_check.check(f) == ""

@@ -30,7 +30,7 @@ bytes):
    (``--check`` games each) against the table, with 95% intervals.
 
 The file: engine.winprob's 12-byte header (``CWP2``, the tables' size, their
-check: ``engine.winprob.header``), then one byte a position (round(255 * V)),
+check: ``engine.winprob_check.header``), then one byte a position (round(255 * V)),
 row = the dealer's score, column = the pone's: 121 x 121 (six-card to 121),
 61 x 61 (six-card to 61), 61 x 61 (five-card, V5). The reader refuses a file
 whose header, size or check is wrong. CPython only.
@@ -45,7 +45,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.game import Game, run  # noqa: E402
 from engine.opponent import make  # noqa: E402
-from engine.winprob import SIZE, header  # noqa: E402
+from engine.winprob import SIZE  # noqa: E402
+from engine.winprob_check import header  # noqa: E402
 
 # (target, five-card) of each table, in file order (engine.winprob reads them there)
 KINDS = ((121, False), (61, False), (61, True))

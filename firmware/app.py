@@ -21,10 +21,12 @@ log (``firmware.crashfast``, prepared at boot so it needs no memory), then
 the device's main loop (``firmware.main``) then logs it and restarts the app
 into the saved game.
 
-Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``),
-and the memory a mode's code takes: firmware/app_rare.py, the app's steps at
-rare moments, loaded for each (``_rare``) and forgotten after, so that they
-are not in the heap while a mode runs.
+Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``):
+firmware/app_rare.py, the app's steps at rare moments, loaded for each
+(``_rare``) and forgotten after, so that they are not in the heap while a
+mode runs. On hardware that restarts its interpreter (``hw.restart``), a
+mode opened from the menu, and the menu after it, start in a heap of their
+own: the app records the mode and restarts (``restarting``).
 
 A save or settings file that was refused (damaged, cut short, foreign, from
 newer firmware) is said on screen in a message when the app starts, and so is
@@ -102,12 +104,14 @@ class App:
     def _enter(self, screen):
         screen.app = self
         self._whole = True
-        if len(self.stack) == 1 and (self._before is not None or self.mode is not None):
-            self.mode = None  # back at the root
+        if len(self.stack) == 1 and self.mode is not None:  # back at the root
+            if getattr(self.hw, "restart", None) is not None:
+                self._rare("switch", "")  # the menu in a heap of its own
+                return
+            self.mode = None
             self._settle = 0
             if self._modes != ("", 0):
                 self._rare("note", "")  # the record cleared at once
-            self._due = self._before is not None  # the mode's code goes next frame
         self.dirty = True
         self.buttons.mute()
         try:
@@ -237,6 +241,8 @@ class App:
         try:
             if screen.update(dt, events):
                 self.dirty = True
+            if self.restarting:  # a backend that restarts in place: this app is done
+                return False
             if (
                 getattr(screen, "views", False)
                 and screen is self.stack[-1]
@@ -335,12 +341,14 @@ class App:
 
     # ---- power
     def run(self, frame_ms=_FRAME_MS):
-        """The device main loop: never returns. When nothing animates the
-        backend's ``nap(ms)`` waits for a button (returning within a frame
-        of a press) instead of running idle frames."""
+        """The device main loop: returns only after a restart into another
+        mode that the backend did in place (``restarting``; a device's never
+        returns). When nothing animates the backend's ``nap(ms)`` waits for a
+        button (returning within a frame of a press) instead of running idle
+        frames."""
         clock = self.hw.clock
         nap = getattr(self.hw, "nap", None)
-        while True:
+        while not self.restarting:
             start = clock.ticks_ms()
             self.tick(start)
             self.hw.feed()

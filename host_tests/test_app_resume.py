@@ -154,3 +154,40 @@ def test_damaged_mode_record_is_said_and_the_menu_used():
     for data in (b"", b"MODE\x01"):
         d = restart(host.DictStorage({"mode.rec": data}))
         assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0, data
+
+
+def test_a_mode_opens_and_closes_by_a_restart_and_the_menu_keeps_its_cursor():
+    # hardware that restarts its interpreter (here in place: App.run returns
+    # and firmware.main.run builds a new app from the mode record)
+    from device_rig import Rig
+    from firmware import main
+    from firmware.app_rare import LastMode
+
+    rig = Rig(watchdog=False)
+    asked = []
+    rig.hw.restart = lambda: asked.append(main.app.mode)
+    seen = []
+
+    def look():
+        app = rig.app()
+        if not hasattr(app, "tag"):
+            app.tag = len(seen)  # the first look at this app
+        top = app.top()
+        seen.append((app.tag, app.mode, type(top).__name__, len(app.stack), app.stack[0].cursor))
+
+    rig.call(look)
+    rig.tap(DOWN)
+    rig.tap(A)  # the keeper, entry 1
+    rig.wait(500)
+    rig.call(look)
+    rig.call(lambda: rig.app().home())  # from the script, in a nap of up to 1 s
+    rig.wait(1500)
+    rig.call(look)
+    assert rig.boot() == "stop"
+    menu, keeper, back = seen
+    assert asked == ["keeper", None] and main.crashes == 0
+    assert (menu[0], keeper[0], back[0]) == (0, 1, 2)  # a new app each time
+    assert keeper[1:4] == ("keeper", "KeeperScreen", 2)
+    # back at the menu, the cursor on the keeper's entry, as it was left
+    assert back[1:] == (None, "MenuScreen", 1, 1)
+    assert LastMode(rig.storage).load() == ("", 1, None)

@@ -105,9 +105,8 @@ class App:
         screen.app = self
         self._whole = True
         if len(self.stack) == 1 and self.mode is not None:  # back at the root
-            if getattr(self.hw, "restart", None) is not None:
-                self._rare("switch", "")  # the menu in a heap of its own
-                return
+            if getattr(self.hw, "restart", None) is not None and self._rare("switch", ""):
+                return  # the menu in a heap of its own
             self.mode = None
             self._settle = 0
             if self._modes != ("", 0):
@@ -184,7 +183,7 @@ class App:
         from firmware import app_rare
 
         try:
-            getattr(app_rare, step)(self, *args)
+            return getattr(app_rare, step)(self, *args)
         finally:
             _drop("firmware.app_rare")
 

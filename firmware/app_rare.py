@@ -123,23 +123,24 @@ def missing(exc, name):
 
 def open(app, name, staged=True):
     """``app.open``: from the menu on hardware that restarts (``hw.restart``),
-    ``switch``; else push the screen that ``firmware/screens/<name>.py``'s
-    ``make(app)`` returns, or a 'coming soon' message when there is no such
-    module; on a device, from the menu, ``firmware.loading`` loads it first
-    (``staged`` False: it is done)."""
+    ``switch``; else (or when the record cannot be written) push the screen
+    that ``firmware/screens/<name>.py``'s ``make(app)`` returns, or a 'coming
+    soon' message when there is no such module; on a device, from the menu,
+    ``firmware.loading`` loads it first (``staged`` False: it is done)."""
     root = len(app.stack) == 1
-    if root and staged and getattr(app.hw, "restart", None) is not None:
-        switch(app, name)
+    if root and staged and getattr(app.hw, "restart", None) is not None and switch(app, name):
         return
     place(app, name, staged)
 
 
 def switch(app, name):
     """Restart the interpreter into mode ``name`` ('' for the menu, its
-    cursor on the entry of the mode left): the record written, the mode's
-    loading screen shown (what the new app's first frame shows too), then
-    ``hw.restart()``. Where that returns (a backend that restarts in place)
-    the app stops and ``firmware.main.run`` builds a new one."""
+    cursor on the entry of the mode left): the mode's loading screen shown
+    (what the new app's first frame shows too), the record written, then
+    ``hw.restart()``; False, with nothing changed, when the record could not
+    be written (the restart would not find the mode: it opens in place).
+    Where the restart returns (a backend that does it in place) the app
+    stops (``restarting``) and ``firmware.main.run`` builds a new one."""
     tries = 0
     if not name:
         from firmware.screens.menu import ENTRIES
@@ -147,17 +148,21 @@ def switch(app, name):
         for i in range(len(ENTRIES)):
             if ENTRIES[i][1] == app.mode:
                 tries = i  # the menu's cursor after the restart
-    app.mode = name or None
-    note(app, name, tries)
-    if name and getattr(app.hw, "staged", False):
+    elif getattr(app.hw, "staged", False):
         from firmware.loading import Loading
 
         cv = app.canvas
         cv.clear()
         Loading(name).draw(cv)
         app.hw.display.show()
+    note(app, name, tries)
+    if app._modes != (name, tries):
+        app.invalidate()  # the loading screen goes
+        return False
+    app.mode = name or None
     app.restarting = True
     app.hw.restart()
+    return True
 
 
 def place(app, name, staged=True):

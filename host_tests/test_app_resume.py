@@ -191,3 +191,22 @@ def test_a_mode_opens_and_closes_by_a_restart_and_the_menu_keeps_its_cursor():
     # back at the menu, the cursor on the keeper's entry, as it was left
     assert back[1:] == (None, "MenuScreen", 1, 1)
     assert LastMode(rig.storage).load() == ("", 1, None)
+
+
+def test_a_mode_record_that_cannot_be_written_opens_the_mode_in_place():
+    # a restart would not find the mode: it opens in this app instead
+    from firmware.screens.keeper import KeeperScreen
+
+    class Full(host.DictStorage):
+        def write(self, name, data):
+            raise OSError(28, "no space")
+
+    hw = host.make(storage=Full())
+    asked = []
+    hw.restart = lambda: asked.append(1)
+    d = Driver(App(hw))
+    goto(d, "keeper")
+    assert asked == [] and not d.app.restarting
+    assert d.app.mode == "keeper" and isinstance(d.app.top(), KeeperScreen)
+    d.app.home()
+    assert asked == [] and d.app.mode is None and len(d.app.stack) == 1

@@ -126,6 +126,13 @@ class Rig:
         self.display = SSD1306(
             self.bus, oled.get("address", 0x3C), oled.get("width", 128), oled.get("height", 64)
         )
+        show = self.display.show
+
+        def shown():  # the time of the last frame shown: a restart's loading screen
+            show()
+            RESTARTS[2] = now_us()
+
+        self.display.show = shown
         n = getattr(board, "N_LEDS", 242)
         if ON_PICO:
             import machine
@@ -251,7 +258,7 @@ class Rig:
         returns), which reopens the mode the record names."""
         self.feed()
         RESTARTS[0] += 1
-        RESTARTS[1] = now_us()
+        RESTARTS[1] = RESTARTS[2]  # the loading screen it showed first
         held = self.held
         for name in [m for m in sys.modules if m not in held]:
             del sys.modules[name]
@@ -333,14 +340,14 @@ def open_entry(device, name):
         OPENS[name] = (shown, took)
 
 
-RESTARTS = [0, 0]  # the restarts so far, and the time of the last (us)
+RESTARTS = [0, 0, 0]  # the restarts so far, the last one's last frame shown, the last shown (us)
 OPENS = {}  # mode name: (us to the first frame off the menu, us to the mode open), worst
 
 
 def off_menu(device, menu, t0, restarts, shown):
     """``shown`` or, the first time the menu (``id``) is left since ``t0``, the us
     from ``t0`` to the frame that drew what followed it (a restart's: the
-    loading screen drawn before it)."""
+    loading screen it showed)."""
     if shown >= 0:
         return shown
     if RESTARTS[0] != restarts:

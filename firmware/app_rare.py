@@ -17,10 +17,10 @@ Modes and restarts
 The mode opened from the start menu (``app.open(name)`` on the root) is
 kept in a tiny crash-safe record (``LastMode``), so that the app can reopen
 it after a crash, a watchdog reset or a power cut; the mode then resumes
-from its own save. Back at the menu it is cleared. The record is written a
-frame after the change (``app._due``), so that loading this module, reading
-the record and writing it does not fall in the frame that opened or closed
-the mode; the app remembers what the record holds (``app._modes``), so an
+from its own save. Back at the menu it is cleared. Opened in place, the
+record is written a frame after the change (``app._due``), so that loading
+this module, reading the record and writing it does not fall in the frame
+that opened or closed the mode; the app remembers what the record holds (``app._modes``), so an
 unchanged record is not even read. ``App(hw, resume=True)`` reopens that
 mode. A mode reopened this way that fails again before it has run
 ``_STABLE_MS`` counts as a failed start; after ``_RESUME_TRIES`` of them the

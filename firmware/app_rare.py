@@ -135,23 +135,26 @@ def open(app, name, staged=True):
 
 def switch(app, name):
     """Restart the interpreter into mode ``name`` ('' for the menu, its
-    cursor on the entry of the mode left): the mode's loading screen shown
-    (what the new app's first frame shows too), the record written, then
+    cursor on the entry of the mode left): the mode's loading screen or the
+    menu shown (what the new app's first frame shows too), the record written, then
     ``hw.restart()``; False, with nothing changed, when the record could not
     be written (the restart would not find the mode: it opens in place).
     Where the restart returns (a backend that does it in place) the app
     stops (``restarting``) and ``firmware.main.run`` builds a new one."""
     tries = 0
+    cv = app.canvas
     if not name:
         from firmware.screens.menu import ENTRIES
 
         for i in range(len(ENTRIES)):
             if ENTRIES[i][1] == app.mode:
                 tries = i  # the menu's cursor after the restart
+        cv.clear()
+        app.stack[0].draw(cv)  # the menu at once, as the new app shows it
+        app.hw.display.show()
     elif getattr(app.hw, "staged", False):
         from firmware.loading import Loading
 
-        cv = app.canvas
         cv.clear()
         Loading(name).draw(cv)
         app.hw.display.show()

@@ -198,8 +198,11 @@ class Rig:
         t = self.t
         if t is None:
             return
-        us = since(t)
         self.t = None
+        self.frame(since(t))
+
+    def frame(self, us):
+        """A frame of ``us`` ends: counted, timed, its heap weighed."""
         app = self.device.app if self.device is not None else None
         if self.boot_us < 0:
             self.boot_us = since(self.t_start)
@@ -252,13 +255,17 @@ class Rig:
         raise SystemExit
 
     def restart(self):
-        """A soft reset, in place: the frame so far ends here (its loading
-        screen drawn), every module loaded since the boot began is
-        forgotten, and ``firmware.main.run`` builds a new app (``App.run``
-        returns), which reopens the mode the record names."""
-        self.feed()
+        """A soft reset, in place: the frame ends where it showed what
+        follows (the mode's loading screen, or the menu), every module
+        loaded since the boot began is forgotten, and ``firmware.main.run``
+        builds a new app (``App.run`` returns), which reopens the mode the
+        record names."""
+        t = self.t
+        if t is not None:  # the frame ends with its answer on screen
+            self.t = None
+            self.frame(time.ticks_diff(RESTARTS[2], t) if IS_MP else RESTARTS[2] - t)
         RESTARTS[0] += 1
-        RESTARTS[1] = RESTARTS[2]  # the loading screen it showed first
+        RESTARTS[1] = RESTARTS[2]  # the loading screen (or the menu) it showed
         held = self.held
         for name in [m for m in sys.modules if m not in held]:
             del sys.modules[name]

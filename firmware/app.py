@@ -21,12 +21,10 @@ log (``firmware.crashfast``, prepared at boot so it needs no memory), then
 the device's main loop (``firmware.main``) then logs it and restarts the app
 into the saved game.
 
-Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``):
-firmware/app_rare.py, the app's steps at rare moments, loaded for each
-(``_rare``) and forgotten after, so that they are not in the heap while a
-mode runs. On hardware that restarts its interpreter (``hw.restart``), a
-mode opened from the menu, and the menu after it, start in a heap of their
-own: the app records the mode and restarts (``restarting``).
+Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``),
+and the memory a mode's code takes: firmware/app_rare.py, the app's steps at
+rare moments, loaded for each (``_rare``) and forgotten after, so that they
+are not in the heap while a mode runs.
 
 A save or settings file that was refused (damaged, cut short, foreign, from
 newer firmware) is said on screen in a message when the app starts, and so is
@@ -104,13 +102,12 @@ class App:
     def _enter(self, screen):
         screen.app = self
         self._whole = True
-        if len(self.stack) == 1 and self.mode is not None:  # back at the root
-            if getattr(self.hw, "restart", None) is not None and self._rare("switch", ""):
-                return  # the menu in a heap of its own
-            self.mode = None
+        if len(self.stack) == 1 and (self._before is not None or self.mode is not None):
+            self.mode = None  # back at the root
             self._settle = 0
             if self._modes != ("", 0):
                 self._rare("note", "")  # the record cleared at once
+            self._due = self._before is not None  # the mode's code goes next frame
         self.dirty = True
         self.buttons.mute()
         try:
@@ -183,7 +180,7 @@ class App:
         from firmware import app_rare
 
         try:
-            return getattr(app_rare, step)(self, *args)
+            getattr(app_rare, step)(self, *args)
         finally:
             _drop("firmware.app_rare")
 
@@ -240,8 +237,6 @@ class App:
         try:
             if screen.update(dt, events):
                 self.dirty = True
-            if self.restarting:  # a backend that restarts in place: this app is done
-                return False
             if (
                 getattr(screen, "views", False)
                 and screen is self.stack[-1]
@@ -340,14 +335,12 @@ class App:
 
     # ---- power
     def run(self, frame_ms=_FRAME_MS):
-        """The device main loop: returns only after a restart into another
-        mode that the backend did in place (``restarting``; a device's never
-        returns). When nothing animates the backend's ``nap(ms)`` waits for a
-        button (returning within a frame of a press) instead of running idle
-        frames."""
+        """The device main loop: never returns. When nothing animates the
+        backend's ``nap(ms)`` waits for a button (returning within a frame
+        of a press) instead of running idle frames."""
         clock = self.hw.clock
         nap = getattr(self.hw, "nap", None)
-        while not self.restarting:
+        while True:
             start = clock.ticks_ms()
             self.tick(start)
             self.hw.feed()

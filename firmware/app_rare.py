@@ -17,10 +17,10 @@ Modes and restarts
 The mode opened from the start menu (``app.open(name)`` on the root) is
 kept in a tiny crash-safe record (``LastMode``), so that the app can reopen
 it after a crash, a watchdog reset or a power cut; the mode then resumes
-from its own save. Back at the menu it is cleared. Opened in place, the
-record is written a frame after the change (``app._due``), so that loading
-this module, reading the record and writing it does not fall in the frame
-that opened or closed the mode; the app remembers what the record holds (``app._modes``), so an
+from its own save. Back at the menu it is cleared. The record is written a
+frame after the change (``app._due``), so that loading this module, reading
+the record and writing it does not fall in the frame that opened or closed
+the mode; the app remembers what the record holds (``app._modes``), so an
 unchanged record is not even read. ``App(hw, resume=True)`` reopens that
 mode. A mode reopened this way that fails again before it has run
 ``_STABLE_MS`` counts as a failed start; after ``_RESUME_TRIES`` of them the
@@ -28,24 +28,22 @@ app starts at the menu with a message instead of looping.
 
 The record's payload (version 1): ``tries`` (1 byte), then the mode's name
 in ASCII (at most 16 bytes; empty for the start menu). ``tries`` counts the
-restarts into that mode that have not yet run cleanly for a while; with no
-name it is the menu entry the cursor starts on.
+restarts into that mode that have not yet run cleanly for a while.
 
-Modes that start clean (``switch``): on hardware that can restart its
-interpreter (``hw.restart``: a soft reset on MicroPython, a reload on
-CircuitPython; firmware/hal.py), opening a mode from the menu records it,
-shows its loading screen and restarts, and the new app reopens it from the
-record (``resume``); back at the menu likewise, with the record naming the
-menu. Each mode thus runs in the heap a boot leaves, whatever ran before,
-with nothing to forget. Elsewhere (CPython, the web page, the MicroPython
-unix port's tests) the mode opens in place. On a device (``hw.staged``), the
-reopened mode's code loads a module a frame behind ``firmware.loading``
-(a mode's imports take 0.2-0.6 s on a Pico: no frame may freeze that long).
+Memory (MicroPython only): every module a mode loads goes when the app is
+back at the menu (what ``sys.modules`` did not hold when the mode opened,
+less the app's own, ``keep`` in ``due``), so modes do not pile up their code on a
+Pico's heap; the mode loads them again when next opened. On a device
+(``hw.staged``), opening a mode whose code is not loaded pushes
+``firmware.loading.Loading``, which imports it a module a frame (a mode's
+imports take 0.2-0.6 s on a Pico: no frame may freeze that long) and then
+opens it.
 """
 
+import gc
 import sys
 
-from firmware.app import _log
+from firmware.app import _drop, _log
 from firmware.buttons import Buttons
 from firmware.canvas import Canvas
 from firmware.power import Power
@@ -97,8 +95,6 @@ class LastMode:
                 self.name, self.tries = name.decode(), payload[0]
             elif name:
                 problem = "the last mode record names no mode; starting at the menu"
-            else:
-                self.tries = payload[0]  # the menu: the entry its cursor starts on
         return self.name, self.tries, problem
 
     def save(self, name, tries=0):
@@ -122,63 +118,19 @@ def missing(exc, name):
 
 
 def open(app, name, staged=True):
-    """``app.open``: from the menu on hardware that restarts (``hw.restart``),
-    ``switch``; else (or when the record cannot be written) push the screen
-    that ``firmware/screens/<name>.py``'s ``make(app)`` returns, or a 'coming
-    soon' message when there is no such module; on a device, from the menu,
-    ``firmware.loading`` loads it first (``staged`` False: it is done)."""
-    root = len(app.stack) == 1
-    if root and staged and getattr(app.hw, "restart", None) is not None and switch(app, name):
-        return
-    place(app, name, staged)
-
-
-def switch(app, name):
-    """Restart the interpreter into mode ``name`` ('' for the menu, its
-    cursor on the entry of the mode left): the mode's loading screen or the
-    menu shown (what the new app's first frame shows too), the record written, then
-    ``hw.restart()``; False, with nothing changed, when the record could not
-    be written (the restart would not find the mode: it opens in place).
-    Where the restart returns (a backend that does it in place) the app
-    stops (``restarting``) and ``firmware.main.run`` builds a new one."""
-    tries = 0
-    cv = app.canvas
-    if not name:
-        from firmware.screens.menu import ENTRIES
-
-        for i in range(len(ENTRIES)):
-            if ENTRIES[i][1] == app.mode:
-                tries = i  # the menu's cursor after the restart
-        cv.clear()
-        app.stack[0].draw(cv)  # the menu at once, as the new app shows it
-        app.hw.display.show()
-    elif getattr(app.hw, "staged", False):
-        from firmware.loading import Loading
-
-        cv.clear()
-        Loading(name).draw(cv)
-        app.hw.display.show()
-    note(app, name, tries)
-    if app._modes != (name, tries):
-        app.invalidate()  # the loading screen goes
-        return False
-    app.mode = name or None
-    app.restarting = True
-    app.hw.restart()
-    return True
-
-
-def place(app, name, staged=True):
-    """Open mode ``name`` in this app: on a device (``hw.staged``) from the
-    menu behind ``firmware.loading`` while its code is not loaded."""
+    """``app.open``: push the screen that ``firmware/screens/<name>.py``'s
+    ``make(app)`` returns, or a 'coming soon' message when there is no such
+    module; on a device, from the menu, ``firmware.loading`` loads it first
+    (``staged`` False: it is done)."""
     full = "firmware.screens." + name
     root = len(app.stack) == 1
+    if root and app._due:
+        due(app)  # a mode closed in this frame: forget it before the next opens
+    if root and app._before is None and sys.implementation.name != "cpython":
+        app._before = tuple(sys.modules)  # what the mode loads goes with it
     if staged and root and getattr(app.hw, "staged", False) and full not in sys.modules:
         from firmware.loading import Loading  # the mode's code a module a frame
 
-        if app.mode != name:
-            app.mode = name  # B while loading closes it as it would the mode
-            app._due = True
         app.push(Loading(name))
         return
     try:
@@ -195,9 +147,28 @@ def place(app, name, staged=True):
 
 
 def due(app):
-    """A frame after a mode opened or closed in place (or settled): bring the
-    mode record up to date."""
+    """A frame after a mode opened or closed (or settled): forget a closed
+    mode's modules (all but the app's own, ``keep``), so the next mode finds the heap as the
+    menu had it, and bring the mode record up to date."""
     app._due = False
+    before = app._before
+    if before is not None and len(app.stack) == 1:
+        app._before = None
+        # loaded by the app itself when first needed, and held: never
+        # forgotten with a mode (a constant here, not a module global: no name)
+        keep = (
+            "firmware.crashfast",
+            "firmware.crashlog",
+            "firmware.crash",
+            "firmware.battery",
+            "firmware.idle",
+            "firmware.wrap",
+            "firmware.fast",
+        )
+        for name in list(sys.modules):
+            if name not in before and name not in keep:
+                _drop(name)
+        gc.collect()
     if not app._settle:  # a reopened mode that has not settled keeps its tries
         note(app, app.mode or "")
 
@@ -245,10 +216,6 @@ def resume(app):
         app.push(MessageScreen(_RESTART, problem))
         return
     if not name:
-        menu = app.stack[0]
-        if 0 < tries < len(getattr(menu, "items", ())):  # the entry of the mode left
-            menu.cursor = tries
-            menu.top = max(0, tries - menu.rows + 1)
         return
     if tries >= _RESUME_TRIES:
         note(app, "")
@@ -262,7 +229,7 @@ def resume(app):
         return
     note(app, name, tries + 1)
     app._settle = _STABLE_MS
-    place(app, name)
+    open(app, name)
     app._due = False  # recorded above, with its tries
 
 
@@ -300,7 +267,7 @@ def start(app, root, board, settings, pegboard, restart):
     app.failing = None  # set when errors keep coming: tick raises Failing
     app._fail_times = []
     app.mode = None  # the mode opened from the root, by name
-    app.restarting = False  # a restart into another mode was asked (``switch``)
+    app._before = None  # sys.modules before the open mode (MicroPython), or None
     app._modes = None  # (name, tries): what its record holds, once read
     app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
     app._settle = 0  # ms a reopened mode must still run to count as started

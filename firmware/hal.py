@@ -30,11 +30,6 @@ Hardware (attributes):
             .sleep_ms(n)
   feed()    feed the watchdog (no-op where there is none)
   reset()   restart the board (the host backend raises SystemExit)
-  restart() (optional) restart the interpreter: a fresh heap that runs the
-            device's main program again (MicroPython ``machine.soft_reset``,
-            CircuitPython ``supervisor.reload``); where it returns, the
-            restart was done in place (``App.run`` returns). Without it, a
-            mode opens in the app's own heap (the simulator, the web page)
 
 Optional (firmware/power.py; a backend without them, e.g. a web one, gets
 the defaults: no gauge, frame-by-frame sleeping):

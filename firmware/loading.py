@@ -5,8 +5,8 @@ the mode's label (the start menu's ``ENTRIES``) and a bar at once, imports
 the next module of the mode's list each frame (``firmware.loads.LOADS``,
 every module after those it imports) and, the list done, opens the mode
 (``app.open``, which now finds its code loaded), forgetting this module,
-which the mode does not need while it runs. B goes back to the menu, as
-leaving the mode would. A module that will not load ends the list
+which the mode does not need while it runs. B goes back to the menu
+(what was loaded goes with it). A module that will not load ends the list
 early: the mode's own open then says what is missing ("coming soon" when it
 is the screen itself). Imports ``firmware.app``, ``firmware.buttons``
 and, once, ``firmware.loads`` (forgotten again by the
@@ -65,7 +65,7 @@ class Loading(Screen):
 
     def update(self, dt_ms, events):
         if buttons.happened(events, "press", _B):
-            self.app.pop()  # back at the menu, as from the mode
+            self.app.pop()  # back at the menu: what was loaded is forgotten
             return True
         todo = self.todo
         while self.done < len(todo) and todo[self.done] in sys.modules:
@@ -79,7 +79,7 @@ class Loading(Screen):
             self.done += 1
             return True
         app = self.app
-        app.stack.pop()  # not pop(): back at the menu would close the mode
+        app.stack.pop()  # not pop(): back at the menu would forget the loaded code
         _drop(__name__)  # the mode does not need this module while it runs
         app.open(self.name, False)
         return True

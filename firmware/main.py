@@ -10,12 +10,6 @@ Memory: what is needed only before the app runs and after a crash is in
 loaded then and forgotten while the app runs, so that this module, held all
 the time, is only the loop below.
 
-Restarts: opening a mode from the menu, or going back to it, restarts the
-interpreter where the backend can (``hw.restart``: firmware/app_rare.py's
-``switch``), and ``main`` runs again into the mode the record names; where
-the backend restarts in place, ``App.run`` returns and ``run`` builds a new
-app, resuming.
-
 Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
 error handling (``firmware.crash.Failing`` when errors keep coming, an error
@@ -93,7 +87,7 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
             if not resume:
                 app.forget_mode()
             resume = True
-            app.run()  # returns after a restart into another mode done in place
+            app.run()
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as e:  # MemoryError and the rest: the device must go on

@@ -169,15 +169,6 @@ def test_reset_restarts_the_board():
     assert machine.log[-1] == ("reset",)
 
 
-def test_restart_is_a_soft_reset():
-    hw, board, i2c = _fresh()
-    try:
-        hw.restart()
-    except SystemExit:
-        pass
-    assert machine.log[-1] == ("soft_reset",)
-
-
 def test_clock_is_the_time_module_and_wraps():
     hw, board, i2c = _fresh()
     t0 = hw.clock.ticks_ms()

@@ -126,13 +126,6 @@ class Rig:
         self.display = SSD1306(
             self.bus, oled.get("address", 0x3C), oled.get("width", 128), oled.get("height", 64)
         )
-        show = self.display.show
-
-        def shown():  # the time of the last frame shown: a restart's loading screen
-            show()
-            RESTARTS[2] = now_us()
-
-        self.display.show = shown
         n = getattr(board, "N_LEDS", 242)
         if ON_PICO:
             import machine
@@ -171,7 +164,6 @@ class Rig:
         self.live_where = ("", 0)  # the screen class name and page of the peak
         self.redrawn = 0
         self._drawn = 0
-        self.held = ()  # the modules a boot starts with (``restart`` keeps them)
 
     # clock
     def ticks_ms(self):
@@ -198,11 +190,8 @@ class Rig:
         t = self.t
         if t is None:
             return
+        us = since(t)
         self.t = None
-        self.frame(since(t))
-
-    def frame(self, us):
-        """A frame of ``us`` ends: counted, timed, its heap weighed."""
         app = self.device.app if self.device is not None else None
         if self.boot_us < 0:
             self.boot_us = since(self.t_start)
@@ -253,25 +242,6 @@ class Rig:
 
     def reset(self):
         raise SystemExit
-
-    def restart(self):
-        """A soft reset, in place: the frame ends where it showed what
-        follows (the mode's loading screen, or the menu), every module
-        loaded since the boot began is forgotten, and ``firmware.main.run``
-        builds a new app (``App.run`` returns), which reopens the mode the
-        record names."""
-        t = self.t
-        if t is not None:  # the frame ends with its answer on screen
-            self.t = None
-            self.frame(time.ticks_diff(RESTARTS[2], t) if IS_MP else RESTARTS[2] - t)
-        RESTARTS[0] += 1
-        RESTARTS[1] = RESTARTS[2]  # the loading screen (or the menu) it showed
-        held = self.held
-        for name in [m for m in sys.modules if m not in held]:
-            del sys.modules[name]
-            package, _, leaf = name.rpartition(".")
-            if package in sys.modules and leaf in sys.modules[package].__dict__:
-                delattr(sys.modules[package], leaf)
 
 
 class _HostLeds:
@@ -332,37 +302,24 @@ def open_entry(device, name):
     want = [e[1] for e in ENTRIES].index(name)
     while device.app.stack[-1].cursor != want:
         yield from press(DOWN)
-    menu = id(device.app.stack[-1])  # not the screen: it would hold the old app
+    menu = device.app.stack[-1]
     t0 = now_us()  # read at the start of the frame that takes the press
-    restarts = RESTARTS[0]
     shown = -1
     for bit in press(A):
         yield bit
-        shown = off_menu(device, menu, t0, restarts, shown)
-    while device.app is None or app_driver.loading(device.app):  # the mode's code
+        if shown < 0 and device.app.stack[-1] is not menu:
+            shown = since(t0)  # the frame that left the menu has drawn
+    while app_driver.loading(device.app):  # the mode's code a module a frame
         yield 0
-        shown = off_menu(device, menu, t0, restarts, shown)
+        if shown < 0 and device.app.stack[-1] is not menu:
+            shown = since(t0)
     took = since(t0)
+    menu = None
     if took > OPENS.get(name, (0, 0))[1]:
         OPENS[name] = (shown, took)
 
 
-RESTARTS = [0, 0, 0]  # the restarts so far, the last one's last frame shown, the last shown (us)
 OPENS = {}  # mode name: (us to the first frame off the menu, us to the mode open), worst
-
-
-def off_menu(device, menu, t0, restarts, shown):
-    """``shown`` or, the first time the menu (``id``) is left since ``t0``, the us
-    from ``t0`` to the frame that drew what followed it (a restart's: the
-    loading screen it showed)."""
-    if shown >= 0:
-        return shown
-    if RESTARTS[0] != restarts:
-        return time.ticks_diff(RESTARTS[1], t0) if IS_MP else RESTARTS[1] - t0
-    app = device.app
-    if app is not None and id(app.stack[-1]) != menu:
-        return since(t0)
-    return -1
 
 
 def at_menu(device, what):
@@ -561,10 +518,8 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
     qstr_info()  # the names the harness interned (its own qstrs)
     from firmware import main as device
 
-    held = tuple(sys.modules)  # what a soft reset's main.py has loaded by now
     board, root = board_and_root()
     rig = Rig(board, root, real_bus)
-    rig.held = held
     rig.t_start = t_start
     rig.device = device
     rig.heap = bool(heap)
@@ -602,7 +557,6 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
         shown, took = OPENS[name]
         out("open_%s_shown_us" % name, shown)
         out("open_%s_us" % name, took)
-    out("restarts", RESTARTS[0])
     out("crashes", device.crashes)
     out("errors", app.errors if app else -1)
     if app is not None and app.last_error:
@@ -645,10 +599,8 @@ def section_into(name):
 
     from firmware import main as device
 
-    held = tuple(sys.modules)
     board, root = board_and_root()
     rig = Rig(board, root)
-    rig.held = held
     rig.t_start = t_start
     rig.device = device
     opened = [-1]

@@ -34,9 +34,6 @@ may write the flash drive.
   clock     ``supervisor.ticks_ms`` (wraps at 2**29 ms, small ints only)
   feed()    ``microcontroller.watchdog`` started at the first feed
   reset()   ``microcontroller.reset()``
-  restart() ``supervisor.reload()``: a fresh VM and heap running code.py
-            again; None while saves are in RAM (``MemoryStorage``: a reload
-            would lose them), where modes open in place
   battery_mv()  ``analogio.AnalogIn`` on the board's ``BATTERY`` pin times
             its divider and the 3.3 V reference; None without one
   nap(ms)   ``time.sleep`` a frame at a time until a key is held or keypad
@@ -166,8 +163,6 @@ class Hardware:
         self.clock = clock
         self.watchdog_s = watchdog_s
         self._wdt = None
-        if getattr(storage, "problem", None):
-            self.restart = None  # saves in RAM: a reload would lose them
 
     def feed(self):
         wdt = self._wdt
@@ -184,13 +179,6 @@ class Hardware:
 
     def reset(self):
         self._mc.reset()
-
-    def restart(self):
-        import supervisor
-
-        supervisor.reload()  # the VM stops at its next check and runs code.py again
-        while True:
-            pass
 
     def battery_mv(self):
         b = self._battery

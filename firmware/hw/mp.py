@@ -15,8 +15,6 @@ RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
             board sitting at the REPL is never reset; it cannot be stopped
             again (tools/deploy.py removes main.py and resets before copying)
   reset()   ``machine.reset()``
-  restart() ``machine.soft_reset()``: a fresh interpreter and heap that
-            runs main.py again (the watchdog keeps running: it boots in time)
   battery_mv()  the board's ``BATTERY`` ADC pin (``machine.ADC``, 8 readings
             averaged) times its divider and the 3.3 V reference; None without one
   nap(ms)   ``time.sleep_ms`` a frame at a time (the rp2 port waits in WFE,
@@ -156,9 +154,6 @@ class Hardware:
 
     def reset(self):
         self._machine.reset()
-
-    def restart(self):
-        self._machine.soft_reset()
 
     def battery_mv(self):
         b = self._battery

@@ -1,6 +1,6 @@
 """The settings screen: edits the app's ``Settings`` record
 (``app.settings``, firmware/settings.py) and saves it on leaving. Loaded
-only while it is open (on a device the menu after it is a restart), with the
+only while it is open (the app forgets it back at the menu), with the
 labels of the choices, which only it shows. Imports ``firmware.app`` and
 ``firmware.settings``.
 """

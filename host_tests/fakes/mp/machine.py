@@ -90,11 +90,6 @@ def reset():
     raise SystemExit("machine.reset")
 
 
-def soft_reset():
-    log.append(("soft_reset",))
-    raise SystemExit("machine.soft_reset")
-
-
 def bitstream(pin, encoding, timing, buf):
     log.append(("bitstream", pin.id, bytes(buf)))
 

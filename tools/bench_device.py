@@ -5,7 +5,7 @@ MicroPython target, each printed against its budget (issue 12).
     python3 tools/bench_device.py --emu [--firmware F.uf2]   # the emulated Pico
         # (tools/emu: your MicroPython RPI_PICO .uf2, --firmware or $PICO_UF2)
     python3 tools/bench_device.py --port /dev/ttyACM0   # a real board, over mpremote
-      [--only frames,opponent,game,heap,soak] [--games 10] [--cap 96] [--opp-games 3]
+      [--only frames,opponent,game,heap,into,soak] [--games 10] [--cap 96] [--opp-games 3]
     python3 tools/bench_device.py --emu-cp [bench_device_cp options]
         # CircuitPython on the emulated Pico (tools/emu, $CP_FIRMWARE and
         # $CP_MPY_CROSS): the figures of issue 18, by tools/bench_device_cp.py
@@ -25,13 +25,17 @@ target) and tools/app_driver.py (the player) to .mpy in a build folder, adds
             menu: boot to menu), every mode opened from the menu by buttons
             (settings set to hard), one whole game against hard by buttons,
             its review (DOWN on the game-over page), back to the menu: frame
-            median and the slowest frames
+            median and the slowest frames; each mode's opening from the menu
+            (the press to the first frame off it, and to the mode open)
   heap      the same with a collection after every frame: the most live heap
             (``gc.mem_alloc()`` after ``gc.collect()``, everything on the
             heap, this benchmark's own code too; the review's apart, an
             option of the game-over page beside the path of the budget) and
             the heap at the menu; with ``--cap KB`` only that much heap is
             left to the app
+  into      a boot into each mode, one interpreter each: its mode record
+            written, then ``firmware.main.run`` (what opening a mode by a
+            restart of the interpreter costs): the first frame and the mode open
   soak      ``--games`` games back to back (10 by default) with the heap at
             the menu after each: it must not grow
 
@@ -61,7 +65,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 I2C_US_PER_BYTE = 22.5  # 9 bits at 400 kHz
-PARTS = ("frames", "opponent", "game", "heap", "soak")
+PARTS = ("frames", "opponent", "game", "heap", "into", "soak")
+MODES = ("play", "keeper", "counter", "settings", "stats", "demo")  # the menu's, by module
+
 MS = 1000
 
 # key, what, budget (us or bytes; None: no budget), unit
@@ -107,6 +113,27 @@ BUDGETS = (
     ("frame_median_us", "whole game: frame median (every frame)", None, "ms"),
     ("slow0", "whole game: slowest frame", 100 * MS, "ms"),
     ("frames_over_100ms", "whole game: frames over 100 ms", 0, "n"),
+    *(
+        row
+        for m in MODES
+        for row in (
+            (
+                "open_%s_shown_us" % m,
+                "open %s from the menu: first frame off it" % m,
+                100 * MS,
+                "ms",
+            ),
+            ("open_%s_us" % m, "open %s from the menu: the mode open" % m, 1000 * MS, "ms"),
+        )
+    ),
+    *(
+        row
+        for m in MODES
+        for row in (
+            ("into_%s_shown_us" % m, "boot into %s: first frame (the boot)" % m, None, "ms"),
+            ("into_%s_us" % m, "boot into %s: the mode open" % m, 1000 * MS, "ms"),
+        )
+    ),
     ("live_peak", "whole game: most live heap (everything on it)", None, "KB"),
     ("bench_heap", "  of which the harness and this benchmark's code", None, "KB"),
     ("app_live_peak", "whole game: most live heap of the app", 96 * 1024, "KB"),
@@ -380,7 +407,7 @@ def main(argv):
     target = None
     emu = False
     fw_flag = None
-    only = PARTS[:4]
+    only = PARTS[:5]
     games = 10
     cap = 0
     opp_games = 3
@@ -435,7 +462,13 @@ def main(argv):
                 "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
             }
             for part in only:
-                got = run_part(target, out, calls[part])
+                if part == "into":  # one boot a mode, each on a fresh interpreter
+                    got = {}
+                    for m in MODES:
+                        got.update(run_part(target, out, 'devbench.main("into", "%s")' % m))
+                    got = {k: v for k, v in got.items() if k.startswith("into_")}
+                else:
+                    got = run_part(target, out, calls[part])
                 if part == "heap":
                     got = {k: v for k, v in got.items() if k.startswith(_HEAP_KEYS)}
                     got["app_live_peak"] = got["live_peak"] - got["bench_heap"]

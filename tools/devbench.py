@@ -44,7 +44,12 @@ Sections:
              they ended on, over 100 ms), or with ``heap`` 1 a collection
              after every frame: the most live heap and where, and the heap at
              the menu after each game. ``cap`` KB: ballast first so only that
-             much heap is left for the app (0: all of it)
+             much heap is left for the app (0: all of it); each mode's
+             opening from the menu (the press to the first frame off the
+             menu, and to the mode open)
+  into       a boot into one mode (``devbench.main("into", name)``): its mode
+             record written, then the boot path as in ``game``, which reopens
+             it: the first frame and the mode open (a restart into a mode)
 """
 
 import gc
@@ -297,9 +302,24 @@ def open_entry(device, name):
     want = [e[1] for e in ENTRIES].index(name)
     while device.app.stack[-1].cursor != want:
         yield from press(DOWN)
-    yield from press(A)
+    menu = device.app.stack[-1]
+    t0 = now_us()  # read at the start of the frame that takes the press
+    shown = -1
+    for bit in press(A):
+        yield bit
+        if shown < 0 and device.app.stack[-1] is not menu:
+            shown = since(t0)  # the frame that left the menu has drawn
     while app_driver.loading(device.app):  # the mode's code a module a frame
         yield 0
+        if shown < 0 and device.app.stack[-1] is not menu:
+            shown = since(t0)
+    took = since(t0)
+    menu = None
+    if took > OPENS.get(name, (0, 0))[1]:
+        OPENS[name] = (shown, took)
+
+
+OPENS = {}  # mode name: (us to the first frame off the menu, us to the mode open), worst
 
 
 def at_menu(device, what):
@@ -535,6 +555,10 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
     for i in range(len(rig.slow)):
         us, name, page = rig.slow[i]
         out("slow%d" % i, "%d %s" % (us, name + (".page%d" % page if page else "")))
+    for name in OPENS:
+        shown, took = OPENS[name]
+        out("open_%s_shown_us" % name, shown)
+        out("open_%s_us" % name, took)
     out("crashes", device.crashes)
     out("errors", app.errors if app else -1)
     if app is not None and app.last_error:
@@ -552,6 +576,57 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
     qstr_info()  # and every name interned by the end (never freed)
 
 
+def section_into(name):
+    """Boot into mode ``name``: its mode record written first, as opening it
+    from the menu by a restart of the interpreter would leave it, then
+    ``firmware.main.run`` from the import of ``firmware.main``: the time to
+    the first frame drawn and to the mode open (its code loaded)."""
+    board, root = board_and_root()
+    import os
+
+    from firmware.app_rare import LastMode
+    from firmware.hw.files import FileStorage
+
+    try:
+        os.mkdir(root)
+    except OSError:
+        pass
+    LastMode(FileStorage(os, root)).save(name)
+    LastMode = FileStorage = board = None
+    for m in [m for m in sys.modules if m.startswith("firmware") or m == "boards"]:
+        del sys.modules[m]  # the boot below loads its own, as after a restart
+    gc.collect()
+    t_start = now_us()
+    import app_driver
+
+    from firmware import main as device
+
+    board, root = board_and_root()
+    rig = Rig(board, root)
+    rig.t_start = t_start
+    rig.device = device
+    opened = [-1]
+
+    def script():
+        while True:
+            app = device.app
+            if app is not None and app.mode == name and not app_driver.loading(app):
+                opened[0] = since(t_start)  # the frame that opened it has drawn
+                return
+            app = None
+            yield 0
+
+    rig.player = script()
+    try:
+        device.run(rig, board)
+    except SystemExit:
+        pass
+    out("into_%s_shown_us" % name, rig.boot_us)
+    out("into_%s_us" % name, opened[0])
+    app = device.app
+    out("errors", app.errors if app else -1)
+
+
 def qstr_info():
     """MicroPython's line on its table of interned names (qstr pools), which
     only grows; tools/bench_device.py reads the first and the last."""
@@ -562,7 +637,8 @@ def qstr_info():
 
 
 def main(section, *args):
-    args = [int(a) for a in args]
+    name = args[0] if section == "into" else None
+    args = [int(a) for a in args] if name is None else ()
     out("platform", sys.platform)
     if section in ("frames", "opponent"):  # their code apart: not on the heap of a game
         import devparts
@@ -570,6 +646,8 @@ def main(section, *args):
         getattr(devparts, "section_" + section)(*args)
     elif section == "game":
         section_game(*args)
+    elif section == "into":
+        section_into(name)
     elif section == "smoke":
         section_game(1, 0, 0, 0, 1)
     else:

@@ -21,7 +21,7 @@ review takes every log replay takes);
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
 at a game's end, through ``review_steps``: a decision at a time); LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
-engine.game, engine.opponent, engine.expert; engine.logcheck and
+engine.game, engine.opponent, engine.expert; engine.logcheck, engine.winprob and
 engine.logread only for a log (the device reviews a Game: the log reader is not loaded there).
 """
 
@@ -119,8 +119,15 @@ def review_lines(lines, seat):
     time, so a log of any length is reviewed in constant memory. A log of
     several games gives each a ``game N`` line first. LogError (naming the
     game when it is not the first) for a log that does not check."""
-    from engine import logcheck
+    from engine import expert, logcheck, pegging, winprob  # noqa: F401
 
+    # the code the weighing loads when first asked (the pegging's, the
+    # expert's, the win-chance table's check) loaded now, while the heap is whole: under
+    # MicroPython from source, compiling it in the middle of a long log's
+    # review needs room the log's games have cut up
+    table = winprob.open_table()
+    if table is not None:
+        table.close()
     watch = _Watch(seat)
     games = logcheck.replay_lines(lines, watch)
     held = None  # the first game's lines, until it is known whether a second follows

@@ -21,7 +21,7 @@ review takes every log replay takes);
 ``review_moves(game, seat)`` reviews a Game from its decisions (the device,
 at a game's end, through ``review_steps``: a decision at a time); LogError
 (engine.logcheck) for a log that does not check. Imports engine.cards,
-engine.game, engine.opponent, engine.expert; engine.logcheck, engine.winprob and
+engine.game, engine.opponent, engine.expert, engine.pegging; engine.logcheck, engine.winprob and
 engine.logread only for a log (the device reviews a Game: the log reader is not loaded there).
 """
 

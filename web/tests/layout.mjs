@@ -85,8 +85,13 @@ async function main() {
         s = await py(page, STATE);
       }
       expect(s.scores[0] > 0 && s.scores[1] > 0, "nobody scored: " + JSON.stringify(s));
-      await sleep(1500); // the pegs walk to their holes
-      const d = await page.evaluate(() => ({ labels: window.cribbage.trackLabels, pegs: window.cribbage.pegsDrawn }));
+      // the pegs walk to their holes: wait (up to 15 s on a loaded machine) for both fronts
+      let d = null;
+      for (let i = 0; i < 30; i++) {
+        await sleep(500);
+        d = await page.evaluate(() => ({ labels: window.cribbage.trackLabels, pegs: window.cribbage.pegsDrawn }));
+        if (d.pegs.filter((p) => p[0] === "front").length >= 2) break;
+      }
       expect(d.labels.map((l) => l[0]).join() === "You,CPU", JSON.stringify(d.labels));
       const fronts = d.pegs.filter((p) => p[0] === "front");
       expect(fronts.length >= 2, "front pegs: " + JSON.stringify(d.pegs));

@@ -126,7 +126,7 @@ def test_the_simulator_needs_only_the_standard_library():
     # in a child with site-packages cut off: the whole app runs a script
     code = (
         "import sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p]\n"
-        "sys.path.insert(0, 'tools'); import sim, sim_view\n"
+        "sys.path.insert(0, 'tools'); import sim; from simulator import view as sim_view\n"
         "s = sim.Sim('pico'); s.run_script(sim.parse_script('down a b up a'))\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('PIL', 'pytest', 'serial')]\n"
         "print(len(sim_view.oled_lines(s.hw.display)), bad)\n"

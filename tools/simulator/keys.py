@@ -9,13 +9,13 @@ console (msvcrt, ``WindowsInput``), both giving keys as ``split_keys`` does
 (escape sequences whole).
 
 CPython only, standard library only. Imports firmware.hal (the button
-bits); puts the project root on sys.path for it when run from tools/.
+bits); puts the project root on sys.path for it.
 """
 
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 

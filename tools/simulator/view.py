@@ -4,18 +4,18 @@ pegboard under it drawn in the terminal, in the largest view that fits
 ("full", 128x42 for the pico), the same with a track of LEDs a row
 ("compact", 128x38), 2x4 pixels a braille cell with 61 LEDs a row
 ("braille", 64x24, fits 80x24), or the screen's text lines without pixels
-with 41 LEDs a row ("text", 41x20: tools/sim_text.py, clubs ♣ and spades ♠
+with 41 LEDs a row ("text", 41x20: tools/simulator/text.py, clubs ♣ and spades ♠
 as their own characters); and the PNG screenshot (Pillow, imported only
 when one is taken). Works on any object with the host display's
 ``pixel``/``width``/``height`` and the LED buffer's ``n``/``rgb``, and a
 board module's LAYOUT for the pegboard's tracks.
 
 CPython only, standard library only (Pillow for screenshots). Imports
-``HELP`` from sim_keys (the key line under the picture); ``boards`` only in
-``pico_size`` (sim_keys puts the project root on sys.path).
+``HELP`` from simulator.keys (the key line under the picture); ``boards`` only in
+``pico_size`` (simulator.keys puts the project root on sys.path).
 """
 
-from sim_keys import HELP, SHORT_HELP
+from simulator.keys import HELP, SHORT_HELP
 
 SCALE = 4
 LED_CELL = 12  # screenshot pixels per LED
@@ -185,7 +185,7 @@ def panel_state(display):
 
 def text_lines(text, display):
     """The text view's ``TEXT_ROWS`` lines: the screen's text (a
-    sim_text.ScreenText; None: nothing known), cut to ``TEXT_COLS``, and
+    simulator.text.ScreenText; None: nothing known), cut to ``TEXT_COLS``, and
     what the panel is doing when it is dimmed or off."""
     got = [] if text is None else [ln[:TEXT_COLS] for ln in text.lines()]
     state = panel_state(display)
@@ -199,7 +199,7 @@ def text_lines(text, display):
 
 def frame_lines(display, leds, board, view, text=None):
     """The whole terminal picture for ``view`` as lines (with colour codes);
-    ``text`` (a sim_text.ScreenText) for the text view."""
+    ``text`` (a simulator.text.ScreenText) for the text view."""
     _, oled, per_row, gap = VIEWS[VIEW_NAMES.index(view)]
     on = "\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m" % oled_color(display)
     if oled == "text":

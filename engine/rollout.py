@@ -74,7 +74,7 @@ def _seed(view):
 # The chance, in 255ths of the most likely, that hard keeps four cards
 # scoring p points by themselves (``points4``: pairs, 15s, runs): how often
 # hard kept such a four over how often four random cards score p, measured
-# by tools/gen_keep_table.py (20,000 deals, seed 7); 9 points or more: 255.
+# by tools/gen/keep_table.py (20,000 deals, seed 7); 9 points or more: 255.
 _KEEP = b"\x04\x00\x0a\x1d\x2b\x3a\x55\x82\xcc"
 
 

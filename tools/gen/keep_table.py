@@ -2,7 +2,7 @@
 cards that score p points by themselves (``rollout.points4``) than four
 random cards are to score p, as 255ths of the likeliest (p >= 9 together).
 
-    python3 tools/gen_keep_table.py [--deals 20000] [--seed 7]
+    python3 tools/gen/keep_table.py [--deals 20000] [--seed 7]
 
 Deals ``--deals`` fresh six-card deals (seeds ``seed + i``, first dealer
 alternating); both seats discard as hard; the same number of random fours
@@ -47,23 +47,18 @@ def table(kept, rand):
 
 
 def main(argv):
-    deals = 20000
-    seed = 7
-    try:
-        i = 0
-        while i < len(argv):
-            if argv[i] == "--deals":
-                deals = int(argv[i + 1])
-            elif argv[i] == "--seed":
-                seed = int(argv[i + 1])
-            else:
-                raise ValueError(argv[i])
-            i += 2
-        if deals < 1:
-            raise ValueError(deals)
-    except (ValueError, IndexError) as e:
-        print("usage: python3 tools/gen_keep_table.py [--deals 20000] [--seed 7]  (%s)" % e)
-        return 2
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="tools/gen/keep_table.py",
+        description="Measure engine.rollout's _KEEP and print the literal to paste.",
+    )
+    ap.add_argument("--deals", type=int, default=20000, help="six-card deals (default 20000)")
+    ap.add_argument("--seed", type=int, default=7, help="first seed (default 7)")
+    args = ap.parse_args(argv)
+    if args.deals < 1:
+        ap.error("--deals must be at least 1")
+    deals, seed = args.deals, args.seed
     kept, rand = measure(deals, seed)
     print("points4 (9: 9 or more) kept by hard:", kept)
     print("points4 of random fours:            ", rand)
@@ -72,10 +67,11 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-    bootstrap.ensure()
     import os
 
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/
+    import bootstrap  # .venv first
+
+    bootstrap.ensure()
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     sys.exit(main(sys.argv[1:]))

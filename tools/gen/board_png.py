@@ -2,7 +2,7 @@
 a layout by eye. PC-side tool (CPython + Pillow); it runs the real
 ``firmware.pegboard`` and paints each hole with its LED's colour.
 
-    python tools/render_board.py --board pico --scores 87 112 --rear 80 104 \
+    python tools/gen/board_png.py --board pico --scores 87 112 --rear 80 104 \
         --out docs/board.png
 
 Without ``--out`` the picture goes to build/board.png in the repository (git
@@ -17,7 +17,7 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 import boards  # noqa: E402
 from firmware.keeper import COLORS  # noqa: E402
@@ -28,7 +28,7 @@ PITCH = 20  # px between holes
 GROUP_GAP = 10  # px between five-hole groups
 HOLE = 14  # px hole diameter
 COLOR_NAMES = [name for name, _ in COLORS]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_OUT = os.path.join(ROOT, "build", "board.png")  # build/ is git-ignored
 
 
@@ -180,7 +180,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/
+    import bootstrap  # .venv first
 
     bootstrap.ensure()
     sys.exit(main())

@@ -2,9 +2,9 @@
 for every (own score, other score) below the target, for six-card cribbage to
 121 and to 61 and five-card cribbage to 61 (V5), read by engine.winprob.
 
-    python tools/gen_winprob.py [--games N] [--seed S] [--check N] [--out PATH]
-    python tools/gen_winprob.py --kind K --out PART     (one table, K = 0, 1, 2)
-    python tools/gen_winprob.py --join PART0 PART1 PART2  (the file from the three)
+    python tools/gen/winprob.py [--games N] [--seed S] [--check N] [--out PATH]
+    python tools/gen/winprob.py --kind K --out PART     (one table, K = 0, 1, 2)
+    python tools/gen/winprob.py --join PART0 PART1 PART2  (the file from the three)
 
 Each table has its own seed (``seed + 100000 K``), so three ``--kind`` runs at
 once (the machine's cores) joined give the same bytes as one run.
@@ -41,7 +41,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from engine.game import Game, run  # noqa: E402
 from engine.opponent import make  # noqa: E402
@@ -216,7 +216,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/
+    import bootstrap  # .venv first
 
     bootstrap.ensure()
     main()

@@ -145,17 +145,11 @@ def main(argv):
     import benchkit
 
     return benchkit.main(
-        "bench_frame.py", measure, _report, argv, (("--repeat", 51),), BEFORE, MODULES
+        "unix_frames.py", measure, _report, argv, (("--repeat", 51),), BEFORE, MODULES
     )
 
 
-if __name__ == "__main__":
-    if "--child" in sys.argv:
-        import benchkit
+if __name__ == "__main__":  # the unix-port half, run by benchkit.main
+    import benchkit
 
-        benchkit.child(measure)
-    else:
-        import bootstrap  # .venv first
-
-        bootstrap.ensure()
-        sys.exit(main(sys.argv[1:]))
+    benchkit.child(measure)

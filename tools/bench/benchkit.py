@@ -81,7 +81,7 @@ def _build(name, extra=("firmware/hw/host.py",)):
     import os
 
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, here)
+    sys.path.insert(0, os.path.dirname(here))  # tools/
     import check_mpy
     import device_files
     import mpport
@@ -108,7 +108,7 @@ def run_on_unix_port(script, args=(), heap="256k", extra=("firmware/hw/host.py",
     import shutil
     import subprocess
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/
     import mpport
 
     long_one = mpport.too_long([script] + list(args))
@@ -219,7 +219,7 @@ def main(script, measure, report, argv, options, before, modules):
     except (NoUnixPort, RuntimeError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     cp = measure(*values)
     report(mp)
     report(cp)

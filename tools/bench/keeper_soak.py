@@ -191,14 +191,8 @@ def on_micropython(argv):
     """Run this file under the unix port with the app as .mpy; its status."""
     import benchkit
 
-    return benchkit.rerun_on_unix_port("soak_keeper.py", argv)
+    return benchkit.rerun_on_unix_port("keeper_soak.py", argv)
 
 
-if __name__ == "__main__":
-    if sys.implementation.name == "cpython":  # not in the unix port child
-        import bootstrap  # .venv first
-
-        bootstrap.ensure()
-    if "--micropython" in sys.argv:
-        sys.exit(on_micropython(sys.argv[1:]))
+if __name__ == "__main__":  # under the unix port (on_micropython, or from source)
     sys.exit(main(sys.argv[1:]))

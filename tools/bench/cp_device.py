@@ -46,8 +46,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
+TOOLS = os.path.dirname(HERE)
+ROOT = os.path.dirname(TOOLS)
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)  # deploy, cp_deploy, emu
 
 OUT = os.path.join(ROOT, "build", "bench-cp")
 
@@ -376,10 +378,3 @@ def main(argv=None):
         print(figures["error"], file=sys.stderr)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-    bootstrap.ensure()
-    sys.exit(main())

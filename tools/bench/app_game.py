@@ -51,7 +51,7 @@ def build(out_dir):
     import subprocess
 
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, here)
+    sys.path.insert(0, os.path.dirname(here))  # tools/
     import check_mpy
     import device_files
 
@@ -208,10 +208,3 @@ def main(argv):
     )
     print(json.dumps({"heap_pass": h, "time_pass": t, "device_pass": d}))
     return 0
-
-
-if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-    bootstrap.ensure()
-    sys.exit(main(sys.argv[1:]))

@@ -19,7 +19,6 @@ name engine.players.make knows, or ``module:Class`` (any importable class whose
 so a run repeats exactly. Imports engine.game, engine.players, engine.rng.
 """
 
-import sys
 import time
 
 
@@ -145,13 +144,3 @@ def main(argv):
             )
         )
     return 0
-
-
-if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-    bootstrap.ensure()
-    import os
-
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    sys.exit(main(sys.argv[1:]))

@@ -114,8 +114,5 @@ def main():
     )
 
 
-if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-    bootstrap.ensure()
+if __name__ == "__main__":  # tools/bench_device.py runs it from the repository
     main()

@@ -199,7 +199,7 @@ def pico(flag, deals, levels=LEVELS):
     import tempfile
 
     here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
+    root = os.path.dirname(os.path.dirname(here))
     work = tempfile.mkdtemp(prefix="bench_expert_")
     try:
         folder = os.path.join(work, "files")
@@ -207,8 +207,8 @@ def pico(flag, deals, levels=LEVELS):
         for name in os.listdir(os.path.join(root, "engine")):
             if name.endswith(".py") or name.endswith(".bin"):
                 shutil.copy(os.path.join(root, "engine", name), os.path.join(folder, "engine"))
-        shutil.copy(os.path.join(here, "bench_expert.py"), folder)
-        script = "import bench_expert\nbench_expert.on_device(%d, %r)\n" % (deals, levels)
+        shutil.copy(os.path.join(here, "expert_speed.py"), folder)
+        script = "import expert_speed\nexpert_speed.on_device(%d, %r)\n" % (deals, levels)
         from emu import firmware, workdir
 
         try:
@@ -280,18 +280,18 @@ def main(argv):
     import subprocess
 
     here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
-    sys.path.insert(0, root)
+    root = os.path.dirname(os.path.dirname(here))
+    sys.path.insert(0, os.path.dirname(here))  # tools/
     import mpport
 
     exe = mpport.micropython()
-    long_one = mpport.too_long([os.path.join(here, "bench_expert.py")] + argv)
+    long_one = mpport.too_long([os.path.join(here, "expert_speed.py")] + argv)
     if exe and long_one:
         print("error: " + long_one, file=sys.stderr)
         return 2
     if exe:
         proc = subprocess.run(
-            [exe, "-X", "heapsize=512k", os.path.join(here, "bench_expert.py")] + argv,
+            [exe, "-X", "heapsize=512k", os.path.join(here, "expert_speed.py")] + argv,
             cwd=root,
             capture_output=True,
             text=True,
@@ -303,11 +303,6 @@ def main(argv):
     return 0
 
 
-if __name__ == "__main__":
-    if sys.implementation.name == "micropython":
-        sys.path.insert(0, ".")
-    else:
-        import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-        bootstrap.ensure()
+if __name__ == "__main__":  # the unix-port half, run by main from the repository
+    sys.path.insert(0, ".")
     sys.exit(main(sys.argv[1:]))

@@ -35,9 +35,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
+TOOLS = os.path.dirname(HERE)
+ROOT = os.path.dirname(TOOLS)
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)  # emu
 CLOCK_HZ = 125000000
 
 SCRIPT = """
@@ -204,10 +205,3 @@ def main(argv):
         % (f * 100.0 / CLOCK_HZ, n * 100.0 / CLOCK_HZ, ratio)
     )
     return 0
-
-
-if __name__ == "__main__":
-    import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
-
-    bootstrap.ensure()
-    sys.exit(main(sys.argv[1:]))

@@ -137,7 +137,7 @@ def main(argv):
     import benchkit
 
     return benchkit.main(
-        "bench_opponent.py",
+        "decisions.py",
         measure,
         _report,
         argv,
@@ -147,13 +147,7 @@ def main(argv):
     )
 
 
-if __name__ == "__main__":
-    if "--child" in sys.argv:
-        import benchkit
+if __name__ == "__main__":  # the unix-port half, run by benchkit.main
+    import benchkit
 
-        benchkit.child(measure)
-    else:
-        import bootstrap  # .venv first
-
-        bootstrap.ensure()
-        sys.exit(main(sys.argv[1:]))
+    benchkit.child(measure)

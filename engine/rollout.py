@@ -48,7 +48,7 @@ _MEMO = const(80)  # my own choices remembered over one view's rollouts
 # decisions timed on the MicroPython unix port): a choice weighed in a
 # rollout (engine.pegging.choose) 8, a card played out 1 (the rest of its
 # rollout), a draw of the other hand 1; on the emulated Pico a unit takes
-# 0.6-0.7 ms (tools/bench_expert.py --pico)
+# 0.6-0.7 ms (tools/bench/expert_speed.py --pico)
 _CHOICE = const(8)
 _PLAY = const(1)
 _DRAW = const(1)

@@ -154,6 +154,6 @@ def test_arguments_the_unix_port_dies_on_are_found_first(capsys):
             p = subprocess.run([exe, "-c", "print(1)", arg], capture_output=True, text=True)
             dies = p.returncode != 0 and "FATAL" in p.stderr
             assert dies == (mpport.too_long([arg]) is not None), (n, p.returncode, p.stderr)
-    status = benchkit.rerun_on_unix_port("soak.py", ["--micropython", "--games", "9" * 300])
+    status = benchkit.rerun_on_unix_port("game_soak.py", ["--micropython", "--games", "9" * 300])
     out = capsys.readouterr().out
     assert status == 2 and "256" not in out and "300 bytes" in out and "FATAL" not in out

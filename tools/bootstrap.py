@@ -7,7 +7,7 @@ the requirements first when requirements.txt changed. Every tool's
 ``__main__`` calls it first (host_tests/test_readme_commands.py checks the
 README's commands). ``ensure(needed=False)`` (the simulator) goes on with the
 plain interpreter when the requirements cannot be installed here, since it
-needs none of them to play. Under MicroPython (tools/soak.py) it does
+needs none of them to play. Under MicroPython (tools/bench/game_soak.py) it does
 nothing. CPython 3.10 or newer (the pinned pytest and Pillow need it).
 """
 

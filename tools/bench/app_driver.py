@@ -1,4 +1,4 @@
-"""The player of tools/bench_app.py and host_tests/test_app_device_heap.py:
+"""The player of tools/bench/app_game.py and host_tests/test_app_device_heap.py:
 one whole game against the computer on the device app (host backend, pico
 board with its LED pegboard), booted as firmware.main boots it and opened
 from its menu, played through button presses only, with the
@@ -171,7 +171,7 @@ def play_bit(screen):
     it is the top screen (0: none, let the frames run): A skips pages and
     messages, lays away the first two cards, plays the card the cursor
     offers and claims a count. A message over the game (statistics, saved
-    match) takes A too. Also used by tools/devbench.py."""
+    match) takes A too. Also used by tools/bench/devbench.py."""
     from firmware import play_table as play
     from firmware.hal import A, LEFT, RIGHT
 

@@ -2,14 +2,14 @@
 heap and frame time of a full game against the computer, played through
 button events on the host backend with everything loaded from .mpy.
 
-    python3 tools/bench_app.py [--seed 5] [--level hard] [--target 121]
+    python3 tools/bench_device.py --only app [--seed 5] [--level hard] [--target 121]
                                [--heap 180k] [--muggins] [--five] [--deals N]
 
 ``--five`` plays five-card cribbage (V5, to 61), ``--deals N`` a game of N
 fixed deals (V6), both chosen in the app's settings as a player would.
 
 Compiles the device files (tools/device_files.py, with tools/check_mpy.py's
-helper) with the host backend and tools/app_driver.py (the player) to .mpy
+helper) with the host backend and tools/bench/app_driver.py (the player) to .mpy
 in a temporary folder, then runs the game twice under the unix port with
 only that folder on ``sys.path``:
 
@@ -31,7 +31,7 @@ only that folder on ``sys.path``:
 
 Prints the figures and one JSON line. The unix port has 8-byte words (heap
 figures are 1.5-2x the device's) and runs 75-180x faster than a 125 MHz
-RP2040. The player is tools/app_driver.py (also run by
+RP2040. The player is tools/bench/app_driver.py (also run by
 host_tests/test_app_device_heap.py). CPython; imports check_mpy and
 device_files from tools/.
 """

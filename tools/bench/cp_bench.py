@@ -1,6 +1,6 @@
-"""The device half of tools/bench_device_cp.py: runs ON CircuitPython (the
+"""The device half of tools/bench/cp_device.py: runs ON CircuitPython (the
 emulated Pico of tools/emu, or a board), with the app's files on the
-CIRCUITPY drive. tools/bench_device_cp.py copies it there as ``cp_bench.py``
+CIRCUITPY drive. tools/bench/cp_device.py copies it there as ``cp_bench.py``
 and runs a two-line script that calls ``run(...)``.
 
 It boots the app the way ``code.py`` does (``firmware.main``: board.txt, the
@@ -94,7 +94,7 @@ def median(xs):
     return s[len(s) // 2]
 
 
-LEVEL = "hard"  # the computer's level (tools/bench_device_cp.py sets it)
+LEVEL = "hard"  # the computer's level (tools/bench/cp_device.py sets it)
 _SIM = [0]  # the simulated time of the frames, ms
 
 

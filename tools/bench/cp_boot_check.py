@@ -1,5 +1,5 @@
 """The prelude of the CircuitPython end-to-end boot check (host_tests/test_emu_cp.py,
-``tools/bench_device_cp.py --boot``): put in front of the ``code.py`` that
+``tools/bench/cp_device.py``'s ``boot_check``): put in front of the ``code.py`` that
 ``tools/deploy.py --target cp`` installed, it runs that code.py on the
 emulated Pico unchanged, with two modules replaced in ``sys.modules`` before
 the app imports them:

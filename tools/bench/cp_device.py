@@ -4,13 +4,14 @@ Pico (tools/emu: your CircuitPython raspberry_pi_pico firmware in rp2040js,
 mpy-cross of the same version as ``$CP_MPY_CROSS``): the figures of issue 18
 against their budgets.
 
-    python3 tools/bench_device_cp.py [--firmware F.uf2] [--source] [--parts ui,game,readonly]
-                                     [--heap] [--level hard] [--display direct] [--json]
+    python3 tools/bench_device.py --runtime circuitpython [--firmware F.uf2] [--source]
+        [--only ui,game,readonly] [--heap] [--level hard] [--display direct] [--json]
 
 What runs: ``tools/deploy.py --target cp --board pico`` installs the game
 into a fresh CIRCUITPY folder exactly as it would onto a board (sources, the
 .mpy files compiled by $CP_MPY_CROSS, board.txt),
-``tools/cp_bench.py`` is added as ``cp_bench.mpy``, and the emulator boots that folder with the
+``tools/bench/cp_bench.py`` is added as ``cp_bench.mpy``, and the emulator boots that
+folder with the
 SSD1306 attached (``--i2c-oled``) and runs ``cp_bench.run(...)``: the app as
 ``code.py`` boots it, with scripted buttons and the LED strip stubbed (its
 ``neopixel_write`` is far too slow in the emulator). ``--source`` deploys
@@ -262,7 +263,7 @@ def read_pbm(path):
 
 def boot_check(source=False, fw=None, steps=None, display=None):
     """Boot the deployed ``code.py`` itself on the emulated Pico with the
-    prelude tools/cp_boot_check.py (scripted keys, LED strip counted):
+    prelude tools/bench/cp_boot_check.py (scripted keys, LED strip counted):
     returns a dict with ``rc``, ``text`` (strings drawn last), ``buf`` (the
     app's frame buffer), ``panel`` (the emulated OLED's picture as a
     buffer), ``files`` (the names under /data on the drive afterwards),
@@ -335,7 +336,7 @@ def table(figures):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="tools/bench_device_cp.py", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="tools/bench/cp_device.py", description=__doc__.split("\n")[0])
     p.add_argument("--firmware", help="the CircuitPython .uf2 (default $CP_FIRMWARE)")
     p.add_argument(
         "--source", action="store_true", help="deploy --source: .py files compiled on the Pico"

@@ -1,4 +1,4 @@
-"""Device half of a check run by tools/cp_bench.py's ``fast`` part on the
+"""Device half of a check run by tools/bench/cp_bench.py's ``fast`` part on the
 emulated CircuitPython Pico (a module of its own, loaded only then: the
 benchmark's own code stays on the device's heap during a game). CircuitPython
 only; imports nothing of the project.

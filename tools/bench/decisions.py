@@ -1,9 +1,9 @@
 """Computer opponent benchmark on the MicroPython unix port (CPython for comparison).
 
-    python3 tools/bench_opponent.py [--repeat 41] [--games 20]
+    python3 tools/bench_engine.py --only opponent [--repeat 41] [--games 20]
 
 Runs this same file under ``micropython -X heapsize=256k`` with the device
-code compiled to .mpy, then under CPython (tools/benchkit.py), and reports:
+code compiled to .mpy, then under CPython (tools/bench/benchkit.py), and reports:
   - heap taken by importing the opponent (opponent, discard, pegging,
     crib_table, baseline) from .mpy, beyond the engine modules it builds on,
     measured in a clean child

@@ -10,7 +10,7 @@ heap at each menu), so the soak's heap at the menu weighs the app alone.
 
     import devbench; devbench.main("frames")      # or "opponent", "game"
 
-The frames and opponent sections live in tools/devparts.py (loaded only for
+The frames and opponent sections live in tools/bench/devparts.py (loaded only for
 them), so a game's heap is weighed with the least of this harness loaded.
 
 The hardware is the device's own where it matters (the SSD1306 driver and

@@ -1,4 +1,4 @@
-"""The frames and opponent sections of tools/devbench.py (see there), apart
+"""The frames and opponent sections of tools/bench/devbench.py (see there), apart
 from it so that their code and names are not on the target's heap while the
 game section weighs the app's (on a Pico each loaded .mpy's identifiers stay
 interned for good, and enough of them adds a 7.7 KB qstr pool). Runs ON the

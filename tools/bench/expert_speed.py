@@ -1,7 +1,8 @@
 """Speed of the expert level (engine.expert) with the win-chance table on file.
 
-    python3 tools/bench_expert.py [--games 20]
-    python3 tools/bench_expert.py --emu [--firmware F.uf2] [--deals 16] [--levels expert,easy,...]
+    python3 tools/bench_engine.py --only expert [--games 20]
+    python3 tools/bench_engine.py --only expert --emu [--firmware F.uf2] [--deals 16]
+        [--levels expert,easy,...]
 
 The first form: every discard and play of ``--games`` games of expert
 against itself to 121 (seeds 2000 + k), timed as made; medians, the discards
@@ -234,7 +235,7 @@ def pico(flag, deals, levels=LEVELS):
 
 def _usage():
     print(
-        "usage: python3 tools/bench_expert.py [--games N]"
+        "usage: python3 tools/bench_engine.py --only expert [--games N]"
         " | --emu [--firmware F.uf2] [--deals N] [--levels expert,easy,medium,hard]"
     )
     return 2

@@ -1,8 +1,8 @@
 """Soak test: many games in a row under a device-like heap, to catch leaks.
 
-    python3 tools/soak.py --micropython [--games 2000] [--seed 1] [--heap 160k]
-    micropython -X heapsize=160k tools/soak.py [--games 2000]   # the same, from .py
-    python3 tools/soak.py --games 200          # CPython, with tracemalloc
+    python3 tools/bench_engine.py --only soak [--games 2000] [--seed 1] [--heap 160k]
+    micropython -X heapsize=160k tools/bench/game_soak.py [--games 2000]   # the same, from .py
+    python3 tools/bench_engine.py --only soak --cpython --games 200   # CPython, with tracemalloc
 
 Plays hard against greedy and hard against hard, alternating, with every game
 saved and restored at each deal, logged line by line and its events drained,

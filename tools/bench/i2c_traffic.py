@@ -3,7 +3,7 @@
 in bytes on the wire and the time they take at 400 kHz, for typical frames;
 then the CPU cost of ``show()`` itself (the page comparison), median.
 
-    micropython tools/bench_i2c.py      # or: python tools/bench_i2c.py
+    python3 tools/bench_device.py --only i2c   # the unix port, then CPython
 
 Wire bytes count every byte clocked: the address byte of each transaction,
 the control byte and the payload. Time at 400 kHz: 9 clocks a byte (8 bits

@@ -2,7 +2,8 @@
 (tools/emu: your MicroPython RPI_PICO firmware on rp2040js, which counts the
 cycles the CPU runs; time spent sleeping costs none).
 
-    python3 tools/bench_idle.py [--seconds 30] [--firmware F.uf2]   # or $PICO_UF2
+    python3 tools/bench_device.py --emu --only idle [--seconds 30] [--firmware F.uf2]
+        # the firmware from --firmware or $PICO_UF2
 
 The score keeper is opened with a few points and then left alone, with the
 app's own main loop (``App.run``) running on the emulated board: the MP

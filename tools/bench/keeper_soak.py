@@ -1,11 +1,11 @@
 """Soak test of the score keeper: a long session by buttons under a
 device-like heap, to catch leaks.
 
-    python3 tools/soak_keeper.py --micropython [--games 300] [--seed 1]
-    python3 tools/soak_keeper.py --games 50          # CPython, with tracemalloc
+    python3 tools/bench_device.py --only keeper-soak [--games 300] [--seed 1]
+    python3 tools/bench_device.py --only keeper-soak --cpython --games 50   # CPython (tracemalloc)
 
-``--micropython`` compiles engine/, boards/ and firmware/ to .mpy with
-mpy-cross into build/mpy_soak (the device loads .mpy; compiling the app's
+On the unix port (unless ``--cpython``) it compiles engine/, boards/ and
+firmware/ to .mpy with mpy-cross into build/mpy_soak (the device loads .mpy; compiling the app's
 source at import would not fit) and runs this file there under
 ``micropython -X heapsize=160k`` (``--heap`` to change it).
 

@@ -6,8 +6,8 @@ budget. ``main(argv)`` takes ``--only``, ``--emu``/``--firmware F`` or
 tools/bench_device.py hands them on.
 
 Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
-as tools/deploy.py runs it) with tools/devbench.py (the half that runs on the
-target) and tools/app_driver.py (the player) to .mpy in a build folder, adds
+as tools/deploy.py runs it) with tools/bench/devbench.py (the half that runs on the
+target) and tools/bench/app_driver.py (the player) to .mpy in a build folder, adds
 ``board.txt`` (pico), and runs devbench there once per part:
 
   frames    one redraw of every screen, 21 characters of text, six cards,

@@ -1,7 +1,8 @@
 """Paired comparison of a player against hard on the same deals, to try changes
 to the expert level (issue 16) in a minute instead of a 10,000-game run.
 
-    python3 tools/pair_bench.py --a expert [--bed peg|deal|end|all] [--n 3000] [--seed 5000]
+    python3 tools/bench_engine.py --only pairs --a expert [--bed peg|deal|end|all]
+        [--n 3000] [--seed 5000]
 
 Each bed plays every deal twice, once with the player in seat X and once with
 hard there, against hard in the other seat; everything else (seed, cards, the
@@ -121,7 +122,9 @@ def main(argv):
             raise ValueError(kind)
         x = _player(a, 3)
     except (ValueError, IndexError, ImportError, AttributeError) as e:
-        print("usage: python3 tools/pair_bench.py --a PLAYER [--bed peg|deal|end|all]")
+        print(
+            "usage: python3 tools/bench_engine.py --only pairs --a PLAYER [--bed peg|deal|end|all]"
+        )
         print("       [--n 3000] [--seed 5000]   (%s)" % e)
         return 2
     units = {"peg": "pegging points a deal", "deal": "points a deal", "end": "% of games"}

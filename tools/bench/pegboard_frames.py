@@ -4,8 +4,7 @@ there are 75-180x faster than a 125 MHz RP2040 and heap 1.5-2x the device's;
 device figures: tools/bench_device.py --emu);
 also runs on CPython for comparison.
 
-    micropython tools/bench_pegboard.py
-    python3 tools/bench_pegboard.py
+    python3 tools/bench_device.py --only pegboard   # the unix port, then CPython
 
 Imports boards, firmware.hal, firmware.keeper_input, firmware.pegboard and
 firmware.hw.host (its DictStorage).

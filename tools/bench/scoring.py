@@ -1,11 +1,11 @@
 """Engine benchmark on the MicroPython unix port (and CPython for comparison).
 
-    python3 tools/bench_engine.py [--repeat 31]
+    python3 tools/bench_engine.py --only scoring [--repeat 31]
 
 Runs this same file under ``micropython -X heapsize=256k`` with the device
-code compiled to .mpy (tools/benchkit.py), then under CPython, and reports:
+code compiled to .mpy (tools/bench/benchkit.py), then under CPython, and reports:
   - heap taken by importing the engine (cards, score, game, save, gamelog, match,
-    players) from .mpy, measured in a clean child (tools/benchkit.py)
+    players) from .mpy, measured in a clean child (tools/bench/benchkit.py)
   - heap of a game in progress beyond the imported code (mid-deal, mid-game)
   - time for 690 hand scores (15 discards x 46 starters), median of runs
   - time per peg score and per whole game between random players
@@ -131,9 +131,7 @@ MODULES = [
 def main(argv):
     import benchkit
 
-    return benchkit.main(
-        "scoring.py", measure, _report, argv, (("--repeat", 31),), BEFORE, MODULES
-    )
+    return benchkit.main("scoring.py", measure, _report, argv, (("--repeat", 31),), BEFORE, MODULES)
 
 
 if __name__ == "__main__":  # the unix-port half, run by benchkit.main

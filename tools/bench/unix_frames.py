@@ -1,11 +1,11 @@
 """Frame benchmark of the device app on the MicroPython unix port (and
 CPython for comparison).
 
-    python3 tools/bench_frame.py [--repeat 51]
+    python3 tools/bench_device.py --only ui-frames [--repeat 51]
 
 Runs this same file under ``micropython -X heapsize=256k`` with the device
 code compiled to .mpy and the host backend (real ``framebuf``), then under
-CPython (tools/benchkit.py), and reports medians of:
+CPython (tools/bench/benchkit.py), and reports medians of:
   - heap taken by importing the app platform (in a clean child), and by the
     app once built
   - a menu frame: clear, draw the start menu, show

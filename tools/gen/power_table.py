@@ -28,7 +28,7 @@ Where each figure comes from:
   board       the RP2040 board running MicroPython at 125 MHz (busy) and
               waiting in time.sleep_ms (clocks on, core in WFE), weighted by
               the share of time the idle loop keeps the CPU busy, measured
-              on the emulated Pico by tools/bench_idle.py (in play: counted
+              on the emulated Pico by tools/bench/idle_cpu.py (in play: counted
               busy all the time, an upper bound): datasheet-style
               typical figures, estimates (no board was measured)
   cells       3 AA alkaline: 2000 mAh at these currents (less than the
@@ -61,7 +61,7 @@ BOARD_MA = {
     "feather_rp2040": (25.0, 18.0),
     "rp2040_zero": (25.0, 18.0),
 }
-# share of time the CPU runs in the idle keeper (tools/bench_idle.py on the
+# share of time the CPU runs in the idle keeper (tools/bench/idle_cpu.py on the
 # emulated Pico): every frame (awake, a player about) and napping
 BUSY_FRAMES = 0.0365
 BUSY_NAPS = 0.0034
@@ -190,7 +190,7 @@ def table(name):
     ]
     rows = (
         ("board (%s)" % b.NAME, "board", "datasheet typical, estimate; CPU busy 100%% / %.2f%% / "
-         "%.2f%% (tools/bench_idle.py)" % (BUSY_FRAMES * 100, BUSY_NAPS * 100)),
+         "%.2f%% (tools/bench/idle_cpu.py)" % (BUSY_FRAMES * 100, BUSY_NAPS * 100)),
         ("OLED (about %d / %d lit pixels)" % pixels, "oled", "typical SSD1306 module, estimate"),
         ("LEDs lit (level %d; off: pegs only at %d)" % (level, min(level, 8)), "leds",
          "firmware estimate from boards/%s.py POWER" % name),

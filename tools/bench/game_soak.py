@@ -51,7 +51,10 @@ def main(argv):
         seed = int_arg(argv, "--seed", 1)
         slack = int_arg(argv, "--slack", 256)
     except (IndexError, ValueError):
-        print("usage: soak.py [--games N] [--seed S] [--slack BYTES]")
+        print(
+            "usage: python3 tools/bench_engine.py --only soak [--games N] [--seed S]"
+            " [--slack BYTES]"
+        )
         return 2
     live_heap()  # on CPython: start tracing before the engine loads
     from engine import game as game_mod

@@ -141,7 +141,10 @@ def main(argv):
         slack = int_arg(argv, "--slack", 512)
         restart_every = int_arg(argv, "--restart-every", 25)
     except (IndexError, ValueError):
-        print("usage: soak_keeper.py [--games N] [--seed S] [--slack BYTES] [--restart-every N]")
+        print(
+            "usage: python3 tools/bench_device.py --only keeper-soak [--games N] [--seed S]"
+            " [--slack BYTES] [--restart-every N]"
+        )
         return 2
     live_heap()  # on CPython: start tracing before the app loads
     t = time.time()

@@ -495,5 +495,8 @@ if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/
     import bootstrap  # .venv first
 
+    status = bootstrap.arguments(sys.argv[1:], __doc__, flags=("--check",))
+    if status is not None:
+        sys.exit(status)
     bootstrap.ensure()
     sys.exit(main(sys.argv[1:]))

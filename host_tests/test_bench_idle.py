@@ -3,7 +3,7 @@ nothing animates costs the CPU far fewer cycles a second than running every
 frame, and the loop still took the presses before the idle time. Cycle
 counts, not times: the emulator is deterministic. Slow (about a minute);
 skipped without a firmware (host_tests/device_checks.py), skipped without
-Node.js (failed under CI=true). CPython only; imports bench_idle from tools/
+Node.js (failed under CI=true). CPython only; imports idle_cpu from tools/bench/
 and device_checks."""
 
 import os

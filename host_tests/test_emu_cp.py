@@ -23,7 +23,7 @@ emulated SSD1306, about a minute and a half in all (marked slow: CI runs it, the
 Without a firmware the tests are skipped, under CI=true too, and the run
 lists them at the end (host_tests/device_checks.py); without the emulator's
 tools (node, npm, mkfs.fat, mcopy) they skip with the reason and fail under
-CI=true (.ci/run installs the tools). CPython only; imports bench_device_cp
+CI=true (.ci/run installs the tools). CPython only; imports cp_device
 from tools/ and device_checks.
 """
 

@@ -2,7 +2,7 @@
 one whole game against the computer on the device app (host backend, pico
 board with its LED pegboard), booted as firmware.main boots it and opened
 from its menu, played through button presses only, with the
-heap or the frame time measured. Kept apart from bench_app.py so that what
+heap or the frame time measured. Kept apart from app_game.py so that what
 runs under MicroPython loads little besides the app. Imports only ``sys``
 at the top (the app when ``drive`` runs).
 """

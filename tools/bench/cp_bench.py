@@ -234,7 +234,7 @@ def table(screen):
 
 
 def loading(app):
-    """True while the app opens a mode (as tools/app_driver.loading): its
+    """True while the app opens a mode (as tools/bench/app_driver.loading): its
     code loading a module a frame (``firmware.loading``) or a game's first
     frames (``starting``)."""
     top = app.top()
@@ -356,7 +356,7 @@ def game_part(rig, screen, limit=20000):
     times = Hist()
     idle_redraw = Hist()
     gc.collect()
-    # the benchmark's own lists, live through the game (bench_device_cp.py
+    # the benchmark's own lists, live through the game (cp_device.py
     # takes them off the peak with bench_heap: app_live_peak)
     out("bench_lists", gc.mem_alloc() - a)
     worst = 0

@@ -363,10 +363,10 @@ def main(argv=None):
         print("emulated Pico, %s" % fw.describe(), file=sys.stderr)
         figures = measure(parts, args.heap, args.source, args.level, fw, args.display)
     except (Missing, firmware.NoFirmware, firmware.BadFirmware, workdir.SetupError) as e:
-        print("bench_device_cp: %s" % e, file=sys.stderr)
+        print("bench_device.py --runtime circuitpython: %s" % e, file=sys.stderr)
         return 2
     except fsimage.ImageError as e:
-        print("bench_device_cp: %s" % e, file=sys.stderr)
+        print("bench_device.py --runtime circuitpython: %s" % e, file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(figures))

@@ -45,7 +45,7 @@ fast; options --source, --level, --display, --json.
 Exit status 0 when every section ran (budgets over are reported, not
 failed), 1 when one failed, 2 for a bad argument, a missing tool, no firmware
 or one that cannot work (docs/device-checks.md). ``--help`` only prints this.
-CPython only; imports the sections from tools/bench/ when they run.
+CPython only; imports benchkit from tools/bench/, and the sections there when they run.
 """
 
 import argparse
@@ -55,6 +55,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.join(HERE, "bench")
 ROOT = os.path.dirname(HERE)
+for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import benchkit  # noqa: E402  tools/bench/: what the sections share
 
 TARGET = ("frames", "opponent", "game", "heap", "into", "soak")
 EMU_ONLY = ("idle",)
@@ -74,12 +79,6 @@ TAKES = {
     "pegboard": (),
     "keeper-soak": ("--games", "--seed", "--slack", "--restart-every", "--heap", "--cpython"),
 }
-
-
-def _paths():
-    for p in (ROOT, HERE, BENCH):
-        if p not in sys.path:
-            sys.path.insert(0, p)
 
 
 def _sections(text, known):
@@ -148,14 +147,7 @@ def _given(args, name):
 
 
 def _argv(args, names):
-    out = []
-    for name in names:
-        value = getattr(args, name.lstrip("-").replace("-", "_"))
-        if value is True:
-            out.append(name)
-        elif value not in (None, False):
-            out += [name, str(value)]
-    return out
+    return benchkit.hand_on(args, names)
 
 
 def plan_mp(args, p):
@@ -238,7 +230,6 @@ def main(argv):
     cp = known.runtime == "circuitpython"
     p = cp_parser() if cp else mp_parser()
     args = p.parse_args(argv)
-    _paths()
     if cp:
         try:
             only = _sections(args.only, CP_SECTIONS)
@@ -263,7 +254,6 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, HERE)
     import bootstrap  # .venv first, as every tool the README names
 
     bootstrap.ensure()

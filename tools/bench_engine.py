@@ -25,7 +25,7 @@ Sections (``--only`` a comma-separated list; default scoring,opponent):
 
 Exit status 0 when every section ran, 1 when one failed (a soak's leak), 2
 for a bad argument or a missing tool. ``--help`` only prints this. CPython
-only; imports the sections from tools/bench/ when they run.
+only; imports benchkit from tools/bench/, and the sections there when they run.
 """
 
 import argparse
@@ -35,6 +35,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.join(HERE, "bench")
 ROOT = os.path.dirname(HERE)
+for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import benchkit  # noqa: E402  tools/bench/: what the sections share
 
 SECTIONS = ("scoring", "opponent", "expert", "pairs", "soak")
 DEFAULT = "scoring,opponent"
@@ -79,14 +84,7 @@ def parser():
 
 
 def _argv(args, names):
-    out = []
-    for name in names:
-        value = getattr(args, name.lstrip("-").replace("-", "_"))
-        if value is True:
-            out.append(name)
-        elif value not in (None, False):
-            out += [name, str(value)]
-    return out
+    return benchkit.hand_on(args, names)
 
 
 def plan(args, p):
@@ -125,9 +123,6 @@ def main(argv):
     p = parser()
     args = p.parse_args(argv)
     steps = plan(args, p)
-    for path in (ROOT, HERE, BENCH):
-        if path not in sys.path:
-            sys.path.insert(0, path)
     worst = 0
     for section, module, rest in steps:
         if len(steps) > 1:
@@ -137,7 +132,6 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, HERE)
     import bootstrap  # .venv first, as every tool the README names
 
     bootstrap.ensure()

@@ -12,7 +12,9 @@ and runs the script under ``micropython -X heapsize=...`` there;
 ``import_heap(before, modules)`` measures what importing ``modules`` adds to
 the heap in a clean child that has imported only ``before``; ``main(...)``
 is a benchmark's whole command (unix port from .mpy, then CPython) and
-``child(measure)`` its other half, run under the unix port.
+``child(measure)`` its other half, run under the unix port;
+``hand_on(args, names)`` the arguments tools/bench_device.py and
+tools/bench_engine.py give a section, from what their parser read.
 Imports gc, sys, time; on the PC also tools/check_mpy.py and device_files.py.
 """
 
@@ -70,6 +72,20 @@ def int_arg(argv, name, default):
     if name in argv:
         return int(argv[argv.index(name) + 1])
     return default
+
+
+def hand_on(args, names):
+    """The command-line words for the options ``names`` that ``args`` (an
+    argparse namespace) holds: a flag set as itself, a value given as the
+    option and its value; an option left out gives nothing."""
+    out = []
+    for name in names:
+        value = getattr(args, name.lstrip("-").replace("-", "_"))
+        if value is True:
+            out.append(name)
+        elif value not in (None, False):
+            out += [name, str(value)]
+    return out
 
 
 class NoUnixPort(Exception):

@@ -48,7 +48,7 @@ _MEMO = const(80)  # my own choices remembered over one view's rollouts
 # decisions timed on the MicroPython unix port): a choice weighed in a
 # rollout (engine.pegging.choose) 8, a card played out 1 (the rest of its
 # rollout), a draw of the other hand 1; on the emulated Pico a unit takes
-# 0.6-0.7 ms (tools/bench_expert.py --pico)
+# 0.6-0.7 ms (tools/bench/expert_speed.py --pico)
 _CHOICE = const(8)
 _PLAY = const(1)
 _DRAW = const(1)
@@ -74,7 +74,7 @@ def _seed(view):
 # The chance, in 255ths of the most likely, that hard keeps four cards
 # scoring p points by themselves (``points4``: pairs, 15s, runs): how often
 # hard kept such a four over how often four random cards score p, measured
-# by tools/gen_keep_table.py (20,000 deals, seed 7); 9 points or more: 255.
+# by tools/gen/keep_table.py (20,000 deals, seed 7); 9 points or more: 255.
 _KEEP = b"\x04\x00\x0a\x1d\x2b\x3a\x55\x82\xcc"
 
 

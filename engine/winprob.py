@@ -1,5 +1,5 @@
 """The chance to win from a board position, read from engine/winprob.bin (made
-by tools/gen_winprob.py: per-deal score distributions of the hard level's
+by tools/gen/winprob.py: per-deal score distributions of the hard level's
 self-play, then dynamic programming over positions; README "Win chances").
 
 The file: a ``HEADER`` of 12 bytes, ``CWP2``, the tables' size in bytes

@@ -1,5 +1,5 @@
 """The win-chance table's check (engine/winprob.bin, engine.winprob): the
-sums the generator writes into the header (``header``, tools/gen_winprob.py)
+sums the generator writes into the header (``header``, tools/gen/winprob.py)
 and the reader checks once (``check``), and what is wrong with the table in
 words for a screen, said once (``problem``: the app asks at its start).
 Imports engine (the package) and engine.winprob.

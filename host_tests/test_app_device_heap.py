@@ -1,7 +1,7 @@
 """The whole device app in a device-like heap: engine/, firmware/, boards/ and
 the host backend compiled to .mpy (tools/check_mpy.py's helper, through
-tools/bench_app.py), then a whole game against the hard computer played
-through button presses (tools/app_driver.py), booted as firmware.main boots
+tools/bench/app_game.py), then a whole game against the hard computer played
+through button presses (tools/bench/app_driver.py), booted as firmware.main boots
 the device and opened from its menu, under ``micropython -X
 heapsize=180k`` (``HEAP``) with nothing but those .mpy files on ``sys.path``. The game
 must finish without an error caught by the app, and the last.log it exported
@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import bench_app  # noqa: E402
+import app_game as bench_app  # noqa: E402  tools/bench/app_game.py
 from engine import logcheck  # noqa: E402
 
 # the unix port's 8-byte words: about 100 KB of a device's heap. It was 160k

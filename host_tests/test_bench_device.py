@@ -10,7 +10,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
 
-import bench_device  # noqa: E402
+import mp_device as bench_device  # noqa: E402  tools/bench/mp_device.py
 
 
 def test_parse_reads_the_figures_and_the_first_and_last_qstr_lines():

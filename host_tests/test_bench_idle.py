@@ -1,9 +1,9 @@
-"""tools/bench_idle.py on the emulated Pico (tools/emu, $PICO_UF2): napping when
+"""tools/bench/idle_cpu.py on the emulated Pico (tools/emu, $PICO_UF2): napping when
 nothing animates costs the CPU far fewer cycles a second than running every
 frame, and the loop still took the presses before the idle time. Cycle
 counts, not times: the emulator is deterministic. Slow (about a minute);
 skipped without a firmware (host_tests/device_checks.py), skipped without
-Node.js (failed under CI=true). CPython only; imports bench_idle from tools/
+Node.js (failed under CI=true). CPython only; imports idle_cpu from tools/bench/
 and device_checks."""
 
 import os
@@ -15,7 +15,7 @@ from device_checks import mp_firmware
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 
-import bench_idle  # noqa: E402
+import idle_cpu as bench_idle  # noqa: E402  tools/bench/idle_cpu.py
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@ canvas's own plain loops: every glyph and symbol, unknown and multi-byte
 characters, both inks, dimmed, every row offset, clipped at every edge, and
 random inverted boxes and dotted lines must leave the same bytes. On CPython
 (without ulab, so ``xor_rect`` runs its plain loop here; the ulab path is
-compared on the emulated Pico by tools/cp_bench.py's ``fast`` check).
+compared on the emulated Pico by tools/bench/cp_bench.py's ``fast`` check).
 CPython only."""
 
 import random

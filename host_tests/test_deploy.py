@@ -1,4 +1,4 @@
-"""tools/deploy.py, tools/check_mpy.py, tools/gen_package_json.py: the plan
+"""tools/deploy.py, tools/check_mpy.py, tools/gen/package_json.py: the plan
 for each board lists the right files and commands; wrong arguments, no board
 and unsuitable firmware give a clear message and exit 2; a deploy against a
 fake ``mpremote`` (a script on PATH that answers like a board and records its
@@ -343,7 +343,7 @@ def test_package_json_lists_every_device_file_and_is_current():
     assert all(dest == src for dest, src in data["urls"])  # relative to package.json
     assert data["deps"] == [] and data["version"]
     proc = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "gen_package_json.py"), "--check"],
+        [sys.executable, os.path.join(ROOT, "tools", "gen", "package_json.py"), "--check"],
         capture_output=True,
         text=True,
     )

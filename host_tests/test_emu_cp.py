@@ -6,13 +6,13 @@ emulated SSD1306, about a minute and a half in all (marked slow: CI runs it, the
 
   - the README's route end to end: ``tools/deploy.py --target cp`` into a
     CIRCUITPY folder, which the emulator boots; the deployed ``code.py`` runs
-    unchanged behind the prelude tools/cp_boot_check.py (scripted keys, the
+    unchanged behind the prelude tools/bench/cp_boot_check.py (scripted keys, the
     LED strip counted instead of sent): the menu, "Play the computer" opened
     by A, the deal shown, no error; the emulated panel shows exactly the
     app's frame buffer (through the default adafruit_displayio_ssd1306, and
     through the opt-in direct driver); the game's save is on the drive
     afterwards
-  - tools/bench_device_cp.py's ``ui``, ``readonly`` and ``fast`` parts run to
+  - tools/bench/cp_device.py's ``ui``, ``readonly`` and ``fast`` parts run to
     their end (menu and discard cursor moves, the game opened, the drive left
     to the PC: saves in RAM, the app says so, nothing written to the drive or
     nvm; the CircuitPython drawing code with its ulab paths gives the same
@@ -23,7 +23,7 @@ emulated SSD1306, about a minute and a half in all (marked slow: CI runs it, the
 Without a firmware the tests are skipped, under CI=true too, and the run
 lists them at the end (host_tests/device_checks.py); without the emulator's
 tools (node, npm, mkfs.fat, mcopy) they skip with the reason and fail under
-CI=true (.ci/run installs the tools). CPython only; imports bench_device_cp
+CI=true (.ci/run installs the tools). CPython only; imports cp_device
 from tools/ and device_checks.
 """
 
@@ -38,7 +38,7 @@ pytestmark = pytest.mark.slow  # about a minute and a half: the quick run leaves
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 
-import bench_device_cp  # noqa: E402
+import cp_device as bench_device_cp  # noqa: E402  tools/bench/cp_device.py
 
 
 @pytest.fixture(scope="module")

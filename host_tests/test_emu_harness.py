@@ -20,9 +20,8 @@ from unixport import missing
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import bench_device  # noqa: E402
-import bench_device_cp  # noqa: E402
-import bench_idle  # noqa: E402
+import bench_device  # noqa: E402  the entry, tools/bench_device.py
+import cp_device as bench_device_cp  # noqa: E402  tools/bench/cp_device.py
 import device_checks  # noqa: E402
 from emu import firmware, fsimage, harness, pico, uf2, workdir  # noqa: E402
 
@@ -137,9 +136,11 @@ def bad_files(tmp_path):
     [
         lambda f: bench_device.main(["--emu", "--firmware", f]),
         lambda f: bench_device.main(["--emu", f]),
-        lambda f: bench_idle.main(["--firmware", f, "--seconds", "1"]),
-        lambda f: pico.main(["--firmware", f, ROOT, os.path.join(ROOT, "tools", "devbench.py")]),
-        lambda f: bench_device_cp.main(["--firmware", f]),
+        lambda f: bench_device.main(["--only", "idle", "--firmware", f, "--seconds", "1"]),
+        lambda f: pico.main(
+            ["--firmware", f, ROOT, os.path.join(ROOT, "tools", "bench", "devbench.py")]
+        ),
+        lambda f: bench_device.main(["--runtime", "circuitpython", "--firmware", f]),
     ],
     ids=["bench_device", "bench_device_emu_path", "bench_idle", "emu_pico", "bench_device_cp"],
 )
@@ -157,9 +158,9 @@ def test_without_a_firmware_the_tools_exit_2_saying_how_to_give_one(monkeypatch,
         monkeypatch.delenv(name, raising=False)
     assert bench_device.main(["--emu"]) == 2
     assert "no MicroPython firmware: set PICO_UF2=" in capsys.readouterr().err
-    assert bench_idle.main([]) == 2
+    assert bench_device.main(["--emu", "--only", "idle"]) == 2
     assert "no MicroPython firmware" in capsys.readouterr().err
-    assert bench_device_cp.main([]) == 2
+    assert bench_device.main(["--runtime", "circuitpython"]) == 2
     err = capsys.readouterr().err
     assert "no CircuitPython firmware" in err or "not found" in err, err
 
@@ -286,7 +287,7 @@ cp "$src" "$out"
 
 
 def test_the_circuitpython_route_reaches_the_runner_with_drive_and_display(tmp_path, monkeypatch):
-    """tools/bench_device_cp.py's boot check on a stand-in: the game deployed
+    """tools/bench/cp_device.py's boot check on a stand-in: the game deployed
     (tools/deploy.py --target cp), the CIRCUITPY image built, the runner
     booted with the SSD1306 attached, its picture and the drive read back."""
     try:

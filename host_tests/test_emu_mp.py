@@ -2,7 +2,7 @@
 tools/emu: your MicroPython v1.28 RPI_PICO firmware, $PICO_UF2, in
 rp2040js): the app compiled as tools/deploy.py compiles it
 for a Pico (.mpy, the viper code for its CPU) boots through ``firmware.main``
-with board.txt, and a short scripted run (tools/devbench.py "smoke": the menu,
+with board.txt, and a short scripted run (tools/bench/devbench.py "smoke": the menu,
 a deal against hard, save and quit, the keeper's +1 and its undo, back to the
 menu) shows the expected text at each step with no error and no crash, and
 leaves its saves. About a minute of host time once the emulator is set up.
@@ -30,7 +30,7 @@ from unixport import missing
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
 
-import bench_device  # noqa: E402
+import mp_device as bench_device  # noqa: E402  tools/bench/mp_device.py
 
 
 @pytest.fixture(scope="module")

@@ -132,8 +132,8 @@ def test_canvas_scene_same_bytes_on_both_interpreters():
 
 
 def test_font_module_matches_its_drawings():
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
-    import make_font
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools", "gen"))
+    import font as make_font
 
     with open(make_font.OUT) as f:
-        assert f.read() == make_font.source(), "run python3 tools/make_font.py"
+        assert f.read() == make_font.source(), "run python3 tools/gen/font.py"

@@ -5,7 +5,7 @@ menu is opened from the menu; the first frame shows the loading screen,
 each frame after it loads at most one module of the mode's list
 (firmware/loads.py), the mode opens with nothing of its code left to load,
 and B while loading goes back to the menu. The list itself is checked
-against the screens' imports: it is what tools/gen_package_json.py makes
+against the screens' imports: it is what tools/gen/package_json.py makes
 (test_deploy checks it is current), and each module in it finds what it
 imports already loaded. Imports pytest and host_tests/unixport.py; runs the
 app in subprocesses.

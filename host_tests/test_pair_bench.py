@@ -1,4 +1,4 @@
-"""tools/pair_bench.py: a player against hard on the same deals as hard itself.
+"""tools/bench/pairs.py: a player against hard on the same deals as hard itself.
 Hard against itself changes nothing; greedy, which pegs only for the points in
 front of it, loses pegging points and whole deals to hard's seat. CPython only."""
 
@@ -8,7 +8,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import pair_bench  # noqa: E402
+import pairs as pair_bench  # noqa: E402  tools/bench/pairs.py
 from engine.players import make  # noqa: E402
 
 

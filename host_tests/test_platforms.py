@@ -126,7 +126,7 @@ def test_the_simulator_needs_only_the_standard_library():
     # in a child with site-packages cut off: the whole app runs a script
     code = (
         "import sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p]\n"
-        "sys.path.insert(0, 'tools'); import sim, sim_view\n"
+        "sys.path.insert(0, 'tools'); import sim; from simulator import view as sim_view\n"
         "s = sim.Sim('pico'); s.run_script(sim.parse_script('down a b up a'))\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('PIL', 'pytest', 'serial')]\n"
         "print(len(sim_view.oled_lines(s.hw.display)), bad)\n"
@@ -154,6 +154,6 @@ def test_arguments_the_unix_port_dies_on_are_found_first(capsys):
             p = subprocess.run([exe, "-c", "print(1)", arg], capture_output=True, text=True)
             dies = p.returncode != 0 and "FATAL" in p.stderr
             assert dies == (mpport.too_long([arg]) is not None), (n, p.returncode, p.stderr)
-    status = benchkit.rerun_on_unix_port("soak.py", ["--micropython", "--games", "9" * 300])
+    status = benchkit.rerun_on_unix_port("game_soak.py", ["--micropython", "--games", "9" * 300])
     out = capsys.readouterr().out
     assert status == 2 and "256" not in out and "300 bytes" in out and "FATAL" not in out

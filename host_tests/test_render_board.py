@@ -1,4 +1,4 @@
-"""CPython only (Pillow): tools/render_board.py draws the pegs where the
+"""CPython only (Pillow): tools/gen/board_png.py draws the pegs where the
 pegboard lights them, and refuses bad arguments with a message."""
 
 import os
@@ -7,9 +7,9 @@ import sys
 import pytest
 
 sys.path.insert(
-    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "gen")
 )
-import render_board  # noqa: E402
+import board_png as render_board  # noqa: E402
 
 PIL = pytest.importorskip("PIL.Image")
 

@@ -11,7 +11,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import sim  # noqa: E402
-import sim_view  # noqa: E402
+from simulator import view as sim_view  # noqa: E402
 
 from firmware.hw import host  # noqa: E402
 from firmware.screens.settings import SettingsScreen  # noqa: E402

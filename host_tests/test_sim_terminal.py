@@ -15,8 +15,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import sim  # noqa: E402
-import sim_keys  # noqa: E402
-import sim_view  # noqa: E402
+from simulator import keys as sim_keys  # noqa: E402
+from simulator import view as sim_view  # noqa: E402
 
 from firmware.hal import A, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
@@ -242,7 +242,7 @@ def test_the_text_view_is_what_a_whole_redraw_draws(script):
 
 
 def test_the_text_view_names_the_suits_and_cards():
-    from sim_text import card_word, plain
+    from simulator.text import card_word, plain
 
     assert [card_word(c) for c in (0, 3, 4 * 9 + 1, 4 * 12 + 2, 255)] == [
         "[A♣]", "[A♠]", "[10♦]", "[K♥]", "[##]"

@@ -1,5 +1,5 @@
 """Leak and heap checks on the MicroPython unix port with a device-like heap
-(the short CI version of tools/soak.py)."""
+(the short CI version of tools/bench/game_soak.py)."""
 
 import json
 import os
@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def test_games_in_a_row_leave_the_heap_where_it_was():
     p = subprocess.run(
-        [micropython(), "-X", "heapsize=160k", "tools/soak.py", "--games", "60"],
+        [micropython(), "-X", "heapsize=160k", "tools/bench/game_soak.py", "--games", "60"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -66,7 +66,7 @@ def test_restoring_a_whole_game_fits_a_small_heap(tmp_path):
 
 def test_games_from_the_menu_leave_the_heap_flat_from_the_first_record_read(tmp_path):
     """tools/bench_device.py's soak on the unix port: games back to back from
-    the menu of one app over one storage (tools/devbench.py, as on a Pico).
+    the menu of one app over one storage (tools/bench/devbench.py, as on a Pico).
     On a fresh storage the heap at the menu is the same after every game
     from the second. The first leaves less only because a fresh storage has
     no statistics record until the first game's end, so the second game's
@@ -78,8 +78,8 @@ def test_games_from_the_menu_leave_the_heap_flat_from_the_first_record_read(tmp_
     import shutil
     import sys
 
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import bench_device
+    sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
+    import mp_device as bench_device
     import check_mpy
 
     out = bench_device.build(str(tmp_path / "mpy"), check_mpy.unix_port_arch())

@@ -1,6 +1,6 @@
 """Leak check of a long score-keeper session by buttons on the MicroPython
 unix port with a device-like heap (-X heapsize=160k, the app loaded as .mpy):
-the short CI version of tools/soak_keeper.py."""
+the short CI version of tools/bench/keeper_soak.py."""
 
 import json
 import os
@@ -17,8 +17,9 @@ def test_keeper_session_leaves_the_heap_where_it_was():
     p = subprocess.run(
         [
             sys.executable,
-            "tools/soak_keeper.py",
-            "--micropython",
+            "tools/bench_device.py",
+            "--only",
+            "keeper-soak",
             "--games",
             "30",
             "--restart-every",
@@ -43,8 +44,9 @@ def test_the_soak_fails_when_the_heap_grows():
     p = subprocess.run(
         [
             sys.executable,
-            "tools/soak_keeper.py",
-            "--micropython",
+            "tools/bench_device.py",
+            "--only",
+            "keeper-soak",
             "--games",
             "3",
             "--restart-every",

@@ -1,12 +1,12 @@
 # portable: runs under MicroPython too
-"""The win-chance table (engine/winprob.bin, tools/gen_winprob.py) and its
+"""The win-chance table (engine/winprob.bin, tools/gen/winprob.py) and its
 reader engine.winprob: read by seeking from a file, monotone where it must be,
 the two seats' chances add up, the near-certain corners, bad files."""
 
 from engine import winprob, winprob_check
 from engine.winprob import chance, lookup
 
-KINDS = ((121, False), (61, False), (61, True))  # tools/gen_winprob.py: the file's order
+KINDS = ((121, False), (61, False), (61, True))  # tools/gen/winprob.py: the file's order
 
 
 def percent(c):

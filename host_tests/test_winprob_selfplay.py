@@ -1,6 +1,6 @@
 """The win-chance table's start value against self-play it did not come from:
 the first dealer's win rate of hard against hard, measured here over 3,000
-games with a seed of its own (the generator, tools/gen_winprob.py, uses 1616),
+games with a seed of its own (the generator, tools/gen/winprob.py, uses 1616),
 must hold the table's 0-0 value inside its 95% interval, for 121 and for 61
 (about a minute of self-play; marked slow). The generator's --join writes the
 header engine.winprob checks: the committed table's parts joined give the
@@ -8,7 +8,13 @@ committed file. CPython only."""
 
 import pytest
 
-import gen_winprob  # tools/ is on the tests' path (pyproject.toml)
+import os
+import sys
+
+sys.path.insert(
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "gen")
+)
+import winprob as gen_winprob  # noqa: E402  tools/gen/winprob.py
 from engine.winprob import lookup
 
 GAMES = 3000

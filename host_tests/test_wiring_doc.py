@@ -1,4 +1,4 @@
-"""docs/wiring.md follows the board data (tools/draw_wiring.py --check) and
+"""docs/wiring.md follows the board data (tools/gen/wiring.py --check) and
 each board's section names the GPIOs the firmware drives; the picture exists.
 CPython only."""
 
@@ -14,7 +14,7 @@ import boards  # noqa: E402
 
 def test_wiring_doc_is_current():
     proc = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "draw_wiring.py"), "--check"],
+        [sys.executable, os.path.join(ROOT, "tools", "gen", "wiring.py"), "--check"],
         capture_output=True,
         text=True,
     )

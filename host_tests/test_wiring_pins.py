@@ -13,10 +13,10 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "gen"))
 
 import boards  # noqa: E402
-import draw_wiring  # noqa: E402
+import wiring as draw_wiring  # noqa: E402  tools/gen/wiring.py
 from firmware.pegboard import Pegboard  # noqa: E402
 
 PIN = re.compile(r"(GP\d+|GND|VBUS|VSYS|3V3(?:\(OUT\))?) \(pin (\d+)\)")

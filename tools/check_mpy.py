@@ -118,5 +118,8 @@ def main(argv):
 if __name__ == "__main__":
     import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
 
+    status = bootstrap.arguments(sys.argv[1:], __doc__, flags=("-v",))
+    if status is not None:
+        sys.exit(status)
     bootstrap.ensure()
     sys.exit(main(sys.argv[1:]))

@@ -44,4 +44,9 @@ def ensure(quiet=True):
 
 
 if __name__ == "__main__":
+    import bootstrap
+
+    status = bootstrap.arguments(sys.argv[1:], __doc__)
+    if status is not None:
+        sys.exit(status)
     print(ensure(quiet=False))

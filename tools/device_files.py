@@ -1,5 +1,5 @@
 """Which source files go onto a board, for tools/deploy.py, tools/check_mpy.py
-and tools/gen_package_json.py. Everything under engine/, firmware/ and
+and tools/gen/package_json.py. Everything under engine/, firmware/ and
 boards/ goes, except:
 
   HOST_ONLY   the simulator's backend and the pure-Python framebuf stand-in

@@ -245,5 +245,10 @@ def main(argv):
 if __name__ == "__main__":
     import bootstrap  # .venv first (tools/ is on sys.path as the script folder)
 
+    status = bootstrap.arguments(
+        sys.argv[1:], __doc__, valued=("--gestures", "--seeds", "--seed", "--per-mode")
+    )
+    if status is not None:
+        sys.exit(status)
     bootstrap.ensure()
     sys.exit(main(sys.argv[1:]))

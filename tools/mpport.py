@@ -1,5 +1,5 @@
 """Where this PC's MicroPython unix port comes from, for the tests
-(host_tests/unixport.py), the benchmarks (benchkit.py, bench_app.py) and
+(host_tests/unixport.py), the benchmarks (tools/bench/benchkit.py, app_game.py) and
 tools/test.py, which says which one it used. CPython only; standard library.
 
 Looked for in this order:

@@ -5,7 +5,7 @@ terminal, chosen again when it is resized (or --view): pixel for pixel in
 half blocks with the LEDs spaced out (128x42 for the pico), the same with a
 track of LEDs a row (128x38), 2x4 pixels a braille cell with 61 LEDs a
 row, which fits 80x24 (64x24), or below that the screen's text lines
-(41x20: tools/sim_text.py); v switches the view. CPython only, standard library only (keys by
+(41x20: tools/simulator/text.py); v switches the view. CPython only, standard library only (keys by
 termios, or msvcrt on Windows); Pillow for screenshots.
 
     python3 tools/sim.py                      # interactive (needs a terminal)
@@ -32,9 +32,9 @@ Settings are kept in ~/.cribbage-sim (interactive) or in memory (scripts);
 
 This file holds the scripts (``parse_script``), ``Sim`` (the app on a
 simulated clock), the interactive loop and the command line; the drawing and
-screenshots are tools/sim_view.py, the keyboard tools/sim_keys.py, a
+screenshots are tools/simulator/view.py, the keyboard tools/simulator/keys.py, a
 friend's table tools/sim_table.py. Imports
-firmware.boot, firmware.hal, firmware.hw.host, sim_keys and sim_view (sim_table
+firmware.boot, firmware.hal, firmware.hw.host, simulator.keys, .text and .view (sim_table
 with --host or --join); boards
 to check --board.
 """
@@ -50,9 +50,9 @@ if ROOT not in sys.path:
 from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
-from sim_keys import KEYS, VIEW_KEYS, PosixInput, Presses, WindowsInput  # noqa: E402
-from sim_text import ScreenText  # noqa: E402
-from sim_view import (  # noqa: E402
+from simulator.keys import KEYS, VIEW_KEYS, PosixInput, Presses, WindowsInput  # noqa: E402
+from simulator.text import ScreenText  # noqa: E402
+from simulator.view import (  # noqa: E402
     VIEW_NAMES,
     draw_terminal,
     next_view,

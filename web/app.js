@@ -223,7 +223,7 @@ let board = null; // board.json
 const bctx = boardCanvas.getContext("2d");
 
 function visible(v) {
-  // tools/render_board.py: LEDs look far brighter than their PWM value
+  // tools/gen/board_png.py: LEDs look far brighter than their PWM value
   return v === 0 ? 0 : Math.floor(255 * Math.pow(v / 255, 0.45));
 }
 

@@ -56,7 +56,7 @@ picture (both displays; the displayio one with Adafruit Blinka's displayio and
 the real adafruit_displayio_ssd1306), and the fakes of host_tests/fakes/cp
 for keypad, neopixel_write, microcontroller and storage
 (host_tests/test_hw_cp.py); on CircuitPython 10.2.1 on the emulated Pico with
-its emulated SSD1306 (tools/bench_device_cp.py, host_tests/test_emu_cp.py).
+its emulated SSD1306 (tools/bench/cp_device.py, host_tests/test_emu_cp.py).
 Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
 Building it (``make``: the pins, the display choice, the storage) is done by

@@ -19,7 +19,7 @@ took 10 ms to clear the screen and most of a 45 ms play-screen repaint:
 
 The pixels are the same as fakefb's (and so as MicroPython's framebuf):
 host_tests/test_cp_fb.py draws the same random scenes with both on CPython,
-and tools/cp_bench.py's ``fast`` part does on the emulated Pico with the
+and tools/bench/cp_bench.py's ``fast`` part does on the emulated Pico with the
 ulab paths. ulab allocates its results (the span's length): a little garbage
 for 4-5x less time. Imports ``ulab.numpy`` when there is one
 (``firmware.hw.cp_rare`` for ``line``, ``blit`` and ``text``).

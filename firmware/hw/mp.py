@@ -23,7 +23,7 @@ RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
             (``machine.mem32``; the pins one by one where there is none).
             Not ``machine.lightsleep``: on the RP2040 it stops the clocks
             USB needs, and the watchdog has to be fed every few seconds
-            anyway; measured on the emulated Pico (tools/bench_idle.py)
+            anyway; measured on the emulated Pico (tools/bench/idle_cpu.py)
 
 Without a board, the Raspberry Pi Pico pins of ``boards/pico.py`` are used.
 Nothing here allocates per frame: ``buttons.read``, ``leds.write`` and

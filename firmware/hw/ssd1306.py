@@ -15,7 +15,7 @@ path) a shadow copy of each page (8 x 128 bytes) is compared instead
 changed page costs one command write (column and page window, 7 bytes) and one
 data write (129 bytes); when every page changed, one window and one 1025-byte
 data write send the frame.
-tools/bench_i2c.py measures this against always sending the full frame.
+tools/bench/i2c_traffic.py measures this against always sending the full frame.
 
 I2C failures (OLED missing, loose wire, brown-out) never raise: ``errors``
 counts them, and the next ``show()`` runs the power-up sequence again and

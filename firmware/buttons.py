@@ -1,7 +1,7 @@
 """Button input: turns the raw bitmask from ``hw.buttons.read()`` into events
 (debounce, long press, auto-repeat). Pure logic over (bitmask, time) pairs,
-so tests drive it with synthetic sequences. Imports nothing; the button
-bits are private const()s copied from the hardware contract (no module loaded).
+so tests drive it with synthetic sequences. Imports
+``firmware.keys`` (the button bits).
 
 Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long",
 "release", "tap" or "chord" and bit one of the hal bits (UP, DOWN, LEFT,
@@ -40,17 +40,13 @@ Buttons are independent: simultaneous presses give one event each, in bit
 order (UP first). With the defaults the d-pad repeats and A/B give long presses.
 """
 
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
+
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 _DEBOUNCE = const(20)
 _LONG = const(700)
@@ -78,9 +74,9 @@ class Buttons:
         long_ms=_LONG,
         repeat_delay=_REPEAT_DELAY,
         repeat_every=_REPEAT_EVERY,
-        repeat_mask=_UP | _DOWN | _LEFT | _RIGHT,
-        long_mask=_A | _B,
-        chord_mask=_A | _B,
+        repeat_mask=UP | DOWN | LEFT | RIGHT,
+        long_mask=A | B,
+        chord_mask=A | B,
     ):
         self.diff = diff or _sub
         self.debounce = debounce

@@ -37,6 +37,20 @@ _IO = const(2)
 _NUM = const(3)
 
 
+def print_exception(exc):
+    """Print ``exc`` and its traceback to the console (the REPL's serial
+    line on a device); never raises."""
+    try:
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc)
+        else:
+            import traceback
+
+            traceback.print_exception(type(exc), exc, exc.__traceback__)
+    except Exception:
+        pass
+
+
 def close():
     """Close the log ``crashlog.prepare`` opened and give back its room."""
     f = _log[_F]

@@ -2,7 +2,7 @@
 "Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
 no storage; ``firmware.keeper_input`` drives it and saves it. Imports
 ``firmware.keeper_record`` (in ``from_bytes``; on a device forgotten after
-with ``firmware.app``'s ``_drop``).
+with ``firmware``'s ``drop``).
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
 (``base``: scores, rear pegs, dealer, deal number) plus a list of actions;
@@ -375,7 +375,7 @@ class Keeper:
             return from_bytes(cls, data, version)
         finally:
             if sys.implementation.name != "cpython":
-                from firmware.app import _drop
+                from firmware import drop as _drop
 
                 _drop("firmware.keeper_record")
 

@@ -6,7 +6,7 @@ firmware/screens/settings.py, loaded only while it is open; reading and
 writing the record is firmware/settings_io.py, loaded for each and
 forgotten after (the record stays lean: it is resident). Imports
 ``firmware.records``; when used ``firmware.settings_io`` and
-``firmware.app`` (its ``_drop``), and ``firmware.screens.settings`` in
+``firmware`` (its ``drop``), and ``firmware.screens.settings`` in
 ``label`` (a choice's label, for tests and tools; the screen reads its own).
 
 Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard"/"expert", target
@@ -104,7 +104,7 @@ class Settings:
     def _io(self, step):
         # firmware.settings_io's step, loaded for it and forgotten after
         from firmware import settings_io
-        from firmware.app import _drop
+        from firmware import drop as _drop
 
         try:
             return getattr(settings_io, step)(self)

@@ -38,7 +38,7 @@ impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
 ``problem`` says so (``firmware.statcheck`` reads a record). Imports
 ``firmware.records`` (and ``firmware.statcheck`` while a record is read,
-forgotten after with ``firmware.app``'s ``_drop``).
+forgotten after with ``firmware``'s ``drop``).
 """
 
 from firmware.records import RecordStore
@@ -92,7 +92,7 @@ def _record(stats, payload, version):
             return statcheck.payload(stats)
         return statcheck.check(stats, payload, version)
     finally:
-        from firmware.app import _drop
+        from firmware import drop as _drop
 
         _drop("firmware.statcheck")
 

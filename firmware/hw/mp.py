@@ -35,20 +35,17 @@ board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
 ``make`` is ``firmware.hw.mp_make``'s, loaded for it and forgotten after by
 the package's ``once`` (it runs once, at boot): this module keeps what runs
-while the app does. Imports ``firmware.hw`` (``once``) when ``make`` runs.
+while the app does. Imports ``firmware.keys``, and ``firmware.hw`` (``once``) when ``make``
+runs.
 """
+
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
 _MAKE = const("mp_make")  # a const(), not a name: interned only when it loads
@@ -60,7 +57,7 @@ _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
 class Buttons:
     def __init__(self, machine, gpios):
         pairs = []
-        bits = {"up": _UP, "down": _DOWN, "left": _LEFT, "right": _RIGHT, "a": _A, "b": _B}
+        bits = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
         for name in gpios:
             bit = bits.get(name)
             if bit is None:

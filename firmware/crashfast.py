@@ -10,10 +10,11 @@ way of writing it) is loaded only when used.
 
 An entry written here is the head line and the end of the traceback as the
 interpreter prints it (innermost frames and the error last), at most about
-``_ENTRY_CAP`` bytes. A log that was not prepared (a storage without
+``ENTRY_CAP`` bytes. A log that was not prepared (a storage without
 ``open_append``, optional in firmware/hal.py's contract): ``write`` returns
-False and ``crashlog.record`` writes the slow way. Imports ``sys``
-(``traceback`` on CircuitPython, ``firmware.crashlog`` on CPython).
+False and ``crashlog.record`` writes the slow way. On CPython the entry is
+``firmware.crashlog.entry``'s text, the function ``prepare`` sets aside in
+place of the stream. Imports ``sys`` (``traceback`` on CircuitPython).
 """
 
 import sys
@@ -23,7 +24,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashlog has its copy)
+ENTRY_CAP = const(600)  # bytes of one entry
 _MP = sys.implementation.name != "cpython"
 
 # what firmware.crashlog.prepare sets aside, one list (one name on a device,
@@ -117,12 +118,10 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
     if _log[_F] is None or storage is not _log[_ST]:
         return False
     try:
-        if not _MP:  # CPython has memory to spare: the slow way's text
-            from firmware.crashlog import entry
-
+        if not _MP:  # CPython: the slow way's text, by crashlog's entry set aside
             if where and detail:
                 where = where + ": " + detail
-            _put(entry(exc, count, now, where or detail).encode())
+            _put(_log[_IO](exc, count, now, where or detail).encode())
         else:
             b = _log[_IO]
             b.seek(0)
@@ -145,7 +144,7 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
                     _put(b": ")
                 _put(detail)
             _put(b"\n")
-            _copy_tail(b, end, _ENTRY_CAP - 100)
+            _copy_tail(b, end, ENTRY_CAP - 100)
         _log[_F].flush()
         return True
     except Exception:

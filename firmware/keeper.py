@@ -22,7 +22,7 @@ Five-card (``five``) is played to 61. A game of fixed deals (``deals`` N,
 V6) has no target (``target`` 0): nobody wins during a deal, and the end of
 deal N ends the game, the higher total winning or a tie (``winner`` TIE),
 which counts for neither side in the match; no skunks.
-After ``_MAX_ACTIONS`` the oldest action is folded into the base.
+After ``MAX_ACTIONS`` the oldest action is folded into the base.
 
 Pegs: the front peg is the score, the rear peg the score before that side's
 last award (an award of 0 moves nothing). Match (V2): best of ``best_of``
@@ -44,19 +44,19 @@ except ImportError:
 
 MAGIC = b"CBKP"
 VERSION = 2
-# the action codes (ADD ... START above) and limits: private const()s (no
-# names on a device); firmware.keeper_record and keeper_input keep copies
-_ADD = const(1)
-_HEELS = const(2)
+# the action codes (ADD ... START above), the limits and the head's size,
+# read by firmware.keeper_record and firmware.keeper_input too
+ADD = const(1)
+HEELS = const(2)
 DEAL = const(3)
-_ENTRY = const(4)
-_START = const(5)
+ENTRY = const(4)
+START = const(5)
 TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
 MAX_DEALS = const(98)
-_MAX_ACTIONS = const(400)
-_MAX_AWARD = const(29)
-_MAX_ENTRY = const(99)
-_HEAD2 = const(23)  # version 2 (the head ``to_bytes`` writes)
+MAX_ACTIONS = const(400)
+MAX_AWARD = const(29)
+MAX_ENTRY = const(99)
+HEAD2 = const(23)  # version 2 (the head ``to_bytes`` writes)
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _SIDE_ADDS = const("%s +%d")
@@ -147,14 +147,14 @@ class Keeper:
             self.winner = side
 
     def _apply(self, op, a, b):
-        if op == _ADD:
+        if op == ADD:
             self._award(a, b)
-        elif op == _HEELS:
+        elif op == HEELS:
             self._award(self.dealer, 2)
-        elif op == _START:
+        elif op == START:
             self._award(self.dealer ^ 1, 3)
-        elif op == DEAL or op == _ENTRY:
-            if op == _ENTRY:
+        elif op == DEAL or op == ENTRY:
+            if op == ENTRY:
                 self._award(self.dealer ^ 1, a)
                 self._award(self.dealer, b)
             if self.winner >= 0:
@@ -171,7 +171,7 @@ class Keeper:
             raise ValueError("the game is over: undo, or start the next game")
         if len(self.actions) > self.pos * 3:
             self.actions = self.actions[: self.pos * 3]  # a new action drops the redo tail
-        if self.pos >= _MAX_ACTIONS:
+        if self.pos >= MAX_ACTIONS:
             self._fold()
         self.actions.append(op)
         self.actions.append(a)
@@ -195,13 +195,13 @@ class Keeper:
         """Award ``points`` (1..29) to ``side``."""
         if side not in (0, 1):
             raise ValueError("side must be 0 (A) or 1 (B)")
-        if not 1 <= points <= _MAX_AWARD:
-            raise ValueError("an award is 1 to %d points" % _MAX_AWARD)
-        self._push(_ADD, side, points)
+        if not 1 <= points <= MAX_AWARD:
+            raise ValueError("an award is 1 to %d points" % MAX_AWARD)
+        self._push(ADD, side, points)
 
     def heels(self):
         """Two for his heels: the dealer gets 2 (R5)."""
-        self._push(_HEELS, 0, 0)
+        self._push(HEELS, 0, 0)
 
     def can_start(self):
         """Five-card: three for last is still to be given (nothing done yet)."""
@@ -212,7 +212,7 @@ class Keeper:
         """Five-card (V5.2): the first deal's pone pegs 3, once, before anything."""
         if not self.can_start():
             raise ValueError("three for last is the game's first award (five-card)")
-        self._push(_START, 0, 0)
+        self._push(START, 0, 0)
 
     def next_deal(self):
         """The deal is over: the other side deals (R3)."""
@@ -222,9 +222,9 @@ class Keeper:
         """One number per side for the whole deal (pegging + hand, and the
         crib for the dealer), then the next deal."""
         for n in (pone_points, dealer_points):
-            if not 0 <= n <= _MAX_ENTRY:
-                raise ValueError("a deal's points are 0 to %d" % _MAX_ENTRY)
-        self._push(_ENTRY, pone_points, dealer_points)
+            if not 0 <= n <= MAX_ENTRY:
+                raise ValueError("a deal's points are 0 to %d" % MAX_ENTRY)
+        self._push(ENTRY, pone_points, dealer_points)
 
     def can_undo(self):
         return self.pos > 0
@@ -339,7 +339,7 @@ class Keeper:
         counts(4) actions."""
         n = len(self.actions) // 3
         b = self.base
-        out = bytearray(_HEAD2 + 3 * n)
+        out = bytearray(HEAD2 + 3 * n)
         out[0:9] = bytes(
             (
                 self.target,
@@ -359,7 +359,7 @@ class Keeper:
         out[17] = b[4]
         out[18] = b[5]
         out[19:23] = bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
-        out[_HEAD2:] = self.actions
+        out[HEAD2:] = self.actions
         return bytes(out)
 
     @classmethod
@@ -387,13 +387,13 @@ class Keeper:
             return "start of game"
         op, a, b = action
         dealer = self.dealer
-        if op in (DEAL, _ENTRY) and self.winner < 0:
+        if op in (DEAL, ENTRY) and self.winner < 0:
             dealer ^= 1  # the deal has passed since
-        if op == _ADD:
+        if op == ADD:
             return _SIDE_ADDS % (SIDES[a], b)
-        if op == _HEELS:
+        if op == HEELS:
             return "heels: %s +2" % SIDES[dealer]
-        if op == _START:
+        if op == START:
             return "3 for last: %s +3" % SIDES[dealer ^ 1]
         if op == DEAL:
             return _DEAL_OVER

@@ -5,22 +5,24 @@ is loaded (resuming, or rolling back a save that failed), so the checks take
 no heap while the keeper is used. Imports ``firmware.keeper``.
 """
 
-from firmware.keeper import DEAL
+from firmware.keeper import (
+    ADD,
+    DEAL,
+    ENTRY,
+    HEAD2,
+    HEELS,
+    MAX_ACTIONS,
+    MAX_AWARD,
+    MAX_ENTRY,
+    START,
+)
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_ADD = const(1)  # firmware.keeper's
-_HEELS = const(2)  # firmware.keeper's
-_ENTRY = const(4)  # firmware.keeper's
-_START = const(5)  # firmware.keeper's
-_MAX_ACTIONS = const(400)  # firmware.keeper's
-_MAX_AWARD = const(29)  # firmware.keeper's
-_MAX_ENTRY = const(99)  # firmware.keeper's
-_HEAD = const(18)  # version 1
-_HEAD2 = const(23)  # version 2
+_HEAD = const(18)  # version 1's head (version 2's is the keeper's HEAD2)
 
 
 def from_bytes(cls, data, version):
@@ -34,7 +36,7 @@ def from_bytes(cls, data, version):
         base = list(data[8:14])
         o = 14
     elif version == 2:
-        head = _HEAD2
+        head = HEAD2
         if len(data) < head:
             raise ValueError("keeper record too short")
         deals = data[8]
@@ -66,7 +68,7 @@ def from_bytes(cls, data, version):
         raise ValueError("keeper record has an impossible match tally")
     n = (data[o] << 8) | data[o + 1]
     pos = (data[o + 2] << 8) | data[o + 3]
-    if len(data) != head + 3 * n or pos > n or n > _MAX_ACTIONS:
+    if len(data) != head + 3 * n or pos > n or n > MAX_ACTIONS:
         raise ValueError("keeper record has the wrong length")
     played = k.wins[0] + k.wins[1]
     if played != k.game_no - 1 if not deals else played > k.game_no - 1:
@@ -84,10 +86,10 @@ def from_bytes(cls, data, version):
     for i in range(0, 3 * n, 3):
         op, a, b = acts[i], acts[i + 1], acts[i + 2]
         ok = (
-            (op == _ADD and a < 2 and 1 <= b <= _MAX_AWARD)
-            or (op in (_HEELS, DEAL) and a == 0 and b == 0)
-            or (op == _ENTRY and a <= _MAX_ENTRY and b <= _MAX_ENTRY)
-            or (op == _START and five and fresh and i == 0 and a == 0 and b == 0)
+            (op == ADD and a < 2 and 1 <= b <= MAX_AWARD)
+            or (op in (HEELS, DEAL) and a == 0 and b == 0)
+            or (op == ENTRY and a <= MAX_ENTRY and b <= MAX_ENTRY)
+            or (op == START and five and fresh and i == 0 and a == 0 and b == 0)
         )
         if not ok:
             raise ValueError("keeper record holds an unknown action")

@@ -76,10 +76,6 @@ COUNTERS = (
     "last_seed",  # the key of the last game counted
     "last_moves",
 )
-_N = const(20)  # len(COUNTERS)
-_SIZE = const(85)  # 4 * _N + 5: version 1; version 2 adds 4 bytes of ties
-_GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
-_COACH = const(102)  # 12 + _GAME * _RECENT: what version 3 adds after the ties
 
 
 def _record(stats, payload, version):
@@ -103,6 +99,11 @@ def key(game):
 
 
 class Stats:
+    # what firmware.statcheck reads off the stats it is given (the record's
+    # layout is its own): the counters in record order, the recent games kept
+    counters = COUNTERS
+    recent_max = _RECENT
+
     def __init__(self, storage=None, name=NAME):
         self.name = name
         self.store = RecordStore(storage, name, MAGIC, VERSION) if storage is not None else None

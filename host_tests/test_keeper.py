@@ -11,9 +11,7 @@ against totals kept here. Its button controller: test_keeper_input.py.
 Runs under CPython and MicroPython."""
 
 from engine.rng import Rng
-from firmware.keeper import Keeper, skunk_of
-
-MAX_ACTIONS = 400  # firmware.keeper._MAX_ACTIONS (a const: no global on a device)
+from firmware.keeper import MAX_ACTIONS, Keeper, skunk_of
 
 
 def test_deal_entries_alternate_dealer_and_win_with_skunk():

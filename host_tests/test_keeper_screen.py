@@ -13,6 +13,7 @@ from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.keeper import Keeper
 from firmware.keeper_input import DEAL, OVER, SCORE
 from keeperrig import Rig, number, saved_keeper, shown
+from firmware.screens.settings import label as setting_label
 
 
 def test_keeper_opens_from_the_menu_with_a_fresh_game():
@@ -276,7 +277,7 @@ def test_keeper_screen_draws_big_scores():
 
 
 def _choose_game(settings, name):
-    while settings.label(1) != name:  # the Settings screen's "Game", stepped as LEFT/RIGHT do
+    while setting_label(settings, 1) != name:  # "Game", stepped as LEFT/RIGHT do
         settings.step(1, 1)
 
 

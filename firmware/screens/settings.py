@@ -20,6 +20,11 @@ CHOICES = (
 )
 
 
+def label(settings, i):
+    """Field i's choice in ``settings`` as this screen shows it."""
+    return CHOICES[i][settings.index[i]]
+
+
 class SettingsScreen(ListScreen):
     """LEFT/RIGHT (or A) change the highlighted setting; leaving saves. A save
     that fails (full or read-only storage) is said on screen as B leaves."""
@@ -31,7 +36,7 @@ class SettingsScreen(ListScreen):
         self.changed = False
 
     def value(self, i):
-        return CHOICES[i][self.settings.index[i]]
+        return label(self.settings, i)
 
     def adjust(self, i, step):
         self.settings.step(i, step)

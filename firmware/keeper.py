@@ -1,8 +1,7 @@
 """Score keeper for a real table game scored on the LED board (docs/rules.md
 "Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
 no storage; ``firmware.keeper_input`` drives it and saves it. Imports
-``firmware.keeper_record`` (in ``from_bytes``; on a device forgotten after
-with ``firmware``'s ``drop``).
+nothing.
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
 (``base``: scores, rear pegs, dealer, deal number) plus a list of actions;
@@ -30,11 +29,10 @@ games; the first dealer alternates from game to game. The target and match
 length follow the device's settings (``follow``) until the keeper's menu
 sets its own (``own``).
 
-``to_bytes`` / ``from_bytes`` give the small versioned payload that
-``firmware.records`` stores (``VERSION``, ``MAGIC``). Version 2 (five-card,
-fixed deals, two-byte scores) is written; version 1 records still load.
-Reading and checking a record is ``firmware.keeper_record``'s, imported by
-``from_bytes`` only when a record is loaded.
+``to_bytes`` gives the small versioned payload that ``firmware.records``
+stores (``VERSION``, ``MAGIC``). Version 2 (five-card, fixed deals, two-byte
+scores) is written; version 1 records still load. Reading and checking a
+record is ``firmware.keeper_record.from_bytes``.
 """
 
 try:
@@ -361,23 +359,6 @@ class Keeper:
         out[19:23] = bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
         out[HEAD2:] = self.actions
         return bytes(out)
-
-    @classmethod
-    def from_bytes(cls, data, version=VERSION):
-        """The keeper saved in ``data`` (version 1 or 2); ValueError saying
-        what is wrong (``firmware.keeper_record``, loaded for it and, on
-        MicroPython, forgotten again: a record is read once a session)."""
-        import sys
-
-        from firmware.keeper_record import from_bytes
-
-        try:
-            return from_bytes(cls, data, version)
-        finally:
-            if sys.implementation.name != "cpython":
-                from firmware import drop as _drop
-
-                _drop("firmware.keeper_record")
 
     def describe(self, action):
         """A short line for ``action``, which must be ``last_action()`` (its

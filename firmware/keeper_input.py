@@ -2,10 +2,12 @@
 
 Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
 and the keeper (``self.keeper``) and draws them. Imports
-``firmware.keeper``, ``firmware.keys`` and ``firmware.records``.
+``firmware`` (its ``drop``), ``firmware.keeper``, ``firmware.keys`` and
+``firmware.records``; ``firmware.keeper_record`` to read a saved keeper,
+forgotten after on a device.
 
 Events are the ``(kind, bit)`` tuples of ``firmware.buttons``, ``bit`` one
-of ``firmware.hal``'s ``UP .. B``:
+of ``firmware.keys``' ``UP .. B``:
   ("press", bit)    the button went down
   ("long", bit)     A or B held past the long-press time (once per hold)
   ("repeat", bit)   a d-pad button still held: sent every repeat interval
@@ -37,6 +39,7 @@ back and ``message`` says so. The optional ``board`` (a ``Pegboard``) is
 updated only after the save.
 """
 
+from firmware import drop
 from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, TIE, VERSION, Keeper
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 from firmware.records import RecordStore
@@ -60,6 +63,20 @@ OVER = "over"
 
 def open_store(storage, name="keeper"):
     return RecordStore(storage, name, MAGIC, VERSION, slots=True)  # one write a save
+
+
+def _read(data, version=VERSION):
+    # the keeper saved in ``data`` (firmware.keeper_record's reading, loaded
+    # for it and, on a device, forgotten again: a record is read once a session)
+    import sys
+
+    from firmware.keeper_record import from_bytes
+
+    try:
+        return from_bytes(data, version)
+    finally:
+        if sys.implementation.name != "cpython":
+            drop("firmware.keeper_record")
 
 
 class KeeperInput:
@@ -95,7 +112,7 @@ class KeeperInput:
     def _check(self, payload, version):
         # RecordStore.load's check: the keeper a record holds, kept for __init__
         try:
-            self._loaded = Keeper.from_bytes(payload, version)
+            self._loaded = _read(payload, version)
         except ValueError as e:
             self._loaded = None
             return str(e)
@@ -112,7 +129,7 @@ class KeeperInput:
         try:
             self.store.save(self.keeper.to_bytes())
         except OSError as e:
-            self.keeper = Keeper.from_bytes(before)
+            self.keeper = _read(before)
             self.message = "not saved (%s): nothing changed" % e
             return False
         self.mode = OVER if self.keeper.over() else SCORE

@@ -29,7 +29,7 @@ from firmware.records import RecordStore
 # name, label on the screen, values, default index (the labels of the values are
 # the screen's: firmware/screens/settings.py CHOICES, in the same order)
 FIELDS = (
-    # expert (issue 16): hard with the win-chance table near the end; last, so old records load
+    # expert: hard with the win-chance table near the end; last, so old records load
     ("difficulty", "Difficulty", ("easy", "medium", "hard", "expert"), 1),
     # the game's kind: indices 0 and 1 are the old 121/61 choices, so old records load
     ("target", "Game", (121, 61, 61, 0, 0, 0), 0),

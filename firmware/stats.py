@@ -12,7 +12,7 @@ apart); the best hand from ("show", 0, "hand", points) with the kept four
 ``key(game)`` names a game so a game is counted once even when its game-over
 page is shown again after a power cut (``counted(key)``).
 
-The coach's figures (issue 16.4): ``add_coach(deals, lost, played)`` adds a
+The coach's figures: ``add_coach(deals, lost, played)`` adds a
 game's decisions as the play screen weighed them, each when you made it
 (engine.opponent.discard_loss and play_loss, the review's own figures):
 over ``deals`` deals your discards gave up ``lost`` and your plays

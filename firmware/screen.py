@@ -129,10 +129,10 @@ class ListScreen(Screen):
 
     The cursor is a pointer left of the row's text, not the row inverted: a
     move then changes 5 columns instead of three pages across the panel.
-    displayio (the CircuitPython build) refreshes about 6.2 us a changed
-    pixel, so an inverted bar's move cost 19 ms there before any drawing;
-    and an OLED's current and wear go with its lit pixels, about 1,000 for
-    the bar and 25 for the pointer."""
+    displayio (the CircuitPython build) refreshes by the changed pixels, so
+    an inverted bar's move would cost three pages' refresh there before any
+    drawing; and an OLED's current and wear go with its lit pixels, about
+    1,000 for the bar and 25 for the pointer."""
 
     rows = 6
     gauge = True

@@ -17,9 +17,9 @@ may write the flash drive.
             (firmware/hw/ssd1306.py, the one the MicroPython backend uses)
             straight on ``busio.I2C`` (firmware/hw/cp_direct.py); the buffer is the
             panel's own memory layout, so ``show()`` sends the changed pages
-            as they are. displayio's refresh costs about 6.4 us a pixel of
-            the area it sends (emulated Pico), the direct driver about
-            0.4 ms a page: figures for both in the README. Without the
+            as they are. displayio's refresh costs by the pixels of the
+            area it sends, the direct driver by the pages it sends
+            (docs/firmware-figures.md). Without the
             library in lib/ the direct driver is used, with a message
   buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the
             background; ``read()`` drains its events into the held bitmask

@@ -111,10 +111,9 @@ class Display:
 
     def _copy_fast(self, p):
         # page p's changed columns copied into the Bitmap by one strided
-        # slice (byte 7 - p of each of their rows); a few small arrays made
-        # (about 0.9 KB a changed page), nothing large: on a full heap every
-        # KB made costs a collection's share (about 1 ms), and a large one
-        # fails first on a fragmented heap
+        # slice (byte 7 - p of each of their rows); a few small arrays made,
+        # nothing large: on a full heap every KB made costs a collection's
+        # share, and a large one fails first on a fragmented heap
         frame, shadow, bits = self._fast
         o = p * self.width
         page = frame[o : o + self.width]

@@ -4,7 +4,7 @@ so tests drive it with synthetic sequences. Imports
 ``firmware.keys`` (the button bits).
 
 Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long",
-"release", "tap" or "chord" and bit one of the hal bits (UP, DOWN, LEFT,
+"release", "tap" or "chord" and bit one of the firmware.keys bits (UP, DOWN, LEFT,
 RIGHT, A, B; a chord's bit is its buttons together, A | B). The tuples are
 made once in the constructor and ``poll`` refills one list, so the poll path
 allocates nothing.

@@ -17,7 +17,7 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           once a frame: ``dt_ms`` since the last frame,
                           ``events`` a list of ``(kind, bit)`` button events
                           (kinds "press", "repeat", "long", "release", "tap"
-                          and "chord"; bits in firmware.hal; act on "tap" and
+                          and "chord"; bits in firmware.keys; act on "tap" and
                           "long" where a long press differs; helpers
                           ``went``/``happened`` in firmware.buttons). Return
                           True when the picture must

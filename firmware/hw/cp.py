@@ -86,7 +86,7 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display=None):
 
 class Buttons:
     """``keypad.Keys`` events as the held bitmask; ``bits[key_number]`` is
-    a key's ``firmware.hal`` bit (built by ``cp_make.buttons``)."""
+    a key's ``firmware.keys`` bit (built by ``cp_make.buttons``)."""
 
     def __init__(self, keys, bits, event):
         self._keys = keys

@@ -4,7 +4,7 @@ RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
   display   our SSD1306 driver (``firmware.hw.ssd1306``) on ``machine.I2C``
             with the board's bus, pins, frequency and OLED address
   buttons   ``machine.Pin`` inputs with pull-ups (pressed = low), read into
-            the ``firmware.hal`` bitmask; a loop over pairs made once
+            the ``firmware.keys`` bitmask; a loop over pairs made once
   leds      the port's ``neopixel`` module; ``buf`` is the strip's own buffer
             (the app draws into it: no copy of 726 bytes on the heap);
             ``write(buf)`` sends it, copying a caller's other buffer in first

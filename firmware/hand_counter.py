@@ -18,19 +18,19 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-SLOTS = const(5)  # 4 hand cards + starter
-STARTER = const(4)  # the starter's slot
+_SLOTS = const(5)  # 4 hand cards + starter (firmware.screens.counter has copies)
+_STARTER = const(4)  # the starter's slot
 _POINTS = const("%d point%s")  # a const(): a short literal would be a name
 
 
 class HandCounter:
     def __init__(self):
-        self.cards = [-1] * SLOTS
+        self.cards = [-1] * _SLOTS
         self.slot = 0
         self.crib = False
 
     def _used(self, card, slot):
-        for i in range(SLOTS):
+        for i in range(_SLOTS):
             if i != slot and self.cards[i] == card:
                 return True
         return False
@@ -43,7 +43,7 @@ class HandCounter:
 
     def clear(self, slot=None):
         if slot is None:
-            self.cards = [-1] * SLOTS
+            self.cards = [-1] * _SLOTS
         else:
             self.cards[slot] = -1
 
@@ -54,14 +54,14 @@ class HandCounter:
         """Points of the five cards (None until all are entered)."""
         if not self.ready():
             return None
-        return hand_score(self.cards[:4], self.cards[STARTER], self.crib)
+        return hand_score(self.cards[:4], self.cards[_STARTER], self.crib)
 
     def items(self):
         """What scored, as ``engine.breakdown.hand_breakdown`` items, in the order
         a player counts out loud (empty until all five cards are in)."""
         if not self.ready():
             return []
-        return hand_breakdown(self.cards[:4], self.cards[STARTER], self.crib)
+        return hand_breakdown(self.cards[:4], self.cards[_STARTER], self.crib)
 
     def lines(self):
         """The items as plain text, one line each ('15 2: 5H TD')."""

@@ -42,19 +42,20 @@ except ImportError:
 
 MAGIC = b"CBKP"
 VERSION = 2
-# the action codes (ADD ... START above), the limits and the head's size,
-# read by firmware.keeper_record and firmware.keeper_input too
-ADD = const(1)
-HEELS = const(2)
+# the action codes (ADD ... START above), the limits and the head's size:
+# private const()s, copied by firmware.keeper_record and firmware.keeper_input
+# (a name shared between modules is a name interned for good on a device)
+_ADD = const(1)
+_HEELS = const(2)
 DEAL = const(3)
-ENTRY = const(4)
-START = const(5)
+_ENTRY = const(4)
+_START = const(5)
 TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
 MAX_DEALS = const(98)
-MAX_ACTIONS = const(400)
-MAX_AWARD = const(29)
-MAX_ENTRY = const(99)
-HEAD2 = const(23)  # version 2 (the head ``to_bytes`` writes)
+_MAX_ACTIONS = const(400)
+_MAX_AWARD = const(29)
+_MAX_ENTRY = const(99)
+_HEAD2 = const(23)  # version 2 (the head ``to_bytes`` writes)
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _SIDE_ADDS = const("%s +%d")
@@ -145,14 +146,14 @@ class Keeper:
             self.winner = side
 
     def _apply(self, op, a, b):
-        if op == ADD:
+        if op == _ADD:
             self._award(a, b)
-        elif op == HEELS:
+        elif op == _HEELS:
             self._award(self.dealer, 2)
-        elif op == START:
+        elif op == _START:
             self._award(self.dealer ^ 1, 3)
-        elif op == DEAL or op == ENTRY:
-            if op == ENTRY:
+        elif op == DEAL or op == _ENTRY:
+            if op == _ENTRY:
                 self._award(self.dealer ^ 1, a)
                 self._award(self.dealer, b)
             if self.winner >= 0:
@@ -169,7 +170,7 @@ class Keeper:
             raise ValueError("the game is over: undo, or start the next game")
         if len(self.actions) > self.pos * 3:
             self.actions = self.actions[: self.pos * 3]  # a new action drops the redo tail
-        if self.pos >= MAX_ACTIONS:
+        if self.pos >= _MAX_ACTIONS:
             self._fold()
         self.actions.append(op)
         self.actions.append(a)
@@ -193,13 +194,13 @@ class Keeper:
         """Award ``points`` (1..29) to ``side``."""
         if side not in (0, 1):
             raise ValueError("side must be 0 (A) or 1 (B)")
-        if not 1 <= points <= MAX_AWARD:
-            raise ValueError("an award is 1 to %d points" % MAX_AWARD)
-        self._push(ADD, side, points)
+        if not 1 <= points <= _MAX_AWARD:
+            raise ValueError("an award is 1 to %d points" % _MAX_AWARD)
+        self._push(_ADD, side, points)
 
     def heels(self):
         """Two for his heels: the dealer gets 2 (R5)."""
-        self._push(HEELS, 0, 0)
+        self._push(_HEELS, 0, 0)
 
     def can_start(self):
         """Five-card: three for last is still to be given (nothing done yet)."""
@@ -210,7 +211,7 @@ class Keeper:
         """Five-card (V5.2): the first deal's pone pegs 3, once, before anything."""
         if not self.can_start():
             raise ValueError("three for last is the game's first award (five-card)")
-        self._push(START, 0, 0)
+        self._push(_START, 0, 0)
 
     def next_deal(self):
         """The deal is over: the other side deals (R3)."""
@@ -220,9 +221,9 @@ class Keeper:
         """One number per side for the whole deal (pegging + hand, and the
         crib for the dealer), then the next deal."""
         for n in (pone_points, dealer_points):
-            if not 0 <= n <= MAX_ENTRY:
-                raise ValueError("a deal's points are 0 to %d" % MAX_ENTRY)
-        self._push(ENTRY, pone_points, dealer_points)
+            if not 0 <= n <= _MAX_ENTRY:
+                raise ValueError("a deal's points are 0 to %d" % _MAX_ENTRY)
+        self._push(_ENTRY, pone_points, dealer_points)
 
     def can_undo(self):
         return self.pos > 0
@@ -337,7 +338,7 @@ class Keeper:
         counts(4) actions."""
         n = len(self.actions) // 3
         b = self.base
-        out = bytearray(HEAD2 + 3 * n)
+        out = bytearray(_HEAD2 + 3 * n)
         out[0:9] = bytes(
             (
                 self.target,
@@ -357,7 +358,7 @@ class Keeper:
         out[17] = b[4]
         out[18] = b[5]
         out[19:23] = bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
-        out[HEAD2:] = self.actions
+        out[_HEAD2:] = self.actions
         return bytes(out)
 
     def describe(self, action):
@@ -368,13 +369,13 @@ class Keeper:
             return "start of game"
         op, a, b = action
         dealer = self.dealer
-        if op in (DEAL, ENTRY) and self.winner < 0:
+        if op in (DEAL, _ENTRY) and self.winner < 0:
             dealer ^= 1  # the deal has passed since
-        if op == ADD:
+        if op == _ADD:
             return _SIDE_ADDS % (SIDES[a], b)
-        if op == HEELS:
+        if op == _HEELS:
             return "heels: %s +2" % SIDES[dealer]
-        if op == START:
+        if op == _START:
             return "3 for last: %s +3" % SIDES[dealer ^ 1]
         if op == DEAL:
             return _DEAL_OVER

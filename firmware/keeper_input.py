@@ -40,7 +40,7 @@ updated only after the save.
 """
 
 from firmware import drop
-from firmware.keeper import MAGIC, MAX_AWARD, MAX_ENTRY, SIDES, TIE, VERSION, Keeper
+from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 from firmware.records import RecordStore
 
@@ -50,6 +50,8 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 
+_MAX_AWARD = const(29)  # firmware.keeper's
+_MAX_ENTRY = const(99)  # firmware.keeper's
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _REDO = const("redo: ")
@@ -268,7 +270,7 @@ class KeeperInput:
 
     def _number(self, kind, bit):
         if bit == UP:
-            self.pending = min(MAX_AWARD, self.pending + 1)
+            self.pending = min(_MAX_AWARD, self.pending + 1)
         elif bit == DOWN:
             self.pending = max(0, self.pending - 1)
         elif kind == "repeat":
@@ -290,7 +292,7 @@ class KeeperInput:
             step = 1 if bit in (UP, DOWN) else 10
             if bit in (DOWN, LEFT):
                 step = -step
-            self.pending = max(0, min(MAX_ENTRY, self.pending + step))
+            self.pending = max(0, min(_MAX_ENTRY, self.pending + step))
         elif kind == "repeat":
             return False
         elif bit == A:

@@ -6,26 +6,22 @@ so the checks take no heap while the keeper is used. Imports
 ``firmware.keeper``.
 """
 
-from firmware.keeper import (
-    ADD,
-    DEAL,
-    ENTRY,
-    HEAD2,
-    HEELS,
-    MAX_ACTIONS,
-    MAX_AWARD,
-    MAX_ENTRY,
-    START,
-    VERSION,
-    Keeper,
-)
+from firmware.keeper import DEAL, VERSION, Keeper
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_HEAD = const(18)  # version 1's head (version 2's is the keeper's HEAD2)
+_ADD = const(1)  # firmware.keeper's
+_HEELS = const(2)  # firmware.keeper's
+_ENTRY = const(4)  # firmware.keeper's
+_START = const(5)  # firmware.keeper's
+_MAX_ACTIONS = const(400)  # firmware.keeper's
+_MAX_AWARD = const(29)  # firmware.keeper's
+_MAX_ENTRY = const(99)  # firmware.keeper's
+_HEAD2 = const(23)  # firmware.keeper's: version 2's head
+_HEAD = const(18)  # version 1's head
 
 
 def from_bytes(data, version=VERSION):
@@ -39,7 +35,7 @@ def from_bytes(data, version=VERSION):
         base = list(data[8:14])
         o = 14
     elif version == 2:
-        head = HEAD2
+        head = _HEAD2
         if len(data) < head:
             raise ValueError("keeper record too short")
         deals = data[8]
@@ -71,7 +67,7 @@ def from_bytes(data, version=VERSION):
         raise ValueError("keeper record has an impossible match tally")
     n = (data[o] << 8) | data[o + 1]
     pos = (data[o + 2] << 8) | data[o + 3]
-    if len(data) != head + 3 * n or pos > n or n > MAX_ACTIONS:
+    if len(data) != head + 3 * n or pos > n or n > _MAX_ACTIONS:
         raise ValueError("keeper record has the wrong length")
     played = k.wins[0] + k.wins[1]
     if played != k.game_no - 1 if not deals else played > k.game_no - 1:
@@ -89,10 +85,10 @@ def from_bytes(data, version=VERSION):
     for i in range(0, 3 * n, 3):
         op, a, b = acts[i], acts[i + 1], acts[i + 2]
         ok = (
-            (op == ADD and a < 2 and 1 <= b <= MAX_AWARD)
-            or (op in (HEELS, DEAL) and a == 0 and b == 0)
-            or (op == ENTRY and a <= MAX_ENTRY and b <= MAX_ENTRY)
-            or (op == START and five and fresh and i == 0 and a == 0 and b == 0)
+            (op == _ADD and a < 2 and 1 <= b <= _MAX_AWARD)
+            or (op in (_HEELS, DEAL) and a == 0 and b == 0)
+            or (op == _ENTRY and a <= _MAX_ENTRY and b <= _MAX_ENTRY)
+            or (op == _START and five and fresh and i == 0 and a == 0 and b == 0)
         )
         if not ok:
             raise ValueError("keeper record holds an unknown action")

@@ -49,7 +49,7 @@ _VERSION = const(1)  # the record's (its magic: b"SETT")
 
 
 class Settings:
-    fields = FIELDS  # what firmware.settings_io reads off the record it is given
+    FIELDS = FIELDS  # firmware.settings_io reads them off the settings it is given
 
     def __init__(self, storage):
         self.store = RecordStore(storage, "settings", b"SETT", _VERSION) if storage else None

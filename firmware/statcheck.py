@@ -6,7 +6,7 @@ impossible one is refused instead of shown ("Lost -996", a
 what the deals could give up). Loaded only while a record is read or
 written, then forgotten: its code is heap the play screen needs at a
 game's end. It is given the ``firmware.stats.Stats`` to fill or write and
-reads the counters' names off it (``counters``). Imports ``engine.score``.
+reads the counters' names off it (``COUNTERS``). Imports ``engine.score``.
 """
 
 from engine.score import show_score
@@ -16,13 +16,14 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-# the record's layout: a 4-byte figure per counter (``Stats.counters``, in
+# the record's layout: a 4-byte figure per counter (``Stats.COUNTERS``, in
 # that order), the best hand's 5 cards, then version 2's ties and version 3's
-# coach figures with the recent games (``Stats.recent_max`` of them)
+# coach figures with room for the newest _ROOM recent games
 _N = const(20)  # counters
 _SIZE = const(85)  # 4 * _N + 5: version 1; version 2 adds 4 bytes of ties
 _GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
-_COACH = const(102)  # 12 + _GAME * recent_max: what version 3 adds after the ties
+_ROOM = const(10)  # recent games the record has room for
+_COACH = const(102)  # 12 + _GAME * _ROOM: what version 3 adds after the ties
 
 
 def _put(out, i, v):
@@ -37,7 +38,7 @@ def _get(p, i):
     return p[i] << 24 | p[i + 1] << 16 | p[i + 2] << 8 | p[i + 3]
 
 
-# (a, b, m): counter a can be at most m times counter b (``Stats.counters``
+# (a, b, m): counter a can be at most m times counter b (``Stats.COUNTERS``
 # order): wins and skunks within games, matches within games, games, hands
 # and cribs within deals, points within what a hand, crib or deal can give
 # (constants of the code, as const()s: a global would be a name interned for good)
@@ -110,7 +111,7 @@ def impossible(stats):
     true, as a phrase; None when they can."""
     for i in range(0, len(_BOUNDS), 3):
         a, b, m = _BOUNDS[i], _BOUNDS[i + 1], _BOUNDS[i + 2]
-        a, b = stats.counters[a], stats.counters[b]
+        a, b = stats.COUNTERS[a], stats.COUNTERS[b]
         if getattr(stats, a) > m * getattr(stats, b):
             times = "" if m == 1 else _TIMES % m
             return "impossible figures (%s > %s%s)" % (a, times, b)
@@ -152,7 +153,7 @@ def check(stats, payload, version):
         stats.clear()
         return "its best hand is not the cards of a hand"
     for i in range(_N):
-        setattr(stats, stats.counters[i], _get(payload, 4 * i))
+        setattr(stats, stats.COUNTERS[i], _get(payload, 4 * i))
     stats.ties = _get(payload, _SIZE) if version >= 2 else 0
     stats.coached = stats.coach_lost = stats.coach_played = 0
     stats.recent = []
@@ -178,7 +179,7 @@ def payload(stats):
     of the figures of ``stats``."""
     out = bytearray(_SIZE + 4 + _COACH)  # version 3's
     for i in range(_N):
-        _put(out, 4 * i, getattr(stats, stats.counters[i]))
+        _put(out, 4 * i, getattr(stats, stats.COUNTERS[i]))
     for i in range(5):
         out[4 * _N + i] = stats.best_cards[i] if i < len(stats.best_cards) else 255
     _put(out, _SIZE, stats.ties)
@@ -187,7 +188,7 @@ def payload(stats):
     _put(out, o + 4, stats.coach_lost)
     _put(out, o + 8, stats.coach_played)
     o += 12
-    for deals, lost, played in stats.recent[: stats.recent_max]:
+    for deals, lost, played in stats.recent[:_ROOM]:
         out[o] = deals
         _put(out, o + 1, lost)
         _put(out, o + 5, played)

@@ -99,10 +99,7 @@ def key(game):
 
 
 class Stats:
-    # what firmware.statcheck reads off the stats it is given (the record's
-    # layout is its own): the counters in record order, the recent games kept
-    counters = COUNTERS
-    recent_max = _RECENT
+    COUNTERS = COUNTERS  # firmware.statcheck reads them off the stats it is given
 
     def __init__(self, storage=None, name=NAME):
         self.name = name

@@ -5,7 +5,9 @@ a hand of nothing is the 19, and its five cards stay distinct. Runs under
 CPython and MicroPython."""
 
 from engine.cards import parse_many
-from firmware.hand_counter import STARTER, HandCounter
+from firmware.hand_counter import HandCounter
+
+STARTER = 4  # firmware.hand_counter._STARTER: the starter's slot
 
 
 def counter(words):

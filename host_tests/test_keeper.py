@@ -11,8 +11,10 @@ against totals kept here. Its button controller: test_keeper_input.py.
 Runs under CPython and MicroPython."""
 
 from engine.rng import Rng
-from firmware.keeper import MAX_ACTIONS, Keeper, skunk_of
+from firmware.keeper import Keeper, skunk_of
 from firmware.keeper_record import from_bytes
+
+MAX_ACTIONS = 400  # firmware.keeper._MAX_ACTIONS (a const: no global on a device)
 
 
 def test_deal_entries_alternate_dealer_and_win_with_skunk():

@@ -185,9 +185,10 @@ def test_the_record_sizes_written_as_constants_agree_with_the_counters():
 
     if sys.implementation.name != "cpython":
         return  # folded into the code there, no attributes: CPython checks the values
-    assert statcheck._N == len(stats.COUNTERS) == len(Stats.counters)
+    assert statcheck._N == len(stats.COUNTERS) == len(Stats.COUNTERS)
     assert statcheck._SIZE == 4 * statcheck._N + 5
-    assert statcheck._COACH == 12 + statcheck._GAME * Stats.recent_max
+    assert statcheck._COACH == 12 + statcheck._GAME * statcheck._ROOM
+    assert statcheck._ROOM == stats._RECENT  # the record holds every recent game kept
     assert len(Stats().payload()) == _SIZES[stats.VERSION] == 191
 
 

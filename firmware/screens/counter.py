@@ -22,7 +22,7 @@ from firmware import font
 from firmware.screen import Screen, title_bar
 from firmware.canvas import CARD_H, CARD_W
 from firmware.cardtext import card_text, item_text
-from firmware.hand_counter import SLOTS, STARTER, HandCounter
+from firmware.hand_counter import HandCounter
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 
 try:
@@ -39,13 +39,15 @@ _SLOT_Y = const(11)
 _PITCH = const(16)
 _MARK_Y = const(29)  # the UP mark under the next place: ink rows 31..33
 _SAY_Y = const(35)  # the line under it (the mark's ink must not reach it)
+_SLOTS = const(5)  # firmware.hand_counter's: 4 hand cards + starter
+_STARTER = const(4)  # firmware.hand_counter's
 _PICK_Y = const(43)
 _TOTAL = const("total %d")  # a const(): a short literal would be a name
 
 
 def slot_x(i):
     """x of place ``i``: four hand cards, a gap, the starter."""
-    return 6 + i * _PITCH + (14 if i == STARTER else 0)
+    return 6 + i * _PITCH + (14 if i == _STARTER else 0)
 
 
 class CounterScreen(Screen):
@@ -149,8 +151,8 @@ class CounterScreen(Screen):
             self.title = "Crib counter" if hc.crib else "Hand counter"
             return
         title = ""
-        for i in range(SLOTS):
-            if i == STARTER:
+        for i in range(_SLOTS):
+            if i == _STARTER:
                 title += " "
             title += card_text(hc.cards[i]) + " "
         lines = []
@@ -197,7 +199,7 @@ class CounterScreen(Screen):
     def _draw_picking(self, cv):
         hc = self.hc
         nxt = self._count()
-        for i in range(SLOTS):
+        for i in range(_SLOTS):
             x = slot_x(i)
             c = hc.cards[i]
             if c >= 0:
@@ -206,11 +208,11 @@ class CounterScreen(Screen):
                 cv.dotted_box(x, _SLOT_Y, CARD_W, CARD_H)
             if i == nxt:
                 cv.glyph(font.UP, x + 4, _MARK_Y)
-        cv.text("cut", slot_x(STARTER) + CARD_W + 3, _SLOT_Y + 6)
+        cv.text("cut", slot_x(_STARTER) + CARD_W + 3, _SLOT_Y + 6)
         if self.message:
             cv.text(self.message[:_COLS], 1, _SAY_Y)
         else:
-            cv.text("starter next" if nxt == STARTER else "card %d of 4" % (nxt + 1), 26, _SAY_Y)
+            cv.text("starter next" if nxt == _STARTER else "card %d of 4" % (nxt + 1), 26, _SAY_Y)
         cv.card(4, _PICK_Y, self.rank * 4 + self.suit, True)
         cv.text("\x87\x88 rank \x86\x85 suit", 22, _PICK_Y + 1)
         cv.text("A:put B:back" if nxt == 0 else "A:put B:take out", 22, _PICK_Y + 11)

@@ -114,7 +114,7 @@ def keeper_records():
     w.add(0, 29)
     w.add(0, 29)
     w.add(0, 29)  # won
-    bad = bytearray(w.to_bytes() + bytes((1, 1, 5)))  # an ADD (firmware.keeper.ADD)
+    bad = bytearray(w.to_bytes() + bytes((1, 1, 5)))  # an ADD (firmware.keeper._ADD)
     bad[15] += 1  # one action more, after the win
     bad[17] += 1
     out["action-after-win"] = bytes(bad)

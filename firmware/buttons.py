@@ -1,7 +1,7 @@
 """Button input: turns the raw bitmask from ``hw.buttons.read()`` into events
 (debounce, long press, auto-repeat). Pure logic over (bitmask, time) pairs,
 so tests drive it with synthetic sequences. Imports
-``firmware.keys`` (the button bits).
+``firmware.keys`` (the button bits) when a ``Buttons`` is made.
 
 Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long",
 "release", "tap" or "chord" and bit one of the firmware.keys bits (UP, DOWN, LEFT,
@@ -40,8 +40,6 @@ Buttons are independent: simultaneous presses give one event each, in bit
 order (UP first). With the defaults the d-pad repeats and A/B give long presses.
 """
 
-from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
-
 try:
     from micropython import const
 except ImportError:
@@ -74,10 +72,20 @@ class Buttons:
         long_ms=_LONG,
         repeat_delay=_REPEAT_DELAY,
         repeat_every=_REPEAT_EVERY,
-        repeat_mask=UP | DOWN | LEFT | RIGHT,
-        long_mask=A | B,
-        chord_mask=A | B,
+        repeat_mask=None,
+        long_mask=None,
+        chord_mask=None,
     ):
+        # the masks' defaults (the d-pad repeats, A and B give long presses and
+        # chord): imported here, so that this resident module holds no names
+        from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
+
+        if repeat_mask is None:
+            repeat_mask = UP | DOWN | LEFT | RIGHT
+        if long_mask is None:
+            long_mask = A | B
+        if chord_mask is None:
+            chord_mask = A | B
         self.diff = diff or _sub
         self.debounce = debounce
         self.long_ms = long_ms

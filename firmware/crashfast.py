@@ -10,7 +10,7 @@ way of writing it) is loaded only when used.
 
 An entry written here is the head line and the end of the traceback as the
 interpreter prints it (innermost frames and the error last), at most about
-``ENTRY_CAP`` bytes. A log that was not prepared (a storage without
+``_ENTRY_CAP`` bytes. A log that was not prepared (a storage without
 ``open_append``, optional in firmware/hal.py's contract): ``write`` returns
 False and ``crashlog.record`` writes the slow way. On CPython the entry is
 ``firmware.crashlog.entry``'s text, the function ``prepare`` sets aside in
@@ -24,7 +24,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-ENTRY_CAP = const(600)  # bytes of one entry
+_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashlog has its copy)
 _MP = sys.implementation.name != "cpython"
 
 # what firmware.crashlog.prepare sets aside, one list (one name on a device,
@@ -144,7 +144,7 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
                     _put(b": ")
                 _put(detail)
             _put(b"\n")
-            _copy_tail(b, end, ENTRY_CAP - 100)
+            _copy_tail(b, end, _ENTRY_CAP - 100)
         _log[_F].flush()
         return True
     except Exception:

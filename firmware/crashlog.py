@@ -29,7 +29,7 @@ text, not a record: losing an entry to a power cut costs nothing that matters.
 """
 
 from firmware import crashfast
-from firmware.crashfast import ENTRY_CAP, close
+from firmware.crashfast import close
 
 try:
     from micropython import const
@@ -38,6 +38,7 @@ except ImportError:
 
 NAME = "crash.log"  # its files: this, "crash.old" and "crash.tmp" (written out where used)
 _CAP = const(2048)  # bytes kept
+_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashfast's)
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _IN = const(" in ")
@@ -64,7 +65,7 @@ def prepare(storage):
         held = crashfast._log  # the storage, its log, the stream, the digits
         # the stream a traceback is printed to; on CPython, which has memory to
         # spare, the function that writes an entry the slow way instead
-        held[2] = io.BytesIO(ENTRY_CAP) if crashfast._MP else entry
+        held[2] = io.BytesIO(_ENTRY_CAP) if crashfast._MP else entry
         held[3] = bytearray(16)
         held[1] = opener(NAME)
         held[0] = storage
@@ -103,13 +104,13 @@ def describe(exc):
 
 
 def entry(exc, count=0, now=0, where=""):
-    """The text of one entry for ``exc``, at most ``ENTRY_CAP`` bytes: the
+    """The text of one entry for ``exc``, at most ``_ENTRY_CAP`` bytes: the
     head line, the exception, and the innermost end of the traceback."""
     head = "--- crash %d at %d ms%s\n" % (count, now, (_IN + where) if where else "")
     body = describe(exc) + "\n"
     trace = trace_text(exc)
     if trace:
-        room = ENTRY_CAP - len(head) - len(body)
+        room = _ENTRY_CAP - len(head) - len(body)
         lines = trace.split("\n")
         tail = ""
         for i in range(len(lines) - 1, -1, -1):  # innermost frames first
@@ -123,7 +124,7 @@ def entry(exc, count=0, now=0, where=""):
             tail = ln + "\n" + tail
         body += tail
     text = head + body
-    return text[:ENTRY_CAP]
+    return text[:_ENTRY_CAP]
 
 
 def _read_one(storage, name):

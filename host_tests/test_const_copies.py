@@ -25,6 +25,7 @@ LEFT = {
     "engine/coach.py": 1,
     "engine/game_rare.py": 3,
     "firmware/app.py": 2,
+    "firmware/crashlog.py": 1,
     "firmware/keeper_input.py": 2,
     "firmware/keeper_record.py": 8,
     "firmware/loading.py": 1,

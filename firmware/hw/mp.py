@@ -35,11 +35,9 @@ board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
 ``make`` is ``firmware.hw.mp_make``'s, loaded for it and forgotten after by
 the package's ``once`` (it runs once, at boot): this module keeps what runs
-while the app does. Imports ``firmware.keys``, and ``firmware.hw`` (``once``) when ``make``
-runs.
+while the app does. Imports ``firmware.keys`` when its buttons are made, and ``firmware.hw``
+(``once``) when ``make`` runs.
 """
-
-from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 
 try:
     from micropython import const
@@ -56,6 +54,8 @@ _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
 
 class Buttons:
     def __init__(self, machine, gpios):
+        from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B  # once: no names kept here
+
         pairs = []
         bits = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
         for name in gpios:

@@ -1,7 +1,8 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
+``firmware`` (its ``drop``), ``firmware.crashfast`` (loaded at boot),
 ``firmware.power`` and ``firmware.screen``; when first needed
-``firmware.crash`` (after ``firmware.crashfast``, loaded at boot),
+``firmware.crash``,
 ``firmware.battery`` and ``firmware.idle``; for a rare step (building the
 app among them) ``firmware.app_rare``.
 
@@ -53,6 +54,8 @@ instead of running frames it would not draw.
 
 import gc
 
+from firmware import drop as _drop  # noqa: F401  given on
+from firmware.crashfast import print_exception as _log
 from firmware.power import GAUGE_W
 from firmware.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
 
@@ -66,30 +69,6 @@ _SWALLOW = const(1)  # firmware.power's frame() flags
 _REDRAW = const(2)
 _EMPTY = const(8)
 _OFF = const(2)  # firmware.power's state: the panel is off
-
-
-def _log(exc):
-    try:
-        import sys
-
-        if hasattr(sys, "print_exception"):
-            sys.print_exception(exc)
-        else:
-            import traceback
-
-            traceback.print_exception(type(exc), exc, exc.__traceback__)
-    except Exception:
-        pass
-
-
-def _drop(name):
-    """Forget the module ``name`` (its code goes at the next collection)."""
-    import sys
-
-    if sys.modules.pop(name, None) is not None:
-        package, _, leaf = name.rpartition(".")
-        if package in sys.modules and hasattr(sys.modules[package], leaf):
-            delattr(sys.modules[package], leaf)
 
 
 class App:

@@ -1,7 +1,8 @@
 """The battery gauge, its warning and the clean stop at the critical level.
 Loaded by ``firmware.power`` at the first real battery reading only, so a
-board without a gauge never pays for it. Imports ``firmware.app`` and
-``firmware.wrap`` (for the warning and the stop screen) when they are shown.
+board without a gauge never pays for it. Imports ``firmware.screen``
+and ``firmware.wrap`` (for the warning and the stop screen) when they are
+shown, and ``firmware.crashfast`` (loaded at boot) to print an error.
 
 ``Cell(levels)`` takes the board's ``BATTERY`` data (boards/__init__.py):
 ``empty_mv`` and ``full_mv`` are the gauge's 0 and 100 % (linear in
@@ -100,7 +101,7 @@ def draw_gauge(cv, percent, x, y, c=0):
 
 
 def warning(app):
-    from firmware.app import MessageScreen
+    from firmware.screen import MessageScreen
 
     cell = app.power.cell
     mv = cell.mv
@@ -117,7 +118,8 @@ def warning(app):
 def stop(app):
     """The critical level: close every screen, LEDs off, say the game is
     saved; from now on ``app.tick`` only watches the supply."""
-    from firmware.app import _log, title_bar
+    from firmware.crashfast import print_exception as _log
+    from firmware.screen import title_bar
     from firmware.wrap import wrap
 
     app.power.stopped = True

@@ -1,10 +1,10 @@
 """Button input: turns the raw bitmask from ``hw.buttons.read()`` into events
 (debounce, long press, auto-repeat). Pure logic over (bitmask, time) pairs,
-so tests drive it with synthetic sequences. Imports nothing; the button
-bits are private const()s copied from the hardware contract (no module loaded).
+so tests drive it with synthetic sequences. Imports
+``firmware.keys`` (the button bits) when a ``Buttons`` is made.
 
 Events are tuples ``(kind, bit)`` with kind "press", "repeat", "long",
-"release", "tap" or "chord" and bit one of the hal bits (UP, DOWN, LEFT,
+"release", "tap" or "chord" and bit one of the firmware.keys bits (UP, DOWN, LEFT,
 RIGHT, A, B; a chord's bit is its buttons together, A | B). The tuples are
 made once in the constructor and ``poll`` refills one list, so the poll path
 allocates nothing.
@@ -45,12 +45,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 _DEBOUNCE = const(20)
 _LONG = const(700)
@@ -78,10 +72,20 @@ class Buttons:
         long_ms=_LONG,
         repeat_delay=_REPEAT_DELAY,
         repeat_every=_REPEAT_EVERY,
-        repeat_mask=_UP | _DOWN | _LEFT | _RIGHT,
-        long_mask=_A | _B,
-        chord_mask=_A | _B,
+        repeat_mask=None,
+        long_mask=None,
+        chord_mask=None,
     ):
+        # the masks' defaults (the d-pad repeats, A and B give long presses and
+        # chord): imported here, so that this resident module holds no names
+        from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
+
+        if repeat_mask is None:
+            repeat_mask = UP | DOWN | LEFT | RIGHT
+        if long_mask is None:
+            long_mask = A | B
+        if chord_mask is None:
+            chord_mask = A | B
         self.diff = diff or _sub
         self.debounce = debounce
         self.long_ms = long_ms

@@ -12,8 +12,9 @@ An entry written here is the head line and the end of the traceback as the
 interpreter prints it (innermost frames and the error last), at most about
 ``_ENTRY_CAP`` bytes. A log that was not prepared (a storage without
 ``open_append``, optional in firmware/hal.py's contract): ``write`` returns
-False and ``crashlog.record`` writes the slow way. Imports ``sys``
-(``traceback`` on CircuitPython, ``firmware.crashlog`` on CPython).
+False and ``crashlog.record`` writes the slow way. On CPython the entry is
+``firmware.crashlog.entry``'s text, the function ``prepare`` sets aside in
+place of the stream. Imports ``sys`` (``traceback`` on CircuitPython).
 """
 
 import sys
@@ -35,6 +36,20 @@ _ST = const(0)
 _F = const(1)
 _IO = const(2)
 _NUM = const(3)
+
+
+def print_exception(exc):
+    """Print ``exc`` and its traceback to the console (the REPL's serial
+    line on a device); never raises."""
+    try:
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc)
+        else:
+            import traceback
+
+            traceback.print_exception(type(exc), exc, exc.__traceback__)
+    except Exception:
+        pass
 
 
 def close():
@@ -103,12 +118,10 @@ def write(storage, exc, count=0, now=0, where="", detail=""):
     if _log[_F] is None or storage is not _log[_ST]:
         return False
     try:
-        if not _MP:  # CPython has memory to spare: the slow way's text
-            from firmware.crashlog import entry
-
+        if not _MP:  # CPython: the slow way's text, by crashlog's entry set aside
             if where and detail:
                 where = where + ": " + detail
-            _put(entry(exc, count, now, where or detail).encode())
+            _put(_log[_IO](exc, count, now, where or detail).encode())
         else:
             b = _log[_IO]
             b.seek(0)

@@ -63,7 +63,9 @@ def prepare(storage):
                 storage.remove("crash.old")
             storage.rename(NAME, "crash.old")
         held = crashfast._log  # the storage, its log, the stream, the digits
-        held[2] = io.BytesIO(_ENTRY_CAP) if crashfast._MP else io.BytesIO()
+        # the stream a traceback is printed to; on CPython, which has memory to
+        # spare, the function that writes an entry the slow way instead
+        held[2] = io.BytesIO(_ENTRY_CAP) if crashfast._MP else entry
         held[3] = bytearray(16)
         held[1] = opener(NAME)
         held[0] = storage

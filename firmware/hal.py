@@ -1,7 +1,9 @@
 """The hardware contract: what the app may ask of a board. Documentation and
-the button bit names only; each runtime has a backend module in ``firmware/hw/``
+the button names only; each runtime has a backend module in ``firmware/hw/``
 (``host`` for the simulator and tests, ``mp`` for MicroPython, ``cp`` for
-CircuitPython) whose ``make(board)`` returns a ``Hardware``. Imports nothing.
+CircuitPython) whose ``make(board)`` returns a ``Hardware``. Imports
+``firmware.keys`` (the button bits, given on to the PC's tools and tests;
+nothing on the device imports this module).
 
 Hardware (attributes):
   display   .width = 128, .height = 64
@@ -11,7 +13,8 @@ Hardware (attributes):
             .show() push .buf to the panel (a backend may send only what changed)
             .contrast(0..255), .power(on)
   buttons   .read() -> int: bitmask of the buttons held right now, raw and
-            undebounced (bits below); debouncing is ``firmware.buttons``' job
+            undebounced (the bits of ``firmware.keys``, given on here too);
+            debouncing is ``firmware.buttons``' job
   leds      .n: number of LEDs; .write(buf): buf is a bytearray of n*3 bytes,
             G R B per LED (WS2812 order); the caller reuses one buffer;
             .buf (optional): the strip's own buffer, for the caller to draw
@@ -48,15 +51,7 @@ the defaults: no gauge, frame-by-frame sleeping):
 Boards (pins, LED layout, power budget, battery) are data in ``boards/<name>.py``.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
+from firmware.keys import A, B, DOWN, LEFT, RIGHT, UP  # noqa: F401  given on
 
-UP = const(1)
-DOWN = const(2)
-LEFT = const(4)
-RIGHT = const(8)
-A = const(16)
-B = const(32)
+# the boards' names of the buttons, in bit order
 BUTTON_NAMES = ("up", "down", "left", "right", "a", "b")

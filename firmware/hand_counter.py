@@ -19,7 +19,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _SLOTS = const(5)  # 4 hand cards + starter (firmware.screens.counter has copies)
-_STARTER = const(4)
+_STARTER = const(4)  # the starter's slot
 _POINTS = const("%d point%s")  # a const(): a short literal would be a name
 
 

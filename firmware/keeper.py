@@ -1,8 +1,7 @@
 """Score keeper for a real table game scored on the LED board (docs/rules.md
 "Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
 no storage; ``firmware.keeper_input`` drives it and saves it. Imports
-``firmware.keeper_record`` (in ``from_bytes``; on a device forgotten after
-with ``firmware.app``'s ``_drop``).
+nothing.
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
 (``base``: scores, rear pegs, dealer, deal number) plus a list of actions;
@@ -22,7 +21,7 @@ Five-card (``five``) is played to 61. A game of fixed deals (``deals`` N,
 V6) has no target (``target`` 0): nobody wins during a deal, and the end of
 deal N ends the game, the higher total winning or a tie (``winner`` TIE),
 which counts for neither side in the match; no skunks.
-After ``_MAX_ACTIONS`` the oldest action is folded into the base.
+After ``MAX_ACTIONS`` the oldest action is folded into the base.
 
 Pegs: the front peg is the score, the rear peg the score before that side's
 last award (an award of 0 moves nothing). Match (V2): best of ``best_of``
@@ -30,11 +29,10 @@ games; the first dealer alternates from game to game. The target and match
 length follow the device's settings (``follow``) until the keeper's menu
 sets its own (``own``).
 
-``to_bytes`` / ``from_bytes`` give the small versioned payload that
-``firmware.records`` stores (``VERSION``, ``MAGIC``). Version 2 (five-card,
-fixed deals, two-byte scores) is written; version 1 records still load.
-Reading and checking a record is ``firmware.keeper_record``'s, imported by
-``from_bytes`` only when a record is loaded.
+``to_bytes`` gives the small versioned payload that ``firmware.records``
+stores (``VERSION``, ``MAGIC``). Version 2 (five-card, fixed deals, two-byte
+scores) is written; version 1 records still load. Reading and checking a
+record is ``firmware.keeper_record.from_bytes``.
 """
 
 try:
@@ -44,8 +42,9 @@ except ImportError:
 
 MAGIC = b"CBKP"
 VERSION = 2
-# the action codes (ADD ... START above) and limits: private const()s (no
-# names on a device); firmware.keeper_record and keeper_input keep copies
+# the action codes (ADD ... START above), the limits and the head's size:
+# private const()s, copied by firmware.keeper_record and firmware.keeper_input
+# (a name shared between modules is a name interned for good on a device)
 _ADD = const(1)
 _HEELS = const(2)
 DEAL = const(3)
@@ -361,23 +360,6 @@ class Keeper:
         out[19:23] = bytes((n >> 8, n & 255, self.pos >> 8, self.pos & 255))
         out[_HEAD2:] = self.actions
         return bytes(out)
-
-    @classmethod
-    def from_bytes(cls, data, version=VERSION):
-        """The keeper saved in ``data`` (version 1 or 2); ValueError saying
-        what is wrong (``firmware.keeper_record``, loaded for it and, on
-        MicroPython, forgotten again: a record is read once a session)."""
-        import sys
-
-        from firmware.keeper_record import from_bytes
-
-        try:
-            return from_bytes(cls, data, version)
-        finally:
-            if sys.implementation.name != "cpython":
-                from firmware.app import _drop
-
-                _drop("firmware.keeper_record")
 
     def describe(self, action):
         """A short line for ``action``, which must be ``last_action()`` (its

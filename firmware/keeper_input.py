@@ -2,11 +2,12 @@
 
 Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
 and the keeper (``self.keeper``) and draws them. Imports
-``firmware.keeper`` and ``firmware.records``; the button bits are private
-const()s copied from the hardware contract.
+``firmware`` (its ``drop``), ``firmware.keeper``, ``firmware.keys`` and
+``firmware.records``; ``firmware.keeper_record`` to read a saved keeper,
+forgotten after on a device.
 
 Events are the ``(kind, bit)`` tuples of ``firmware.buttons``, ``bit`` one
-of ``firmware.hal``'s ``UP .. B``:
+of ``firmware.keys``' ``UP .. B``:
   ("press", bit)    the button went down
   ("long", bit)     A or B held past the long-press time (once per hold)
   ("repeat", bit)   a d-pad button still held: sent every repeat interval
@@ -38,7 +39,9 @@ back and ``message`` says so. The optional ``board`` (a ``Pegboard``) is
 updated only after the save.
 """
 
+from firmware import drop
 from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 from firmware.records import RecordStore
 
 try:
@@ -46,12 +49,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 _MAX_AWARD = const(29)  # firmware.keeper's
 _MAX_ENTRY = const(99)  # firmware.keeper's
@@ -68,6 +65,20 @@ OVER = "over"
 
 def open_store(storage, name="keeper"):
     return RecordStore(storage, name, MAGIC, VERSION, slots=True)  # one write a save
+
+
+def _read(data, version=VERSION):
+    # the keeper saved in ``data`` (firmware.keeper_record's reading, loaded
+    # for it and, on a device, forgotten again: a record is read once a session)
+    import sys
+
+    from firmware.keeper_record import from_bytes
+
+    try:
+        return from_bytes(data, version)
+    finally:
+        if sys.implementation.name != "cpython":
+            drop("firmware.keeper_record")
 
 
 class KeeperInput:
@@ -103,7 +114,7 @@ class KeeperInput:
     def _check(self, payload, version):
         # RecordStore.load's check: the keeper a record holds, kept for __init__
         try:
-            self._loaded = Keeper.from_bytes(payload, version)
+            self._loaded = _read(payload, version)
         except ValueError as e:
             self._loaded = None
             return str(e)
@@ -120,7 +131,7 @@ class KeeperInput:
         try:
             self.store.save(self.keeper.to_bytes())
         except OSError as e:
-            self.keeper = Keeper.from_bytes(before)
+            self.keeper = _read(before)
             self.message = "not saved (%s): nothing changed" % e
             return False
         self.mode = OVER if self.keeper.over() else SCORE
@@ -177,7 +188,7 @@ class KeeperInput:
         and B act on "tap" and "long" (``firmware.buttons``), the d-pad on
         "press" and "repeat"."""
         kind, bit = event
-        if bit == _A or bit == _B:
+        if bit == A or bit == B:
             if kind == "tap":
                 return self._act("press", bit)
             if kind == "long":
@@ -232,13 +243,13 @@ class KeeperInput:
 
     def _score(self, kind, bit):
         k = self.keeper
-        if bit == _UP:
+        if bit == UP:
             self._add(self.side, 1)
         elif kind == "repeat":
             return False
-        elif bit == _LEFT or bit == _RIGHT:
-            self.side = 0 if bit == _LEFT else 1
-        elif bit == _A:
+        elif bit == LEFT or bit == RIGHT:
+            self.side = 0 if bit == LEFT else 1
+        elif bit == A:
             if kind == "long" and k.can_start():  # five-card: three for last
                 if self._commit(k.to_bytes(), k.three_for_last):
                     self.message = "3 for last: %s +3" % SIDES[k.dealer ^ 1]
@@ -249,42 +260,42 @@ class KeeperInput:
             else:
                 self.mode = NUMBER
                 self.pending = 0
-        elif bit == _DOWN:
+        elif bit == DOWN:
             self.mode = DEAL
             self.step = 0
             self.pending = 0
-        elif bit == _B:
+        elif bit == B:
             self._undo(kind == "long")
         return True
 
     def _number(self, kind, bit):
-        if bit == _UP:
+        if bit == UP:
             self.pending = min(_MAX_AWARD, self.pending + 1)
-        elif bit == _DOWN:
+        elif bit == DOWN:
             self.pending = max(0, self.pending - 1)
         elif kind == "repeat":
             return False
-        elif bit == _LEFT or bit == _RIGHT:
-            self.side = 0 if bit == _LEFT else 1
-        elif bit == _A:
+        elif bit == LEFT or bit == RIGHT:
+            self.side = 0 if bit == LEFT else 1
+        elif bit == A:
             self.mode = SCORE
             if self.pending:
                 self._add(self.side, self.pending)
             else:
                 self.message = "0: nothing added"
-        elif bit == _B:
+        elif bit == B:
             self.mode = SCORE
         return True
 
     def _deal(self, kind, bit):
-        if bit in (_UP, _DOWN, _LEFT, _RIGHT):
-            step = 1 if bit in (_UP, _DOWN) else 10
-            if bit in (_DOWN, _LEFT):
+        if bit in (UP, DOWN, LEFT, RIGHT):
+            step = 1 if bit in (UP, DOWN) else 10
+            if bit in (DOWN, LEFT):
                 step = -step
             self.pending = max(0, min(_MAX_ENTRY, self.pending + step))
         elif kind == "repeat":
             return False
-        elif bit == _A:
+        elif bit == A:
             if self.step == 0:
                 self.pone_points = self.pending
                 self.step = 1
@@ -302,7 +313,7 @@ class KeeperInput:
                     self._won()
                 else:
                     self.mode = DEAL
-        elif bit == _B:
+        elif bit == B:
             if self.step == 1:
                 self.step = 0
                 self.pending = self.pone_points
@@ -314,9 +325,9 @@ class KeeperInput:
         k = self.keeper
         if kind == "repeat":
             return False
-        if bit == _B:
+        if bit == B:
             return self._undo(kind == "long")
-        if bit == _A and kind == "press":
+        if bit == A and kind == "press":
 
             def change():
                 k.new_game()

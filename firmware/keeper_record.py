@@ -1,11 +1,12 @@
 """Reading a saved score keeper (``firmware.keeper``'s payload, versions 1
 and 2) and checking it: every field, every action, and that no action comes
-after the game was won. Imported by ``Keeper.from_bytes`` only when a record
-is loaded (resuming, or rolling back a save that failed), so the checks take
-no heap while the keeper is used. Imports ``firmware.keeper``.
+after the game was won: ``from_bytes``. Imported by ``firmware.keeper_input``
+only when a record is loaded (resuming, or rolling back a save that failed),
+so the checks take no heap while the keeper is used. Imports
+``firmware.keeper``.
 """
 
-from firmware.keeper import DEAL
+from firmware.keeper import DEAL, VERSION, Keeper
 
 try:
     from micropython import const
@@ -19,13 +20,13 @@ _START = const(5)  # firmware.keeper's
 _MAX_ACTIONS = const(400)  # firmware.keeper's
 _MAX_AWARD = const(29)  # firmware.keeper's
 _MAX_ENTRY = const(99)  # firmware.keeper's
-_HEAD = const(18)  # version 1
-_HEAD2 = const(23)  # version 2
+_HEAD2 = const(23)  # firmware.keeper's: version 2's head
+_HEAD = const(18)  # version 1's head
 
 
-def from_bytes(cls, data, version):
-    """The keeper (a ``cls``, ``firmware.keeper.Keeper``) saved in ``data``
-    (version 1 or 2); ValueError saying what is wrong."""
+def from_bytes(data, version=VERSION):
+    """The ``Keeper`` saved in ``data`` (version 1 or 2); ValueError saying
+    what is wrong."""
     if version == 1:
         head = _HEAD
         if len(data) < head:
@@ -50,7 +51,7 @@ def from_bytes(cls, data, version):
     five = bool(flags & 4)
     if deals and data[0]:
         raise ValueError("keeper record has a target and fixed deals")
-    k = cls(
+    k = Keeper(
         121 if deals else data[0],
         data[1],
         (data[2], data[3]),

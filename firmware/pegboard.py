@@ -3,7 +3,7 @@ board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
 frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise) and
 ``firmware.pegboard_setup`` to build one (read the layout, check it), which it
-forgets again with ``firmware.app``'s ``_drop``: a pegboard is built once, at boot.
+forgets again with ``firmware``'s ``drop``: a pegboard is built once, at boot.
 
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
@@ -84,7 +84,7 @@ class Pegboard:
             pegboard_setup.setup(self, layout, power, n_leds, target)
         finally:
             if sys.implementation.name != "cpython":
-                from firmware.app import _drop
+                from firmware import drop as _drop
 
                 _drop("firmware.pegboard_setup")
         self._levels()

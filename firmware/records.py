@@ -41,7 +41,7 @@ Reading is done once, when a mode opens; saving, often. So the reading
 this module, resident all game, holds what a save runs.
 
 Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads;
-``firmware.records_load`` for each ``load`` (and ``firmware.app``'s ``_drop``
+``firmware.records_load`` for each ``load`` (and ``firmware``'s ``drop``
 to forget it after).
 """
 
@@ -135,7 +135,7 @@ class RecordStore:
         try:
             return records_load.load(self, check)
         finally:
-            from firmware.app import _drop
+            from firmware import drop as _drop
 
             _drop("firmware.records_load")
 

@@ -96,7 +96,7 @@ def _read(self, name, check):
         n = size(name)
         if n is None:
             return None, 0, 0, None
-        if n > LIMIT:  # never read more than a record can be (issue 11.2)
+        if n > LIMIT:  # never read more than a record can be
             return None, 0, 0, _LARGE % (name, n)
     data = st.read(name)
     if data is None:

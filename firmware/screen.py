@@ -1,9 +1,8 @@
 """The screen base (``Screen``) and the kinds every part of the app uses: a
 titled list with a cursor (``ListScreen``), a message (``MessageScreen``) and
 the title bar (``title_bar``). ``firmware.app`` gives them under its own name
-too, where the screens import them from. Imports ``firmware.buttons``
-and ``firmware.wrap``; the button bits are private const()s copied from the
-hardware contract.
+too, where the screens import them from. Imports ``firmware.buttons``,
+``firmware.keys`` and ``firmware.wrap``.
 
 Writing a screen
 ----------------
@@ -18,7 +17,7 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           once a frame: ``dt_ms`` since the last frame,
                           ``events`` a list of ``(kind, bit)`` button events
                           (kinds "press", "repeat", "long", "release", "tap"
-                          and "chord"; bits in firmware.hal; act on "tap" and
+                          and "chord"; bits in firmware.keys; act on "tap" and
                           "long" where a long press differs; helpers
                           ``went``/``happened`` in firmware.buttons). Return
                           True when the picture must
@@ -80,6 +79,7 @@ text.
 """
 
 from firmware import buttons
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 from firmware.wrap import wrap
 
 try:
@@ -87,12 +87,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 _ROW = const(9)  # list row pitch
 _TOP = const(11)  # first list row under the title bar
@@ -135,10 +129,10 @@ class ListScreen(Screen):
 
     The cursor is a pointer left of the row's text, not the row inverted: a
     move then changes 5 columns instead of three pages across the panel.
-    displayio (the CircuitPython build) refreshes about 6.2 us a changed
-    pixel, so an inverted bar's move cost 19 ms there before any drawing;
-    and an OLED's current and wear go with its lit pixels, about 1,000 for
-    the bar and 25 for the pointer."""
+    displayio (the CircuitPython build) refreshes by the changed pixels, so
+    an inverted bar's move would cost three pages' refresh there before any
+    drawing; and an OLED's current and wear go with its lit pixels, about
+    1,000 for the bar and 25 for the pointer."""
 
     rows = 6
     gauge = True
@@ -168,20 +162,20 @@ class ListScreen(Screen):
         cursor = self.cursor
         top = self.top
         n = len(self.items)
-        if buttons.went(events, _UP) and n:
+        if buttons.went(events, UP) and n:
             self.cursor = (self.cursor - 1) % n
             moved = True
-        if buttons.went(events, _DOWN) and n:
+        if buttons.went(events, DOWN) and n:
             self.cursor = (self.cursor + 1) % n
             moved = True
-        if buttons.went(events, _LEFT) and n:
+        if buttons.went(events, LEFT) and n:
             changed = self.adjust(self.cursor, -1) or changed
-        if buttons.went(events, _RIGHT) and n:
+        if buttons.went(events, RIGHT) and n:
             changed = self.adjust(self.cursor, 1) or changed
-        if buttons.happened(events, "press", _A) and n:
+        if buttons.happened(events, "press", A) and n:
             self.choose(self.cursor)
             changed = True
-        elif buttons.happened(events, "press", _B):
+        elif buttons.happened(events, "press", B):
             self.back()
             changed = True
         if self.cursor < self.top:
@@ -253,13 +247,13 @@ class MessageScreen(Screen):
         self.app.pop()
 
     def update(self, dt_ms, events):
-        if buttons.happened(events, "press", _A) or buttons.happened(events, "press", _B):
+        if buttons.happened(events, "press", A) or buttons.happened(events, "press", B):
             self.done()
             return True
-        if buttons.went(events, _DOWN) and self.top + 6 < len(self.lines):
+        if buttons.went(events, DOWN) and self.top + 6 < len(self.lines):
             self.top += 1
             return True
-        if buttons.went(events, _UP) and self.top > 0:
+        if buttons.went(events, UP) and self.top > 0:
             self.top -= 1
             return True
         return False

@@ -6,8 +6,8 @@ firmware/screens/settings.py, loaded only while it is open; reading and
 writing the record is firmware/settings_io.py, loaded for each and
 forgotten after (the record stays lean: it is resident). Imports
 ``firmware.records``; when used ``firmware.settings_io`` and
-``firmware.app`` (its ``_drop``), and ``firmware.screens.settings`` in
-``label`` (a choice's label, for tests and tools; the screen reads its own).
+``firmware`` (its ``drop``). A choice's label is the screen's
+(``firmware.screens.settings.label``).
 
 Fields (``settings.<name>``): difficulty "easy"/"medium"/"hard"/"expert", target
 (the game: six-card to 121 or 61, five-card to 61 (V5), or 6, 8 or 12 fixed
@@ -29,7 +29,7 @@ from firmware.records import RecordStore
 # name, label on the screen, values, default index (the labels of the values are
 # the screen's: firmware/screens/settings.py CHOICES, in the same order)
 FIELDS = (
-    # expert (issue 16): hard with the win-chance table near the end; last, so old records load
+    # expert: hard with the win-chance table near the end; last, so old records load
     ("difficulty", "Difficulty", ("easy", "medium", "hard", "expert"), 1),
     # the game's kind: indices 0 and 1 are the old 121/61 choices, so old records load
     ("target", "Game", (121, 61, 61, 0, 0, 0), 0),
@@ -49,6 +49,8 @@ _VERSION = const(1)  # the record's (its magic: b"SETT")
 
 
 class Settings:
+    FIELDS = FIELDS  # firmware.settings_io reads them off the settings it is given
+
     def __init__(self, storage):
         self.store = RecordStore(storage, "settings", b"SETT", _VERSION) if storage else None
         self.index = bytearray(len(FIELDS))
@@ -67,12 +69,6 @@ class Settings:
         kind = self.index[1]  # the game (FIELDS[1]): its 5-card choice, its deals
         self.variant = "five" if kind == 2 else "six"
         self.deals = b"\x00\x00\x00\x06\x08\x0c"[kind]  # fixed deals by the game's choice
-
-    def label(self, i):
-        """Field i's choice as the settings screen shows it (its labels)."""
-        from firmware.screens.settings import CHOICES
-
-        return CHOICES[i][self.index[i]]
 
     def step(self, i, delta):
         """Move field i to its next (delta 1) or previous (-1) choice, wrapping."""
@@ -104,7 +100,7 @@ class Settings:
     def _io(self, step):
         # firmware.settings_io's step, loaded for it and forgotten after
         from firmware import settings_io
-        from firmware.app import _drop
+        from firmware import drop as _drop
 
         try:
             return getattr(settings_io, step)(self)

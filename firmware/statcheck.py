@@ -1,28 +1,29 @@
 """Reading and writing a statistics record (``firmware.stats``: ``check``
 takes a payload's figures by version, ``payload`` makes one) and what
 cannot all be true of the figures, checked when a record is read, so an
-impossible one is refused (issue 11.5) instead of shown ("Lost -996", a
+impossible one is refused instead of shown ("Lost -996", a
 25000% win rate, a best hand its cards do not score, a coach's figure past
 what the deals could give up). Loaded only while a record is read or
 written, then forgotten: its code is heap the play screen needs at a
-game's end. Imports ``engine.score`` and ``firmware.stats`` (its
-``COUNTERS``).
+game's end. It is given the ``firmware.stats.Stats`` to fill or write and
+reads the counters' names off it (``COUNTERS``). Imports ``engine.score``.
 """
 
 from engine.score import show_score
-from firmware.stats import COUNTERS
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-# the record's layout (firmware.stats)
-_N = const(20)  # firmware.stats's
-_SIZE = const(85)  # firmware.stats's
-_GAME = const(9)  # firmware.stats's
-_COACH = const(102)  # firmware.stats's
-_RECENT = const(10)  # firmware.stats's
+# the record's layout: a 4-byte figure per counter (``Stats.COUNTERS``, in
+# that order), the best hand's 5 cards, then version 2's ties and version 3's
+# coach figures with room for the newest _ROOM recent games
+_N = const(20)  # counters
+_SIZE = const(85)  # 4 * _N + 5: version 1; version 2 adds 4 bytes of ties
+_GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
+_ROOM = const(10)  # recent games the record has room for
+_COACH = const(102)  # 12 + _GAME * _ROOM: what version 3 adds after the ties
 
 
 def _put(out, i, v):
@@ -37,7 +38,7 @@ def _get(p, i):
     return p[i] << 24 | p[i + 1] << 16 | p[i + 2] << 8 | p[i + 3]
 
 
-# (a, b, m): COUNTERS[a] can be at most m times COUNTERS[b] (firmware.stats
+# (a, b, m): counter a can be at most m times counter b (``Stats.COUNTERS``
 # order): wins and skunks within games, matches within games, games, hands
 # and cribs within deals, points within what a hand, crib or deal can give
 # (constants of the code, as const()s: a global would be a name interned for good)
@@ -110,9 +111,10 @@ def impossible(stats):
     true, as a phrase; None when they can."""
     for i in range(0, len(_BOUNDS), 3):
         a, b, m = _BOUNDS[i], _BOUNDS[i + 1], _BOUNDS[i + 2]
-        if getattr(stats, COUNTERS[a]) > m * getattr(stats, COUNTERS[b]):
+        a, b = stats.COUNTERS[a], stats.COUNTERS[b]
+        if getattr(stats, a) > m * getattr(stats, b):
             times = "" if m == 1 else _TIMES % m
-            return "impossible figures (%s > %s%s)" % (COUNTERS[a], times, COUNTERS[b])
+            return "impossible figures (%s > %s%s)" % (a, times, b)
     if stats.ties > stats.games - stats.wins:
         return "impossible figures (ties > games - wins)"
     if stats.skunks_taken > stats.losses:
@@ -151,7 +153,7 @@ def check(stats, payload, version):
         stats.clear()
         return "its best hand is not the cards of a hand"
     for i in range(_N):
-        setattr(stats, COUNTERS[i], _get(payload, 4 * i))
+        setattr(stats, stats.COUNTERS[i], _get(payload, 4 * i))
     stats.ties = _get(payload, _SIZE) if version >= 2 else 0
     stats.coached = stats.coach_lost = stats.coach_played = 0
     stats.recent = []
@@ -177,7 +179,7 @@ def payload(stats):
     of the figures of ``stats``."""
     out = bytearray(_SIZE + 4 + _COACH)  # version 3's
     for i in range(_N):
-        _put(out, 4 * i, getattr(stats, COUNTERS[i]))
+        _put(out, 4 * i, getattr(stats, stats.COUNTERS[i]))
     for i in range(5):
         out[4 * _N + i] = stats.best_cards[i] if i < len(stats.best_cards) else 255
     _put(out, _SIZE, stats.ties)
@@ -186,7 +188,7 @@ def payload(stats):
     _put(out, o + 4, stats.coach_lost)
     _put(out, o + 8, stats.coach_played)
     o += 12
-    for deals, lost, played in stats.recent[:_RECENT]:
+    for deals, lost, played in stats.recent[:_ROOM]:
         out[o] = deals
         _put(out, o + 1, lost)
         _put(out, o + 5, played)

@@ -12,7 +12,7 @@ apart); the best hand from ("show", 0, "hand", points) with the kept four
 ``key(game)`` names a game so a game is counted once even when its game-over
 page is shown again after a power cut (``counted(key)``).
 
-The coach's figures (issue 16.4): ``add_coach(deals, lost, played)`` adds a
+The coach's figures: ``add_coach(deals, lost, played)`` adds a
 game's decisions as the play screen weighed them, each when you made it
 (engine.opponent.discard_loss and play_loss, the review's own figures):
 over ``deals`` deals your discards gave up ``lost`` and your plays
@@ -38,7 +38,7 @@ impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
 ``problem`` says so (``firmware.statcheck`` reads a record). Imports
 ``firmware.records`` (and ``firmware.statcheck`` while a record is read,
-forgotten after with ``firmware.app``'s ``_drop``).
+forgotten after with ``firmware``'s ``drop``).
 """
 
 from firmware.records import RecordStore
@@ -76,10 +76,6 @@ COUNTERS = (
     "last_seed",  # the key of the last game counted
     "last_moves",
 )
-_N = const(20)  # len(COUNTERS)
-_SIZE = const(85)  # 4 * _N + 5: version 1; version 2 adds 4 bytes of ties
-_GAME = const(9)  # a recent game's bytes: deals 1, lost 4, played 4
-_COACH = const(102)  # 12 + _GAME * _RECENT: what version 3 adds after the ties
 
 
 def _record(stats, payload, version):
@@ -92,7 +88,7 @@ def _record(stats, payload, version):
             return statcheck.payload(stats)
         return statcheck.check(stats, payload, version)
     finally:
-        from firmware.app import _drop
+        from firmware import drop as _drop
 
         _drop("firmware.statcheck")
 
@@ -103,6 +99,8 @@ def key(game):
 
 
 class Stats:
+    COUNTERS = COUNTERS  # firmware.statcheck reads them off the stats it is given
+
     def __init__(self, storage=None, name=NAME):
         self.name = name
         self.store = RecordStore(storage, name, MAGIC, VERSION) if storage is not None else None

@@ -7,18 +7,17 @@ what it returned (a text, or its lines already wrapped) in a
 is closed, so its ``finally`` runs. Used by the game-over page's review
 (``firmware.play_over``) and the expert's play hint
 (``firmware.screens.pause``), and loaded only by them. Imports
-``firmware.app`` and ``firmware.buttons``.
+``firmware.buttons``, ``firmware.keys`` and ``firmware.screen``.
 """
 
 from firmware import buttons
-from firmware.app import MessageScreen, Screen, title_bar
+from firmware.screen import MessageScreen, Screen, title_bar
+from firmware.keys import B
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
-
-_B = const(32)  # firmware.hal's
 
 
 class Working(Screen):
@@ -33,7 +32,7 @@ class Working(Screen):
         return True  # a step a frame: the main loop must not nap
 
     def update(self, dt_ms, events):
-        if buttons.happened(events, "press", _B):
+        if buttons.happened(events, "press", B):
             self.steps.close()
             self.app.pop()
             return True

@@ -16,9 +16,9 @@ from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
-from firmware.keeper import Keeper
 from firmware.keeper_input import open_store
 from screentext import drawn_text
+from firmware.keeper_record import from_bytes
 
 
 FRAME = 20
@@ -36,7 +36,7 @@ def Rig(files=None, pegboard=None, root=None):
 def saved_keeper(files):
     payload, version, problem = open_store(host.DictStorage(files)).load()
     assert problem is None, problem
-    return Keeper.from_bytes(payload, version)
+    return from_bytes(payload, version)
 
 
 def number(rig, points):

@@ -28,6 +28,7 @@ from firmware.screens.play import (
     PLAY,
     PlayScreen,
 )
+from firmware.screens.settings import label as setting_label
 
 
 def new_driver(
@@ -46,7 +47,7 @@ def new_driver(
     names the Settings' game ("5-card 61", "6 deals"...) when not ``target``."""
     app = App(host.make(storage=storage))
     app.settings.set("target", target)
-    while game and app.settings.label(1) != game:  # as LEFT/RIGHT step it on the screen
+    while game and setting_label(app.settings, 1) != game:  # as LEFT/RIGHT step it on the screen
         app.settings.step(1, 1)
     app.settings.set("match", match)
     app.settings.set("open_hands", open_hands)

@@ -173,18 +173,6 @@ def test_errors_that_keep_coming_raise_failing_and_are_logged():
     assert d.app.errors == FAIL_LIMIT + 1 and d.app.failing is None
 
 
-def test_the_demo_steps_on_every_button_but_b():
-    import sys
-
-    if sys.implementation.name != "cpython":
-        return  # the demo's _STEP is a const(): no global on MicroPython
-    from firmware import hal
-    from firmware.screens import demo
-
-    assert demo._STEP == hal.A | hal.UP | hal.DOWN | hal.LEFT | hal.RIGHT
-    assert not demo._STEP & hal.B  # B goes back to the menu
-
-
 def test_a_damaged_win_chance_table_is_said_once_at_the_start():
     # engine.winprob: a bad table reads as none; the app names it when it starts
     from engine import winprob

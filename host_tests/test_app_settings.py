@@ -13,6 +13,7 @@ from firmware.screens.menu import ENTRIES, MenuScreen
 from firmware.screens.settings import CHOICES, SettingsScreen
 from firmware.settings import FIELDS, Settings
 from apprig import drawn_text, new_app
+from firmware.screens.settings import label as setting_label
 
 
 def goto_settings(d):
@@ -67,7 +68,7 @@ def test_the_screen_has_a_label_for_every_choice_of_the_record():
     s = Settings(None)
     s.set("target", 61)
     s.step(1, 1)  # the game: 6-card 61 -> 5-card 61
-    assert s.label(1) == "5-card 61" and s.variant == "five" and s.target == 61
+    assert setting_label(s, 1) == "5-card 61" and s.variant == "five" and s.target == 61
     assert SettingsScreen(s).value(1) == "5-card 61"
 
 

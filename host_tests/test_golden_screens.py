@@ -26,6 +26,7 @@ from firmware.hw import host
 from firmware.screens.play import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE, PlayScreen
 from firmware.stats import Stats
 from playdriver import decide, new_driver, play_game, screen, wait_for_you
+from firmware.screens.settings import label as setting_label
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
@@ -285,14 +286,14 @@ def test_fixed_deals_play_and_a_tie():
 def test_keeper_five_card_and_fixed_deals():
     d = app_driver()
     st = d.app.settings
-    while st.label(1) != "5-card 61":
+    while setting_label(st, 1) != "5-card 61":
         st.step(1, 1)
     d.app.open("keeper")
     d.tick(2)
     check(d, "keeper_five")
     d = app_driver()  # a new device: nothing kept
     st = d.app.settings
-    while st.label(1) != "8 deals":
+    while setting_label(st, 1) != "8 deals":
         st.step(1, 1)
     d.app.open("keeper")
     d.tick(2)

@@ -7,7 +7,6 @@ CPython and MicroPython."""
 from engine.cards import parse_many
 from firmware.hand_counter import HandCounter
 
-
 STARTER = 4  # firmware.hand_counter._STARTER: the starter's slot
 
 

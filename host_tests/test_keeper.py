@@ -12,6 +12,7 @@ Runs under CPython and MicroPython."""
 
 from engine.rng import Rng
 from firmware.keeper import Keeper, skunk_of
+from firmware.keeper_record import from_bytes
 
 MAX_ACTIONS = 400  # firmware.keeper._MAX_ACTIONS (a const: no global on a device)
 
@@ -155,7 +156,7 @@ def test_bytes_round_trip_and_refusals():
     k.deal_entry(9, 12)
     k.undo()
     data = k.to_bytes()
-    k2 = Keeper.from_bytes(data)
+    k2 = from_bytes(data)
     assert k2.to_bytes() == data and k2.scores == k.scores and k2.can_redo()
     assert len(data) < 64
     bad = (
@@ -168,7 +169,7 @@ def test_bytes_round_trip_and_refusals():
     )
     for blob, words in bad:
         try:
-            Keeper.from_bytes(blob)
+            from_bytes(blob)
             assert False, words
         except ValueError as e:
             assert words in str(e), (words, str(e))
@@ -184,7 +185,7 @@ def test_oldest_actions_fold_into_base():
     assert len(k.actions) == 3 * MAX_ACTIONS
     # 215 awards of 1, alternating A, B; 215 deals
     assert k.scores == [108, 107] and k.deal_number == 1 + (MAX_ACTIONS + 30) // 2
-    assert Keeper.from_bytes(k.to_bytes()).scores == [108, 107]
+    assert from_bytes(k.to_bytes()).scores == [108, 107]
     for _ in range(MAX_ACTIONS):
         k.undo()
     assert k.scores == [8, 7] and not k.can_undo()  # the 30 oldest actions are folded in
@@ -203,7 +204,7 @@ def test_five_card_three_for_last_once_at_the_start_then_to_61():
     k.deal_entry(20, 30)
     k.deal_entry(40, 0)
     assert k.winner == 0 and k.scores == [70, 23] and k.skunk() == "skunk"  # under 31
-    back = Keeper.from_bytes(k.to_bytes())
+    back = from_bytes(k.to_bytes())
     assert back.scores == k.scores and back.winner == 0 and back.five
     try:
         Keeper(target=121, five=True)
@@ -221,7 +222,7 @@ def test_fixed_deals_end_after_deal_n_with_totals_and_ties():
     assert k.scores == [200, 200]
     k.deal_entry(5, 5)
     assert k.over() and k.winner == 2 and k.skunk() == "" and k.tally() == [0, 0]
-    back = Keeper.from_bytes(k.to_bytes())
+    back = from_bytes(k.to_bytes())
     assert back.winner == 2 and back.scores == [205, 205] and back.deal_number == 6
     k.undo()
     k.deal_entry(6, 5)
@@ -231,7 +232,7 @@ def test_fixed_deals_end_after_deal_n_with_totals_and_ties():
     k.deal_entry(5, 5)
     k.new_game()  # a tie counts for neither: the match goes on
     assert k.game_no == 2 and k.wins == [0, 0] and k.deal_number == 1
-    k2 = Keeper.from_bytes(k.to_bytes())
+    k2 = from_bytes(k.to_bytes())
     assert k2.game_no == 2 and k2.deals == 6
 
 
@@ -241,10 +242,10 @@ def test_old_version_1_records_still_load():
     base = bytes((10, 7, 5, 3, 0, 3))
     acts = bytes((1, 0, 4, 4, 9, 12))  # A +4, a deal entry
     data = head + base + bytes((0, 2, 0, 2)) + acts
-    k = Keeper.from_bytes(data, 1)
+    k = from_bytes(data, 1)
     assert k.target == 61 and not k.five and k.deals == 0 and k.game_no == 2
     assert k.scores == [26, 16] and k.deal_number == 4  # A +4; B 9, A (dealer) 12
-    assert Keeper.from_bytes(k.to_bytes()).scores == k.scores
+    assert from_bytes(k.to_bytes()).scores == k.scores
 
 
 def test_new_fields_are_checked_on_load():
@@ -259,7 +260,7 @@ def test_new_fields_are_checked_on_load():
     )
     for blob, words in bad:
         try:
-            Keeper.from_bytes(blob)
+            from_bytes(blob)
             assert False, words
         except ValueError as e:
             assert words in str(e), (words, str(e))
@@ -268,7 +269,7 @@ def test_new_fields_are_checked_on_load():
     d = bytearray(five.to_bytes())
     d[23] = 5  # three for last in a six-card game
     try:
-        Keeper.from_bytes(bytes(d))
+        from_bytes(bytes(d))
         assert False
     except ValueError as e:
         assert "action" in str(e)
@@ -289,7 +290,7 @@ def test_damaged_version_2_records_are_refused_with_value_error_only():
             for _ in range(1 + rng.below(3)):
                 data[rng.below(len(data))] = rng.below(256)
             try:
-                back = Keeper.from_bytes(bytes(data))
+                back = from_bytes(bytes(data))
             except ValueError:
                 continue
-            assert Keeper.from_bytes(back.to_bytes()).scores == back.scores
+            assert from_bytes(back.to_bytes()).scores == back.scores

@@ -13,6 +13,8 @@ from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.keeper import Keeper
 from firmware.keeper_input import DEAL, OVER, SCORE
 from keeperrig import Rig, number, saved_keeper, shown
+from firmware.screens.settings import label as setting_label
+from firmware.keeper_record import from_bytes
 
 
 def test_keeper_opens_from_the_menu_with_a_fresh_game():
@@ -203,15 +205,15 @@ def test_keeper_new_match_after_a_match_takes_the_device_settings():
 
 def test_keeper_record_keeps_its_own_flag_and_reads_old_records():
     k = Keeper(61, 3, (2, 4), 1, True)
-    k2 = Keeper.from_bytes(k.to_bytes())
+    k2 = from_bytes(k.to_bytes())
     assert (k2.target, k2.best_of, k2.colors, k2.first_dealer, k2.own) == (61, 3, [2, 4], 1, True)
     old = bytearray(Keeper(121, 1, (0, 1), 1).to_bytes())
     assert old[4] == 1  # a record saved before the flag: the first dealer alone
-    assert Keeper.from_bytes(bytes(old)).own is False
-    assert Keeper.from_bytes(bytes(old)).follow(61, 1)
+    assert from_bytes(bytes(old)).own is False
+    assert from_bytes(bytes(old)).follow(61, 1)
     old[4] = 4
     try:
-        Keeper.from_bytes(bytes(old))
+        from_bytes(bytes(old))
         raise AssertionError("a dealer byte of 4 was accepted")
     except ValueError:
         pass
@@ -276,7 +278,7 @@ def test_keeper_screen_draws_big_scores():
 
 
 def _choose_game(settings, name):
-    while settings.label(1) != name:  # the Settings screen's "Game", stepped as LEFT/RIGHT do
+    while setting_label(settings, 1) != name:  # "Game", stepped as LEFT/RIGHT do
         settings.step(1, 1)
 
 

@@ -10,6 +10,7 @@ from engine.winprob import lookup
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from playdriver import decide, new_driver, screen, wait_for_you
 from keeperrig import Rig
+from firmware.screens.settings import label as setting_label
 
 
 def _want(g, scores, dealer):
@@ -110,7 +111,7 @@ def test_pause_menu_shows_your_odds_on_the_led_board_for_a_moment():
     for deals in (0, 8):
         app = App(host.make(), pegboard=peg)
         app.settings.set("difficulty", "hard")
-        while deals and app.settings.label(1) != "8 deals":
+        while deals and setting_label(app.settings, 1) != "8 deals":
             app.settings.step(1, 1)
         d = Driver(app)
         app.push(PlayScreen(5))

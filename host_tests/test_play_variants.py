@@ -29,6 +29,7 @@ from playdriver import (
     screen,
     wait_for_you,
 )
+from firmware.screens.settings import label as setting_label
 
 
 def play_watching(d, seed):
@@ -107,7 +108,7 @@ def test_a_tie_over_page_counts_for_neither():
 def test_demo_plays_the_settings_game_five_card_and_fixed_deals():
     for game, check in (("5-card 61", "five"), ("8 deals", "deals")):
         app = App(host.make())
-        while app.settings.label(1) != game:
+        while setting_label(app.settings, 1) != game:
             app.settings.step(1, 1)
         d = Driver(app)
         app.open("demo")
@@ -129,7 +130,7 @@ def test_demo_plays_the_settings_game_five_card_and_fixed_deals():
 def test_five_card_three_for_last_is_said_and_pegged():
     board = Pegboard({"holes": 121, "order": "chain"})
     app = App(host.make(), pegboard=board)
-    while app.settings.label(1) != "5-card 61":
+    while setting_label(app.settings, 1) != "5-card 61":
         app.settings.step(1, 1)
     d = Driver(app)
     app.push(PlayScreen(24))

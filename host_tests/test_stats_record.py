@@ -178,16 +178,17 @@ def test_impossible_coach_figures_are_refused():
 
 
 def test_the_record_sizes_written_as_constants_agree_with_the_counters():
-    # firmware/stats.py writes its sizes as const() for the device (no names)
+    # firmware/statcheck.py writes the layout's sizes as const() for the device (no names)
     import sys
 
-    from firmware import stats
+    from firmware import statcheck, stats
 
     if sys.implementation.name != "cpython":
         return  # folded into the code there, no attributes: CPython checks the values
-    assert stats._N == len(stats.COUNTERS)
-    assert stats._SIZE == 4 * stats._N + 5
-    assert stats._COACH == 12 + stats._GAME * stats._RECENT
+    assert statcheck._N == len(stats.COUNTERS) == len(Stats.COUNTERS)
+    assert statcheck._SIZE == 4 * statcheck._N + 5
+    assert statcheck._COACH == 12 + statcheck._GAME * statcheck._ROOM
+    assert statcheck._ROOM == stats._RECENT  # the record holds every recent game kept
     assert len(Stats().payload()) == _SIZES[stats.VERSION] == 191
 
 

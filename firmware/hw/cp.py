@@ -17,9 +17,9 @@ may write the flash drive.
             (firmware/hw/ssd1306.py, the one the MicroPython backend uses)
             straight on ``busio.I2C`` (firmware/hw/cp_direct.py); the buffer is the
             panel's own memory layout, so ``show()`` sends the changed pages
-            as they are. displayio's refresh costs about 6.4 us a pixel of
-            the area it sends (emulated Pico), the direct driver about
-            0.4 ms a page: figures for both in the README. Without the
+            as they are. displayio's refresh costs by the pixels of the
+            area it sends, the direct driver by the pages it sends
+            (docs/firmware-figures.md). Without the
             library in lib/ the direct driver is used, with a message
   buttons   ``keypad.Keys`` (pull-ups, pressed = low) scanned in the
             background; ``read()`` drains its events into the held bitmask
@@ -41,15 +41,11 @@ may write the flash drive.
             ``read``); CircuitPython sleeps the core between its background
             tasks there
 
-No saves in ``microcontroller.nvm`` (an earlier version kept them there):
-on the RP2040 it is one 4 KB flash sector, and CircuitPython erases and
-reprograms the whole sector whenever a byte that is not blank changes
-(measured on the emulated Pico: a write into blank bytes is one program, an
-overwrite one erase and one program). So two copies with sequence numbers
-would share every erase, and a power cut in it would lose both; the only
-other flash, the drive, is the PC's in that mode. And the record layer's
-write-and-rename cost about 3.5 erases a save there, some 150 a game: the
-sector's ~100,000 erase cycles would last a few hundred games.
+No saves in ``microcontroller.nvm``: on the RP2040 it is one flash sector,
+which CircuitPython erases and reprograms whole whenever a byte that is not
+blank changes, so two copies with sequence numbers would share every erase
+(a power cut in it would lose both) and the sector would wear out within a
+few hundred games (docs/firmware-figures.md).
 
 Verified: on CPython over a recording fake I2C bus decoded back into the
 picture (both displays; the displayio one with Adafruit Blinka's displayio and
@@ -61,9 +57,8 @@ Not verified: a real panel, keypad timing, nvm on real flash, the watchdog.
 
 Building it (``make``: the pins, the display choice, the storage) is done by
 ``firmware.hw.cp_make``, loaded for the call and forgotten after it on
-CircuitPython, so its code is not on the heap for the session (3.2 KB less
-than when it lived here, measured on the emulated Pico); this module keeps
-what runs every frame (buttons, LEDs, clock, watchdog, nap).
+CircuitPython, so its code is not on the heap for the session; this module
+keeps what runs every frame (buttons, LEDs, clock, watchdog, nap).
 
 ``make`` is ``firmware.hw.cp_make``'s (which imports the rest), loaded by the
 package's ``once`` for it and forgotten after. Imports nothing at import;
@@ -91,7 +86,7 @@ def make(board=None, watchdog_s=WATCHDOG_S, storage_root="/data", display=None):
 
 class Buttons:
     """``keypad.Keys`` events as the held bitmask; ``bits[key_number]`` is
-    a key's ``firmware.hal`` bit (built by ``cp_make.buttons``)."""
+    a key's ``firmware.keys`` bit (built by ``cp_make.buttons``)."""
 
     def __init__(self, keys, bits, event):
         self._keys = keys

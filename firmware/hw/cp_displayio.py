@@ -24,27 +24,19 @@ our 1024-byte MONO_VLSB buffer (``firmware.hw.cp_fb``, shared drawing code);
             about 3 columns of a page), so displayio's dirty area (one
             rectangle a bitmap) is never the union of far-apart changes;
             nothing changed, no refresh
-  memory    about 0.9 KB of small arrays made a changed page, nothing large:
-            on a full heap every KB made costs its share of a collection
-            (about 1 ms at 100 KB live) and a large block is what fails
-            first on a fragmented heap. Comparing with the Bitmap itself
-            (no shadow: 1.1 KB less heap) made a 1 KB array every show and
-            cost 10 ms on the game's median repaint
+  memory    small arrays made a changed page, nothing large: on a full
+            heap every KB made costs its share of a collection and a large
+            block is what fails first on a fragmented heap; the shadow
+            costs 1 KB held and saves a 1 KB array made every show
 
 Without ulab or the buffer protocol (Blinka's displayio on a PC) the changed
 pixels are set one by one through ``bitmap[x, y]`` (``firmware.hw.cp_rare``,
 so that its code is not on a device's heap): the same picture and the same
 refreshes, slowly.
 
-Measured on the emulated Pico: displayio's refresh itself costs about
-6.2 us a pixel of the dirty area plus about 0.1 ms a refresh (a full-width
-page 6.5 ms, the whole screen 51 ms; rows are rounded to whole pages by the
-panel's vertical bytes; the bus is not what limits it), the same for a plain
-128x64 Bitmap, so a menu cursor move (3 pages of inverted rows) cannot show
-in less than about 19 ms this way. The shows of a whole game replayed (the
-menu, opening, a game against hard; 468 shows): 6.39 s with one refresh per
-changed page over its changed span (the version before), 5.13 s now; on a
-heap 96 KB full in small pieces 12.1 -> 9.2 s.
+displayio's refresh costs in proportion to the pixels of its dirty area
+(rounded to whole pages by the panel's vertical bytes), not the bus: hence
+the runs above (the figures: docs/firmware-figures.md).
 Imports nothing itself (displayio and the library are passed in or
 imported by ``make``; ``ulab.numpy`` when there is one, else
 ``firmware.hw.cp_rare``).
@@ -62,7 +54,7 @@ except ImportError:
 
 # a page's changed columns are refreshed as one run unless this many
 # unchanged columns lie between them: a refresh costs about as much as 3-4
-# columns of a page (measured on the emulated Pico)
+# columns of a page
 _GAP = const(4)
 _GAP_BYTES = bytes(_GAP)  # _GAP unchanged columns in a page's changes
 _ONE = b"\x01"
@@ -119,10 +111,9 @@ class Display:
 
     def _copy_fast(self, p):
         # page p's changed columns copied into the Bitmap by one strided
-        # slice (byte 7 - p of each of their rows); a few small arrays made
-        # (about 0.9 KB a changed page), nothing large: on a full heap every
-        # KB made costs a collection's share (about 1 ms), and a large one
-        # fails first on a fragmented heap
+        # slice (byte 7 - p of each of their rows); a few small arrays made,
+        # nothing large: on a full heap every KB made costs a collection's
+        # share, and a large one fails first on a fragmented heap
         frame, shadow, bits = self._fast
         o = p * self.width
         page = frame[o : o + self.width]

@@ -1,8 +1,8 @@
 """CircuitPython only: the drawing loops of ``firmware.fast`` (same functions,
 same arguments, same pixels) for a firmware without viper. The CircuitPython
 backend hands this module to ``firmware.canvas`` in place of
-``firmware.fast`` (which is viper and cannot load there). Bytecode costs
-about 10 us a byte operation on a 125 MHz RP2040, so the work is moved into
+``firmware.fast`` (which is viper and cannot load there). Bytecode is slow
+there (docs/firmware-figures.md), so the work is done in
 C where CircuitPython has a C routine for it and the Python loops that stay
 are unrolled:
 

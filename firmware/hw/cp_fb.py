@@ -1,9 +1,9 @@
 """CircuitPython only: the ``framebuf`` of the display for a firmware that has
 none (CircuitPython); firmware/hw/cp.py registers it as ``framebuf`` there.
 MONO_VLSB only (the display's format), the methods of the hardware contract
-(firmware/hal.py), written for speed on CircuitPython, where bytecode costs
-about 10 us a byte operation and ``firmware.fakefb`` (plain, all formats)
-took 10 ms to clear the screen and most of a 45 ms play-screen repaint:
+(firmware/hal.py), written for speed on CircuitPython, where bytecode is
+slow (docs/firmware-figures.md) and ``firmware.fakefb``'s plain loops (all
+formats) would take most of a play-screen repaint:
 
   fill        ulab sets the whole buffer in C (a slice copy from a template
               without ulab)

@@ -6,7 +6,7 @@ on CircuitPython, so none of this code stays on the heap; what it makes
 does (and ``NoDisplay`` / ``MemoryStorage`` with the object that needs
 them: no OLED answering, or the drive left to the PC).
 
-Imports ``firmware.hw.files`` and ``firmware.hw.cp``;
+Imports ``firmware.hw.files``, ``firmware.hw.cp`` and ``firmware.keys``;
 when ``make`` runs, the CircuitPython modules, ``firmware.hw.cp_displayio``
 (``firmware.hw.cp_direct`` and ``firmware.hw.ssd1306`` for the direct path),
 ``firmware.hw.cp_fb``, ``firmware.canvas`` and ``firmware.hw.cp_fast``.
@@ -14,20 +14,15 @@ when ``make`` runs, the CircuitPython modules, ``firmware.hw.cp_displayio``
 
 from firmware.hw import cp
 from firmware.hw.files import FileStorage
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
-_BITS = {"up": _UP, "down": _DOWN, "left": _LEFT, "right": _RIGHT, "a": _A, "b": _B}
+_BITS = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
 # boards/pico.py's pins, for when no board description could be loaded
 _I2C = {"id": 0, "sda": 4, "scl": 5, "freq": 400000}
 _OLED = {"address": 0x3C, "width": 128, "height": 64}
@@ -173,14 +168,15 @@ def display_choice(board, path="board.txt"):
 
 def make(board=None, watchdog_s=cp.WATCHDOG_S, storage_root="/data", display=None):
     """The board's hardware (``firmware.hw.cp.make``, which calls this)."""
+    import os
+    import time
+
     import busio
     import digitalio
     import keypad
     import microcontroller
     import neopixel_write
-    import os
     import supervisor
-    import time
 
     try:
         import framebuf

@@ -3,7 +3,7 @@ rarely or never on a device, apart so that it is on the heap only once
 used: the ``line``, ``blit`` and ``text`` of ``firmware.hw.cp_fb``'s
 FrameBuffer (the error screen's; the screens draw through the canvas) and
 the pixel-by-pixel copy of ``firmware.hw.cp_displayio`` where there is no
-ulab (Blinka on a PC). The same pixels as before they moved here
+ulab (Blinka on a PC), with the same pixels as the fast paths
 (host_tests/test_cp_fb.py, host_tests/test_hw_cp.py). Imports
 ``firmware.font`` for ``text``.
 """

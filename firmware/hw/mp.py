@@ -4,7 +4,7 @@ RP2040/RP2350 boards: ``make(board)`` returns a ``Hardware``.
   display   our SSD1306 driver (``firmware.hw.ssd1306``) on ``machine.I2C``
             with the board's bus, pins, frequency and OLED address
   buttons   ``machine.Pin`` inputs with pull-ups (pressed = low), read into
-            the ``firmware.hal`` bitmask; a loop over pairs made once
+            the ``firmware.keys`` bitmask; a loop over pairs made once
   leds      the port's ``neopixel`` module; ``buf`` is the strip's own buffer
             (the app draws into it: no copy of 726 bytes on the heap);
             ``write(buf)`` sends it, copying a caller's other buffer in first
@@ -35,7 +35,8 @@ board, the real ``machine``/``neopixel`` modules, WDT timing, littlefs on flash.
 
 ``make`` is ``firmware.hw.mp_make``'s, loaded for it and forgotten after by
 the package's ``once`` (it runs once, at boot): this module keeps what runs
-while the app does. Imports ``firmware.hw`` (``once``) when ``make`` runs.
+while the app does. Imports ``firmware.keys`` when its buttons are made, and ``firmware.hw``
+(``once``) when ``make`` runs.
 """
 
 try:
@@ -43,12 +44,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
 _MAKE = const("mp_make")  # a const(), not a name: interned only when it loads
@@ -59,8 +54,10 @@ _VREF_MV = const(3300)  # the ADC's reference on the RP2040 / RP2350 boards here
 
 class Buttons:
     def __init__(self, machine, gpios):
+        from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B  # once: no names kept here
+
         pairs = []
-        bits = {"up": _UP, "down": _DOWN, "left": _LEFT, "right": _RIGHT, "a": _A, "b": _B}
+        bits = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT, "a": A, "b": B}
         for name in gpios:
             bit = bits.get(name)
             if bit is None:

@@ -4,17 +4,15 @@ power-up sequence, contrast, panel on/off, and a ``show()`` that sends only the
 pages (8-pixel rows of 128 bytes) that changed since the last ``show()``.
 
 How ``show()`` finds the changed pages: a 30-bit digest of each page as last
-sent (``firmware.fast.digest``, viper: about 0.45 ms for the 8 pages on the
-emulated Pico)
-is compared with the page's digest now, through page views made once, so a
-frame allocates nothing and the driver holds 8 numbers instead of a 1 KB copy
-of the panel (two changed bytes side by side never give the same digest; other
-changes do once in 2**30). Where viper is missing (CircuitPython's direct
-path) a shadow copy of each page (8 x 128 bytes) is compared instead
-(``bytearray == memoryview`` compares contents in C without allocating). A
-changed page costs one command write (column and page window, 7 bytes) and one
-data write (129 bytes); when every page changed, one window and one 1025-byte
-data write send the frame.
+sent (``firmware.fast.digest``, viper) is compared with the page's digest now,
+through page views made once, so a frame allocates nothing and the driver holds
+8 numbers instead of a 1 KB copy of the panel (two changed bytes side by side
+never give the same digest; other changes do once in 2**30). Where viper is
+missing (CircuitPython's direct path) a shadow copy of each page (8 x 128
+bytes) is compared instead (``bytearray == memoryview`` compares contents in C
+without allocating). A changed page costs one command write (column and page
+window, 7 bytes) and one data write (129 bytes); when every page changed, one
+window and one 1025-byte data write send the frame.
 tools/bench/i2c_traffic.py measures this against always sending the full frame.
 
 I2C failures (OLED missing, loose wire, brown-out) never raise: ``errors``

@@ -2,8 +2,8 @@
 with the buttons and reads what they score, item by item, and the total.
 The cards and the points live in ``firmware.hand_counter.HandCounter``
 (which asks ``engine.score``); this screen only picks and shows. Imports
-``firmware.app``, ``firmware.canvas``, ``firmware.cardtext``,
-``firmware.font`` and ``firmware.hand_counter``.
+``firmware.canvas``, ``firmware.cardtext``, ``firmware.font``,
+``firmware.hand_counter``, ``firmware.keys`` and ``firmware.screen``.
 
 Picking (fewer than five cards in):
   UP / DOWN     rank of the card in hand (hold to run)
@@ -19,22 +19,17 @@ switches hand / crib, long B empties all.
 """
 
 from firmware import font
-from firmware.app import Screen, title_bar
+from firmware.screen import Screen, title_bar
 from firmware.canvas import CARD_H, CARD_W
 from firmware.cardtext import card_text, item_text
 from firmware.hand_counter import HandCounter
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 _COLS = const(21)
 _ROWS = const(6)
@@ -44,9 +39,9 @@ _SLOT_Y = const(11)
 _PITCH = const(16)
 _MARK_Y = const(29)  # the UP mark under the next place: ink rows 31..33
 _SAY_Y = const(35)  # the line under it (the mark's ink must not reach it)
-_PICK_Y = const(43)
 _SLOTS = const(5)  # firmware.hand_counter's: 4 hand cards + starter
-_STARTER = const(4)
+_STARTER = const(4)  # firmware.hand_counter's
+_PICK_Y = const(43)
 _TOTAL = const("total %d")  # a const(): a short literal would be a name
 
 
@@ -79,7 +74,7 @@ class CounterScreen(Screen):
                 if self.app.top() is not self:
                     return True  # we were closed
             elif kind == "press" or kind == "repeat":
-                if bit != _A and bit != _B:
+                if bit != A and bit != B:
                     self._pad(bit)
                     changed = True
         return changed
@@ -95,31 +90,31 @@ class CounterScreen(Screen):
         self.message = ""
         if self.hc.ready():
             n = len(self.lines)
-            if bit == _DOWN and self.top + _ROWS < n:
+            if bit == DOWN and self.top + _ROWS < n:
                 self.top += 1
-            elif bit == _UP and self.top > 0:
+            elif bit == UP and self.top > 0:
                 self.top -= 1
             return
-        if bit == _UP:
+        if bit == UP:
             self.rank = (self.rank + 1) % 13
-        elif bit == _DOWN:
+        elif bit == DOWN:
             self.rank = (self.rank - 1) % 13
-        elif bit == _RIGHT:
+        elif bit == RIGHT:
             self.suit = (self.suit + 1) & 3
-        elif bit == _LEFT:
+        elif bit == LEFT:
             self.suit = (self.suit - 1) & 3
 
     def _button(self, bit, long):
         hc = self.hc
         self.message = ""
         if long:
-            if bit == _A:
+            if bit == A:
                 hc.crib = not hc.crib
                 self.message = "counting the crib" if hc.crib else "counting a hand"
             else:
                 hc.clear()
                 self.message = "all cards out"
-        elif bit == _A:
+        elif bit == A:
             if hc.ready():
                 hc.clear()
             else:

@@ -3,18 +3,12 @@ play screen's table with both seats played by ``engine.opponent``, "Red"
 hard against "Blue" at the settings' difficulty, in the settings' game). Any button but B steps on
 at once, otherwise it advances by itself; a finished game stays a few
 seconds and a new one starts. B goes back to the menu. Nothing is saved.
-Imports ``engine.match`` and ``firmware.screens.play``.
+Imports ``engine.match``, ``firmware.keys`` and ``firmware.screens.play``.
 """
 
 from engine.match import Match
+from firmware.keys import A, DOWN, LEFT, RIGHT, UP
 from firmware.screens.play import PlayScreen
-
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
-_STEP = const(31)  # A | UP | DOWN | LEFT | RIGHT, the bits of firmware.hal
 
 
 class DemoScreen(PlayScreen):
@@ -42,7 +36,7 @@ class DemoScreen(PlayScreen):
 
     def _stepped(self, events):
         for kind, bit in events:
-            if kind == "press" and bit & _STEP:
+            if kind == "press" and bit & (A | UP | DOWN | LEFT | RIGHT):
                 return True
         return False
 

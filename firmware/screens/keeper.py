@@ -1,8 +1,8 @@
 """The table score keeper screen: shows a real table game kept with the
 buttons (``firmware.keeper_input`` does the keeping and saving) and lets the
-LED board show the pegs. Imports ``firmware.app``, ``firmware.font``,
-``firmware.wrap``, ``firmware.keeper``, ``firmware.keeper_input`` and
-``firmware.power``; ``engine.winprob`` (the chances) when it refreshes.
+LED board show the pegs. Imports ``firmware.font``, ``firmware.keeper``,
+``firmware.keeper_input``, ``firmware.power``, ``firmware.screen`` and
+``firmware.wrap``; ``engine.winprob`` (the chances) when it refreshes.
 
 Every button event goes to ``KeeperInput.handle`` (see its docstring for
 what the buttons do), except A and B pressed together: that chord (the
@@ -24,7 +24,7 @@ that A or B closes and UP/DOWN scroll.
 """
 
 from firmware import font
-from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+from firmware.screen import ListScreen, MessageScreen, Screen, title_bar
 from firmware.wrap import wrap
 from firmware.keeper import COLORS, SIDES, TIE
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store

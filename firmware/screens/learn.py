@@ -7,15 +7,16 @@ show's wording (``firmware.cardtext``, ``engine.breakdown``) and the rule
 behind it with its docs/rules.md ids; the LED board's pegs move with the
 scores. Only the step on screen is built (``engine.lesson.step``), when it
 is shown. Nothing is saved; leaving puts the pegs back at 0. Imports ``engine.breakdown``,
-``engine.lesson``, ``firmware.app``, ``firmware.buttons``,
-``firmware.cardtext`` and ``firmware.wrap``.
+``engine.lesson``, ``firmware.buttons``, ``firmware.cardtext``,
+``firmware.keys``, ``firmware.screen`` and ``firmware.wrap``.
 """
 
 from engine.breakdown import hand_breakdown
-from engine.lesson import N, NAMES, step
+from engine.lesson import NAMES, N, step
 from firmware import buttons
-from firmware.app import Screen, title_bar
+from firmware.screen import Screen, title_bar
 from firmware.cardtext import card_text, cards_text, item_text, peg_text
+from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 from firmware.wrap import wrap
 
 try:
@@ -23,12 +24,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 _COLS = const(20)  # a line's cells: the last column is kept for the scroll marks
 _ROWS = const(4)  # text lines on screen at once
@@ -151,25 +146,25 @@ class LearnScreen(Screen):
                 peg.set_pegs(seat, st.scores[seat], st.rear[seat], moved)
 
     def update(self, dt, events):
-        if buttons.happened(events, "press", _B):
+        if buttons.happened(events, "press", B):
             self.app.pop()
             return True
         k = self.k
-        if buttons.went(events, _RIGHT) or buttons.happened(events, "press", _A):
+        if buttons.went(events, RIGHT) or buttons.happened(events, "press", A):
             if k + 1 < N:
                 self.show(k + 1)
                 return True
-            if buttons.happened(events, "press", _A):
+            if buttons.happened(events, "press", A):
                 self.app.pop()  # A on the last step: done
                 return True
             return False
-        if buttons.went(events, _LEFT) and k > 0:
+        if buttons.went(events, LEFT) and k > 0:
             self.show(k - 1)
             return True
-        if buttons.went(events, _DOWN) and self.top + _ROWS < len(self.lines):
+        if buttons.went(events, DOWN) and self.top + _ROWS < len(self.lines):
             self.top += 1
             return True
-        if buttons.went(events, _UP) and self.top > 0:
+        if buttons.went(events, UP) and self.top > 0:
             self.top -= 1
             return True
         return False

@@ -6,8 +6,8 @@ paused, and forgotten (with ``firmware.working``) when the game is back on
 top (``firmware.screens.play``'s ``enter``). At the expert level the hint
 for a play the expert rolls out is its own evaluation (``expert_hint``: its
 rollouts a step a frame under a bar, then the cards by what they netted).
-Imports ``firmware.app`` and ``firmware.play_table``; ``engine.opponent`` when a hint is asked for
-(``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
+Imports ``firmware.play_table`` and ``firmware.screen``; ``engine.opponent``
+when a hint is asked for (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
 ``firmware.working`` at the expert level).
 
 ``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
@@ -15,7 +15,7 @@ its ``table`` (``mode``: which decision is yours), ``quit()`` and
 ``abandon()``.
 """
 
-from firmware.app import ListScreen, MessageScreen
+from firmware.screen import ListScreen, MessageScreen
 from firmware.play_table import CONFIRM, COUNT, DISCARD, PLAY, card_text
 
 

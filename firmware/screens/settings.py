@@ -1,11 +1,11 @@
 """The settings screen: edits the app's ``Settings`` record
 (``app.settings``, firmware/settings.py) and saves it on leaving. Loaded
 only while it is open (the app forgets it back at the menu), with the
-labels of the choices, which only it shows. Imports ``firmware.app`` and
+labels of the choices, which only it shows. Imports ``firmware.screen`` and
 ``firmware.settings``.
 """
 
-from firmware.app import ListScreen, MessageScreen
+from firmware.screen import ListScreen, MessageScreen
 from firmware.settings import FIELDS
 
 # the labels of each field's values (firmware.settings.FIELDS), in the same order
@@ -20,6 +20,11 @@ CHOICES = (
 )
 
 
+def label(settings, i):
+    """Field i's choice in ``settings`` as this screen shows it."""
+    return CHOICES[i][settings.index[i]]
+
+
 class SettingsScreen(ListScreen):
     """LEFT/RIGHT (or A) change the highlighted setting; leaving saves. A save
     that fails (full or read-only storage) is said on screen as B leaves."""
@@ -31,7 +36,7 @@ class SettingsScreen(ListScreen):
         self.changed = False
 
     def value(self, i):
-        return CHOICES[i][self.settings.index[i]]
+        return label(self.settings, i)
 
     def adjust(self, i, step):
         self.settings.step(i, step)

@@ -15,13 +15,14 @@ damaged statistics record is reported once and fresh figures are shown.
 The rows are formatted, and every string placed, when the page changes
 (``_build``, ``_place``), never in ``draw``, which draws them in one call
 (``Canvas.texts``).
-Imports ``firmware.app``, ``firmware.buttons``, ``firmware.canvas``
-and ``firmware.stats``.
+Imports ``firmware.buttons``, ``firmware.canvas``, ``firmware.keys``,
+``firmware.screen`` and ``firmware.stats``.
 """
 
 from firmware import buttons
-from firmware.app import ListScreen, MessageScreen, Screen
+from firmware.screen import ListScreen, MessageScreen, Screen
 from firmware.canvas import Canvas
+from firmware.keys import DOWN, LEFT, RIGHT, UP, B
 from firmware.stats import Stats
 
 try:
@@ -29,11 +30,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
 # (record name, what the title calls it) of each kind of game (firmware.play_end)
 _KINDS = const((("stats", ""), ("stats5", "5-card"), ("statsd", "Deals")))
@@ -220,28 +216,28 @@ class StatsScreen(Screen):
             return True
         changed = False
         n = len(_PAGES) * len(self.kinds)
-        if buttons.went(events, _RIGHT):
+        if buttons.went(events, RIGHT):
             self.page = (self.page + 1) % n
             self.top = 0
             changed = True
-        if buttons.went(events, _LEFT):
+        if buttons.went(events, LEFT):
             self.page = (self.page - 1) % n
             self.top = 0
             changed = True
         if changed:
             self._build()
-        if buttons.went(events, _DOWN) and self.top + _ROWS < len(self.rows):
+        if buttons.went(events, DOWN) and self.top + _ROWS < len(self.rows):
             self.top += 1
             self._place()
             changed = True
-        if buttons.went(events, _UP) and self.top > 0:
+        if buttons.went(events, UP) and self.top > 0:
             self.top -= 1
             self._place()
             changed = True
-        if buttons.happened(events, "long", _B):
+        if buttons.happened(events, "long", B):
             self.app.push(ResetMenu(self))
             return True
-        if buttons.happened(events, "tap", _B):
+        if buttons.happened(events, "tap", B):
             self.app.pop()
             return True
         return changed

@@ -151,9 +151,11 @@ def drive(
 def choose_game(settings, variant="six", deals=0):
     """Set the app's ``settings`` to five-card (V5) or ``deals`` fixed deals
     (V6), as the player would choose it on the settings screen."""
+    from firmware.screens.settings import label
+
     name = "5-card 61" if variant == "five" else "%d deals" % deals
     for _ in range(8):
-        if settings.label(1) == name:
+        if label(settings, 1) == name:
             return
         settings.step(1, 1)
     raise ValueError("no game %r in the settings" % name)

@@ -1,0 +1,196 @@
+"""The import graph of engine/, firmware/ and boards/, read from the source
+(host_tests/importgraph.py: every import, at the top or inside a function,
+and the modules loaded by name), has no circle and no import running back
+up the layers. CPython only (``ast``).
+
+The layers, lowest first; a module imports only its own layer and those
+below it:
+
+  0 data and game  ``engine.*`` (pure Python, never hardware), ``boards.*``
+                   (pin maps as data)
+  1 core           the ``firmware`` package (``drop``), ``keys`` (the button
+                   bits), ``hal`` (the hardware contract), ``fast``, ``font``,
+                   ``canvas``, ``fakefb``, ``wrap``, ``cardtext``, ``buttons``
+                   (input events) and ``screen`` (the screens' base classes)
+  2 hardware       ``firmware.hw`` and its backends
+  3 services       what the screens use and draw nothing of their own: the
+                   stores (``records*``, ``settings*``, ``stats``,
+                   ``statcheck``), the crash log (``crashfast``,
+                   ``crashlog``), power (``power``, ``battery``, ``idle``),
+                   the LED pegboard (``pegboard*``), the score keeper's model
+                   (``keeper``, ``keeper_record``), the hand counter's
+                   (``hand_counter``), the table links (``table_*``)
+  4 screens        ``firmware.screens.*``, the play screen's parts
+                   (``play_*``), ``keeper_input``, ``working``, ``crash``
+                   (the error screen), ``loading`` and its table ``loads``
+  5 app            ``firmware.app``, ``firmware.app_rare``
+  6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
+                   ``firmware.cp_code``
+
+``CIRCLES`` and ``UPWARD`` are what is left to undo, in modules being
+reworked: each entry must still be true (a circle or an upward import that
+is gone fails the test until its entry goes too), so the lists only shrink.
+"""
+
+from importgraph import graph
+
+# (prefix, layer): a module's layer is its longest matching prefix's
+LAYERS = (
+    ("engine", 0),
+    ("boards", 0),
+    ("firmware", 1),
+    ("firmware.keys", 1),
+    ("firmware.hal", 1),
+    ("firmware.fast", 1),
+    ("firmware.font", 1),
+    ("firmware.canvas", 1),
+    ("firmware.fakefb", 1),
+    ("firmware.wrap", 1),
+    ("firmware.cardtext", 1),
+    ("firmware.buttons", 1),
+    ("firmware.screen", 1),
+    ("firmware.hw", 2),
+    ("firmware.records", 3),
+    ("firmware.records_load", 3),
+    ("firmware.settings", 3),
+    ("firmware.settings_io", 3),
+    ("firmware.stats", 3),
+    ("firmware.statcheck", 3),
+    ("firmware.crashfast", 3),
+    ("firmware.crashlog", 3),
+    ("firmware.power", 3),
+    ("firmware.battery", 3),
+    ("firmware.idle", 3),
+    ("firmware.pegboard", 3),
+    ("firmware.pegboard_setup", 3),
+    ("firmware.keeper", 3),
+    ("firmware.keeper_record", 3),
+    ("firmware.hand_counter", 3),
+    ("firmware.table_net", 3),
+    ("firmware.table_uart", 3),
+    ("firmware.screens", 4),
+    ("firmware.play_", 4),
+    ("firmware.keeper_input", 4),
+    ("firmware.working", 4),
+    ("firmware.crash", 4),
+    ("firmware.loading", 4),
+    ("firmware.loads", 4),
+    ("firmware.app", 5),
+    ("firmware.app_rare", 5),
+    ("firmware.boot", 6),
+    ("firmware.main", 6),
+    ("firmware.cp_boot", 6),
+    ("firmware.cp_code", 6),
+)
+
+# circles left (each the modules of one), sorted
+CIRCLES = (
+    ("engine.discard", "engine.discard5"),
+    ("engine.expert", "engine.opponent"),
+    ("engine.game", "engine.game_rare"),
+    ("engine.winprob", "engine.winprob_check"),
+    ("firmware.app", "firmware.app_rare", "firmware.loading", "firmware.screens.menu"),
+    ("firmware.play_cut", "firmware.play_show", "firmware.play_table"),
+    ("firmware.play_end", "firmware.play_over"),
+    ("firmware.records", "firmware.records_load"),
+)
+
+# (importer, imported) up the layers, left
+UPWARD = (
+    ("firmware.hw.web", "firmware.boot"),
+    ("firmware.hw.web", "firmware.crashlog"),
+    ("firmware.hw.web", "firmware.main"),
+    ("firmware.hw.web", "firmware.play_cut"),
+    ("firmware.loading", "firmware.app"),
+    ("firmware.play_cut", "firmware.app"),
+    ("firmware.play_load", "firmware.app"),
+    ("firmware.play_over", "firmware.app"),
+    ("firmware.play_show", "firmware.app"),
+    ("firmware.play_table", "firmware.app"),
+    ("firmware.screens.friend", "firmware.app"),
+    ("firmware.screens.play", "firmware.app"),
+    ("firmware.screens.menu", "firmware.app"),
+)
+
+
+def layer(name):
+    best, found = -1, None
+    for prefix, n in LAYERS:
+        if (name == prefix or name.startswith(prefix)) and len(prefix) > best:
+            # "firmware.play_" is a prefix of names; the others are whole
+            # names or packages ("firmware.hw" for firmware.hw.mp)
+            whole = name == prefix or name.startswith(prefix + ".") or prefix.endswith("_")
+            if whole:
+                best, found = len(prefix), n
+    return found
+
+
+def circles(g):
+    """Every set of modules that import each other round (Tarjan's strongly
+    connected components of more than one module), each sorted."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(g.get(v, ())):
+            if w not in g:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(tuple(sorted(part)))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def upward(g):
+    return sorted((a, b) for a in g for b in g[a] if layer(b) > layer(a))
+
+
+def test_every_module_has_a_layer():
+    assert [m for m in graph() if layer(m) is None] == []
+
+
+def test_no_new_circle_and_none_listed_that_is_gone():
+    found = circles(graph())
+    assert [c for c in found if c not in CIRCLES] == [], "a new import circle"
+    assert [c for c in CIRCLES if c not in found] == [], "gone or changed: update CIRCLES"
+
+
+def test_no_new_import_up_the_layers_and_none_listed_that_is_gone():
+    found = upward(graph())
+    assert [e for e in found if e not in UPWARD] == [], "an import up the layers"
+    assert [e for e in UPWARD if e not in found] == [], "gone: take it out of UPWARD"
+
+
+def test_engine_never_imports_firmware():
+    g = graph()
+    assert [
+        (a, b) for a in g if a.startswith("engine") for b in g[a] if b.startswith("firmware")
+    ] == []
+
+
+def test_the_checks_find_a_circle_and_an_upward_import():
+    g = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(g) == [("a", "b", "c")]
+    g = {"firmware.keys": {"firmware.app"}, "firmware.app": {"firmware.keys"}}
+    assert upward(g) == [("firmware.keys", "firmware.app")]
+    assert layer("firmware.play_table") == 4 and layer("firmware.hw.mp") == 2
+    assert layer("firmware.records_load") == 3 and layer("firmware.screen") == 1
+    assert layer("firmware.screens.play") == 4 and layer("firmware.crashlog") == 3

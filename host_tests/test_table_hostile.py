@@ -7,7 +7,8 @@ match then plays on to identical, clean logs; a go said while holding a
 card that fits, or discards other than the ones laid away, are caught when
 the deal is revealed and end the match as broken, never as a crash; a link
 that drops pauses and resumes; a power cut on either side resumes from the
-save (engine.table.resume). Runs on CPython and MicroPython."""
+save (engine.table.resume), which holds the deal in progress's messages
+alone. Runs on CPython and MicroPython."""
 
 from engine.game import IllegalMove
 from engine.table import resume
@@ -229,12 +230,19 @@ def test_a_damaged_save_is_refused():
             raise AssertionError("a damaged save was taken")
 
 
-def test_the_save_starts_again_with_each_game():
+def test_the_save_starts_again_with_each_deal():
     a, b, pipe = table(15, games=3)
-    _until(a, b, pipe, lambda: a.game is not None and a.game.deal_number >= 3)
-    in_game_one = len(a.journal)
+    for deal in (3, 5):
+        _until(a, b, pipe, lambda: a.game and a.game.deal_number >= deal and a.deal.cards)
+        assert a.game.deal_number == deal and len(a.done) == deal - 1
+        assert len(a.journal) <= 4  # this deal's messages alone: D, P, the discard
+        saved = resume.save(a)
+        restored = resume.restore(saved)
+        assert restored.log == a.log and restored.wins == a.wins
+        assert restored.next_in == a.next_in and restored.next_out == a.next_out
+        assert restored.game.scores == a.game.scores and restored.deal.cards == a.deal.cards
     _until(a, b, pipe, lambda: a.game_no >= 1 and a.deal.cards is not None)
-    assert len(a.journal) < in_game_one < 100  # the first game's messages are gone
+    assert len(a.journal) <= 4 and not a.done  # a new game: no finished deal in it
     restored = resume.restore(resume.save(a))
     assert restored.log == a.log and restored.wins == a.wins
     assert restored.next_in == a.next_in and restored.next_out == a.next_out

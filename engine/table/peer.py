@@ -44,7 +44,7 @@ from engine.table import standing
 from engine.table.deal import Cheat, Deal, numbers
 from engine.table.frame import Reader, encode
 from engine.table.hidden import HiddenGame
-from engine.table.replay import Full, replay_deal
+from engine.table.replay import Full, record, replay_deal
 from engine.table.settings import decode
 from engine.table.sra import digest, number, pack, width
 
@@ -82,7 +82,8 @@ class Peer:
         self.over = False
         self._boundary = 0
         self.first = None  # the first dealer of the game in progress (None: cut)
-        self.snapshot = None  # where the match stood as the game in progress began
+        self.snapshot = None  # where the match stood as the deal in progress began
+        self.done = []  # the game's finished deals, every card known (engine.table.replay)
         self.step = 0  # the most work one ``work()`` does (engine.table.deal's cost); 0: all
         self.inbox = []  # messages taken, (seq, kind, payload), and None for a decision's work
         self.job = None  # the work in progress (a generator)
@@ -166,20 +167,6 @@ class Peer:
                 continue
             if self.step and spent >= self.step:
                 return did
-
-    def settle(self):
-        """All the work due, now."""
-        step = self.step
-        self.step = 0
-        self.work()
-        self.step = step
-
-    def taken(self):
-        """The number of the first message whose work is not begun."""
-        for item in self.inbox:
-            if item is not None:
-                return item[0]
-        return self.next_in
 
     def _handle(self, item):
         if item is not None:
@@ -345,13 +332,21 @@ class Peer:
         for s in [x for x in self.sent if x < self._boundary]:
             del self.sent[s]
         g = self.game
-        replay_deal(self.full, g, self.deal, self.seat, hand, discards, self.log)
+        dl = self.deal
+        replay_deal(self.full, g, dl, self.seat, hand, discards, self.log)
         if g.winner is not None:
             self._end_game()
+            return
+        # the game goes on: the journal starts again from where it stands,
+        # the finished deals kept as their cards and decisions
+        self.done.append(record(self.seat, dl, hand, discards))
+        self.journal = []
+        self.snapshot = standing.snap(self, self.first)
 
     def _new_game(self, first):
-        # a new game starts the journal again: what came before is the game
-        # count, the wins and the log (engine.table.resume saves them)
+        # a new game starts the journal again, as a new deal does: what came
+        # before is where the match stands (engine.table.standing)
+        self.done = []
         if self.game is not None:
             self.journal = []
             self.snapshot = standing.snap(self, first)
@@ -373,7 +368,9 @@ class Peer:
         engine.table.standing saw it; ValueError when it is damaged."""
         standing.restart(self, snap)
         self.inbox.append(None)
-        self.settle()
+        step, self.step = self.step, 0
+        self.work()
+        self.step = step
 
     def _end_game(self):
         g = self.game

@@ -3,7 +3,10 @@ revealed (``Full``, an engine.game.Game dealt only the deals given it):
 ``replay_deal`` plays a revealed deal again in it, which refuses any
 decision the rules did not allow, then shows the deal in the side's own
 game (engine.table.hidden) and writes the deal's log lines; Cheat
-(engine.table.deal) when either refuses or their scores differ. Imports
+(engine.table.deal) when either refuses or their scores differ.
+``record`` is a finished deal as its cards and decisions, which
+``Revealed`` stands in for the deal's cryptography when the side plays it
+again after a power cut. Imports
 engine.game, engine.gamelog, engine.table.deal.
 """
 
@@ -45,3 +48,25 @@ def replay_deal(full, game, dl, seat, hand, discards, log):
         log.append(line(ev))
     if full.scores != game.scores or full.winner != game.winner:
         raise Cheat("the deal's scores differ from the rules'")
+
+
+class Revealed:
+    """What ``replay_deal`` reads of a deal, from its record."""
+
+    def __init__(self, cards, mine, starter, plays):
+        self.cards = cards
+        self.mine = mine
+        self.starter = starter
+        self.plays = plays
+
+
+def record(seat, dl, hand, discards):
+    """``(hands, starter, laid, plays)`` of deal ``dl`` of this ``seat``,
+    the other's ``hand`` and ``discards`` revealed."""
+    hands = [None, None]
+    hands[seat] = tuple(dl.cards)
+    hands[1 - seat] = tuple(hand)
+    laid = [None, None]
+    laid[seat] = tuple(dl.mine)
+    laid[1 - seat] = tuple(discards)
+    return hands, dl.starter, laid, list(dl.plays)

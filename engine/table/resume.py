@@ -1,11 +1,12 @@
 """A side of a table saved and rebuilt after a power cut. ``save(peer)`` is
 bytes: the seat, the secret, the settings it opened or joined with; once
-the first game is over, where the match stands at the start of the game
-in progress (the coins, the game's number and first dealer, the wins, the
-message numbers, the log so far and the messages still to be asked for);
-then every message it took and every decision of its player since, in
-order (``Peer.journal``). ``restore(data)`` builds a new ``Peer``, puts
-it at that game's start and feeds it that journal again: the protocol
+the first deal is over, where the match stands at the start of the deal
+in progress (engine.table.standing: the coins, the game's number and first
+dealer, the wins, the message numbers, the log so far, the game's finished
+deals and the messages still to be asked for); then every message it took
+and every decision of its player since, in order (``Peer.journal``), so a
+save holds one deal's messages at most. ``restore(data)`` builds a new ``Peer``, puts
+it at that deal's start and feeds it that journal again: the protocol
 being deterministic given both secrets, it comes back to the same state,
 the same messages numbered the same; the link is then asked for what the
 other side sent since (``resume_link``), and what the other side asks is

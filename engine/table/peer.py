@@ -13,19 +13,12 @@ bad checksum (engine.table.frame), one out of sequence or replayed, one
 that is not due, an illegal move or a move out of turn is refused, said in
 ``notes`` and to the other side in an "E" message, and changes nothing.
 A deal whose check fails after the reveal ends the match with ``broken``
-(the reason). The messages, by kind:
-
-  H settings + commitment (seat 0)   A commitment (seat 1)   C coin
-  D a deck of 52 numbers   P partials of the other's cards   K discard commitment
-  S starter partial   M move (a card, 52 for go)   R reveal: key, discards, nonce
-  E a refusal, in words   Q resume: the next sequence number wanted
-
-E and Q are numbered 0 and change no state; the others are numbered from 1
-in each direction and ``journal`` holds each one taken and each decision,
-since the game in progress began, from which ``engine.table.resume``
-rebuilds the side after a power cut.
-``log`` is the finished games' logs (docs/gamelog.md), the same on both
-sides.
+(the reason). The messages (H A C D P K S M R E Q) are docs/friend-play.md's
+table: E and Q are numbered 0 and change no state; the others are numbered
+from 1 in each direction and ``journal`` holds each one taken and each
+decision since the deal in progress began, from which engine.table.resume
+rebuilds the side after a power cut. ``log`` is the finished games' logs
+(docs/gamelog.md), the same on both sides.
 
 The work a message or a decision brings (a deal's exponentiations above
 all) is done in order by ``work()``: all of it at once when ``step`` is 0
@@ -42,17 +35,13 @@ from engine.game import GO, TIE, IllegalMove
 from engine.gamelog import header, line
 from engine.table import standing
 from engine.table.deal import Cheat, Deal, numbers
-from engine.table.frame import Reader, encode
+from engine.table.frame import Reader, Refused, encode, text
 from engine.table.hidden import HiddenGame
 from engine.table.replay import Full, record, replay_deal
 from engine.table.settings import decode
 from engine.table.sra import digest, number, pack, width
 
 VERSION = 1
-
-
-class Refused(Exception):
-    """A message of the other side that is refused."""
 
 
 class Peer:
@@ -87,6 +76,8 @@ class Peer:
         self.step = 0  # the most work one ``work()`` does (engine.table.deal's cost); 0: all
         self.inbox = []  # messages taken, (seq, kind, payload), and None for a decision's work
         self.job = None  # the work in progress (a generator)
+        self.replaying = False  # the journal is fed again: nothing goes out
+        self.asked = None  # meanwhile, the first message the other side asked for
         if seat == 0:
             self._send(b"H", bytes((VERSION,)) + settings.encode() + self._commit())
 
@@ -101,7 +92,16 @@ class Peer:
         if seq:
             self.sent[seq] = frame
             self.next_out += 1
-        self.out.append(frame)
+        if not self.replaying:
+            self.out.append(frame)
+
+    def _resend(self, n):
+        if self.replaying:  # answered once the journal is all fed again
+            self.asked = n if self.asked is None else min(n, self.asked)
+            return
+        for s in range(n, self.next_out):
+            if s in self.sent:
+                self.out.append(self.sent[s])
 
     def take_out(self):
         out = self.out
@@ -121,14 +121,11 @@ class Peer:
 
     def receive(self, seq, kind, payload):
         if kind == b"E":
-            self.notes.append("the other side refused: " + _text(payload))
+            self.notes.append("the other side refused: " + text(payload))
             return
         if kind == b"Q":
             if len(payload) == 2:
-                n = payload[0] << 8 | payload[1]
-                for s in range(n, self.next_out):
-                    if s in self.sent:
-                        self.out.append(self.sent[s])
+                self._resend(payload[0] << 8 | payload[1])
             return
         if seq < self.next_in:
             self._refuse("a message replayed (number %d, %d was due)" % (seq, self.next_in))
@@ -169,7 +166,16 @@ class Peer:
                 return did
 
     def _handle(self, item):
-        if item is not None:
+        if item is not None and item[0] < 0:  # the journal again (engine.table.resume)
+            if item[1] == b"a":
+                self._decide(item[2])
+            else:  # its end: what it sent went before the cut
+                self.replaying = False
+                self.notes = []
+                self.resume_link()
+                if self.asked is not None:
+                    self._resend(self.asked)
+        elif item is not None:
             seq, kind, payload = item
             self.journal.append(item)
             if self.broken or self.over:
@@ -201,9 +207,15 @@ class Peer:
         return self.seat in g.waiting()
 
     def act(self, decision):
-        g = self.game
         if not self.waiting():
             raise IllegalMove("it is not this player's turn")
+        self._decide(decision)
+        self.inbox.append(None)
+        if not self.step:
+            self.work()
+
+    def _decide(self, decision):
+        g = self.game
         if g.phase == "discard":
             try:
                 c1, c2 = decision
@@ -219,9 +231,6 @@ class Peer:
             payload = bytes((GO if decision is None else decision,))
             self._send(b"M", payload)
         self.journal.append((0, b"a", payload))
-        self.inbox.append(None)
-        if not self.step:
-            self.work()
 
     # -- what the other side sends ------------------------------------------------
 
@@ -290,7 +299,7 @@ class Peer:
         elif kind == b"R" and dl and dl.revealed and dl.other is None:
             yield from self._reveal_in(payload, p)
         else:
-            raise Refused("a message that is not due (%s)" % _text(kind))
+            raise Refused("a message that is not due (%s)" % text(kind))
 
     def _reveal_in(self, payload, p):
         w = width(p)
@@ -368,9 +377,8 @@ class Peer:
         engine.table.standing saw it; ValueError when it is damaged."""
         standing.restart(self, snap)
         self.inbox.append(None)
-        step, self.step = self.step, 0
-        self.work()
-        self.step = step
+        if not self.step:
+            self.work()
 
     def _end_game(self):
         g = self.game
@@ -388,7 +396,3 @@ def _numbers(payload, p, n):
         return (yield from numbers(payload, p, n))
     except ValueError as e:
         raise Refused(str(e))
-
-
-def _text(data):
-    return "".join([chr(b) if 32 <= b < 127 else "?" for b in data[:200]])

@@ -41,7 +41,7 @@ def snap(peer, first):
 def _taken(peer):
     # the number of the first message whose work is not begun
     for item in peer.inbox:
-        if item is not None:
+        if item is not None and item[0] > 0:
             return item[0]
     return peer.next_in
 

@@ -148,12 +148,11 @@ class FriendMenu(ListScreen):
 
         storage = self.app.hw.storage
         try:
-            peer = restore(_saved(storage) or b"")
+            peer = restore(_saved(storage) or b"", STEP)  # its work a step a frame
         except (ValueError, IndexError) as e:
             _drop(storage)
             self.app.push(MessageScreen("Play a friend", "The saved table is lost: %s." % e))
             return
-        peer.step = STEP
         table = FriendTable(peer.seat)
         table.peer = peer
         self.app.push(table)

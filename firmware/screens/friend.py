@@ -10,7 +10,8 @@ exponentiation with the 256-bit prime), the status saying how far it is
 ("Shuffling 12/52", "Dealing 3/6", "Checking 40/65"), so no frame holds
 the screen still. B leaves for the menu. After each decision the side is saved
 (``friend.tbl``, engine.table.resume): after a power cut or leaving, "Resume
-the table" comes back to it and the other side sends again what it missed.
+the table" comes back to it (its saved messages fed again a step a frame)
+and the other side sends again what it missed.
 The match's log is written to ``friend.log`` when it ends (docs/gamelog.md,
 the same on both devices).
 

@@ -7,14 +7,16 @@ own cards until the other's were played or shown; the deal is the same for
 the same two secrets and changes with either; the real prime deals too; a
 side whose work is spread over calls (``Peer.step``, as the device spreads
 it over frames) does at most one exponentiation a call and plays the very
-same matches. The 1,000-game run is test_table_thousand's. Runs on CPython
-and MicroPython."""
+same matches, seat 0 encrypting the next deal's deck while the play goes
+on. The 1,000-game run is test_table_thousand's. Runs on CPython and
+MicroPython."""
 
 import builtins
 
 import engine.table.deal as deal_module
 from engine.table.hidden import UNSEEN
-from tablerig import check_matches, play_out, table
+from engine.players import RandomPlayer
+from tablerig import check_matches, decide, play_out, table
 
 ONE_POWER = 16  # of the test prime (4 bytes): engine.table.deal's cost
 
@@ -84,3 +86,22 @@ def test_work_spread_over_calls_is_one_power_a_call_and_the_same_matches():
     assert a.over and b.over and a.log == b.log
     assert powers[0] > 2 * 131 * 3  # each side's deals did every power of theirs
     assert most[0] == 1
+
+
+def test_seat_0_encrypts_the_next_deck_while_the_play_goes_on():
+    a, b, pipe = table(5, ONE_POWER)
+    players = (RandomPlayer(1), RandomPlayer(2))
+    while a.game is None or a.game.phase != "play" or a.busy():
+        pipe.flow()
+        for peer in (a, b):
+            if peer.waiting():
+                peer.act(decide(peer, players[peer.seat]))
+    a.work()  # nothing due: the next deal's deck, one power of it
+    assert a.ahead is not None and a.ahead.key == (0, 2, 1 - a.game.dealer)
+    done = a.ahead.deal.done
+    a.work()
+    assert 1 <= done and a.ahead.deal.done == done + 1
+    b.work()
+    assert b.ahead is None  # seat 1's deck needs seat 0's
+    play_out(a, b, pipe, players)
+    assert a.log == b.log

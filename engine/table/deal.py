@@ -202,3 +202,36 @@ class Deal:
             hand.append(c)
         self.other = (e, d, tuple(discards))
         return hand
+
+
+class Ahead:
+    """Seat 0's deck of a deal to come (``key``: the game's number, the
+    deal's, its dealer), encrypted and shuffled ahead while the side has
+    nothing else to do: ``step(budget)`` goes on with it, ``rest()`` (a
+    generator) finishes it and gives the deck."""
+
+    def __init__(self, secret, key, p, five):
+        self.key = key
+        self.deal = Deal(0, secret, key[0], key[1], p, key[2], five)
+        self.gen = self.deal.shuffled_first()
+        self.first = None
+
+    def step(self, budget):
+        """True when it did some of the work."""
+        if self.gen is None:
+            return False
+        spent = 0
+        while spent < budget:
+            try:
+                spent += next(self.gen)
+            except StopIteration as done:
+                self.first = done.value
+                self.gen = None
+                break
+        return True
+
+    def rest(self):
+        if self.gen is not None:
+            self.first = yield from self.gen
+            self.gen = None
+        return self.first

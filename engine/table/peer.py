@@ -21,30 +21,31 @@ rebuilds the side after a power cut. ``log`` is the finished games' logs
 (docs/gamelog.md), the same on both sides.
 
 The work a message or a decision brings (a deal's exponentiations above
-all) is done in order by ``work()``: all of it at once when ``step`` is 0
-(the default: ``feed`` and ``act`` return with it done), else at most
-``step`` of its cost a call (engine.table.deal counts it), so a device
-spreads a deal over frames; ``busy()`` is True until it is done, and the
-game waits meanwhile. Imports engine.game, engine.gamelog,
-engine.table.deal, engine.table.frame, engine.table.hidden,
-engine.table.replay, engine.table.settings, engine.table.sra,
-engine.table.standing.
+all) is done in order by ``work()`` (engine.table.work): all of it at once
+when ``step`` is 0 (the default: ``feed`` and ``act`` return with it done),
+else at most ``step`` of its cost a call, so a device spreads a deal over
+frames; ``busy()`` is True until it is done, and the game waits meanwhile.
+With nothing due, seat 0 of a device encrypts the next deal's deck ahead.
+Imports engine.game, engine.gamelog, engine.table.deal, engine.table.frame,
+engine.table.hidden, engine.table.replay, engine.table.settings,
+engine.table.sra, engine.table.standing, engine.table.work.
 """
 
 from engine.game import GO, TIE, IllegalMove
 from engine.gamelog import header, line
 from engine.table import standing
-from engine.table.deal import Cheat, Deal, numbers
+from engine.table.deal import Ahead, Cheat, Deal, numbers
 from engine.table.frame import Reader, Refused, encode, text
 from engine.table.hidden import HiddenGame
 from engine.table.replay import Full, record, replay_deal
 from engine.table.settings import decode
 from engine.table.sra import digest, number, pack, width
+from engine.table.work import Worker
 
 VERSION = 1
 
 
-class Peer:
+class Peer(Worker):
     def __init__(self, seat, secret, settings=None):
         self.seat = seat
         self.secret = secret
@@ -73,9 +74,8 @@ class Peer:
         self.first = None  # the first dealer of the game in progress (None: cut)
         self.snapshot = None  # where the match stood as the deal in progress began
         self.done = []  # the game's finished deals, every card known (engine.table.replay)
-        self.step = 0  # the most work one ``work()`` does (engine.table.deal's cost); 0: all
-        self.inbox = []  # messages taken, (seq, kind, payload), and None for a decision's work
-        self.job = None  # the work in progress (a generator)
+        Worker.__init__(self)
+        self.ahead = None  # seat 0: the next deal's deck, begun while idle
         self.replaying = False  # the journal is fed again: nothing goes out
         self.asked = None  # meanwhile, the first message the other side asked for
         if seat == 0:
@@ -139,31 +139,16 @@ class Peer:
         if not self.step:
             self.work()
 
-    # -- the work, spread over calls ----------------------------------------------
-
-    def busy(self):
-        """True while work is due (the game waits for it)."""
-        return self.job is not None or len(self.inbox) > 0
-
-    def work(self):
-        """Does the work due, in order: the messages taken and what this side
-        does after them and after its player's decisions, at most ``step`` of
-        it (0: all of it); True when any was done."""
-        spent = 0
-        did = False
-        while True:
-            if self.job is None:
-                if not self.inbox:
-                    return did
-                self.job = self._handle(self.inbox.pop(0))
-            did = True
-            try:
-                spent += next(self.job)
-            except StopIteration:
-                self.job = None
-                continue
-            if self.step and spent >= self.step:
-                return did
+    def _idle(self):
+        # nothing due: on a device (``step``), seat 0 encrypts the next
+        # deal's deck while the play goes on (engine.table.deal.Ahead)
+        g = self.game
+        if not self.step or self.seat or g is None or g.phase != "play" or self.broken:
+            return False
+        key = (self.game_no, g.deal_number + 1, 1 - g.dealer)
+        if self.ahead is None or self.ahead.key != key:
+            self.ahead = Ahead(self.secret, key, self.settings.p, g.five)
+        return self.ahead.step(self.step)
 
     def _handle(self, item):
         if item is not None and item[0] < 0:  # the journal again (engine.table.resume)
@@ -322,9 +307,14 @@ class Peer:
             return
         s = self.settings
         if g.pending == "deal" and (dl is None or dl.other is not None):
-            self.deal = dl = Deal(
-                self.seat, self.secret, self.game_no, g.deal_number + 1, s.p, g.dealer, g.five
-            )
+            ahead = self.ahead
+            self.ahead = None
+            key = (self.game_no, g.deal_number + 1, g.dealer)
+            if ahead is not None and ahead.key == key:  # its deck begun while idle
+                self.deal = ahead.deal
+                self._send(b"D", pack((yield from ahead.rest()), s.p))
+                return
+            self.deal = dl = Deal(self.seat, self.secret, key[0], key[1], s.p, key[2], g.five)
             yield dl.cost  # the new game and the key: a frame's work of their own
             if self.seat == 0:
                 self._send(b"D", pack((yield from dl.shuffled_first()), s.p))

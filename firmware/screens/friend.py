@@ -215,8 +215,7 @@ class FriendTable(Screen):
             return False
         self.now += dt
         moved = self.link.poll(self.now)
-        if peer.work():  # a step of the deal's work, the screen showing how far it is
-            moved = True
+        acts = len(peer.journal)
         for kind, bit in events:
             if kind != "press":
                 continue
@@ -224,6 +223,10 @@ class FriendTable(Screen):
                 self.app.pop()
                 return True
             moved = self._key(bit) or moved
+        # a step of the deal's work, the screen showing how far it is; not in
+        # the frame of a decision, which has its save to write
+        if len(peer.journal) == acts and peer.work():
+            moved = True
         if len(peer.notes) != self.notes:
             self.notes = len(peer.notes)
             self.said = peer.notes[-1][:40]

@@ -12,15 +12,17 @@ collection before every frame) the app's most live heap against the
     python3 tools/bench_table.py --emu [--firmware F.uf2]  # the emulated Pico
         (tools/emu; the firmware from --firmware or PICO_UF2: docs/device-checks.md)
       [--prime p256|t31] [--deals N]
-      [--game [--only time|heap] [--target 121|61]]
+      [--game [--only time|heap] [--target 121|61] [--stop-after N]]
 
 For ``--game`` the other side (seat B) is played first here on CPython by
 the same app and the same presses, its messages recorded with how many of
 seat A's each answers; on the target they are given to seat A as it sends
 its own (the target has no link to the host), and seat A's log must come
-out as it did here. The engine's files and the bench are put in a temporary
-folder (compiled to .mpy for the Pico; for ``--game`` all the device's
-files, as tools/bench_device.py builds them) and run there. CPython only.
+out as it did here (with ``--stop-after N``, which ends the run as deal
+N+1 begins, every message of seat B must have been taken). The engine's
+files and the bench are put in a temporary folder (compiled to .mpy for
+the Pico; for ``--game`` all the device's files, as tools/bench_device.py
+builds them) and run there. CPython only.
 Imports mpport (the unix port found as the other benchmarks find it),
 bench_device (its build), the app (firmware.boot, firmware.hal,
 firmware.hw.host, engine.crc: the recording) and the emulated Pico
@@ -182,7 +184,11 @@ def game(args):
         parts = ("time", "heap") if args.only is None else (args.only,)
         status = 0
         for part in parts:
-            call = "import tbd\ntbd.game('peer.bin', %d, %d)\n" % (part == "heap", args.target)
+            call = "import tbd\ntbd.game('peer.bin', %d, %d, %d)\n" % (
+                part == "heap",
+                args.target,
+                args.stop_after,
+            )
             if args.emu:
                 from emu import firmware, pico, workdir
 
@@ -203,7 +209,11 @@ def game(args):
                 out, err, rc = p.stdout, p.stderr, p.returncode
             print(out.replace("\r\n", "\n"), end="")
             print(err, end="", file=sys.stderr)
-            if "log crc %d" % want not in out:
+            if args.stop_after:
+                if "broken None notes 0" not in out:  # every message of seat B taken
+                    print("bench_table.py: seat A refused or broke off", file=sys.stderr)
+                    rc = rc or 1
+            elif "log crc %d" % want not in out:
                 print("bench_table.py: seat A's log differs from the recording's", file=sys.stderr)
                 rc = rc or 1
             status = status or rc
@@ -221,6 +231,9 @@ def main(argv=None):
     p.add_argument("--game", action="store_true", help="the app playing a whole match as seat A")
     p.add_argument("--only", choices=("time", "heap"), help="with --game: one of its two runs")
     p.add_argument("--target", type=int, choices=(61, 121), default=121)
+    p.add_argument(
+        "--stop-after", type=int, default=0, metavar="N", help="with --game: N deals, not the match"
+    )
     args = p.parse_args(argv)
     if args.game:
         return game(args)

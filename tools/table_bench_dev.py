@@ -11,7 +11,8 @@ side is ``ReplayLink``, its messages recorded on the host (tools/bench_table.py)
 and given as this side's own messages are sent. With ``heap`` 0 it gives
 the frames' times (median, slowest, over 100 ms), the side's work per deal
 and its slowest step; with ``heap`` 1 a collection before every frame and
-the app's most live heap. Prints ``name value`` lines. Imports gc, sys,
+the app's most live heap; ``stop`` N ends it when the match's deal N+1
+begins. Prints ``name value`` lines. Imports gc, sys,
 time at the top; the engine and the app when a part runs.
 
     micropython table_bench_dev.py [PRIME [DEALS]]
@@ -158,9 +159,10 @@ class ReplayLink:
         return moved
 
 
-def game(path, heap=0, target=121, folder="tbdfs", limit=200000):
+def game(path, heap=0, target=121, stop=0, limit=200000):
     import os
 
+    folder = "tbdfs%d" % heap  # each run its own: no save of another to resume
     try:
         os.mkdir(folder)
     except OSError:
@@ -234,6 +236,8 @@ def game(path, heap=0, target=121, folder="tbdfs", limit=200000):
     table.peer.work = timed
     peer = table.peer
     while st["frames"] < limit and not peer.over and not peer.broken:
+        if stop and peer.game is not None and peer.game.deal_number > stop:
+            break  # ``stop`` deals played out: the next one's first frames
         if peer.waiting():
             frame(A)
             frame(A)
@@ -247,7 +251,7 @@ def game(path, heap=0, target=121, folder="tbdfs", limit=200000):
     deals = peer.game.deal_number if peer.game else 0
     print("match over %d broken %r notes %d" % (peer.over, peer.broken, len(peer.notes)))
     print("log crc %d" % crc16("\n".join(peer.log).encode()))
-    print("deals %d frames %d" % (deals, st["frames"]))
+    print("deals %d frames %d%s" % (deals, st["frames"], " (stopped)" if not peer.over else ""))
     if heap:
         print("app peak live heap %d bytes at %s" % (st["live"], st["live_at"]))
         return

@@ -340,7 +340,7 @@ class Peer(Worker):
         # the finished deals kept as their cards and decisions
         self.done.append(record(self.seat, dl, hand, discards))
         self.journal = []
-        self.snapshot = standing.snap(self, self.first)
+        self.snapshot = standing.mark(self, self.first)
 
     def _new_game(self, first):
         # a new game starts the journal again, as a new deal does: what came
@@ -348,7 +348,7 @@ class Peer(Worker):
         self.done = []
         if self.game is not None:
             self.journal = []
-            self.snapshot = standing.snap(self, first)
+            self.snapshot = standing.mark(self, first)
         self.first = first
         s = self.settings
         seed = self.seed + self.game_no

@@ -13,12 +13,13 @@ other side sent since (``resume_link``), and what the other side asks is
 sent again. Fed again through the side's work queue, the journal's work
 may be spread over frames as a deal's is (``restore(data, step)``). A save that is cut short or
 damaged is refused with ValueError. Imports engine.crc, engine.table.peer,
-engine.table.settings.
+engine.table.settings, engine.table.standing.
 """
 
 from engine.crc import crc16
 from engine.table.peer import Peer
 from engine.table.settings import decode
+from engine.table.standing import snap
 
 MAGIC = b"CTB1"
 
@@ -30,9 +31,8 @@ def save(peer):
     out += peer.secret
     wanted = peer.settings.encode() if peer.seat == 0 or peer.wanted else bytes(6)
     out += wanted
-    snap = peer.snapshot
-    if snap is not None:  # a later game: where the match stands as it starts
-        out += b"S" + _chunk(snap)
+    if peer.snapshot is not None:  # a later deal: where the match stands as it starts
+        out += b"S" + _chunk(snap(peer))
     else:
         out += b"-"
     for seq, kind, payload in peer.journal:

@@ -1,12 +1,13 @@
-"""Where a match at a table stands as one of its deals starts, as bytes:
-``snap(peer, first)`` (the coins, the settings, the seed, the game's
-number and first dealer, the wins, the message numbers, the log so far,
-the game's finished deals as their cards and decisions, and the messages
-still to be asked for), ``restart(peer, data)`` puts a new side
-(engine.table.peer) there: it starts that game and plays its finished
-deals again; ValueError when the bytes are damaged. engine.table.resume
-saves it beside the journal of the deal in progress. Imports
-engine.table.replay, engine.table.settings.
+"""Where a match at a table stands as one of its deals starts:
+``mark(peer, first)`` notes it, ``snap(peer)`` makes it bytes when the
+side is saved (the coins, the settings, the seed, the game's number and
+first dealer, the wins, the message numbers, the log so far, the game's
+finished deals as their cards and decisions, and the messages still to be
+asked for), ``restart(peer, data)`` puts a new side (engine.table.peer)
+there: it starts that game and plays its finished deals again; ValueError
+when the bytes are damaged. engine.table.resume saves it beside the
+journal of the deal in progress. Imports engine.table.replay,
+engine.table.settings.
 """
 
 from engine.table.replay import Revealed, replay_deal
@@ -15,16 +16,24 @@ from engine.table.settings import decode
 _HEAD = 86  # bytes before the log
 
 
-def snap(peer, first):
+def mark(peer, first):
+    """Where the match stands now, as a deal starts: the few numbers of it
+    that change during the deal (the rest is the side's own until the next
+    mark), kept as ``peer.snapshot``; ``snap`` makes the bytes when saved."""
+    return first, _taken(peer), peer.next_out, len(peer.log)
+
+
+def snap(peer):
+    first, taken, sent_to, lines = peer.snapshot
     out = bytearray(peer.their_commit + peer.their_coin + peer.settings.encode())
     n = peer.seed
     out += bytes((n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255))
     g = peer.game_no
     out += bytes((g >> 8 & 255, g & 255, peer.wins[0], peer.wins[1]))
     out.append(2 if first is None else first)
-    for n in (_taken(peer), peer.next_out):
+    for n in (taken, sent_to):
         out += bytes((n >> 8, n & 255))
-    text = "\n".join(peer.log).encode()
+    text = "\n".join(peer.log[:lines]).encode()
     out += bytes((len(text) >> 16, len(text) >> 8 & 255, len(text) & 255)) + text
     out.append(len(peer.done))
     for hands, starter, laid, plays in peer.done:
@@ -33,8 +42,9 @@ def snap(peer, first):
         for seat, card in plays:
             out += bytes((seat, 52 if card is None else card))
     for seq in sorted(peer.sent):
-        frame = peer.sent[seq]
-        out += bytes((seq >> 8, seq & 255, len(frame) >> 8, len(frame) & 255)) + frame
+        if seq < sent_to:  # those sent before the mark (the later ones come again)
+            frame = peer.sent[seq]
+            out += bytes((seq >> 8, seq & 255, len(frame) >> 8, len(frame) & 255)) + frame
     return bytes(out)
 
 
@@ -80,6 +90,7 @@ def restart(peer, data):
         done.append((hands, starter, laid, plays))
     if at > len(data):
         raise ValueError("the saved table is damaged")
+    here = (first, peer.next_in, peer.next_out, len(peer.log))
     peer.sent = {}
     while at + 4 <= len(data):
         seq = data[at] << 8 | data[at + 1]
@@ -95,7 +106,7 @@ def restart(peer, data):
     if done:  # within a game: its start is in the log already
         peer.log = log
     peer.done = done
-    peer.snapshot = data
+    peer.snapshot = here
 
 
 def _redo(peer, rec):

@@ -248,3 +248,23 @@ def test_the_save_starts_again_with_each_deal():
     restored = resume.restore(resume.save(a))
     assert restored.log == a.log and restored.wins == a.wins
     assert restored.next_in == a.next_in and restored.next_out == a.next_out
+
+
+def test_a_shuffle_that_is_not_the_deck_is_caught_at_the_reveal():
+    from engine.table.deal import Deal
+
+    honest = Deal.shuffled_second
+
+    def shuffled_second(self, first):
+        deck = yield from honest(self, first)
+        deck[-1] = deck[-1] * deck[-1] % self.p  # a residue of its own, never dealt
+        return deck
+
+    a, b, pipe = table(21)
+    Deal.shuffled_second = shuffled_second
+    try:
+        _until(a, b, pipe, lambda: a.broken is not None)
+    finally:
+        Deal.shuffled_second = honest
+    assert "its shuffle is not the deck encrypted" in a.broken
+    assert a.game_no == 0 and a.game.deal_number == 1  # caught at the first deal's end

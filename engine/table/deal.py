@@ -99,6 +99,7 @@ class Deal:
         yield from self._pows([code(i) for i in range(CARDS)], self.e, deck)
         shuffle(deck, self.material)
         self.first = deck
+        yield self.cost  # the deck's message (packed, its checksum) in a frame of its own
         return deck
 
     def shuffled_second(self, first):
@@ -109,6 +110,7 @@ class Deal:
         yield from self._pows(first, self.e, deck)
         shuffle(deck, self.material)
         self.deck = deck
+        yield self.cost  # the deck's message in a frame of its own
         return deck
 
     def make_partials(self):

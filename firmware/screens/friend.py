@@ -215,6 +215,7 @@ class FriendTable(Screen):
             return False
         self.now += dt
         moved = self.link.poll(self.now)
+        linked = moved  # a message in or out this frame: its checksum took the time
         acts = len(peer.journal)
         for kind, bit in events:
             if kind != "press":
@@ -224,8 +225,9 @@ class FriendTable(Screen):
                 return True
             moved = self._key(bit) or moved
         # a step of the deal's work, the screen showing how far it is; not in
-        # the frame of a decision, which has its save to write
-        if len(peer.journal) == acts and peer.work():
+        # the frame of a decision, which has its save to write, nor in one
+        # that carried a message (a deck's is 1.7 KB to check)
+        if not linked and len(peer.journal) == acts and peer.work():
             moved = True
         if len(peer.notes) != self.notes:
             self.notes = len(peer.notes)

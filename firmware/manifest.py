@@ -52,9 +52,12 @@ package(
         "table/frame.py",
         "table/hidden.py",
         "table/peer.py",
+        "table/replay.py",
         "table/resume.py",
         "table/settings.py",
         "table/sra.py",
+        "table/standing.py",
+        "table/work.py",
     ],
     base_path="..",
 )

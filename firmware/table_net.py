@@ -9,8 +9,9 @@ code); ``poll(now_ms)`` a frame: connects when it is not (at most every
 arrived without waiting, and asks again after ``QUIET_MS`` with no new
 message (through the server, the other side's coming back is not seen).
 A link that drops is ``connected`` False (the game waits) until it is
-back. Joining the Wi-Fi itself (``network.WLAN``)
-is the device's, before. Imports nothing of the project.
+back. Joining the Wi-Fi itself (``network.WLAN``) is the device's, before.
+A subclass may open its socket otherwise (``_open``: tools/table_link.py
+listens). Imports nothing of the project.
 """
 
 try:
@@ -33,6 +34,7 @@ class NetLink:
         self.socket = socket
         self.sock = None
         self.connected = False
+        self.retry_ms = RETRY_MS
         self.tried = None
         self.refused = None
         self.got = 0  # ``peer.next_in`` when last counted
@@ -40,9 +42,19 @@ class NetLink:
         self.asked = 0
 
     def _connect(self, now):
-        if self.tried is not None and now - self.tried < RETRY_MS:
+        if self.tried is not None and now - self.tried < self.retry_ms:
             return False
         self.tried = now
+        s = self._open()
+        if s is None:
+            return False
+        self.sock = s
+        self.connected = True
+        self.peer.resume_link()
+        return True
+
+    def _open(self):
+        # a connected socket, greeted and not blocking, or None
         sk = self.socket
         s = sk.socket()
         try:
@@ -50,15 +62,12 @@ class NetLink:
             s.connect(sk.getaddrinfo(self.host, self.port)[0][-1])
             if self.room is not None and not self._greet(s):
                 s.close()
-                return False
+                return None
             s.setblocking(False)
         except OSError:
             s.close()
-            return False
-        self.sock = s
-        self.connected = True
-        self.peer.resume_link()
-        return True
+            return None
+        return s
 
     def _greet(self, s):
         word = "OPEN" if self.opening else "JOIN"

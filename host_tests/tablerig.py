@@ -22,8 +22,11 @@ class Pipe:
         self.held = ([], [])
 
     def flow(self):
-        """Carry what each side sent; True when anything went."""
+        """Each side's work due (as much as its ``step`` lets it), then carry
+        what each side sent; True when anything went."""
         moved = False
+        for side in self.sides:
+            moved = side.work() or moved
         for i in (0, 1):
             out = self.sides[i].take_out()
             if self.down:
@@ -34,11 +37,13 @@ class Pipe:
         return moved
 
 
-def table(seed, **settings):
+def table(seed, step=0, **settings):
+    """Two sides (``step``: the work each does a flow, 0 all) and their pipe."""
     settings.setdefault("prime", TEST)
     s = Settings(**settings)
     a = Peer(0, b"host %d" % seed, s)
     b = Peer(1, b"guest %d" % seed, None)
+    a.step = b.step = step
     return a, b, Pipe(a, b)
 
 
@@ -74,15 +79,18 @@ KINDS = (
 )
 
 
-def check_matches(count, **extra):
+def check_matches(count, step=0, **extra):
     """``count`` seeded matches, their kinds in turn from ``KINDS``: both logs
-    the same, replaying clean, nothing refused, the match won."""
+    the same, replaying clean, nothing refused, the match won; the logs."""
+    logs = []
     for seed in range(count):
         settings = dict(KINDS[seed % len(KINDS)])
         settings.update(extra)
-        a, b, pipe = table(seed, **settings)
+        a, b, pipe = table(seed, step, **settings)
         play_out(a, b, pipe)
         check_log(a, b)
+        logs.append(a.log)
+    return logs
 
 
 def check_log(a, b, refusals=False):

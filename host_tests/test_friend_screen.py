@@ -5,8 +5,9 @@ opens a table and one joins it; pressing A again and again (it marks two
 cards for the crib, plays a card, says go, and does nothing while the other
 is to move) plays the whole match to "Match over" on both, with the same
 friend.log replaying clean (engine.logcheck); LEFT/RIGHT move the cursor
-over the hand; the hand shown is the player's own; B goes back. Runs on
-CPython and MicroPython."""
+over the hand; the hand shown is the player's own; B goes back; with the
+real prime the deal goes one exponentiation a frame, the status saying how
+far it is. Runs on CPython and MicroPython."""
 
 import screentext
 from apprig import new_app
@@ -144,3 +145,38 @@ def test_a_power_cut_resumes_the_table_from_its_save():
 
 def _ends(table):
     return table.link.ends
+
+
+def test_the_deal_goes_a_power_a_frame_saying_how_far_it_is():
+    import builtins
+
+    import engine.table.deal as deal_module
+
+    d0, d1 = _apps()
+    for d in (d0, d1):
+        d.hw.table_prime = "p256"  # the device's: a frame's work is one power of it
+    t0 = _open(d0, False)
+    t1 = _open(d1, True)
+    powers = [0]
+
+    def counted(x, e, m):
+        powers[0] += 1
+        return builtins.pow(x, e, m)
+
+    said = []
+    most = 0
+    deal_module.pow = counted
+    try:
+        for _ in range(2000):
+            if t0.peer.waiting() and t1.peer.waiting():
+                break
+            for d, t in ((d0, t0), (d1, t1)):
+                before = powers[0]
+                d.tick(1)
+                most = max(most, powers[0] - before)
+                said.append(t._status())
+    finally:
+        deal_module.pow = builtins.pow
+    assert t0.peer.waiting() and t1.peer.waiting()  # both hands dealt: lay away two
+    assert most == 1
+    assert "Shuffling 1/52" in said and "Shuffling 52/52" in said and "Dealing 6/6" in said

@@ -12,14 +12,39 @@ learns its cards. Both take their layers off the starter once both have
 laid away. After the deal each reveals its key and discards, and ``check``
 proves the other's part: its shuffle a permutation of the encrypted
 cards, its layers the ones its key gives, its hand what it showed.
-Imports engine.table.sra.
+
+Every step that exponentiates is a generator: it yields its cost after
+each exponentiation (``cost``, the square of the prime's bytes: 1,024 for
+the 256-bit prime, 66 ms on a Pico) and after each number it checks to be a
+residue (``numbers``, a tenth of that), so the side can spread a deal over
+frames; what a step gives is its generator's return value (``yield from``).
+``task``, ``done`` and ``size`` say what the step in progress is and how
+far it is. Imports engine.table.sra.
 """
 
-from engine.table.sra import CARDS, card_of, code, digest, encrypt_all, key, shuffle
+from engine.table.sra import CARDS, card_of, code, digest, key, number, residue, shuffle, width
 
 
 class Cheat(Exception):
     """The other side's part of the deal does not check out."""
+
+
+def numbers(data, p, n):
+    """Generator: ``n`` numbers from ``data``; ValueError unless each is a
+    residue in 2 .. p - 1 (a value outside the cards' subgroup would tag a
+    card)."""
+    w = width(p)
+    cost = w * w // 10 + 1
+    if len(data) != w * n:
+        raise ValueError("%d numbers expected" % n)
+    values = []
+    for i in range(n):
+        v = number(data[i * w : i * w + w])
+        if not 1 < v < p or not residue(v, p):
+            raise ValueError("a number that is no encrypted card")
+        values.append(v)
+        yield cost
+    return values
 
 
 class Deal:
@@ -28,6 +53,8 @@ class Deal:
         self.p = p
         self.material = digest(b"deal", secret, bytes((game_no >> 8 & 255, game_no & 255, deal_no)))
         self.e, self.d = key(self.material, p)
+        w = width(p)
+        self.cost = w * w  # of one exponentiation
         self.nonce = digest(b"nonce", self.material)[:16]
         self.n = 10 if five else 12
         pone = 1 - dealer
@@ -45,35 +72,64 @@ class Deal:
         self.revealed = False  # this side's key sent
         self.other = None  # the other's (e, d, discards) once revealed
         self.plays = []  # (seat, card or None) in order
+        self.task = ""  # the step in progress: "Shuffling", "Dealing", "Checking"
+        self.done = 0  # its exponentiations done
+        self.size = 0  # and all it has
 
     def positions(self, seat):
         return [i for i in range(self.n) if self.seats[i] == seat]
 
+    def _begin(self, task, size):
+        self.task = task
+        self.done = 0
+        self.size = size
+
+    def _pows(self, values, x, out):
+        # ``out`` gets each ``v ** x mod p``, a yield after each
+        p = self.p
+        for v in values:
+            out.append(pow(v, x, p))
+            self.done += 1
+            yield self.cost
+
     def shuffled_first(self):
         """Seat 0: the codes encrypted and shuffled."""
-        deck = encrypt_all([code(i) for i in range(CARDS)], self.e, self.p)
+        self._begin("Shuffling", CARDS)
+        deck = []
+        yield from self._pows([code(i) for i in range(CARDS)], self.e, deck)
         shuffle(deck, self.material)
         self.first = deck
+        yield self.cost  # the deck's message (packed, its checksum) in a frame of its own
         return deck
 
     def shuffled_second(self, first):
         """Seat 1: seat 0's deck encrypted again and shuffled."""
         self.first = first
-        deck = encrypt_all(first, self.e, self.p)
+        self._begin("Shuffling", CARDS)
+        deck = []
+        yield from self._pows(first, self.e, deck)
         shuffle(deck, self.material)
         self.deck = deck
+        yield self.cost  # the deck's message in a frame of its own
         return deck
 
     def make_partials(self):
-        self.sent = [pow(self.deck[i], self.d, self.p) for i in self.positions(1 - self.me)]
-        return self.sent
+        at = self.positions(1 - self.me)
+        self._begin("Dealing", len(at))
+        sent = []
+        yield from self._pows([self.deck[i] for i in at], self.d, sent)
+        self.sent = sent
+        return sent
 
     def take_partials(self, values):
         """This side's cards from the other's partials; ValueError when they
         are not cards."""
+        self._begin("Dealing", len(values))
+        codes = []
+        yield from self._pows(values, self.d, codes)
         cards = []
-        for v in values:
-            c = card_of(pow(v, self.d, self.p))
+        for m in codes:
+            c = card_of(m)
             if c < 0 or c in cards:
                 raise ValueError("the dealt cards do not decrypt to cards")
             cards.append(c)
@@ -82,11 +138,17 @@ class Deal:
         return cards
 
     def make_starter(self):
+        self._begin("Dealing", 1)
         self.starter_sent = pow(self.deck[self.n], self.d, self.p)
+        self.done = 1
+        yield self.cost
         return self.starter_sent
 
     def take_starter(self, v):
+        self._begin("Dealing", 1)
         c = card_of(pow(v, self.d, self.p))
+        self.done = 1
+        yield self.cost
         if c < 0 or c in self.cards:
             raise ValueError("the starter does not decrypt to a card")
         self.starter_got = v
@@ -97,8 +159,9 @@ class Deal:
         return digest(b"discard", self.nonce, bytes((min(c1, c2), max(c1, c2))))
 
     def check(self, e, d, discards, nonce):
-        """The other's dealt hand, once it revealed its key ``e, d``, its
-        ``discards`` and ``nonce``; Cheat when its part does not check out."""
+        """Generator: the other's dealt hand, once it revealed its key
+        ``e, d``, its ``discards`` and ``nonce``; Cheat when its part does
+        not check out."""
         p = self.p
         if not 1 < e < p - 1 or not 1 < d < p - 1 or e * d % (p - 1) != 1:
             raise Cheat("its key is no key")
@@ -106,25 +169,73 @@ class Deal:
             c1, c2 = discards
             if digest(b"discard", nonce, bytes((min(c1, c2), max(c1, c2)))) != self.committed:
                 raise Cheat("its discards are not the ones it laid away")
-        if self.me == 1:
-            want = encrypt_all([code(i) for i in range(CARDS)], e, p)
-            have = self.first
-        else:
-            want = encrypt_all(self.first, e, p)
-            have = self.deck
-        if sorted(want) != sorted(have):
-            raise Cheat("its shuffle is not the deck encrypted")
         mine = self.positions(self.me)
+        starter = 1 if self.starter_got is not None else 0
+        self._begin("Checking", CARDS + len(mine) + starter + len(self.sent))
+        # every one of the 52 encrypted again is in the deck it gave: as both
+        # are 52 different numbers (a key is one to one), a permutation; each
+        # is dropped once looked up, so the check holds no second deck
+        have = set(self.first if self.me == 1 else self.deck)
+        for i in range(CARDS):
+            v = code(i) if self.me == 1 else self.first[i]
+            ok = pow(v, e, p) in have
+            self.done += 1
+            yield self.cost
+            if not ok:
+                raise Cheat("its shuffle is not the deck encrypted")
+        have = None
         for j in range(len(mine)):
-            if pow(self.got[j], e, p) != self.deck[mine[j]]:
+            ok = pow(self.got[j], e, p) == self.deck[mine[j]]
+            self.done += 1
+            yield self.cost
+            if not ok:
                 raise Cheat("it dealt this side a card from elsewhere")
-        if self.starter_got is not None and pow(self.starter_got, e, p) != self.deck[self.n]:
-            raise Cheat("its starter is from elsewhere")
+        if starter:
+            ok = pow(self.starter_got, e, p) == self.deck[self.n]
+            self.done += 1
+            yield self.cost
+            if not ok:
+                raise Cheat("its starter is from elsewhere")
+        codes = []
+        yield from self._pows(self.sent, d, codes)
         hand = []
-        for v in self.sent:
-            c = card_of(pow(v, d, p))
+        for m in codes:
+            c = card_of(m)
             if c < 0:
                 raise Cheat("its hand does not decrypt to cards")
             hand.append(c)
         self.other = (e, d, tuple(discards))
         return hand
+
+
+class Ahead:
+    """Seat 0's deck of a deal to come (``key``: the game's number, the
+    deal's, its dealer), encrypted and shuffled ahead while the side has
+    nothing else to do: ``step(budget)`` goes on with it, ``rest()`` (a
+    generator) finishes it and gives the deck."""
+
+    def __init__(self, secret, key, p, five):
+        self.key = key
+        self.deal = Deal(0, secret, key[0], key[1], p, key[2], five)
+        self.gen = self.deal.shuffled_first()
+        self.first = None
+
+    def step(self, budget):
+        """True when it did some of the work."""
+        if self.gen is None:
+            return False
+        spent = 0
+        while spent < budget:
+            try:
+                spent += next(self.gen)
+            except StopIteration as done:
+                self.first = done.value
+                self.gen = None
+                break
+        return True
+
+    def rest(self):
+        if self.gen is not None:
+            self.first = yield from self.gen
+            self.gen = None
+        return self.first

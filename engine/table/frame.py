@@ -7,8 +7,9 @@ takes whatever a transport delivers, in pieces of any size, and returns the
 whole messages it completes as ``(seq, kind, payload)``; bytes that make no
 message (noise, a bad checksum, a length over the limit) are skipped up to
 the next ``MAGIC`` and counted in ``dropped``, with the last reason in
-``why``. The buffer never holds more than one message's worth. Imports
-engine.crc.
+``why``. The buffer never holds more than one message's worth.
+``Refused`` is a message refused by the side it came to, ``text(data)``
+a message's bytes as printable text. Imports engine.crc.
 """
 
 from engine.crc import crc16
@@ -16,6 +17,14 @@ from engine.crc import crc16
 MAGIC = 0xC7
 MAX_BODY = 2048  # sequence + kind + payload: a deck of 52 numbers of 256 bits fits
 _HEAD = 3  # magic, length
+
+
+class Refused(Exception):
+    """A message of the other side that is refused."""
+
+
+def text(data):
+    return "".join([chr(b) if 32 <= b < 127 else "?" for b in data[:200]])
 
 
 def encode(seq, kind, payload=b""):

@@ -13,47 +13,39 @@ bad checksum (engine.table.frame), one out of sequence or replayed, one
 that is not due, an illegal move or a move out of turn is refused, said in
 ``notes`` and to the other side in an "E" message, and changes nothing.
 A deal whose check fails after the reveal ends the match with ``broken``
-(the reason). The messages, by kind:
+(the reason). The messages (H A C D P K S M R E Q) are docs/friend-play.md's
+table: E and Q are numbered 0 and change no state; the others are numbered
+from 1 in each direction and ``journal`` holds each one taken and each
+decision since the deal in progress began, from which engine.table.resume
+rebuilds the side after a power cut. ``log`` is the finished games' logs
+(docs/gamelog.md), the same on both sides.
 
-  H settings + commitment (seat 0)   A commitment (seat 1)   C coin
-  D a deck of 52 numbers   P partials of the other's cards   K discard commitment
-  S starter partial   M move (a card, 52 for go)   R reveal: key, discards, nonce
-  E a refusal, in words   Q resume: the next sequence number wanted
-
-E and Q are numbered 0 and change no state; the others are numbered from 1
-in each direction and ``journal`` holds each one taken and each decision,
-since the game in progress began, from which ``engine.table.resume``
-rebuilds the side after a power cut.
-``log`` is the finished games' logs (docs/gamelog.md), the same on both
-sides. Imports engine.game, engine.gamelog, engine.table.deal,
-engine.table.frame, engine.table.hidden, engine.table.settings,
-engine.table.sra.
+The work a message or a decision brings (a deal's exponentiations above
+all) is done in order by ``work()`` (engine.table.work): all of it at once
+when ``step`` is 0 (the default: ``feed`` and ``act`` return with it done),
+else at most ``step`` of its cost a call, so a device spreads a deal over
+frames; ``busy()`` is True until it is done, and the game waits meanwhile.
+With nothing due, seat 0 of a device encrypts the next deal's deck ahead.
+Imports engine.game, engine.gamelog, engine.table.deal, engine.table.frame,
+engine.table.hidden, engine.table.replay, engine.table.settings,
+engine.table.sra, engine.table.standing, engine.table.work.
 """
 
-from engine.game import GO, TIE, Game, IllegalMove
+from engine.game import GO, TIE, IllegalMove
 from engine.gamelog import header, line
-from engine.table.deal import Cheat, Deal
-from engine.table.frame import Reader, encode
+from engine.table import standing
+from engine.table.deal import Ahead, Cheat, Deal, numbers
+from engine.table.frame import Reader, Refused, encode, text
 from engine.table.hidden import HiddenGame
+from engine.table.replay import Full, record, replay_deal
 from engine.table.settings import decode
-from engine.table.sra import digest, number, pack, unpack, width
+from engine.table.sra import digest, number, pack, width
+from engine.table.work import Worker
 
 VERSION = 1
 
 
-class Refused(Exception):
-    """A message of the other side that is refused."""
-
-
-class _Full(Game):
-    # The whole game, every card known once a deal is revealed: the check of
-    # both sides' decisions and the source of the log.
-    def _deal(self):
-        if self.rigged:
-            Game._deal(self)
-
-
-class Peer:
+class Peer(Worker):
     def __init__(self, seat, secret, settings=None):
         self.seat = seat
         self.secret = secret
@@ -80,7 +72,12 @@ class Peer:
         self.over = False
         self._boundary = 0
         self.first = None  # the first dealer of the game in progress (None: cut)
-        self.snapshot = None  # where the match stood as the game in progress began
+        self.snapshot = None  # where the match stood as the deal in progress began
+        self.done = []  # the game's finished deals, every card known (engine.table.replay)
+        Worker.__init__(self)
+        self.ahead = None  # seat 0: the next deal's deck, begun while idle
+        self.replaying = False  # the journal is fed again: nothing goes out
+        self.asked = None  # meanwhile, the first message the other side asked for
         if seat == 0:
             self._send(b"H", bytes((VERSION,)) + settings.encode() + self._commit())
 
@@ -95,7 +92,16 @@ class Peer:
         if seq:
             self.sent[seq] = frame
             self.next_out += 1
-        self.out.append(frame)
+        if not self.replaying:
+            self.out.append(frame)
+
+    def _resend(self, n):
+        if self.replaying:  # answered once the journal is all fed again
+            self.asked = n if self.asked is None else min(n, self.asked)
+            return
+        for s in range(n, self.next_out):
+            if s in self.sent:
+                self.out.append(self.sent[s])
 
     def take_out(self):
         out = self.out
@@ -115,14 +121,11 @@ class Peer:
 
     def receive(self, seq, kind, payload):
         if kind == b"E":
-            self.notes.append("the other side refused: " + _text(payload))
+            self.notes.append("the other side refused: " + text(payload))
             return
         if kind == b"Q":
             if len(payload) == 2:
-                n = payload[0] << 8 | payload[1]
-                for s in range(n, self.next_out):
-                    if s in self.sent:
-                        self.out.append(self.sent[s])
+                self._resend(payload[0] << 8 | payload[1])
             return
         if seq < self.next_in:
             self._refuse("a message replayed (number %d, %d was due)" % (seq, self.next_in))
@@ -132,21 +135,48 @@ class Peer:
             self.resume_link()
             return
         self.next_in += 1
-        self.journal.append((seq, kind, payload))
-        if self.broken or self.over:
-            self._refuse("the match is over")
-            return
-        try:
-            self._take(kind, payload)
-        except Refused as e:
-            self._refuse(str(e))
-        except IllegalMove as e:
-            self._refuse("an illegal move: %s" % e)
-        except Cheat as e:
-            self.broken = "the other side's deal did not check out: %s" % e
-            self.notes.append(self.broken)
-            self._send(b"E", self.broken[:200].encode())
-        self._pump()
+        self.inbox.append((seq, kind, payload))
+        if not self.step:
+            self.work()
+
+    def _idle(self):
+        # nothing due: on a device (``step``), seat 0 encrypts the next
+        # deal's deck while the play goes on (engine.table.deal.Ahead)
+        g = self.game
+        if not self.step or self.seat or g is None or g.phase != "play" or self.broken:
+            return False
+        key = (self.game_no, g.deal_number + 1, 1 - g.dealer)
+        if self.ahead is None or self.ahead.key != key:
+            self.ahead = Ahead(self.secret, key, self.settings.p, g.five)
+        return self.ahead.step(self.step)
+
+    def _handle(self, item):
+        if item is not None and item[0] < 0:  # the journal again (engine.table.resume)
+            if item[1] == b"a":
+                self._decide(item[2])
+            else:  # its end: what it sent went before the cut
+                self.replaying = False
+                self.notes = []
+                self.resume_link()
+                if self.asked is not None:
+                    self._resend(self.asked)
+        elif item is not None:
+            seq, kind, payload = item
+            self.journal.append(item)
+            if self.broken or self.over:
+                self._refuse("the match is over")
+                return
+            try:
+                yield from self._take(kind, payload)
+            except Refused as e:
+                self._refuse(str(e))
+            except IllegalMove as e:
+                self._refuse("an illegal move: %s" % e)
+            except Cheat as e:
+                self.broken = "the other side's deal did not check out: %s" % e
+                self.notes.append(self.broken)
+                self._send(b"E", self.broken[:200].encode())
+        yield from self._pump()
 
     def _refuse(self, why):
         self.notes.append("refused from the other side: " + why)
@@ -157,12 +187,20 @@ class Peer:
     def waiting(self):
         """True when this side's player must decide now."""
         g = self.game
-        return g is not None and not self.broken and self.seat in g.waiting()
+        if g is None or self.broken or self.job is not None or self.inbox:
+            return False
+        return self.seat in g.waiting()
 
     def act(self, decision):
-        g = self.game
         if not self.waiting():
             raise IllegalMove("it is not this player's turn")
+        self._decide(decision)
+        self.inbox.append(None)
+        if not self.step:
+            self.work()
+
+    def _decide(self, decision):
+        g = self.game
         if g.phase == "discard":
             try:
                 c1, c2 = decision
@@ -178,11 +216,11 @@ class Peer:
             payload = bytes((GO if decision is None else decision,))
             self._send(b"M", payload)
         self.journal.append((0, b"a", payload))
-        self._pump()
 
     # -- what the other side sends ------------------------------------------------
 
     def _take(self, kind, payload):
+        # a generator: it yields the cost of each step of its work
         g = self.game
         dl = self.deal
         p = self.settings.p if self.settings else 0
@@ -213,18 +251,18 @@ class Peer:
             self.seed = number(digest(b"seed", coins[0], coins[1])[:4])
             self._new_game(None)
         elif kind == b"D" and dl and dl.deck is None and (self.seat == 1) == (dl.first is None):
-            values = _numbers(payload, p, 52)
+            values = yield from _numbers(payload, p, 52)
             if len(set(values)) != 52:
                 raise Refused("a deck with a card twice")
             if self.seat == 1:
-                self._send(b"D", pack(dl.shuffled_second(values), p))
+                self._send(b"D", pack((yield from dl.shuffled_second(values)), p))
             else:
                 dl.deck = values
-            self._send(b"P", pack(dl.make_partials(), p))
+            self._send(b"P", pack((yield from dl.make_partials()), p))
         elif kind == b"P" and dl and dl.deck is not None and dl.cards is None:
-            values = _numbers(payload, p, dl.n // 2)
+            values = yield from _numbers(payload, p, dl.n // 2)
             try:
-                cards = dl.take_partials(values)
+                cards = yield from dl.take_partials(values)
             except ValueError as e:
                 raise Cheat(str(e))
             g.dealt_in(cards)
@@ -234,9 +272,9 @@ class Peer:
             g.discard(1 - self.seat, 0, 0)
             dl.committed = payload
         elif kind == b"S" and g and g.pending == "starter" and dl.starter_sent is not None:
-            values = _numbers(payload, p, 1)
+            values = yield from _numbers(payload, p, 1)
             try:
-                g.starter_in(dl.take_starter(values[0]))
+                g.starter_in((yield from dl.take_starter(values[0])))
             except ValueError as e:
                 raise Cheat(str(e))
         elif kind == b"M" and g and g.phase == "play" and not g.pending and len(payload) == 1:
@@ -244,9 +282,9 @@ class Peer:
             g.act(1 - self.seat, card)
             dl.plays.append((1 - self.seat, card))
         elif kind == b"R" and dl and dl.revealed and dl.other is None:
-            self._reveal_in(payload, p)
+            yield from self._reveal_in(payload, p)
         else:
-            raise Refused("a message that is not due (%s)" % _text(kind))
+            raise Refused("a message that is not due (%s)" % text(kind))
 
     def _reveal_in(self, payload, p):
         w = width(p)
@@ -255,76 +293,67 @@ class Peer:
         e = number(payload[:w])
         d = number(payload[w : 2 * w])
         discards = (payload[2 * w], payload[2 * w + 1])
-        hand = self.deal.check(e, d, discards, payload[2 * w + 2 :])
+        hand = yield from self.deal.check(e, d, discards, payload[2 * w + 2 :])
         self._finish_deal(hand, discards)
+        yield self.deal.cost  # the replay of the deal: a frame's work of its own
 
     # -- what this side does by itself --------------------------------------------
 
     def _pump(self):
+        # a generator, as ``_take``
         g = self.game
         dl = self.deal
         if g is None or self.broken:
             return
         s = self.settings
         if g.pending == "deal" and (dl is None or dl.other is not None):
-            self.deal = dl = Deal(
-                self.seat, self.secret, self.game_no, g.deal_number + 1, s.p, g.dealer, g.five
-            )
+            ahead = self.ahead
+            self.ahead = None
+            key = (self.game_no, g.deal_number + 1, g.dealer)
+            if ahead is not None and ahead.key == key:  # its deck begun while idle
+                self.deal = ahead.deal
+                self._send(b"D", pack((yield from ahead.rest()), s.p))
+                return
+            self.deal = dl = Deal(self.seat, self.secret, key[0], key[1], s.p, key[2], g.five)
+            yield dl.cost  # the new game and the key: a frame's work of their own
             if self.seat == 0:
-                self._send(b"D", pack(dl.shuffled_first(), s.p))
+                self._send(b"D", pack((yield from dl.shuffled_first()), s.p))
         if g.pending == "starter" and dl.starter_sent is None:
-            self._send(b"S", pack([dl.make_starter()], s.p))
+            self._send(b"S", pack([(yield from dl.make_starter())], s.p))
         if (g.pending == "show" or g.winner is not None) and not dl.revealed and dl.mine:
             dl.revealed = True
             self._boundary = self.next_out
             self._send(b"R", pack([dl.e, dl.d], s.p) + bytes(dl.mine) + dl.nonce)
 
     def _finish_deal(self, hand, discards):
-        # The whole deal known: replay it in the full game, which refuses any
-        # decision the rules did not allow, then show it on this side.
-        g = self.game
-        dl = self.deal
+        # the whole deal known: the messages before the reveal are not asked
+        # for again; the deal replayed in the full game, then shown
         for s in [x for x in self.sent if x < self._boundary]:
             del self.sent[s]
-        hands = [None, None]
-        hands[self.seat] = tuple(dl.cards)
-        hands[1 - self.seat] = tuple(hand)
-        laid = [None, None]
-        laid[self.seat] = dl.mine
-        laid[1 - self.seat] = discards
-        f = self.full
-        f.rigged = [(hands[0], hands[1], dl.starter)]
-        Game._deal(f)
-        try:
-            f.discard(0, laid[0][0], laid[0][1])
-            f.discard(1, laid[1][0], laid[1][1])
-            for seat, card in dl.plays:
-                f.act(seat, card)
-        except IllegalMove as e:
-            raise Cheat("a decision the rules do not allow: %s" % e)
-        if g.pending == "show":
-            try:
-                g.show_in(hand, discards)
-            except IllegalMove as e:
-                raise Cheat(str(e))
-        for ev in f.take_events():
-            self.log.append(line(ev))
-        if f.scores != g.scores or f.winner != g.winner:
-            raise Cheat("the deal's scores differ from the rules'")
+        g = self.game
+        dl = self.deal
+        replay_deal(self.full, g, dl, self.seat, hand, discards, self.log)
         if g.winner is not None:
             self._end_game()
+            return
+        # the game goes on: the journal starts again from where it stands,
+        # the finished deals kept as their cards and decisions
+        self.done.append(record(self.seat, dl, hand, discards))
+        self.journal = []
+        self.snapshot = standing.mark(self, self.first)
 
     def _new_game(self, first):
-        # a new game starts the journal again: what came before is the game
-        # count, the wins and the log (engine.table.resume saves them)
+        # a new game starts the journal again, as a new deal does: what came
+        # before is where the match stands (engine.table.standing)
+        self.done = []
         if self.game is not None:
             self.journal = []
-            self.snapshot = self._snap(first)
+            self.snapshot = standing.mark(self, first)
         self.first = first
         s = self.settings
         seed = self.seed + self.game_no
         self.game = HiddenGame(self.seat, seed, s.target or None, first, s.variant, s.deals)
-        self.full = _Full(seed, s.target or None, first, variant=s.variant, deals=s.deals)
+        self.full = Full(seed, s.target or None, first, variant=s.variant, deals=s.deals)
         words = header(self.full).split()
         self.log.append(" ".join(["deal=table" if w[:4] == "rng=" else w for w in words]))
         self.full.start()
@@ -333,51 +362,13 @@ class Peer:
         self.game.start()
         self.game.take_events()
 
-    def _snap(self, first):
-        # where the match stands as a game starts (engine.table.resume)
-        out = bytearray(self.their_commit + self.their_coin + self.settings.encode())
-        n = self.seed
-        out += bytes((n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255))
-        g = self.game_no
-        out += bytes((g >> 8 & 255, g & 255, self.wins[0], self.wins[1]))
-        out.append(2 if first is None else first)
-        for n in (self.next_in, self.next_out):
-            out += bytes((n >> 8, n & 255))
-        text = "\n".join(self.log).encode()
-        out += bytes((len(text) >> 16, len(text) >> 8 & 255, len(text) & 255)) + text
-        for seq in sorted(self.sent):
-            frame = self.sent[seq]
-            out += bytes((seq >> 8, seq & 255, len(frame) >> 8, len(frame) & 255)) + frame
-        return bytes(out)
-
     def restart(self, snap):
-        """Put this new side at the start of a later game, as ``_snap`` saw
-        it (engine.table.resume); ValueError when it is damaged."""
-        if len(snap) < 86:
-            raise ValueError("the saved table is damaged")
-        self.their_commit = snap[:32]
-        self.their_coin = snap[32:64]
-        self.settings = decode(snap[64:70])
-        self.seed = snap[70] << 24 | snap[71] << 16 | snap[72] << 8 | snap[73]
-        self.game_no = snap[74] << 8 | snap[75]
-        self.wins = [snap[76], snap[77]]
-        first = None if snap[78] == 2 else snap[78]
-        self.next_in = snap[79] << 8 | snap[80]
-        self.next_out = snap[81] << 8 | snap[82]
-        n = snap[83] << 16 | snap[84] << 8 | snap[85]
-        at = 86 + n
-        self.log = snap[86:at].decode().split("\n") if n else []
-        self.sent = {}
-        while at + 4 <= len(snap):
-            seq = snap[at] << 8 | snap[at + 1]
-            k = snap[at + 2] << 8 | snap[at + 3]
-            self.sent[seq] = snap[at + 4 : at + 4 + k]
-            at += 4 + k
-        self.out = []
-        self.game = None
-        self.snapshot = snap
-        self._new_game(first)
-        self._pump()
+        """Put this new side at the start of a later game, as
+        engine.table.standing saw it; ValueError when it is damaged."""
+        standing.restart(self, snap)
+        self.inbox.append(None)
+        if not self.step:
+            self.work()
 
     def _end_game(self):
         g = self.game
@@ -392,10 +383,6 @@ class Peer:
 
 def _numbers(payload, p, n):
     try:
-        return unpack(payload, p, n)
+        return (yield from numbers(payload, p, n))
     except ValueError as e:
         raise Refused(str(e))
-
-
-def _text(data):
-    return "".join([chr(b) if 32 <= b < 127 else "?" for b in data[:200]])

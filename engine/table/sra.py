@@ -139,28 +139,9 @@ def shuffle(items, material):
         i -= 1
 
 
-def encrypt_all(values, e, p):
-    return [pow(v, e, p) for v in values]
-
-
 def pack(values, p):
     w = width(p)
     out = bytearray()
     for v in values:
         out += v.to_bytes(w, "big")
     return bytes(out)
-
-
-def unpack(data, p, n):
-    """``n`` numbers from ``data``; ValueError unless each is a residue in
-    2 .. p - 1 (a value outside the cards' subgroup would tag a card)."""
-    w = width(p)
-    if len(data) != w * n:
-        raise ValueError("%d numbers expected" % n)
-    values = []
-    for i in range(n):
-        v = number(data[i * w : i * w + w])
-        if not 1 < v < p or not residue(v, p):
-            raise ValueError("a number that is no encrypted card")
-        values.append(v)
-    return values

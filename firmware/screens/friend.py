@@ -5,9 +5,13 @@ taking the settings offered). Then the table: the scores, the count and
 the cards on the pile, the hand; LEFT/RIGHT choose a card, A marks two
 for the crib or plays one (A with no card that fits says go); a line says
 what happened, and "Waiting", "Dealing" or "Link lost: paused" when the
-game waits. B leaves for the menu. After each decision the side is saved
+game waits. The deal's work is done a step a frame (``STEP``, one
+exponentiation with the 256-bit prime), the status saying how far it is
+("Shuffling 12/52", "Dealing 3/6", "Checking 40/65"), so no frame holds
+the screen still. B leaves for the menu. After each decision the side is saved
 (``friend.tbl``, engine.table.resume): after a power cut or leaving, "Resume
-the table" comes back to it and the other side sends again what it missed.
+the table" comes back to it (its saved messages fed again a step a frame)
+and the other side sends again what it missed.
 The match's log is written to ``friend.log`` when it ends (docs/gamelog.md,
 the same on both devices).
 
@@ -35,6 +39,7 @@ _LEFT = const(4)  # firmware.hal's
 _RIGHT = const(8)
 _A = const(16)
 _B = const(32)
+STEP = const(1024)  # the work of a frame: one 256-bit power, 66 ms on a Pico (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 NET = "table.txt"  # "HOST:PORT ROOM": play through the table server
 WIFI = "wifi.txt"  # "SSID PASSWORD": the Wi-Fi to join for it
@@ -144,7 +149,7 @@ class FriendMenu(ListScreen):
 
         storage = self.app.hw.storage
         try:
-            peer = restore(_saved(storage) or b"")
+            peer = restore(_saved(storage) or b"", STEP)  # its work a step a frame
         except (ValueError, IndexError) as e:
             _drop(storage)
             self.app.push(MessageScreen("Play a friend", "The saved table is lost: %s." % e))
@@ -183,11 +188,15 @@ class FriendTable(Screen):
         settings = None
         if self.seat == 0:
             try:
-                settings = Settings(getattr(s, "match", 1), s.target or None, s.variant, s.deals)
+                prime = getattr(self.app.hw, "table_prime", "p256")  # tests: "t31"
+                settings = Settings(
+                    getattr(s, "match", 1), s.target or None, s.variant, s.deals, prime
+                )
             except ValueError as e:
                 self.app.replace(MessageScreen("Play a friend", str(e)))
                 return
         self.peer = Peer(self.seat, _secret(self.app.hw), settings)
+        self.peer.step = STEP
         self._save()
         self._connect()
 
@@ -206,6 +215,8 @@ class FriendTable(Screen):
             return False
         self.now += dt
         moved = self.link.poll(self.now)
+        linked = moved  # a message in or out this frame: its checksum took the time
+        acts = len(peer.journal)
         for kind, bit in events:
             if kind != "press":
                 continue
@@ -213,6 +224,11 @@ class FriendTable(Screen):
                 self.app.pop()
                 return True
             moved = self._key(bit) or moved
+        # a step of the deal's work, the screen showing how far it is; not in
+        # the frame of a decision, which has its save to write, nor in one
+        # that carried a message (a deck's is 1.7 KB to check)
+        if not linked and len(peer.journal) == acts and peer.work():
+            moved = True
         if len(peer.notes) != self.notes:
             self.notes = len(peer.notes)
             self.said = peer.notes[-1][:40]
@@ -299,6 +315,9 @@ class FriendTable(Screen):
             return "Link lost: paused"
         if g is None:
             return "Connecting"
+        dl = peer.deal
+        if peer.busy() and dl is not None and dl.size:
+            return "%s %d/%d" % (dl.task, dl.done, dl.size)
         if g.pending == "deal":
             return "Dealing"
         if peer.waiting():

@@ -1,0 +1,28 @@
+"""The words of a refused decision: ``WORDS[why]`` for the reason codes
+engine.game, engine.play, engine.show and engine.replay raise
+``IllegalMove`` with (their ``_NO_SEAT`` ...), formatted with what the code names (a seat, a card's
+text, the count). Imports nothing.
+"""
+
+WORDS = (
+    "no such player: %r",
+    "the game is over",
+    "it is not time to discard",
+    "you have already laid your two cards away",
+    "lay two different cards in the crib",
+    "you can only discard cards you hold",
+    "it is not time to play a card",
+    "it is not your turn",
+    "you can only play a card you hold",
+    "%s would take the count past 31 (it is %d)",
+    "you cannot say go: %s fits under 31",
+    "lay exactly two cards in the crib",
+    "first_dealer must be 0, 1 or None",
+    "the game has already started",
+    "it is not time to count a hand",
+    "it is not your count",
+    "a count is a number from 0 to 29",
+    "settings: six-card to 121 or 61, five-card to 61 (V5), or an even number"
+    " of deals 2..%d with no target (V6)",
+    "a discard needs two cards",
+)

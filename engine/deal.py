@@ -1,28 +1,47 @@
-"""The deal (docs/rules.md R2-R5, V5.1-V5.2): ``Deal``, mixed into
-``engine.game.Game``, cuts for the first deal, shuffles and deals six (five)
-cards each, takes each seat's two cards for the crib and turns the starter,
-then hands the play to ``engine.play.Play`` (``Game`` holds the state).
-Imports engine.cards.
+"""One deal of a game (docs/rules.md R2-R13, V5): ``Deal``, mixed into
+``engine.game.Game``, holds its steps. The deal (R2-R5, V5.1-V5.2): the cut
+for the first deal, six (five) cards each, two from each seat to the crib,
+the starter. The play (R6-R10, V5.3): the cards laid on the pile, what each
+pegs, the go, a fresh count, the end of the play. The show (R11-R13): the
+pone's hand, the dealer's hand and the crib counted in that order, or with
+muggins (V4) a seat's own count awaited (engine.muggins), then the next
+deal, or after the last of a game of fixed deals (V6) its end. ``Game``
+holds the state, the settings and the points up to the win.
+
+``GO`` and ``CLAIM`` code a go and a muggins claim in ``Game.moves`` (a card
+is its own code); ``TIE`` is the winner of a tied game of fixed deals.
+Imports engine.cards, engine.score.
 """
 
-from engine.cards import JACK
+from engine.cards import JACK, VALUES, text
+from engine.score import peg_score, show_score
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+GO = const(52)  # move code for "go" in ``Game.moves``
+CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
+TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
+
 # Why a decision is refused: an index into engine.refusals' WORDS.
 _NO_DISCARD = const(2)
 _LAID = const(3)
 _TWO_CARDS = const(4)
 _NOT_HELD = const(5)
+_NO_PLAY = const(6)
+_NOT_TURN = const(7)
+_PLAY_HELD = const(8)
+_PAST_31 = const(9)  # card, count
+_FITS = const(10)  # card
 _STARTED = const(13)
 
 
 class Deal:
-    """The deal's decisions and steps of ``engine.game.Game``."""
+    """The steps of one deal of ``engine.game.Game``."""
 
+    # -- the deal -----------------------------------------------------------------
     def start(self):
         """Cut for deal (R2: each cuts a card; the lower rank deals; equal
         ranks cut again) unless ``first_dealer`` is set, then the first deal."""
@@ -116,8 +135,128 @@ class Deal:
             return
         self._next_turn()
 
-    def _next_deal(self):
-        # After the show: the next deal, dealt by the other seat.
+    # -- the play ----------------------------------------------------------------
+
+    def can_play(self, seat, card):
+        return card in self.hands[seat] and self.count + VALUES[card >> 2] <= 31
+
+    def play(self, seat, card):
+        """R6-R7: ``seat`` lays ``card`` on the pile and pegs what it makes."""
+        self._check_turn(seat)
+        hand = self.hands[seat]
+        if not isinstance(card, int) or not 0 <= card < 52 or card not in hand:
+            raise self._no(_PLAY_HELD)
+        if self.count + VALUES[card >> 2] > 31:
+            raise self._no(_PAST_31, text(card), self.count)
+        hand.remove(card)
+        self.pile.append(card)
+        self.count += VALUES[card >> 2]
+        self.played.append(seat << 6 | card)
+        self.moves.append(seat)
+        self.moves.append(card)
+        self.last = seat
+        self.events.append(("play", seat, card, self.count))
+        points = peg_score(self.pile)
+        if points and self._award(seat, points, "peg"):
+            return
+        other = 1 - seat
+        if self.count == 31:
+            if self.five:  # V5.3: the one series ends at 31, which scored 2
+                self._end_play()
+                return
+            if self.hands[0] or self.hands[1]:
+                self._reset()
+        elif self.hands[other] and not self.gone[other]:
+            self.turn = other
+        self._next_turn()
+
+    def go(self, seat):
+        """R8: ``seat`` says go; allowed only when none of its cards fits."""
+        self._check_turn(seat)
+        room = 31 - self.count
+        for card in self.hands[seat]:
+            if VALUES[card >> 2] <= room:
+                raise self._no(_FITS, text(card))
+        self.gone[seat] = True
+        self.moves.append(seat)
+        self.moves.append(GO)
+        self.events.append(("go", seat))
+        self._next_turn()
+
+    def _check_turn(self, seat):
+        self._check(seat, "play", _NO_PLAY)
+        if seat != self.turn:
+            raise self._no(_NOT_TURN)
+
+    def _next_turn(self):
+        # Moves the play on until a seat holding a card that may act is to act.
+        while self.phase == "play":
+            if not self.hands[0] and not self.hands[1]:
+                # R9: the very last card scores 1 unless it made 31.
+                if self.count != 31 and self._award(self.last, 1, "go"):
+                    return
+                self._end_play()
+                return
+            t = self.turn
+            if self.hands[t] and not self.gone[t]:
+                return
+            o = 1 - t
+            if self.hands[o] and not self.gone[o]:
+                self.turn = o
+                continue
+            # R8: neither can play: one for the go, then a fresh count; in
+            # the five-card game (V5.3) the play is over instead.
+            if self._award(self.last, 1, "go"):
+                return
+            if self.five:
+                self._end_play()
+                return
+            self._reset()
+
+    def _end_play(self):
+        # The play is over: cards still held (V5.3) are not played.
+        self._show_step = 0
+        self._show()
+
+    def _reset(self):
+        self.events.append(("reset",))
+        last = self.last
+        self.pile = []
+        self.count = 0
+        self.gone[0] = self.gone[1] = False
+        self.turn = 1 - last if self.hands[1 - last] else last
+
+    # -- the show ----------------------------------------------------------------
+    def _counted(self):
+        # (seat, "hand" or "crib", cards) for the show's count number _show_step.
+        step = self._show_step
+        if step == 0:
+            return 1 - self.dealer, "hand", self.kept[1 - self.dealer]
+        if step == 1:
+            return self.dealer, "hand", self.kept[self.dealer]
+        return self.dealer, "crib", self.crib
+
+    def _show(self):
+        # R11: pone's hand, dealer's hand, the crib; each may win at once.
+        while self._show_step < 3:
+            seat, what, cards = self._counted()
+            if self.muggins and seat in self.counters:
+                self.phase = "count"  # wait for claim()
+                return
+            points = show_score(cards, self.starter, what == "crib")
+            self.events.append(("show", seat, what, points))
+            if points and self._award(seat, points, what):
+                return
+            self._show_step += 1
+        if self.deal_number == self.deals:
+            # V6: after the last deal the higher total wins; equal totals
+            # tie; no skunks.
+            s0, s1 = self.scores
+            self.winner = 0 if s0 > s1 else 1 if s1 > s0 else TIE
+            self.skunk = ""
+            self.phase = "over"
+            self.events.append(("end", self.winner, s0, s1, ""))
+            return
         self.dealer = 1 - self.dealer
         self._deal()
 

@@ -29,23 +29,21 @@ Where docs/rules.md is silent for a variant the game does what the six-card
 game does (the cut for deal, the order of the show, muggins, open hands).
 
 ``Game`` holds the state of a game, its settings, what a seat sees and must
-decide and the points up to the win (R14, R15); mixed in are the deal
-(``engine.deal.Deal``, R2-R5), the play (``engine.play.Play``, R6-R10) and the
-show (``engine.show.Show``, R11-R13, V4). ``phase`` is "new", "discard",
-"play", "count" (a muggins count awaited) or "over". Two parts are imported
-when first asked for and then stay: the words of a refused decision
-(engine.refusals) and the feeding of saved decisions or two players to a game
-(engine.replay, ``replay_moves`` and ``run``); held all game they take the
-app's peak heap past its 96 KB budget (emulated Pico, MicroPython v1.28.0
-RPI_PICO; docs/measured.md).
-Imports engine.deal, engine.play, engine.show, engine.rng, engine.view;
+decide and the points up to the win (R14, R15); the steps of a deal (the
+deal, the play, the show) are ``engine.deal.Deal``'s, mixed in. ``phase`` is
+"new", "discard", "play", "count" (a muggins count awaited) or "over".
+Three parts are imported when first asked for and then stay: a muggins
+claim (engine.muggins), the words of a refused decision (engine.refusals)
+and a game played out by two players (``run``, engine.replay's, offered
+here too). A split for the budget of the app's peak heap: held by every
+game, they take it past 96 KB (FIGURE; emulated Pico, MicroPython v1.28.0
+RPI_PICO).
+Imports engine.deal, engine.rng, engine.view; engine.muggins,
 engine.refusals and engine.replay when asked for them.
 """
 
-from engine.deal import Deal
-from engine.play import GO, Play  # noqa: F401  GO, CLAIM and TIE: the game's too
+from engine.deal import CLAIM, GO, TIE, Deal  # noqa: F401  GO, CLAIM, TIE: the game's too
 from engine.rng import Rng
-from engine.show import CLAIM, TIE, Show  # noqa: F401
 from engine.view import View
 
 try:
@@ -55,8 +53,8 @@ except ImportError:
 
 MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
 
-# Why a decision is refused: an index into engine.refusals' WORDS; engine.deal,
-# engine.play and engine.show name the others.
+# Why a decision is refused: an index into engine.refusals' WORDS; engine.deal
+# and engine.muggins name the others.
 _NO_SEAT = const(0)  # seat
 _IS_OVER = const(1)
 _EXACTLY_TWO = const(11)
@@ -68,12 +66,14 @@ class IllegalMove(ValueError):
     """A decision the rules do not allow; the game is unchanged."""
 
 
-def _words(why, args=()):
-    """The words refusing a decision for reason ``why`` (an index into
-    engine.refusals' WORDS), formatted with ``args``."""
-    from engine.refusals import WORDS
+def _no(why, *args):
+    # The exception refusing a decision for reason ``why``, in engine.refusals'
+    # words formatted with ``args``: an IllegalMove, or a ValueError for
+    # settings or a first dealer Game() does not take.
+    from engine import refusals
 
-    return WORDS[why] % args
+    words = refusals.WORDS[why] % args
+    return ValueError(words) if why == _DEALER or why == _SETTINGS else IllegalMove(words)
 
 
 def visible(event, seat, open_hands=False):
@@ -113,26 +113,18 @@ def check_settings(target, variant, deals):
         or (deals and (deals % 2 or not 2 <= deals <= MAX_DEALS or target))
         or (not deals and target != 61 and (target != 121 or variant == "five"))
     ):
-        raise ValueError(_words(_SETTINGS, MAX_DEALS))
+        raise _no(_SETTINGS, MAX_DEALS)
     return target or 0
-
-
-def replay_moves(game, moves, on_event=None):
-    """Start the new ``game`` and feed it the decisions in ``moves`` (coded as
-    in ``Game.moves``, two bytes each); engine.replay's."""
-    from engine.replay import replay_moves
-
-    return replay_moves(game, moves, on_event)
 
 
 def run(game, players, on_event=None):
     """Play ``game`` to the end with two player objects; engine.replay's."""
-    from engine.replay import run
+    from engine import replay
 
-    return run(game, players, on_event)
+    return replay.run(game, players, on_event)
 
 
-class Game(Deal, Play, Show):
+class Game(Deal):
     """``Game(seed, target=None, first_dealer=None, open_hands=False,
     muggins=False, counters=(0,), variant="six", deals=0)``.
 
@@ -148,6 +140,7 @@ class Game(Deal, Play, Show):
     variant = "six"
     five = False
     deals = 0  # a game to a target
+    _no = staticmethod(_no)  # the refusal of a decision: raise self._no(reason, ...)
 
     def __init__(
         self,
@@ -162,7 +155,7 @@ class Game(Deal, Play, Show):
     ):
         target = check_settings(target, variant, deals)
         if first_dealer not in (None, 0, 1):
-            raise ValueError(_words(_DEALER))
+            raise _no(_DEALER)
         self.seed = (seed ^ (seed >> 32)) & 0xFFFFFFFF
         self.target = target
         if variant == "five":  # V5; set only then, so a six-card game's dict stays small
@@ -299,21 +292,25 @@ class Game(Deal, Play, Show):
 
     # -- what the game does by itself ------------------------------------------
 
-    def _no(self, why, *args):
-        # The IllegalMove refusing a decision for reason ``why``.
-        return IllegalMove(_words(why, args))
+    def claim(self, seat, points):
+        """V4: ``seat`` counts its own hand or crib as ``points``. An overclaim
+        is corrected to the real value; points left out go to the other seat
+        (engine.muggins)."""
+        from engine import muggins
+
+        muggins.claim(self, seat, points)
 
     def _check_seat(self, seat):
         if seat != 0 and seat != 1:
             raise self._no(_NO_SEAT, seat)
 
-    def _check(self, seat, phase, wrong):
-        # A decision of ``seat`` in ``phase``: refused for reason ``wrong`` in another.
+    def _check(self, seat, phase, why):
+        # A decision of ``seat`` in ``phase``: refused for reason ``why`` in another.
         self._check_seat(seat)
         if self.phase == "over":
             raise self._no(_IS_OVER)
         if self.phase != phase:
-            raise self._no(wrong)
+            raise self._no(why)
 
     def _award(self, seat, points, what):
         # R14: the first to reach the target wins at once; nothing after counts.

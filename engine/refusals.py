@@ -1,5 +1,5 @@
 """The words of a refused decision: ``WORDS[why]`` for the reason codes
-engine.game, engine.play, engine.show and engine.replay raise
+engine.game, engine.deal, engine.muggins and engine.replay raise
 ``IllegalMove`` with (their ``_NO_SEAT`` ...), formatted with what the code names (a seat, a card's
 text, the count). Imports nothing.
 """

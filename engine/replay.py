@@ -3,12 +3,11 @@
 objects (self-play, the tools and the tests). ``engine.game`` offers both
 under the same names and imports this module for them; it asks nothing of
 the game but its methods, so it does not import engine.game.
-Imports engine.play, engine.show, engine.score.
+Imports engine.deal, engine.score.
 """
 
-from engine.play import GO
+from engine.deal import CLAIM, GO
 from engine.score import show_score
-from engine.show import CLAIM
 
 try:
     from micropython import const

@@ -291,17 +291,18 @@ def _forget(name):
         delattr(engine, name)
 
 
-def test_a_game_played_by_its_decisions_never_loads_the_refusals_or_the_replay():
-    # The words of a refusal (engine.refusals) and the feeding of saved
-    # decisions or players (engine.replay) stay off a device's heap in a game
-    # that needs neither: six-card to 121, five-card to 61, fixed deals, muggins.
+def test_a_game_played_by_its_decisions_loads_only_what_its_settings_need():
+    # The words of a refusal (engine.refusals), the feeding of players
+    # (engine.replay) and, but with muggins, the claim (engine.muggins) stay
+    # off a device's heap in a game that needs none of them: six-card to 121,
+    # five-card to 61, fixed deals, muggins.
     import sys
 
     from engine.score import show_score
 
     for settings in ({}, {"variant": "five"}, {"deals": 4}, {"muggins": True}):
-        _forget("refusals")
-        _forget("replay")
+        for name in ("refusals", "replay", "muggins"):
+            _forget(name)
         g = Game(seed=21, **settings)
         g.start()
         players = [RandomPlayer(3), RandomPlayer(4)]
@@ -317,6 +318,7 @@ def test_a_game_played_by_its_decisions_never_loads_the_refusals_or_the_replay()
             g.take_events()
         assert "engine.refusals" not in sys.modules, settings
         assert "engine.replay" not in sys.modules, settings
+        assert ("engine.muggins" in sys.modules) == ("muggins" in settings), settings
         assert g.winner is not None
 
 

@@ -26,20 +26,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import mpport  # noqa: E402
 
-ENGINE = (
-    "cards",
-    "crc",
-    "deal",
-    "game",
-    "gamelog",
-    "play",
-    "players",
-    "refusals",
-    "rng",
-    "score",
-    "show",
-    "view",
-)
+ENGINE = ("cards", "crc", "deal", "game", "gamelog", "players", "refusals", "rng", "score", "view")
 
 
 def _folder():

@@ -5,12 +5,15 @@ the starter. The play (R6-R10, V5.3): the cards laid on the pile, what each
 pegs, the go, a fresh count, the end of the play. The show (R11-R13): the
 pone's hand, the dealer's hand and the crib counted in that order, or with
 muggins (V4) a seat's own count awaited (engine.muggins), then the next
-deal, or after the last of a game of fixed deals (V6) its end. ``Game``
-holds the state, the settings and the points up to the win.
+deal, or after the last of a game of fixed deals (V6) its end
+(engine.variants). ``Game`` holds the state, the settings and the points up
+to the win.
 
 ``GO`` and ``CLAIM`` code a go and a muggins claim in ``Game.moves`` (a card
-is its own code); ``TIE`` is the winner of a tied game of fixed deals.
-Imports engine.cards, engine.score.
+is its own code); ``TIE`` is the winner of a tied game of fixed deals, which
+has at most ``MAX_DEALS`` deals.
+Imports engine.cards, engine.score; engine.variants at a game of fixed
+deals' end.
 """
 
 from engine.cards import JACK, VALUES, text
@@ -24,6 +27,7 @@ except ImportError:
 GO = const(52)  # move code for "go" in ``Game.moves``
 CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
 TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
+MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
 
 # Why a decision is refused: an index into engine.refusals' WORDS.
 _NO_DISCARD = const(2)
@@ -249,13 +253,9 @@ class Deal:
                 return
             self._show_step += 1
         if self.deal_number == self.deals:
-            # V6: after the last deal the higher total wins; equal totals
-            # tie; no skunks.
-            s0, s1 = self.scores
-            self.winner = 0 if s0 > s1 else 1 if s1 > s0 else TIE
-            self.skunk = ""
-            self.phase = "over"
-            self.events.append(("end", self.winner, s0, s1, ""))
+            from engine import variants  # loaded by Game() for these settings
+
+            variants.end(self)
             return
         self.dealer = 1 - self.dealer
         self._deal()

@@ -32,17 +32,18 @@ game does (the cut for deal, the order of the show, muggins, open hands).
 decide and the points up to the win (R14, R15); the steps of a deal (the
 deal, the play, the show) are ``engine.deal.Deal``'s, mixed in. ``phase`` is
 "new", "discard", "play", "count" (a muggins count awaited) or "over".
-Three parts are imported when first asked for and then stay: a muggins
-claim (engine.muggins), the words of a refused decision (engine.refusals)
-and a game played out by two players (``run``, engine.replay's, offered
-here too). A split for the budget of the app's peak heap: held by every
-game, they take it past 96 KB (FIGURE; emulated Pico, MicroPython v1.28.0
-RPI_PICO).
-Imports engine.deal, engine.rng, engine.view; engine.muggins,
-engine.refusals and engine.replay when asked for them.
+Four parts are imported when first asked for and then stay: the settings
+of any game but the six-card one to 121 and the end of a game of fixed
+deals (engine.variants, by Game()), a muggins claim (engine.muggins), the
+words of a refused decision (engine.refusals) and a game played out by two
+players (``run``, engine.replay's, offered here too). A split for the budget
+of the app's peak heap: held by every game, they take it past 96 KB
+(FIGURE; emulated Pico, MicroPython v1.28.0 RPI_PICO).
+Imports engine.deal, engine.rng, engine.view; engine.variants,
+engine.muggins, engine.refusals and engine.replay when asked for them.
 """
 
-from engine.deal import CLAIM, GO, TIE, Deal  # noqa: F401  GO, CLAIM, TIE: the game's too
+from engine.deal import CLAIM, GO, MAX_DEALS, TIE, Deal  # noqa: F401  the game's too
 from engine.rng import Rng
 from engine.view import View
 
@@ -51,15 +52,12 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
-
 # Why a decision is refused: an index into engine.refusals' WORDS; engine.deal
 # and engine.muggins name the others.
 _NO_SEAT = const(0)  # seat
 _IS_OVER = const(1)
 _EXACTLY_TWO = const(11)
 _DEALER = const(12)  # a ValueError: Game()'s first_dealer
-_SETTINGS = const(17)  # a ValueError: MAX_DEALS
 
 
 class IllegalMove(ValueError):
@@ -68,12 +66,12 @@ class IllegalMove(ValueError):
 
 def _no(why, *args):
     # The exception refusing a decision for reason ``why``, in engine.refusals'
-    # words formatted with ``args``: an IllegalMove, or a ValueError for
-    # settings or a first dealer Game() does not take.
+    # words formatted with ``args``: an IllegalMove, or a ValueError for a
+    # first dealer Game() does not take.
     from engine import refusals
 
     words = refusals.WORDS[why] % args
-    return ValueError(words) if why == _DEALER or why == _SETTINGS else IllegalMove(words)
+    return ValueError(words) if why == _DEALER else IllegalMove(words)
 
 
 def visible(event, seat, open_hands=False):
@@ -102,19 +100,14 @@ def skunk_of(target, loser_score):
 
 def check_settings(target, variant, deals):
     """The target a game of these settings is played to (0 for fixed deals,
-    V6); ValueError for settings the rules do not have: six-card to 121 or
-    61, five-card to 61 (V5), or an even number of deals with no target.
-    ``target`` None means the variant's own: 121 six-card, 61 five-card."""
-    if target is None and not deals:
-        target = 61 if variant == "five" else 121
-    if (
-        variant not in ("six", "five")
-        or not isinstance(deals, int)
-        or (deals and (deals % 2 or not 2 <= deals <= MAX_DEALS or target))
-        or (not deals and target != 61 and (target != 121 or variant == "five"))
-    ):
-        raise _no(_SETTINGS, MAX_DEALS)
-    return target or 0
+    V6); ValueError for settings the rules do not have. ``target`` None means
+    the variant's own: 121 six-card, 61 five-card (V5). Any game but the
+    six-card one to 121 is checked by engine.variants."""
+    if variant == "six" and not deals and (target is None or target == 121):
+        return 121
+    from engine import variants
+
+    return variants.check_settings(target, variant, deals)
 
 
 def run(game, players, on_event=None):

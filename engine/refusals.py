@@ -22,7 +22,5 @@ WORDS = (
     "it is not time to count a hand",
     "it is not your count",
     "a count is a number from 0 to 29",
-    "settings: six-card to 121 or 61, five-card to 61 (V5), or an even number"
-    " of deals 2..%d with no target (V6)",
     "a discard needs two cards",
 )

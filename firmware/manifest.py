@@ -47,6 +47,7 @@ package(
         "score.py",
         "score5.py",
         "selfplay.py",
+        "variants.py",
         "view.py",
         "winprob.py",
         "winprob_check.py",

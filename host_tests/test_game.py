@@ -292,16 +292,16 @@ def _forget(name):
 
 
 def test_a_game_played_by_its_decisions_loads_only_what_its_settings_need():
-    # The words of a refusal (engine.refusals), the feeding of players
-    # (engine.replay) and, but with muggins, the claim (engine.muggins) stay
-    # off a device's heap in a game that needs none of them: six-card to 121,
-    # five-card to 61, fixed deals, muggins.
+    # The words of a refusal (engine.refusals) and the feeding of players
+    # (engine.replay) stay off a device's heap in a game that needs neither;
+    # the claim (engine.muggins) is loaded only with muggins, the other
+    # settings (engine.variants) only for a game of them.
     import sys
 
     from engine.score import show_score
 
     for settings in ({}, {"variant": "five"}, {"deals": 4}, {"muggins": True}):
-        for name in ("refusals", "replay", "muggins"):
+        for name in ("refusals", "replay", "muggins", "variants"):
             _forget(name)
         g = Game(seed=21, **settings)
         g.start()
@@ -319,6 +319,8 @@ def test_a_game_played_by_its_decisions_loads_only_what_its_settings_need():
         assert "engine.refusals" not in sys.modules, settings
         assert "engine.replay" not in sys.modules, settings
         assert ("engine.muggins" in sys.modules) == ("muggins" in settings), settings
+        other = "variant" in settings or "deals" in settings
+        assert ("engine.variants" in sys.modules) == other, settings
         assert g.winner is not None
 
 

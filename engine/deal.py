@@ -29,7 +29,7 @@ CLAIM = const(100)  # move code for a claim of n points in the show: CLAIM + n
 TIE = const(2)  # ``winner`` of a tied game of fixed deals (V6)
 MAX_DEALS = const(98)  # fixed deals (V6): an even number 2..MAX_DEALS
 
-# Why a decision is refused: an index into engine.refusals' WORDS.
+# Why a decision is refused: a reason code of engine.refusals.
 _NO_DISCARD = const(2)
 _LAID = const(3)
 _TWO_CARDS = const(4)
@@ -71,7 +71,7 @@ class Deal:
 
     def discard(self, seat, c1, c2):
         """R4, V5.1: ``seat`` lays two of its cards in the dealer's crib."""
-        self._check(seat, "discard", _NO_DISCARD)
+        self._check_seat(seat, "discard", _NO_DISCARD)
         if self.discards[seat]:
             raise self._no(_LAID)
         hand = self.hands[seat]
@@ -188,7 +188,7 @@ class Deal:
         self._next_turn()
 
     def _check_turn(self, seat):
-        self._check(seat, "play", _NO_PLAY)
+        self._check_seat(seat, "play", _NO_PLAY)
         if seat != self.turn:
             raise self._no(_NOT_TURN)
 

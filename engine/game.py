@@ -52,7 +52,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-# Why a decision is refused: an index into engine.refusals' WORDS; engine.deal
+# Why a decision is refused: a reason code of engine.refusals; engine.deal
 # and engine.muggins name the others.
 _NO_SEAT = const(0)  # seat
 _IS_OVER = const(1)
@@ -70,7 +70,7 @@ def _no(why, *args):
     # first dealer Game() does not take.
     from engine import refusals
 
-    words = refusals.WORDS[why] % args
+    words = refusals.text(why, args)
     return ValueError(words) if why == _DEALER else IllegalMove(words)
 
 
@@ -293,13 +293,13 @@ class Game(Deal):
 
         muggins.claim(self, seat, points)
 
-    def _check_seat(self, seat):
+    def _check_seat(self, seat, phase=None, why=0):
+        # A decision of ``seat``, and in ``phase`` when given: refused for
+        # reason ``why`` in another phase.
         if seat != 0 and seat != 1:
             raise self._no(_NO_SEAT, seat)
-
-    def _check(self, seat, phase, why):
-        # A decision of ``seat`` in ``phase``: refused for reason ``why`` in another.
-        self._check_seat(seat)
+        if phase is None:
+            return
         if self.phase == "over":
             raise self._no(_IS_OVER)
         if self.phase != phase:

@@ -13,7 +13,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-# Why a claim is refused: an index into engine.refusals' WORDS.
+# Why a claim is refused: a reason code of engine.refusals.
 _NO_COUNT = const(14)
 _NOT_YOURS = const(15)
 _POINTS = const(16)

@@ -14,7 +14,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_HALF_DISCARD = const(17)  # an index into engine.refusals' WORDS
+_HALF_DISCARD = const(17)  # a reason code of engine.refusals
 
 
 def replay_moves(game, moves, on_event=None):

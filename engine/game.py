@@ -37,7 +37,7 @@ of any game but the six-card one to 121 and the end of a game of fixed
 deals (engine.variants, by Game()), a muggins claim (engine.muggins), the
 words of a refused decision (engine.refusals) and a game played out by two
 players (``run``, engine.replay's, offered here too). A split for the budget
-of the app's peak heap, 96 KB: 96.0 KB with them apart, over it held by
+of the app's peak heap, 96 KB: 96.0 KB with them apart, 106.7 KB held by
 every game (emulated Pico, MicroPython v1.28.0 RPI_PICO; docs/measured.md).
 Imports engine.deal, engine.rng, engine.view; engine.variants,
 engine.muggins, engine.refusals and engine.replay when asked for them.

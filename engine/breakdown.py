@@ -7,18 +7,6 @@ is slower and allocates. Imports ``engine.cards``.
 
 from engine.cards import JACK, VALUES
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
-# the item kinds: engine.score's
-_FIFTEEN = const("fifteen")  # engine.score's
-_PAIR = const("pair")  # engine.score's
-_RUN = const("run")  # engine.score's
-_FLUSH = const("flush")  # engine.score's
-_NOBS = const("nobs")  # engine.score's
-
 
 def hand_breakdown(hand, starter, crib=False):
     """What a hand (four cards, or three in a five-card game) scores, as a
@@ -32,25 +20,25 @@ def hand_breakdown(hand, starter, crib=False):
     for mask in range(1, 1 << n):
         chosen = [cards[i] for i in range(n) if mask >> i & 1]
         if len(chosen) >= 2 and sum([VALUES[x >> 2] for x in chosen]) == 15:
-            items.append((_FIFTEEN, 2, tuple(chosen)))
+            items.append(("fifteen", 2, tuple(chosen)))
     for i in range(n):  # the cards of one rank as one item: pair, pair royal...
         r = cards[i] >> 2
         if any([cards[j] >> 2 == r for j in range(i)]):
             continue
         same = tuple([x for x in cards if x >> 2 == r])
         if len(same) > 1:
-            items.append((_PAIR, len(same) * (len(same) - 1), same))
+            items.append(("pair", len(same) * (len(same) - 1), same))
     for run in _hand_runs(cards):
-        items.append((_RUN, len(run), run))
+        items.append(("run", len(run), run))
     s = hand[0] & 3
     if all([x & 3 == s for x in hand]):  # four (R12) or three (V5.4) hand cards
         if starter & 3 == s:
-            items.append((_FLUSH, len(cards), tuple(cards)))
+            items.append(("flush", len(cards), tuple(cards)))
         elif not crib:
-            items.append((_FLUSH, len(hand), tuple(hand)))
+            items.append(("flush", len(hand), tuple(hand)))
     for x in hand:
         if x >> 2 == JACK and x & 3 == starter & 3:
-            items.append((_NOBS, 1, (x,)))
+            items.append(("nobs", 1, (x,)))
     return items
 
 

@@ -8,14 +8,7 @@ firmware.play_load.cpu_code). Imports engine.crib_table and engine.discard.
 """
 
 from engine.crib_table import SCALE
-from engine.discard import _pairs, discard_values
-
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
-_GAME = const(20)  # engine.discard's
+from engine.discard import GAME, _pairs, discard_values
 
 
 def hint_discard(view, detail=False):
@@ -34,7 +27,7 @@ def hint_discard(view, detail=False):
         j, k = pair(i)
         figure = ends[i] / scale
         if detail:
-            chance = (ends[i] - values[i]) / (scale * _GAME) if near else None
+            chance = (ends[i] - values[i]) / (scale * GAME) if near else None
             out.append((view.hand[j], view.hand[k], figure, values[i] / scale, chance))
         else:
             out.append((view.hand[j], view.hand[k], figure))

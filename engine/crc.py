@@ -1,11 +1,11 @@
 """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor),
 the checksum of save records. Check value: ``crc16(b"123456789") == 0x29B1``;
 on CPython it equals ``binascii.crc_hqx(data, 0xFFFF)``. A byte at a time
-through a 512-byte table made on first use (8x fewer steps than bit by bit:
-a save record on a Pico took 12 ms bitwise). Imports nothing.
+through a 512-byte table made on first use (8x fewer steps than bit by
+bit). Imports nothing.
 """
 
-_table = []  # the table, once made: entry i at bytes 2i, 2i+1 (big-endian)
+_table = []  # the table when made: entry i at bytes 2i, 2i+1 (big-endian)
 
 
 def _make():

@@ -23,7 +23,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
+GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
 _PEG_PONE = const(2)  # what each seat pegs in a deal, on average (strong players)
 _PEG_DEALER = const(3)
 
@@ -265,7 +265,7 @@ def discard_values(view, crib, end_game):
     need = view.target - view.scores[view.me]
     near = end_game and need <= 31 and view.target
     goal = need - (_PEG_DEALER if dealer else _PEG_PONE)
-    n = evaluate(hand, known, sign, values, goal, dealer, _GAME * SCALE if near else 0)
+    n = evaluate(hand, known, sign, values, goal, dealer, GAME * SCALE if near else 0)
     return values, n, known
 
 

@@ -10,9 +10,8 @@ engine.discard, engine.crib_table, engine.crib_table5.
 from engine.cards import VALUES, JACK
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import _add_value, buffers, unseen
+from engine.discard import GAME, _add_value, buffers, unseen
 
-_GAME = 20  # as engine.discard: points a deal's chance to count out is worth
 _PEG5_PONE = 1  # what each seat pegs in the one play sequence: 1.2 and 1.7 in hard self-play
 _PEG5_DEALER = 2
 
@@ -178,7 +177,7 @@ def discard_values5(view, known, crib, end_game):
                 thr -= crib5(True, hand[j] >> 2, hand[k] >> 2) // SCALE
             rank_points3(a, b, c, ranks, per_rank)
             hits = chance_at_least3(a, b, c, thr, known) if thr > 0 else n
-            values[i] += hits * _GAME * SCALE
+            values[i] += hits * GAME * SCALE
     return values, n, known
 
 

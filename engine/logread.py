@@ -145,7 +145,12 @@ class Lines:
 _REASONS = ("heels", "peg", "go", "hand", "crib", "muggins", "start")
 _SKUNKS = ("", "skunk", "double-skunk")
 _DIGITS = "0123456789"
-_ONCE = ("target", "deals", "seed", "rng")  # key=value words a first line holds once
+_SINGLE = (
+    "target",
+    "deals",
+    "seed",
+    "rng",
+)  # key=value words a first line holds at most one of each
 
 
 def _seat(word, n):
@@ -247,7 +252,7 @@ def settings_of(words, n):
         key = w.split("=", 1)[0]
         if key in given:
             raise LogError("line %d: the first line gives %s twice" % (n, clip(key)))
-        if "=" not in w or key in _ONCE:
+        if "=" not in w or key in _SINGLE:
             given.append(key)
         if "=" not in w:
             if w == "open" or w == "muggins" or w == "five":

@@ -125,7 +125,7 @@ def make(name, seed=1):
         from engine.baseline import GreedyPlayer
 
         return GreedyPlayer()
-    if name == "expert":  # engine.expert (issue 16): hard with the win-chance table
+    if name == "expert":  # engine.expert: hard with the win-chance table
         from engine.expert import Expert
 
         return Expert(seed)

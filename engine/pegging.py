@@ -13,16 +13,15 @@ leave 5 or 21, keep the card that answers.
 Five-card cribbage (V5.3, ``view.five``) has one play sequence: when the
 opponent cannot answer, hard values the rest of it as every card it can still
 lay alone and the last card's point (the sequence, and the pegging, end
-there); measured against hard pegging as in the six-card game over 4,000
-five-card games it wins 49.8% (95% CI 48.2-51.3%): no measurable edge, kept
-because it is what the rules give. A game of fixed deals (V6, ``view.target``
+there); it is what the rules give (its strength against the six-card
+game's end in five-card: docs/opponent.md). A game of fixed deals (V6, ``view.target``
 0) has no end game.
 
 Values are integers, points times UNIT (chances in 4096ths, tie-breaks in
 16ths of a point), so a decision allocates no floats and stays in small ints
 on the device.
 
-Nothing is laid to be scored (issue 12). A run ends at the card just laid,
+Nothing is laid to be scored. A run ends at the card just laid,
 so the runs a next card can make hang on the distinct ranks at the end of
 the pile, its tail: a tail of j ranks in a row is extended by the rank just
 below or above it, a tail with one gap by the rank that fills it, and the
@@ -48,7 +47,7 @@ _NOW = const(0)  # easy: what the card pegs now, tie-breaks
 _REPLY = const(1)  # medium: minus the opponent's expected best reply
 FULL = const(2)  # hard: counter-replies, the go, the end game
 _OFF = const(100)  # nets are stored offset in a bytearray
-_WIN = const(60)  # a points swing that stands for winning or losing the game
+WIN = const(60)  # a points swing that stands for winning or losing the game
 _ONE = const(4096)  # fixed-point 1 for chances
 UNIT = const(65536)  # a value of one point: ONE chances times 16ths for tie-breaks
 
@@ -290,7 +289,7 @@ def card_value(view, card, mode, w, total):
             break
 
     if mode == FULL and now >= my_need:
-        return _WIN * UNIT
+        return WIN * UNIT
     k = view.opponent_left
     if k > total:
         k = total
@@ -323,7 +322,7 @@ def card_value(view, card, mode, w, total):
         s = one[q]
         if full:
             if s >= opp_need:
-                s = _WIN
+                s = WIN
             else:
                 s -= back[q]
         s += _OFF

@@ -8,11 +8,12 @@ its length, more skunks than wins, skunks in fixed deals, a game that is
 not the match's seed plus the games played). The record's layout is
 ``engine.save``'s. Only resuming needs this (firmware.play_start), so a
 game in progress does not hold it.
-Imports engine.crc, engine.game, engine.match, engine.save.
+Imports engine.crc, engine.game, engine.match, engine.save; engine.replay
+for a record with decisions to replay.
 """
 
 from engine.crc import crc16
-from engine.game import MAX_DEALS, Game, IllegalMove, replay_moves
+from engine.game import MAX_DEALS, Game, IllegalMove
 from engine.match import Match
 from engine.save import MAGIC, VERSION
 
@@ -70,7 +71,9 @@ def _replay(game, moves, on_event=None):
     if len(moves) != 2 + 2 * n:
         raise SaveError("the save is truncated or has extra bytes")
     try:
-        return replay_moves(game, moves[2:], on_event)
+        from engine import replay  # a game with decisions to replay
+
+        return replay.replay_moves(game, moves[2:], on_event)
     except IllegalMove as e:
         raise SaveError("the save does not replay (%s)" % e)
 

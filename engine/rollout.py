@@ -9,7 +9,7 @@ four, its discards, the starter, nor what the other seat has laid), as many
 as the other seat holds, by an engine.rng ``Rng`` seeded from the view, so
 the same view gives the same decision on every interpreter; every card is
 rolled out over the same samples, so only its own effect differs. Pegging
-out (the target reached in the play) counts as ``pegging._WIN`` points.
+out (the target reached in the play) counts as ``pegging.WIN`` points.
 Six-card games only (the five-card play is one sequence: hard decides).
 
 A decision may keep to a budget of work (``WORK`` for the expert): hands
@@ -17,8 +17,8 @@ are drawn, each played out with every card, while the work done is under
 it, at most ``samples`` of them. The work is counted, not timed (the
 choices weighed in the rollouts, the cards played out, the draws of the
 other hand, each at what it costs), so a decision stays the same on every
-interpreter and its time on a Pico stays within what the budget was set
-for: a long play (four cards each) draws fewer hands than a short one.
+interpreter and its time on a Pico stays within what the budget allows
+(docs/measured.md): a long play (four cards each) draws fewer hands than a short one.
 
 ``best(view, samples)`` gives the card, or None when hard's card stands
 (one rank fits, or no card beats hard's by the rollouts). ``steps(view,
@@ -30,6 +30,7 @@ Imports engine.cards, engine.pegging, engine.rng, engine.score, engine.view.
 
 from engine.cards import VALUES
 from engine import pegging
+from engine.pegging import WIN
 from engine.rng import Rng
 from engine.score import peg_points
 from engine.view import View
@@ -41,18 +42,17 @@ except ImportError:
 
 SAMPLES = const(64)  # other hands drawn a decision
 POLICY = 2  # engine.pegging mode both seats play by in a rollout (FULL: hard)
-_WIN = const(60)  # as engine.pegging: a points swing that stands for the game
 _TRIES = const(60)  # draws of the other hand before one is taken as it comes
 _MEMO = const(80)  # my own choices remembered over one view's rollouts
 # Work, for the budget a decision keeps to, in what each costs (a fit to
 # decisions timed on the MicroPython unix port): a choice weighed in a
 # rollout (engine.pegging.choose) 8, a card played out 1 (the rest of its
-# rollout), a draw of the other hand 1; on the emulated Pico a unit takes
-# 0.6-0.7 ms (tools/bench/expert_speed.py --pico)
+# rollout), a draw of the other hand 1 (a unit's time on the Pico:
+# docs/measured.md)
 _CHOICE = const(8)
 _PLAY = const(1)
 _DRAW = const(1)
-WORK = const(1500)  # the expert's budget a play: about 1.1 s on the emulated Pico at worst
+WORK = const(1500)  # the expert's budget a play (its time on the Pico: docs/measured.md)
 STEPS = const(16)  # the most steps a budgeted decision takes (a screen's frames)
 _EDGE = const(2)  # a card beats hard's by more than 1/_EDGE point a hand (see pick)
 
@@ -198,7 +198,7 @@ def play_out(view, card, other, their_discards=(), memo=None, work=None):
                 scores[seat] += pts
                 net += pts if r == 0 else -pts
                 if target and scores[seat] >= target:
-                    return net + (_WIN if r == 0 else -_WIN)
+                    return net + (WIN if r == 0 else -WIN)
             o = 1 - r
             if count == 31:
                 if not hands[0] and not hands[1]:
@@ -217,7 +217,7 @@ def play_out(view, card, other, their_discards=(), memo=None, work=None):
                     seat = me if last == 0 else 1 - me
                     scores[seat] += 1
                     if target and scores[seat] >= target:
-                        return net + (_WIN if last == 0 else -_WIN)
+                        return net + (WIN if last == 0 else -WIN)
                 return net
             if hands[turn] and not gone[turn]:
                 break
@@ -229,7 +229,7 @@ def play_out(view, card, other, their_discards=(), memo=None, work=None):
             seat = me if last == 0 else 1 - me
             scores[seat] += 1
             if target and scores[seat] >= target:
-                return net + (_WIN if last == 0 else -_WIN)
+                return net + (WIN if last == 0 else -WIN)
             del pile[:]
             count = 0
             gone[0] = gone[1] = False

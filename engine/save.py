@@ -12,10 +12,9 @@ deals, 2..98) flags(1: bit0 open hands, bits 1-2 first dealer 0/1/2 = cut,
 bit3 muggins, bits 4-5 seats that count their own hands, bit6 five-card V5)
 seed(4) [match only: games(1) wins0(1) wins1(1) skunks0(1) skunks1(1)
 played(1) match_seed(4)] moves(2 + 2n) crc16(2) over all before it.
-A full 121-point game is about 300 bytes. A six-card game to a target is
-saved exactly as before the variants came, so every older record loads; an
-older program refuses a five-card or fixed-deals record as impossible
-settings. Imports engine.crc.
+A full 121-point game is about 300 bytes. A six-card game to a target sets
+none of the variants' bits, so a program without the variants loads it and
+refuses a five-card or fixed-deals record as impossible settings. Imports engine.crc.
 """
 
 from engine.crc import crc16

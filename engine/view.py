@@ -31,8 +31,8 @@ from engine.cards import VALUES
 
 
 class View:
-    # The variants' fields are set on a view only when they differ from these
-    # (a six-card view's attributes stay as few as before: heap on the device).
+    # The variants' fields are set on a view only when they differ from these,
+    # so a six-card view holds only the attributes it uses (heap on the device).
     five = False
     deals = 0
 

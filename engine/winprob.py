@@ -19,8 +19,8 @@ what is wrong, once). ``chance`` takes an open
 binary file (anything with seek and read); ``lookup`` opens the table for one
 figure. A missing, bad or short file gives None, never an exception. Kept
 small, the check apart: the device loads this module at each score change,
-while a game's end holds the app's peak heap (the check's 1.4 KB of code
-took it over 96 KB on the emulated Pico, MicroPython v1.28.0 RPI_PICO).
+while a game's end holds the app's peak heap, which the check's code would
+take past its 96 KB budget (emulated Pico, MicroPython v1.28.0 RPI_PICO).
 Imports engine (the package) and, for the first check, engine.winprob_check.
 """
 

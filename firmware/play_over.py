@@ -192,7 +192,7 @@ def steps(screen, match_won):
 
 
 def _replay_steps(game, on_event):
-    """``engine.game.replay_moves`` a few decisions a frame (``_STEP``), as
+    """``engine.replay.replay_moves`` a few decisions a frame (``_STEP``), as
     a generator: ``game``'s decisions played again from its seed into a
     fresh game, ``on_event(event)`` called for every event in order, hidden
     ones too (the whole game's events even after a resume), without keeping

@@ -240,8 +240,8 @@ def _refused(attempt):
 
 
 def test_each_refusal_says_why_in_its_own_words():
-    # The words live in engine.game_rare (loaded only for a refusal), by reason
-    # codes in engine.game: each code must still bring its own sentence.
+    # The words live in engine.refusals, by reason codes in engine.game and
+    # engine.play: each code must bring its own sentence.
     g = rigged_game(0, "9C 8D 7H 6S 2C 3D", "TC JD QH KS 4H 5S", "2H")
     c = cards
     assert _refused(lambda: g.start()) == "the game has already started"
@@ -281,43 +281,47 @@ def test_a_won_game_refuses_every_decision():
     assert _refused(lambda: g.discard(1, cards("QH")[0], cards("KS")[0])) == "the game is over"
 
 
-def _forget_rare():
+def _forget(name):
     import sys
 
     import engine
 
-    sys.modules.pop("engine.game_rare", None)
-    if hasattr(engine, "game_rare"):
-        delattr(engine, "game_rare")
+    sys.modules.pop("engine." + name, None)
+    if hasattr(engine, name):
+        delattr(engine, name)
 
 
-def test_a_six_card_game_to_121_never_loads_the_rare_steps():
-    # What a device holds all game: engine.game_rare (other games' settings,
-    # muggins, refusals, replays) is loaded only for its steps, and on
-    # MicroPython forgotten after; a six-card game to 121 never needs it.
+def test_a_game_played_by_its_decisions_loads_only_what_its_settings_need():
+    # The words of a refusal (engine.refusals) and the feeding of players
+    # (engine.replay) stay off a device's heap in a game that needs neither;
+    # the claim (engine.muggins) is loaded only with muggins, the other
+    # settings (engine.variants) only for a game of them.
     import sys
 
-    _forget_rare()
-    g = Game(seed=21)
-    g.start()
-    players = [RandomPlayer(3), RandomPlayer(4)]
-    while g.phase != "over":
-        assert "engine.game_rare" not in sys.modules
-        seat = g.to_act()
-        v = g.view(seat)
-        g.act(seat, players[seat].discard(v) if v.phase == "discard" else players[seat].play(v))
-        g.take_events()
-    assert "engine.game_rare" not in sys.modules
-    assert g.winner in (0, 1) and max(g.scores) >= 121
+    from engine.score import show_score
 
-
-def test_the_rare_steps_are_forgotten_after_on_micropython():
-    import sys
-
-    _forget_rare()
-    g = Game(seed=4, target=61)  # a target the usual game does not have: checked by game_rare
-    assert g.target == 61
-    assert ("engine.game_rare" in sys.modules) == (sys.implementation.name == "cpython")
+    for settings in ({}, {"variant": "five"}, {"deals": 4}, {"muggins": True}):
+        for name in ("refusals", "replay", "muggins", "variants"):
+            _forget(name)
+        g = Game(seed=21, **settings)
+        g.start()
+        players = [RandomPlayer(3), RandomPlayer(4)]
+        while g.phase != "over":
+            seat = g.to_act()
+            v = g.view(seat)
+            if v.phase == "discard":
+                g.act(seat, players[seat].discard(v))
+            elif v.phase == "count":
+                g.act(seat, show_score(v.count_cards, v.starter, v.counting == "crib"))
+            else:
+                g.act(seat, players[seat].play(v))
+            g.take_events()
+        assert "engine.refusals" not in sys.modules, settings
+        assert "engine.replay" not in sys.modules, settings
+        assert ("engine.muggins" in sys.modules) == ("muggins" in settings), settings
+        other = "variant" in settings or "deals" in settings
+        assert ("engine.variants" in sys.modules) == other, settings
+        assert g.winner is not None
 
 
 def test_a_view_never_shows_the_other_hand():

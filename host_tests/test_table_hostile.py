@@ -147,7 +147,7 @@ def test_a_false_go_is_caught_at_the_reveal():
     assert [c for c in evil.game.hands[evil.seat] if evil.game.can_play(evil.seat, c)]
     eg = evil.game  # its own rules bent: it says go anyway, and goes on from there
     eg.gone[evil.seat] = True
-    eg._settle()
+    eg._next_turn()
     evil.deal.plays.append((evil.seat, None))
     evil._send(b"M", bytes((52,)))
     evil._pump()

@@ -41,7 +41,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import mpport  # noqa: E402
 
-ENGINE = ("cards", "crc", "game", "game_rare", "gamelog", "players", "rng", "score", "view")
+ENGINE = ("cards", "crc", "deal", "game", "gamelog", "players", "refusals", "rng", "score", "view")
 
 
 def _folder():

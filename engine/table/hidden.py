@@ -137,4 +137,4 @@ class HiddenGame(Game):
         self.moves.append(seat)
         self.moves.append(GO)
         self.events.append(("go", seat))
-        self._settle()
+        self._next_turn()

@@ -180,7 +180,7 @@ def settings():
 
 
 def stats():
-    from engine.game import replay_moves
+    from engine.replay import replay_moves
     from firmware.stats import Stats, key
 
     st = DictStorage()

@@ -63,7 +63,7 @@ def main(argv):
     saves = (save, restore)
 
     t = time.time()
-    for i in (-2, -1):  # warm-up, both pairings: players build tables lazily
+    for i in (-3, -2, -1):  # warm-up: both pairings and a game to 61 (engine.variants)
         one_game(i, seed, opponent, game_mod, saves, gamelog)
     start = live_heap()
     peak = start

@@ -87,7 +87,7 @@ def test_only_mpy_files_are_on_the_path(mpy_dir):
     names = [
         os.path.relpath(os.path.join(d, f), mpy_dir) for d, _, fs in os.walk(mpy_dir) for f in fs
     ]
-    for must in ("engine/game.mpy", "firmware/screens/play.mpy", "boards/pico.mpy"):
+    for must in ("engine/game.mpy", "firmware/play/screen.mpy", "boards/pico.mpy"):
         assert must in names
 
 
@@ -124,7 +124,7 @@ def test_a_game_of_eight_fixed_deals_in_a_small_heap(mpy_dir, tmp_path):
 # the module now in sys.modules: a module unloaded and loaded again while
 # something kept its old functions would exist twice. The play screen forgets
 # the computer player and the end-of-game modules at each game's end
-# (firmware/screens/play.py, "Memory"), so this is what holds it to that. A
+# (firmware/play/screen.py, "Memory"), so this is what holds it to that. A
 # roomier heap than HEAP: this checks what stays, the tests above what fits.
 CYCLE_HEAP = "256k"
 CYCLE = """

@@ -1,7 +1,7 @@
 """A module-private constant (``_X = const(..)``) costs no name on a device,
 so a value two modules share is written in each (issue 12's names pass). A
 copy says whose value it is with a comment ending in ``<module>'s``
-(``_ACTED = const(2)  # firmware.play_table's``): every such copy must hold
+(``_ACTED = const(2)  # firmware.play.table's``): every such copy must hold
 the value its owner defines, or the two modules would quietly disagree.
 CPython only (reads the sources)."""
 

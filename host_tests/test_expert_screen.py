@@ -1,13 +1,13 @@
 # portable
 """The play screen against the expert level: a play the expert rolls out
-(engine.rollout) is made a step a frame (firmware.play_cpu's
+(engine.rollout) is made a step a frame (firmware.play.opponent_turn's
 ``turn``), so no frame holds the whole of it, and the card laid is the one
 the expert lays at once from the same view; the game ends and its log
 replays. Runs on CPython and MicroPython."""
 
 from engine import opponent
 from engine.rng import Rng
-from firmware.screens.play import PlayScreen
+from firmware.play.screen import PlayScreen
 from playdriver import check_log_agrees, new_driver, play_game, screen
 
 _rolled = []  # (view, card laid, frames taken) of each play made in steps
@@ -18,7 +18,7 @@ def _watched(update):
     # (``screen.steps``), the frames it takes and the card it lays. The
     # screen, not the expert's class: on a device the screen forgets the
     # computer's code between its decisions and loads it again for the next
-    # (firmware.play_load.cpu_code), the expert's module with it
+    # (firmware.play.heap.cpu_code), the expert's module with it
     def frame(self, dt, events):
         stepping = self.steps is not None
         if stepping:
@@ -102,7 +102,7 @@ def test_the_hint_at_the_expert_level_is_the_experts_rollouts_a_frame_each():
         pass
     page = d.app.stack[-1]
     assert page.title == "Hint" and page.lines[0] == "Play (net, %d hands):" % out[2]
-    from firmware.play_table import card_text
+    from firmware.play.table import card_text
 
     assert page.lines[1].split()[0] == card_text(want)
     d.press(A)

@@ -11,7 +11,7 @@ from firmware.app import App
 from firmware.hal import A
 from firmware.hw import host
 from firmware.pegboard import Pegboard
-from firmware.screens.play import (
+from firmware.play.screen import (
     CONFIRM,
     COUNT,
     DISCARD,
@@ -96,7 +96,7 @@ def test_a_tie_over_page_counts_for_neither():
     d = new_driver(seed=23, game="8 deals", match=3)
     s = screen(d)
     m = Match(3, 5, None, None, False, False, "six", 8)
-    from firmware.play_over import open_page
+    from firmware.play.game_over import open_page
 
     wins = open_page(s.table, m, False, 2, 90, 90, "")
     assert wins == [0, 0] and not s.table.match_over

@@ -292,7 +292,7 @@ def ui_part(rig):
             fail("opening Play: still loading after 400 frames")
     from firmware.screens import play
 
-    screen = app.top()
+    screen = app.stack[1]  # the play screen (its cut's page may be over it)
     if not isinstance(screen, play.PlayScreen):
         fail("A on the menu opened %s" % type(screen).__name__)
     out("open_play_us", t_open)
@@ -306,7 +306,7 @@ def ui_part(rig):
     tb = table(screen)
     n = 0
     while not (app.top() is screen and tb.mode == play.DISCARD and tb.page == play.NO_PAGE):
-        if app.top() is not screen or tb.page != play.NO_PAGE or screen.wait > 0:
+        if app.top() is not screen or screen.wait > 0:  # a page, a message: A
             rig.press(A)
         else:
             rig.frame(0)
@@ -371,6 +371,8 @@ def game_part(rig, screen, limit=20000):
     while rig.frames - start < limit:
         g = screen.game
         top = app.top()
+        if getattr(top, "table", None) is tb:  # a page over the play screen: its own
+            top = screen
         if top is screen and g.phase == "over" and tb.page == play.OVER_PAGE:
             break
         bit = 0

@@ -22,7 +22,7 @@ from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, RIGHT  # noqa: E402
 from firmware.hw import host  # noqa: E402
 from firmware.screens.menu import ENTRIES  # noqa: E402
-from firmware.screens.play import OVER_PAGE, PlayScreen  # noqa: E402
+from firmware.play.screen import OVER_PAGE, PlayScreen  # noqa: E402
 
 ALL = 63  # every button bit
 

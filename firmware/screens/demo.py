@@ -3,11 +3,11 @@ play screen's table with both seats played by ``engine.opponent``, "Red"
 hard against "Blue" at the settings' difficulty, in the settings' game). Any button but B steps on
 at once, otherwise it advances by itself; a finished game stays a few
 seconds and a new one starts. B goes back to the menu. Nothing is saved.
-Imports ``engine.match`` and ``firmware.screens.play``.
+Imports ``engine.match`` and ``firmware.play.screen``.
 """
 
 from engine.match import Match
-from firmware.screens.play import PlayScreen
+from firmware.play.screen import PlayScreen
 
 try:
     from micropython import const
@@ -47,7 +47,7 @@ class DemoScreen(PlayScreen):
         return False
 
     def _pause(self):
-        self.app.pop()  # B leaves the demo
+        self.app.home()  # B leaves the demo (from a page over it too)
 
     def _finished(self):
         self._set_off()  # and round again (a frame a step on a device)

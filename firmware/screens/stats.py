@@ -35,7 +35,7 @@ _LEFT = const(4)  # firmware.hal's
 _RIGHT = const(8)  # firmware.hal's
 _B = const(32)  # firmware.hal's
 
-# (record name, what the title calls it) of each kind of game (firmware.play_end)
+# (record name, what the title calls it) of each kind of game (firmware.play.game_log)
 _KINDS = const((("stats", ""), ("stats5", "5-card"), ("statsd", "Deals")))
 _TOP = const(10)
 _ROW = const(8)

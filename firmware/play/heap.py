@@ -1,5 +1,5 @@
 """Loading and forgetting what a game against the computer needs, for the
-play screen (``firmware.screens.play``, "Memory"): a module imported
+play screen (``firmware.play.screen``, "Memory"): a module imported
 between two collections while the heap is tidy (``_module``), modules
 forgotten so their heap comes back (``_forget``, MicroPython only, with
 the app's own ``_drop``); on a device a frame of its own for each: a
@@ -7,19 +7,19 @@ module needed from the next frame (``code``), the code of the page over
 the table loaded just before it shows and forgotten after (``page_code``,
 ``PAGES``), the play's code forgotten before it (``PLAY_CODE``; at a game's
 end the computer too), so a page's code never adds to theirs. Imports
-``firmware.app`` and ``firmware.play_table``.
+``firmware.app`` and ``firmware.play.table``.
 """
 
 import sys
 
 from firmware.app import _drop
-from firmware.play_table import COUNT, NO_PAGE
+from firmware.play.table import COUNT, NO_PAGE
 
 # the code of each page over the table (``Table.page``), loaded while it shows
-PAGES = (None, "firmware.play_cut", "firmware.play_show", "firmware.play_over")
+PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
 # the code of the play of the cards, not needed on a page: your decisions'
 # keys and the computer's turns (loaded again at the next, ``code``)
-PLAY_CODE = ("firmware.play_input", "firmware.play_cpu")
+PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn")
 
 
 def _forget(names):

@@ -1,36 +1,21 @@
-"""Play the computer: a match (V2) of the settings' length between you (seat
-0) and the computer (seat 1) at the settings' difficulty, game (six-card to
-121 or 61, five-card V5, fixed deals V6), open hands (V3) and muggins (V4).
-``PlayScreen.update`` is the play of the cards: it feeds the engine's events
-to the table (``firmware.play.table``, the model: what is shown), one at a
-time, each for a moment (A skips ahead) so the player can follow what the
-computer did; hands the buttons to ``firmware.play.your_turn`` when the
-decision is yours (``Game.to_act`` says whose it is); asks the computer for
-its own (``firmware.play.opponent_turn``), one decision a frame; saves; and
-has the table drawn (``firmware.play.draw``). The pages are screens pushed
-over it, each with its keys and its drawing: the cut
-(``firmware.play.cut``), a hand's count (``firmware.play.show``), game over
-(``firmware.play.game_over``); what the match runs while one shows (a
-rematch's start, the game's end, a notice, B) is ``under_page``. B opens the
-pause menu (``firmware.play.pause``). Imports ``firmware.app``,
+"""Play the computer: a match (V2) of the settings' length against the
+computer at the settings' difficulty, game (six-card to 121 or 61, five-card
+V5, fixed deals V6), open hands (V3) and muggins (V4). ``PlayScreen.update``
+is the play of the cards: the engine's events shown on the table
+(``firmware.play.table``) one at a time, each for a moment (A skips ahead);
+your decisions by ``firmware.play.your_turn``, the computer's by
+``firmware.play.opponent_turn``, one step a frame; the match saved after
+each of yours (``firmware.play.save``), resumed on entering
+(``firmware.play.match_start``); the table drawn by ``firmware.play.draw``.
+The pages are screens pushed over it (``Page``), each with its keys and its
+drawing: the cut, a hand's count, game over; ``under_page`` is what the
+match runs while one shows. B opens the pause menu. Which code is held when
+on a device: ``firmware.play.heap``. Imports ``firmware.app``,
 ``firmware.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
-the pause menu (``firmware.play.pause``), ``firmware.play.match_start`` (to
-resume or start a match) and ``engine.opponent`` when used.
-
-Memory (``firmware.play.heap``): the code of a moment that the play of the
-cards does not need is loaded a frame before it and forgotten after it on a
-device: the match's start, each page's code, your keys and the computer's
-turns, the statistics and the log at a game's end. Keeping all of it
-resident does not fit the budget: each split says its figure there.
-
-Saving (``firmware.play.save``): after each of your decisions (and before
-asking for one) the match is stored; entering the screen resumes it and a
-finished match's page offers a rematch (A) or the menu (B)
-(``firmware.play.match_start``). A finished game is counted in the
-statistics and exported as "last.log" (``firmware.play.game_over``,
-``firmware.play.game_log``); the save is deleted when the match ends.
+the pause menu (``firmware.play.pause``), ``firmware.play.match_start`` and
+``engine.opponent`` when used.
 """
 
 import sys
@@ -38,9 +23,11 @@ import sys
 # firmware.play.save, loaded with the screen, is looked up when used, not
 # held: a game's end forgets it till the next game's first save (game_over)
 import firmware.play.save  # noqa: F401
+
+# and so is the table's drawing (a game's end forgets it under its page)
+import firmware.play.draw  # noqa: F401
 from firmware import buttons
 from firmware.app import MessageScreen, Screen
-from firmware.play import draw as table_draw
 from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
 from firmware.play.table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
 
@@ -388,9 +375,11 @@ class PlayScreen(Screen):
         if peg is not None:
             peg.celebrate(-1)
 
-    # ---- drawing: firmware.play.draw ----
+    # ---- drawing: firmware.play.draw (not held under the game-over page) ----
     def band(self):
         """The rows of the table's parts that changed (firmware/screen.py)."""
+        from firmware.play import draw as table_draw
+
         return None if self.game is None else table_draw.band(self.table, self.drawn)
 
     def draw(self, cv):
@@ -398,6 +387,8 @@ class PlayScreen(Screen):
             cv.center("Shuffling", 28)  # the frame before the start (a device)
             self.drawn[0] = None
             return
+        from firmware.play import draw as table_draw
+
         table_draw.draw(cv, self.table, self.names, self.drawn)
 
 

@@ -37,7 +37,7 @@ from engine import logcheck  # noqa: E402
 # stopped being held or loaded untidily (bench_app live peak, 121 game seed 5:
 # 168,640 -> 164,864 bytes; 162,528 before the five-card and fixed-deals
 # commits). What grew is what a six-card game holds (play table, pegboard,
-# app, settings and stats: the game's kind; play_draw), about 4 KB here;
+# app, settings and stats: the game's kind; firmware.play.draw), about 4 KB here;
 # five-card adds its discards, crib table and scorer. 180k since the games
 # are booted as the device boots (resume, the mode record) and opened from
 # the menu, not pushed straight onto the app (issue 11.8): that path holds

@@ -40,7 +40,7 @@ class Watch:
         buf = app.canvas.buf
         got = bytes(buf)
         self.busy = True
-        drawn = getattr(app.top(), "drawn", None)  # the play screen's record (play_draw)
+        drawn = getattr(app.top(), "drawn", None)  # the play screen's record (firmware.play.draw)
         kept = list(drawn) if drawn is not None else None
         try:
             app._whole = True

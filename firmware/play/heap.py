@@ -119,7 +119,7 @@ def cpu_code(screen):
         return False
     need = 0  # bits of engine.opponent.MODULES
     # none on a page, nor while only you are left to discard (the coach loads
-    # what it weighs your discard with, and forgets it: play_input.weigh)
+    # what it weighs your discard with, and forgets it: your_turn.weigh)
     mine = screen.human and game.phase == "discard" and game.to_act(1) == 0
     if _wanted(screen) is None and not mine:
         levels = screen.levels

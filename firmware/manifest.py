@@ -110,6 +110,7 @@ package(
         "play/heap.py",
         "play/match_start.py",
         "play/opponent_turn.py",
+        "play/page.py",
         "play/pause.py",
         "play/review.py",
         "play/save.py",

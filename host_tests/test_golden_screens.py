@@ -23,7 +23,8 @@ from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.play.screen import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE, PlayScreen
+from firmware.play.screen import PlayScreen
+from firmware.play.table import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
 from firmware.stats import Stats
 from playdriver import decide, new_driver, play_game, screen, wait_for_you
 

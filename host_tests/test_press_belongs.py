@@ -11,16 +11,8 @@ from playdriver import decide, new_driver, on_top, screen
 from engine.rng import Rng
 from firmware.buttons import Buttons
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
-from firmware.play.screen import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    PlayScreen,
-)
+from firmware.play.screen import PlayScreen
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 
 _CUT = 1  # firmware.play.table's cut page
 

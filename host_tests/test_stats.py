@@ -17,7 +17,7 @@ from engine.review import review_game, summary
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
-from firmware.play.screen import OVER_PAGE
+from firmware.play.table import OVER_PAGE
 from firmware.screens.stats import ResetMenu, StatsScreen
 from firmware.stats import Stats
 from playdriver import new_driver, play_game, screen, wait_for_you

@@ -168,7 +168,7 @@ def loading(app):
 
 def on_play(top, screen):
     """True when ``top`` is the play screen ``screen`` or a page over it
-    (the cut, a show, game over: a ``firmware.play.screen.Page``, which
+    (the cut, a show, game over: a ``firmware.play.page.Page``, which
     shows its table); a message or menu over the game is neither."""
     return top is screen or getattr(top, "table", None) is screen.table
 

@@ -290,10 +290,10 @@ def ui_part(rig):
         frames += 1
         if frames > 400:
             fail("opening Play: still loading after 400 frames")
-    from firmware.screens import play
+    from firmware.play import table as play
 
     screen = app.stack[1]  # the play screen (its cut's page may be over it)
-    if not isinstance(screen, play.PlayScreen):
+    if type(screen).__name__ != "PlayScreen":
         fail("A on the menu opened %s" % type(screen).__name__)
     out("open_play_us", t_open)
     out("open_play_show_us", open_show)
@@ -347,7 +347,7 @@ def ui_part(rig):
 def game_part(rig, screen, limit=20000):
     """Play the game on ``screen`` to its game-over page by buttons."""
     from firmware.hal import A, LEFT, RIGHT
-    from firmware.screens import play
+    from firmware.play import table as play
 
     app = rig.app
     tb = table(screen)
@@ -504,7 +504,7 @@ def readonly_part():
 
     from firmware.hal import A
     from firmware.hw import cp_make
-    from firmware.screens import play
+    from firmware.play import table as play
 
     gc.collect()
     nvm0 = bytes(microcontroller.nvm[0:64])
@@ -520,8 +520,8 @@ def readonly_part():
     while loading(rig.app) and n < 400:
         rig.frame(0)
         n += 1
-    screen = rig.app.top()
-    if not isinstance(screen, play.PlayScreen):
+    screen = rig.app.stack[1]  # the play screen (its cut's page may be over it)
+    if type(screen).__name__ != "PlayScreen":
         fail("read-only drive: A opened %s" % type(screen).__name__)
     tb = table(screen)
     n = 0

@@ -456,7 +456,7 @@ def smoke_script(device, rig):
     import os
 
     from firmware.hal import A, B, DOWN, RIGHT, UP
-    from firmware.screens import play
+    from firmware.play import table as play
 
     yield 0
     yield 0

@@ -78,7 +78,7 @@ def section_frames(n=21):
         tick(0)
     screen = app.stack[-1]
     tb = screen.table
-    from firmware.screens import play
+    from firmware.play import table as play
 
     want = [("discard", lambda: tb.mode == play.DISCARD and not tb.marked)]
     want.append(("pegging", lambda: tb.mode == play.PLAY and len(tb.pile) >= 2))

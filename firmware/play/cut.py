@@ -4,14 +4,14 @@ and its screen over the play screen (``CutPage``: A goes on). Also
 ``deal_at_once``: a new match's cut said in a line instead, its first hand
 on the table at once (the web page's first visit; the device never asks).
 Imports ``firmware.app`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext``, ``firmware.play.screen`` (``Page``) and
+``firmware.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import card_text
-from firmware.play.screen import Page
+from firmware.play.page import Page
 from firmware.play.table import NO_PAGE
 
 try:
@@ -20,6 +20,9 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _A = const(16)  # firmware.hal's
+
+# forgotten with the page: it and what only pages load (firmware.play.heap)
+MODULES = ("firmware.play.cut", "firmware.play.page")
 
 _CUT_PAGE = const(1)  # firmware.play.table's
 _T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A

@@ -14,16 +14,17 @@ over. A game counts once, in its kind's record (``firmware.stats`` keeps
 its key), even when its over page shows again after a power cut; then it is
 only exported. Short of memory, neither is half done. Imports
 ``firmware.app`` (``title_bar``), ``firmware.buttons``,
-``firmware.play.heap``, ``firmware.play.screen`` (``Page``) and
+``firmware.play.heap``, ``firmware.play.page`` and
 ``firmware.play.table``; ``engine.game``, ``firmware.stats``,
-``firmware.play.game_log``, ``firmware.play.review``, ``engine.review``
+``firmware.play.game_log``, ``firmware.play.review``, ``firmware.play.draw``,
+``engine.review``
 and ``firmware.loading`` (the list of what the review loads) when used.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.play.heap import PLAY_CODE, _forget, _module
-from firmware.play.screen import Page
+from firmware.play.page import Page
 from firmware.play.table import NO_PAGE, OVER_PAGE
 
 try:
@@ -35,8 +36,8 @@ _DOWN = const(2)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
 _OVER_QUIET = const(1500)  # the page ignores presses begun this long (ms)
-# forgotten with the page: it and the review it opens (firmware.play.heap)
-MODULES = ("firmware.play.game_over", "firmware.play.review")
+# forgotten with the page: it, the review it opens and the pages' base
+MODULES = ("firmware.play.game_over", "firmware.play.review", "firmware.play.page")
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _YOU_WIN = const("You win!")

@@ -7,7 +7,7 @@ your decisions by ``firmware.play.your_turn``, the computer's by
 ``firmware.play.opponent_turn``, one step a frame; the match saved after
 each of yours (``firmware.play.save``), resumed on entering
 (``firmware.play.match_start``); the table drawn by ``firmware.play.draw``.
-The pages are screens pushed over it (``Page``), each with its keys and its
+The pages are screens pushed over it (``firmware.play.page``), each with its keys and its
 drawing: the cut, a hand's count, game over; ``under_page`` is what the
 match runs while one shows. B opens the pause menu. Which code is held when
 on a device: ``firmware.play.heap``. Imports ``firmware.app``,
@@ -29,10 +29,7 @@ import firmware.play.draw  # noqa: F401
 from firmware import buttons
 from firmware.app import MessageScreen, Screen
 from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
-from firmware.play.table import BUSY, CONFIRM, NO_PAGE, OVER_PAGE, Table
-
-# the table's modes and pages, for code that reads ``screen.table`` (tests, tools)
-from firmware.play.table import COUNT, DISCARD, PLAY, SHOW_PAGE  # noqa: F401, E402
+from firmware.play.table import BUSY, CONFIRM, NO_PAGE, Table
 
 try:
     from micropython import const
@@ -279,7 +276,7 @@ class PlayScreen(Screen):
         return True
 
     def under_page(self):
-        """What the match runs under the page screen on top (``Page``) in a
+        """What the match runs under the page screen on top (a ``Page``) in a
         frame before the page's own keys: a rematch's start (the page leaves
         once it is dealt), the game's end a step a frame, a notice. None
         when it ran nothing; else what the page's ``update`` returns."""
@@ -390,36 +387,3 @@ class PlayScreen(Screen):
         from firmware.play import draw as table_draw
 
         table_draw.draw(cv, self.table, self.names, self.drawn)
-
-
-class Page(Screen):
-    """A page over the play screen ``play`` (the cut, a hand's count, game
-    over: pushed by it, popped by itself once its table shows no page): a
-    subclass has ``keys(dt, events, stepped)`` (True: redraw; ``stepped``:
-    the demo's any key) and ``draw(cv)``. B pauses the match (on a
-    finished match's game-over page it goes to the menu)."""
-
-    def __init__(self, play):
-        self.play = play
-        self.table = play.table
-
-    def update(self, dt, events):
-        play = self.play
-        done = play.under_page()
-        if done is not None:
-            return done
-        t = self.table
-        changed = t.tick(dt)
-        if buttons.happened(events, "press", _B) and t.mode != CONFIRM:
-            if t.page == OVER_PAGE and t.match_over and play.human:
-                self.app.home()  # the match is over: B to the menu, A a rematch
-            else:
-                play._pause()
-            return True
-        done = self.keys(dt, events, play._stepped(events))
-        if t.page == NO_PAGE and self.app.top() is self:
-            self.app.pop()
-        return done or changed
-
-    def busy(self):
-        return self.play.busy()

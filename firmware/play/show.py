@@ -4,7 +4,7 @@ and its screen over the play screen, ``ShowPage``) and, in a muggins game
 (V4), where you count your own (``open_count``, ``count``, ``draw_count``:
 the play screen's COUNT mode). Imports ``engine.breakdown``
 (``hand_breakdown``), ``firmware.app`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext``, ``firmware.play.screen`` (``Page``) and
+``firmware.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
@@ -12,7 +12,7 @@ from engine.breakdown import hand_breakdown
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import COLS, item_text
-from firmware.play.screen import Page
+from firmware.play.page import Page
 from firmware.play.table import COUNT, NO_PAGE, SHOW_PAGE
 
 try:
@@ -27,7 +27,7 @@ _RIGHT = const(8)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
 # forgotten with the page: it and what only it loads (firmware.play.heap)
-MODULES = ("firmware.play.show", "engine.breakdown")
+MODULES = ("firmware.play.show", "engine.breakdown", "firmware.play.page")
 _NOTHING = const(0)  # firmware.play.table's
 _CHANGED = const(1)  # firmware.play.table's
 _ACTED = const(2)  # firmware.play.table's

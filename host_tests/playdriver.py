@@ -11,7 +11,7 @@ decisions), ``check_table`` (the table shown agrees with the engine),
 by the test_play_* modules and the golden screens, statistics, saves, odds
 and expert tests. Portable (CPython and MicroPython). Not a test module.
 Imports engine.logcheck, engine.rng, engine.score, firmware.app, firmware.hal,
-firmware.hw.host, firmware.play.page, firmware.play.screen and tools/driver.py.
+firmware.hw.host, firmware.play.screen, firmware.play.table and tools/driver.py.
 """
 
 from driver import Driver
@@ -22,7 +22,6 @@ from firmware.hal import A, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.play.screen import PlayScreen
 from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY
-from firmware.play.page import Page
 
 
 def new_driver(
@@ -65,9 +64,11 @@ def screen(d):
 
 def on_top(d, s):
     """The play screen ``s`` or one of its pages (the cut, a show, game
-    over: ``firmware.play.page.Page``) is the top screen."""
+    over: a ``firmware.play.page.Page``, which shows its table) is the top
+    screen. Not by its class: on a device the pages' code is forgotten
+    after each page and loaded again (a new class) for the next."""
     top = d.app.top()
-    return top is s or (isinstance(top, Page) and top.play is s)
+    return top is s or getattr(top, "table", None) is s.table
 
 
 def check_table(s):

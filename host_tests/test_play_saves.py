@@ -14,7 +14,7 @@ from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.play.pause import hint_text
-from firmware.play.screen import COUNT, DISCARD
+from firmware.play.table import COUNT, DISCARD
 from playdriver import (
     check_log_agrees,
     check_table,

@@ -11,16 +11,8 @@ from firmware.app import App
 from firmware.hal import A
 from firmware.hw import host
 from firmware.pegboard import Pegboard
-from firmware.play.screen import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    PlayScreen,
-)
+from firmware.play.screen import PlayScreen
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 from playdriver import (
     check_log_agrees,
     decide,

@@ -21,9 +21,6 @@ except ImportError:
 
 _A = const(16)  # firmware.hal's
 
-# forgotten with the page: it and what only pages load (firmware.play.heap)
-MODULES = ("firmware.play.cut", "firmware.play.page")
-
 _CUT_PAGE = const(1)  # firmware.play.table's
 _T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A
 _T_SAID = const(4000)  # how long the cut said in a line stays (``deal_at_once``)

@@ -36,8 +36,6 @@ _DOWN = const(2)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
 _OVER_QUIET = const(1500)  # the page ignores presses begun this long (ms)
-# forgotten with the page: it, the review it opens and the pages' base
-MODULES = ("firmware.play.game_over", "firmware.play.review", "firmware.play.page")
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _YOU_WIN = const("You win!")

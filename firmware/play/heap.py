@@ -31,6 +31,10 @@ from firmware.play.table import COUNT, NO_PAGE
 
 # the code of each page over the table (``Table.page``), loaded while it shows
 PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
+# what the pages load, forgotten together when one goes: each page's module
+# holds the base's class, so none may outlive another (the app restarted
+# into a game over a game-over page left loaded)
+PAGE_CODE = PAGES[1:] + ("engine.breakdown", "firmware.play.review", "firmware.play.page")
 # the code of the play of the cards, not needed on a page: your decisions'
 # keys and the computer's turns (loaded again at the next, ``code``)
 PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn")
@@ -172,8 +176,7 @@ def page_code(screen):
             return cpu_code(screen)
         if have is not None:
             screen.paged = None
-            # the page's module and what only it loads (its MODULES, if any)
-            _forget(getattr(sys.modules.get(have), "MODULES", None) or (have,))
+            _forget(PAGE_CODE)
         elif not _drop_play(screen, want == PAGES[3]):
             screen.paged = want
             _module(want)

@@ -26,8 +26,6 @@ _LEFT = const(4)  # firmware.hal's
 _RIGHT = const(8)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
-# forgotten with the page: it and what only it loads (firmware.play.heap)
-MODULES = ("firmware.play.show", "engine.breakdown", "firmware.play.page")
 _NOTHING = const(0)  # firmware.play.table's
 _CHANGED = const(1)  # firmware.play.table's
 _ACTED = const(2)  # firmware.play.table's

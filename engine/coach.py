@@ -3,8 +3,8 @@ hint (``hint_discard``) and what a discard gives up against the best
 (``discard_loss``, the coach's figure), as engine.opponent's functions of
 those names give them. Apart from the discard's own code (engine.discard),
 so the computer's discard holds none of it; on a device it is loaded for a
-hint or the coach's figure and forgotten after (firmware.play_input.weigh,
-firmware.play_load.cpu_code). Imports engine.crib_table and engine.discard.
+hint or the coach's figure and forgotten after (firmware.play.your_turn.weigh,
+firmware.play.heap.cpu_code). Imports engine.crib_table and engine.discard.
 """
 
 from engine.crib_table import SCALE

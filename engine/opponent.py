@@ -26,7 +26,7 @@ which this module's functions of those names call), engine.pegging (a play,
 its hints and loss), engine.baseline and engine.expert (on demand). So a program short of
 heap holds only what the phase needs: the discard's code (``DISCARD``) while
 the seats discard, the play's (``PLAY``) during the play, none between
-(firmware.play_load loads and forgets them a module a frame).
+(firmware.play.heap loads and forgets them a module a frame).
 """
 
 from engine.cards import VALUES
@@ -41,7 +41,7 @@ LEVELS = ("easy", "medium", "hard", "greedy", "expert")
 # What a computer player loads: this module and those only it imports, each
 # after what it imports. A program short of heap may forget them once no
 # player is left, all of them together and only together, as each holds
-# functions of the others (firmware.screens.play does at a game's end); or,
+# functions of the others (firmware.play.screen does at a game's end); or,
 # between decisions, those a decision does not need (``needs``).
 # engine.cards, engine.rng and engine.score are the game's too and stay.
 MODULES = (

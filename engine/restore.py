@@ -6,7 +6,7 @@ decisions that do not replay is refused with ``SaveError`` and nothing is
 half-loaded; so is a match whose content no match reaches (a score past
 its length, more skunks than wins, skunks in fixed deals, a game that is
 not the match's seed plus the games played). The record's layout is
-``engine.save``'s. Only resuming needs this (firmware.play_start), so a
+``engine.save``'s. Only resuming needs this (firmware.play.match_start), so a
 game in progress does not hold it.
 Imports engine.crc, engine.game, engine.match, engine.save; engine.replay
 for a record with decisions to replay.

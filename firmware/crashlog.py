@@ -8,7 +8,7 @@ traceback as the interpreter prints it (innermost frames, the error last),
 or, when written the slow way, the error first and the innermost frames:
 
     --- crash 3 at 81234 ms in play: PlayScreen
-      File "firmware/screens/play.py", line 412, in update
+      File "firmware/play/screen.py", line 412, in update
     ValueError: what went wrong
 
 Every crash must reach the log, and a crash is often a MemoryError with the

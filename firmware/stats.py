@@ -22,7 +22,7 @@ what they gave up a deal, ``recent_avg()`` the same over the last
 10 games, so you see yourself improve.
 
 Kept apart per kind of game (``Stats(storage, name)``, the name chosen by
-``firmware.play_end``): "stats" for six-card games to a target (121 or 61,
+``firmware.play.game_log``): "stats" for six-card games to a target (121 or 61,
 as before), "stats5" for five-card (V5, whose best hand is three cards and
 the starter), "statsd" for fixed deals (V6, where a game may end in a tie:
 ``ties``, neither a win nor a loss).

@@ -5,8 +5,8 @@ yields how far it is, of ``total``), and when the generator returns, shows
 what it returned (a text, or its lines already wrapped) in a
 ``MessageScreen`` titled ``title`` in its place. B stops it: the generator
 is closed, so its ``finally`` runs. Used by the game-over page's review
-(``firmware.play_over``) and the expert's play hint
-(``firmware.screens.pause``), and loaded only by them. Imports
+(``firmware.play.game_over``) and the expert's play hint
+(``firmware.play.pause``), and loaded only by them. Imports
 ``firmware.buttons``, ``firmware.keys`` and ``firmware.screen``.
 """
 

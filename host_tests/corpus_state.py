@@ -8,7 +8,7 @@ log replayed), and ``game_state``, ``match_state``, ``keeper_state``,
 the committed ``.state`` files; host_tests/corpus/make_saves.py writes
 those. Portable (CPython and MicroPython). Not a test module. Imports
 engine.cards, engine.logcheck, firmware.hw.host, firmware.keeper_input,
-firmware.play_save, firmware.play_start, firmware.settings and
+firmware.play.save, firmware.play.match_start, firmware.settings and
 firmware.stats.
 """
 
@@ -107,7 +107,8 @@ def storage_state(kind, st):
     ``kind`` (game, keeper, settings, stats, stats5, statsd) held in the
     storage ``st``, whichever of its files hold it."""
     if kind == "game":
-        from firmware import play_save, play_start
+        from firmware.play import match_start as play_start
+        from firmware.play import save as play_save
 
         level, match, notice = play_start.load(play_save.open_store(st))
         if match is None:

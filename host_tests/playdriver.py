@@ -1,4 +1,4 @@
-"""The play screen (firmware/screens/play.py) worked through the app by its
+"""The play screen (firmware/play/screen.py) worked through the app by its
 buttons, for tests: ``new_driver`` (an app with the given settings and the
 play screen open, resuming a save when storage holds one), ``screen`` (the
 play screen on the app's stack), ``wait_for_you`` (time passes until you
@@ -6,11 +6,12 @@ must decide or the game is over), ``decide`` (one decision of a simple
 player, buttons only), ``play_game`` (to the game-over page, or a number of
 decisions), ``check_table`` (the table shown agrees with the engine),
 ``check_log_agrees`` (the exported last.log replays to the same game), and
-``move_to``, ``worth``, ``enter_count`` (the cursor, a muggins count). Used
+``move_to``, ``worth``, ``enter_count`` (the cursor, a muggins count),
+``on_top`` (the play screen or one of its pages is on top). Used
 by the test_play_* modules and the golden screens, statistics, saves, odds
 and expert tests. Portable (CPython and MicroPython). Not a test module.
 Imports engine.logcheck, engine.rng, engine.score, firmware.app, firmware.hal,
-firmware.hw.host, firmware.screens.play and tools/driver.py.
+firmware.hw.host, firmware.play.screen, firmware.play.table and tools/driver.py.
 """
 
 from driver import Driver
@@ -19,15 +20,8 @@ from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, LEFT, RIGHT, UP
 from firmware.hw import host
-from firmware.screens.play import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    PlayScreen,
-)
+from firmware.play.screen import PlayScreen
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY
 from firmware.screens.settings import label as setting_label
 
 
@@ -67,6 +61,15 @@ def screen(d):
         if isinstance(s, PlayScreen):
             return s
     return None
+
+
+def on_top(d, s):
+    """The play screen ``s`` or one of its pages (the cut, a show, game
+    over: a ``firmware.play.page.Page``, which shows its table) is the top
+    screen. Not by its class: on a device the pages' code is forgotten
+    after each page and loaded again (a new class) for the next."""
+    top = d.app.top()
+    return top is s or getattr(top, "table", None) is s.table
 
 
 def check_table(s):

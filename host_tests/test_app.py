@@ -38,9 +38,10 @@ def test_every_menu_entry_opens_and_returns():
     for i in range(len(ENTRIES)):
         assert d.app.top().cursor == i
         d.tap(A)
-        assert len(d.app.stack) == 2, ENTRIES[i][0]
+        # the mode's screen (a game's cut for deal may be a page over it)
+        assert 2 <= len(d.app.stack) <= 3, ENTRIES[i][0]
         assert not isinstance(d.app.top(), ErrorScreen), d.app.last_error
-        top = d.app.top()
+        top = d.app.stack[1]
         ours = isinstance(top, (SettingsScreen, DemoScreen)) or (
             isinstance(top, MessageScreen) and top.title == "Coming soon"
         )

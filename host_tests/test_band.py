@@ -4,7 +4,7 @@ picture as redrawing the whole screen: after every frame the app shows, the
 frame buffer is compared with a whole redraw of the same state, through menu
 cursor moves, the settings list (scrolling and changed values), a game
 against the computer played by its buttons and a minute of the demo (the
-play screen's parts: firmware/play_draw.py). Also checks that bands were
+play screen's parts: firmware/play/draw.py). Also checks that bands were
 used, and how little a menu cursor move redraws. Runs on CPython and
 MicroPython."""
 
@@ -40,7 +40,7 @@ class Watch:
         buf = app.canvas.buf
         got = bytes(buf)
         self.busy = True
-        drawn = getattr(app.top(), "drawn", None)  # the play screen's record (play_draw)
+        drawn = getattr(app.top(), "drawn", None)  # the play screen's record (firmware.play.draw)
         kept = list(drawn) if drawn is not None else None
         try:
             app._whole = True
@@ -115,7 +115,7 @@ def test_settings_list_scrolls_and_changes_values_as_a_whole_redraw_would():
 
 def test_a_game_by_buttons_redraws_as_a_whole_redraw_would():
     import app_driver
-    from firmware import play_table as play
+    from firmware.play import table as play
 
     d, w = device()
     d.app.hw.clock.now = 3  # the match's seed
@@ -125,7 +125,7 @@ def test_a_game_by_buttons_redraws_as_a_whole_redraw_would():
         if screen.game is not None and screen.game.phase == "over":
             break
         top = d.top()
-        bit = A if top is not screen else app_driver.play_bit(screen)
+        bit = app_driver.play_bit(screen) if app_driver.on_play(top, screen) else A
         if bit and screen.table.mode == play.DISCARD and moved < 6:
             bit = RIGHT if moved < 3 else LEFT  # cursor moves over the hand first
             moved += 1
@@ -183,7 +183,7 @@ def test_the_experts_thinking_bar_redraws_as_a_whole_redraw_would():
         elif seen:
             break
         top = d.top()
-        bit = A if top is not screen else app_driver.play_bit(screen)
+        bit = app_driver.play_bit(screen) if app_driver.on_play(top, screen) else A
         if bit:
             d.tap(bit)
         else:

@@ -1,7 +1,7 @@
 """Each constant is defined once and imported where it is used (the button
 bits from ``firmware.keys``). The copies left (``_X = const(..)`` in one
 module of a value another defines) say whose value they hold with a comment
-ending in ``<module>'s`` (``_ACTED = const(2)  # firmware.play_table's``):
+ending in ``<module>'s`` (``_ACTED = const(2)  # firmware.play.table's``):
 every such copy must hold the value its owner defines, or the two modules
 would quietly disagree, and ``LEFT`` lists how many each module still has,
 so that the copies only go (a module with fewer than listed fails until its

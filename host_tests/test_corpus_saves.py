@@ -42,7 +42,7 @@ def _expected(path):
 def _versions(kind):
     # (the record's RecordStore version, the program's) for a refusal's excuse
     if kind == "game":
-        return 1  # firmware.play_save._SAVE_VERSION (a const: no global on a device)
+        return 1  # firmware.play.save._SAVE_VERSION (a const: no global on a device)
     if kind == "keeper":
         from firmware.keeper import VERSION
 

@@ -121,7 +121,7 @@ def _play_step(c):
     t = c.r.app.top()
     tb = getattr(t, "table", None)
     key = A
-    if tb is not None and tb.page == 0 and tb.mode == 1:  # firmware.play_table.DISCARD
+    if tb is not None and tb.page == 0 and tb.mode == 1:  # firmware.play.table.DISCARD
         want = 1 if tb.marked else 0
         key = A if tb.cursor == want else (RIGHT if tb.cursor < want else LEFT)
     c.tap(key)

@@ -23,7 +23,8 @@ from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.screens.play import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE, PlayScreen
+from firmware.play.screen import PlayScreen
+from firmware.play.table import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
 from firmware.stats import Stats
 from playdriver import decide, new_driver, play_game, screen, wait_for_you
 from firmware.screens.settings import label as setting_label
@@ -277,9 +278,10 @@ def test_fixed_deals_play_and_a_tie():
         decide(d, Rng(52 + len(s.game.moves)))
     assert s.table.deal_no == 2
     check(d, "deals_discard")
-    from firmware.play_over import open_page
+    from firmware.play.game_over import GameOverPage, open_page
 
     open_page(s.table, Match(1, 5, None, None, False, False, "six", 6), False, 2, 84, 84, "")
+    d.app.push(GameOverPage(s))  # the page's screen, as open_over pushes it
     check(d, "deals_tie")
 
 

@@ -176,10 +176,10 @@ def test_the_list_is_what_the_screens_import():
 
     assert LOADS == device_files.mode_loads()
     assert sorted(LOADS) == sorted(device_files.mode_entries())
-    # the computer (the code of its decisions loads in the game, firmware.play_load),
+    # the computer (the code of its decisions loads in the game, firmware.play.heap),
     # then the match's start with the restoring of a save (engine.restore)
     assert LOADS["play"][-5:-1] == (
-        "engine.opponent", "engine.match", "engine.restore", "firmware.play_start",
+        "engine.opponent", "engine.match", "engine.restore", "firmware.play.match_start",
     )  # fmt: skip
     # the app's rare steps, which open the mode, last: not in the frame that opens it
     assert all(modules[-1] == "firmware.app_rare" for modules in LOADS.values())

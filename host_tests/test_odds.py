@@ -8,7 +8,7 @@ only, on CPython and MicroPython."""
 from engine.rng import Rng
 from engine.winprob import lookup
 from firmware.hal import A, B, DOWN, RIGHT, UP
-from playdriver import decide, new_driver, screen, wait_for_you
+from playdriver import decide, new_driver, on_top, screen, wait_for_you
 from keeperrig import Rig
 from firmware.screens.settings import label as setting_label
 
@@ -55,7 +55,7 @@ def test_keeper_odds_for_each_side():
 
 
 def test_expert_level_hints_by_the_chance_to_win_near_the_end():
-    from firmware.screens.pause import hint_text
+    from firmware.play.pause import hint_text
 
     d = new_driver(target=121, level="expert", seed=6)
     assert wait_for_you(d) != "over"
@@ -104,7 +104,7 @@ def test_pause_menu_shows_your_odds_on_the_led_board_for_a_moment():
     from firmware.app import App
     from firmware.hw import host
     from firmware.pegboard import Pegboard
-    from firmware.screens.play import PlayScreen
+    from firmware.play.screen import PlayScreen
 
     board = boards.load("pico")
     peg = Pegboard(board.LAYOUT, board.POWER, board.N_LEDS)
@@ -130,7 +130,7 @@ def test_pause_menu_shows_your_odds_on_the_led_board_for_a_moment():
             assert s.table.odds is None and d.app.top().title == "Odds"
             assert peg._odds == -1
             continue
-        assert d.app.top() is s and s.table.odds is not None
+        assert on_top(d, s) and s.table.odds is not None
         assert peg._odds == s.table.odds
         d.tick(200)  # 4 s: gone
         assert peg._odds == -1
@@ -156,4 +156,4 @@ def test_down_on_the_game_over_page_opens_the_review():
     assert "your discards gave up" in text and "your plays gave up" in text
     assert lines_of(review_moves(s.game, 0))[-1].split()[0] == "your"
     d.press(A)  # back to the over page
-    assert d.app.stack[-1] is s and s.table.title.startswith("Game over")
+    assert on_top(d, s) and s.table.title.startswith("Game over")

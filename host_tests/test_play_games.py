@@ -1,5 +1,5 @@
 # portable
-"""firmware/screens/play.py through the app, with button events only: whole
+"""firmware/play/screen.py through the app, with button events only: whole
 games against the computer (61 and 121, V1) ending on the game-over page, the
 exported last.log replaying (docs/gamelog.md) to the same score, best of three
 and the rematch, open hands (V3) showing the computer's cards and hidden ones
@@ -17,22 +17,15 @@ from firmware.app import App
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
 from firmware.pegboard import Pegboard
-from firmware.screens.play import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    PlayScreen,
-)
+from firmware.play.screen import PlayScreen
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 from playdriver import (
     check_log_agrees,
     check_table,
     decide,
     move_to,
     new_driver,
+    on_top,
     play_game,
     screen,
     wait_for_you,
@@ -83,10 +76,10 @@ def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
 
 def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
     # hw.staged (a device): the computer's modules the game's end forgot and
-    # firmware.play_start load a frame each, the over page shown meanwhile
-    # (no frame holds them all: firmware/screens/play.py, _start_step)
+    # firmware.play.match_start load a frame each, the over page shown meanwhile
+    # (no frame holds them all: firmware/play/screen.py, _start_step)
     # engine.crib_table, discard, opponent, the save's code (engine.save,
-    # firmware.play_save), engine.restore, firmware.play_start
+    # firmware.play.save), engine.restore, firmware.play.match_start
     again = 7
 
     d = new_driver(seed=12, target=61, match=1, level="hard")
@@ -276,7 +269,7 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
             if not isinstance(d.app.top(), PlayScreen):
                 d.press(A)
             continue
-        if d.app.top() is s and s.table.page == NO_PAGE and not s.queue and s.wait <= 0:
+        if on_top(d, s) and s.table.page == NO_PAGE and not s.queue and s.wait <= 0:
             if s.table.mode in (DISCARD, CONFIRM, PLAY):
                 check_table(s)
         if len(s.game.moves) > before:
@@ -320,13 +313,13 @@ def test_demo_plays_itself_and_buttons_step():
 
 
 def test_on_a_device_code_is_held_only_while_it_is_used():
-    # firmware.play_load: a page's code only while the page shows (or is
+    # firmware.play.heap: a page's code only while the page shows (or is
     # next), the play's code (your keys, the computer's turns) not while a
     # page shows, the pause menu's only while it is open. Forgetting is a
     # device's (MicroPython, CircuitPython): CPython keeps modules
     import sys
 
-    from firmware.play_load import PAGES, PLAY_CODE
+    from firmware.play.heap import PAGES, PLAY_CODE
 
     if sys.implementation.name == "cpython":
         return
@@ -349,9 +342,9 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
             seen.add(t.mode)
             if "paused" not in seen:
                 d.press(B)  # the pause menu, then back: its code goes with it
-                assert "firmware.screens.pause" in sys.modules
+                assert "firmware.play.pause" in sys.modules
                 d.press(A)  # Back to the game
-                assert d.app.top() is s and "firmware.screens.pause" not in sys.modules
+                assert on_top(d, s) and "firmware.play.pause" not in sys.modules
                 seen.add("paused")
             decide(d, Rng(5 + len(s.game.moves)))
             continue

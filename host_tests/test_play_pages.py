@@ -1,5 +1,5 @@
 # portable
-"""What the play screen says and shows (firmware/screens/play.py through the
+"""What the play screen says and shows (firmware/play/screen.py through the
 app, button events only): the pegging messages' wording, drawing that stays
 on the screen, hints for the discard and the play, your muggins count (V4)
 and the computer's take, the show page (its lines fit and add up to the
@@ -8,24 +8,18 @@ screen's edge, and the game's review from the game-over page. Runs on
 CPython and MicroPython."""
 
 from engine.rng import Rng
-from firmware import cardtext, play_table
+from firmware import cardtext
+from firmware.play import table as play_table
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, UP
-from firmware.screens.pause import hint_text
-from firmware.screens.play import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-)
+from firmware.play.pause import hint_text
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 from playdriver import (
     check_log_agrees,
     decide,
     enter_count,
     new_driver,
+    on_top,
     play_game,
     screen,
     wait_for_you,
@@ -200,7 +194,7 @@ def test_muggins_a_short_count_gives_the_computer_the_difference():
     assert d.app.errors == 0
 
 
-SHOW_ROWS = 4  # lines of a hand's count on screen at once (firmware.play_show)
+SHOW_ROWS = 4  # lines of a hand's count on screen at once (firmware.play.show)
 
 
 def test_a_show_longer_than_the_screen_marks_the_lines_out_of_sight():
@@ -336,7 +330,7 @@ def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review
     assert isinstance(page, MessageScreen) and page.title == "Review"
     assert page.lines == wrap(want)
     d.press(B)
-    assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0
+    assert on_top(d, s) and s.table.page == OVER_PAGE and d.app.errors == 0
 
 
 def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
@@ -344,7 +338,7 @@ def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
     d.press(DOWN)
     assert type(d.top()).__name__ == "Working" and d.top().title == "Review"
     d.press(B)
-    assert d.top() is s and s.table.page == OVER_PAGE and d.app.errors == 0
+    assert on_top(d, s) and s.table.page == OVER_PAGE and d.app.errors == 0
 
 
 def _item_points(line, name):

@@ -13,13 +13,14 @@ from engine.rng import Rng
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.screens.pause import hint_text
-from firmware.screens.play import COUNT, DISCARD
+from firmware.play.pause import hint_text
+from firmware.play.table import COUNT, DISCARD
 from playdriver import (
     check_log_agrees,
     check_table,
     decide,
     new_driver,
+    on_top,
     play_game,
     screen,
     wait_for_you,
@@ -145,7 +146,7 @@ def test_pause_menu_hint_and_save_and_quit():
     assert "Lay away" in top.lines[0]
     d.press(A)
     s = screen(d)
-    assert d.app.top() is s and s.table.mode == DISCARD
+    assert on_top(d, s) and s.table.mode == DISCARD
     moves = bytes(s.game.moves)
     d.press(B)
     d.press(DOWN)

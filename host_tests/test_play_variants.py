@@ -11,16 +11,8 @@ from firmware.app import App
 from firmware.hal import A
 from firmware.hw import host
 from firmware.pegboard import Pegboard
-from firmware.screens.play import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    PlayScreen,
-)
+from firmware.play.screen import PlayScreen
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 from playdriver import (
     check_log_agrees,
     decide,
@@ -97,7 +89,7 @@ def test_a_tie_over_page_counts_for_neither():
     d = new_driver(seed=23, game="8 deals", match=3)
     s = screen(d)
     m = Match(3, 5, None, None, False, False, "six", 8)
-    from firmware.play_over import open_page
+    from firmware.play.game_over import open_page
 
     wins = open_page(s.table, m, False, 2, 90, 90, "")
     assert wins == [0, 0] and not s.table.match_over

@@ -6,23 +6,15 @@ firmware.app at every change of ``view()``); the cut for deal waits for
 your A; the game-over page ignores a press begun in its first moment, so an
 A meant for the last show never starts the next game unseen. Runs on CPython and MicroPython."""
 
-from playdriver import decide, new_driver, screen
+from playdriver import decide, new_driver, on_top, screen
 
 from engine.rng import Rng
 from firmware.buttons import Buttons
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
-from firmware.screens.play import (
-    CONFIRM,
-    COUNT,
-    DISCARD,
-    NO_PAGE,
-    OVER_PAGE,
-    PLAY,
-    SHOW_PAGE,
-    PlayScreen,
-)
+from firmware.play.screen import PlayScreen
+from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 
-_CUT = 1  # firmware.play_table's cut page
+_CUT = 1  # firmware.play.table's cut page
 
 
 def run(b, steps, until, frame=10):
@@ -111,13 +103,13 @@ def held_through_every_change(muggins):
             continue
         key = keys[k % len(keys)]
         k += 1
-        before = s.view()
+        before = (t.page, s.view())
         for _ in range(400):  # held until the table changes by itself
             d.tick(1, key)
-            if s.view() != before or d.app.top() is not s:
+            if (t.page, s.view()) != before or not on_top(d, s):
                 break
-        assert d.app.top() is s, "a held key opened %r" % d.app.top()
-        if s.view() == before:
+        assert on_top(d, s), "a held key opened %r" % d.app.top()
+        if (t.page, s.view()) == before:
             d.tick(3, 0)
             continue
         seen.add(t.page if t.page != NO_PAGE else t.mode)
@@ -218,7 +210,7 @@ def pressed_after(after):
     d.run(after)
     for key in (A, B, DOWN):  # no rematch, no menu, no review
         d.press(key)
-    assert s.table.page == OVER_PAGE and d.top() is s and not s.starting
+    assert s.table.page == OVER_PAGE and on_top(d, s) and not s.starting
     assert d.t - shown < 1500
     d.run(1500)
     d.press(A)

@@ -17,7 +17,7 @@ from engine.review import review_game, summary
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
-from firmware.screens.play import OVER_PAGE
+from firmware.play.table import OVER_PAGE
 from firmware.screens.stats import ResetMenu, StatsScreen
 from firmware.stats import Stats
 from playdriver import new_driver, play_game, screen, wait_for_you
@@ -129,7 +129,7 @@ def test_a_resumed_game_counts_whole():
 
 def save_and_quit(d):
     """B, then the pause menu's Save and quit: back at the start menu."""
-    from firmware.screens.pause import PauseMenu
+    from firmware.play.pause import PauseMenu
 
     d.press(B)
     menu = d.top()

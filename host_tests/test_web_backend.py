@@ -135,7 +135,7 @@ def test_a_rename_with_no_room_fails_and_keeps_the_old_name():
 
 
 def test_each_store_fails_its_save_with_no_room_and_keeps_the_last_good_record():
-    from firmware import play_save
+    from firmware.play import save as play_save
 
     for make in (
         lambda st: play_save.open_store(st),  # two slots (the game, the keeper)
@@ -163,7 +163,7 @@ def test_each_store_fails_its_save_with_no_room_and_keeps_the_last_good_record()
 
 
 def test_non_hex_text_in_both_copies_is_named_and_kept_aside():
-    from firmware import play_save
+    from firmware.play import save as play_save
 
     kv = web.MemoryKV()
     st = web.KeyStorage(kv)
@@ -324,7 +324,7 @@ def _dealt(r):
     for _ in range(100):
         c.run(0, 100)
         tb = getattr(r.app.top(), "table", None)
-        if tb is not None and tb.mode == 1:  # firmware.play_table.DISCARD
+        if tb is not None and tb.mode == 1:  # firmware.play.table.DISCARD
             return c, tb
     assert False, "no hand to pick from"
 
@@ -374,7 +374,7 @@ def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line(
     for _ in range(60):  # no cut page after it either: on to your discard
         c.run(0, 100)
         assert r.app.top().table.page == 0
-        if tb.mode == 1:  # firmware.play_table.DISCARD
+        if tb.mode == 1:  # firmware.play.table.DISCARD
             break
     assert tb.mode == 1 and len(tb.hand) == 6
 
@@ -388,7 +388,7 @@ def test_a_new_match_opened_from_the_menu_still_shows_its_cut_page():
     for _ in range(20):
         c.run(0, 100)
         pages.add(getattr(getattr(r.app.top(), "table", None), "page", None))
-    assert 1 in pages  # firmware.play_table's cut page, waiting for A
+    assert 1 in pages  # firmware.play.table's cut page, waiting for A
 
 
 def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
@@ -427,8 +427,9 @@ def test_a_reload_puts_both_rear_pegs_back():
     c, tb = _dealt(r)
     peg = r.app.pegboard
     for _ in range(400):  # A and RIGHT as a player would, until both have scored
-        game = r.app.top().game
-        if min(game.scores) > 0 and r.app.top().saved_at == len(game.moves):
+        play = r.app.stack[1]  # the play screen (a page may be over it)
+        game = play.game
+        if min(game.scores) > 0 and play.saved_at == len(game.moves):
             if list(peg.rear) != list(peg.front):
                 break
         c.tap(A if tb.mode != 1 or tb.cursor == (1 if tb.marked else 0) else 8)

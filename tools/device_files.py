@@ -121,9 +121,9 @@ _ALWAYS = ("firmware.main", "firmware.app", "firmware.app_rare", "firmware.scree
 # mode, so it is loaded in a frame of its own before the one that opens it
 OPENER = "firmware.app_rare"
 # what a mode's screen loads by name as it enters, besides its imports: the
-# computer player (its MODULES) and the match's start (firmware.play_start)
+# computer player (its MODULES) and the match's start (firmware.play.match_start)
 _EXTRA = {
-    "play": ("engine.opponent", "firmware.play_start"),
+    "play": ("engine.opponent", "firmware.play.match_start"),
     "demo": ("engine.opponent",),
 }
 
@@ -207,7 +207,7 @@ def mode_entries(root=ROOT):
 
 
 # lists for work inside a mode that loads code of its own: the game-over
-# page's review (firmware.play_over._review; engine.review loads the
+# page's review (firmware.play.review._review; engine.review loads the
 # computer's modules, and the expert's near the end, inside its functions)
 _WORK = {
     "review": (

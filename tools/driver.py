@@ -89,13 +89,15 @@ class Driver:
 
     def loaded(self):
         """Frames until the mode being opened is loaded (MicroPython loads a
-        mode a module a frame: firmware.loading); the top screen."""
+        mode a module a frame: firmware.loading); the mode's screen (the
+        one over the menu: a page of its own may be over it)."""
         for _ in range(200):
             top = self.app.top()
             if type(top).__name__ != "Loading" and not getattr(top, "starting", 0):
                 break
             self.tick(1, 0)
-        return self.app.top()
+        stack = self.app.stack
+        return stack[1] if len(stack) > 1 else stack[0]
 
     def top(self):
         return self.app.top()

@@ -22,7 +22,7 @@ from firmware import boot  # noqa: E402
 from firmware.hal import A, B, DOWN, RIGHT  # noqa: E402
 from firmware.hw import host  # noqa: E402
 from firmware.screens.menu import ENTRIES  # noqa: E402
-from firmware.screens.play import OVER_PAGE, PlayScreen  # noqa: E402
+from firmware.play.table import OVER_PAGE  # noqa: E402
 
 ALL = 63  # every button bit
 
@@ -80,7 +80,7 @@ class Fuzz:
         top = app.top()
         name = type(top).__name__
         self.screens[name] = self.screens.get(name, 0) + 1
-        over = isinstance(top, PlayScreen) and top.table.page == OVER_PAGE
+        over = type(top).__name__ == "GameOverPage" and top.table.page == OVER_PAGE
         if over and not self._over:
             self.games += 1
         self._over = over

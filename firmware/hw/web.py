@@ -39,7 +39,7 @@ Imports ``framebuf`` (``firmware.fakefb`` on CPython), ``binascii``,
 ``firmware.main`` and ``firmware.boot`` (which loads the board); ``js`` only
 in ``start``, ``firmware.crashlog`` when a frame fails, and
 ``firmware.hw.web_page`` for the screen's text and a click on a card,
-``firmware.play_cut`` on a first visit.
+``firmware.play.cut`` on a first visit.
 """
 
 import binascii
@@ -323,11 +323,11 @@ class Runner:
 
     def _deal(self):
         # the play screen opened on a new match, its cut said in a line and
-        # its hand on the table from the first frame (firmware.play_cut)
+        # its hand on the table from the first frame (firmware.play.cut)
         self.app.open("play")
         top = self.app.top()
         if getattr(top, "queue", None):
-            from firmware.play_cut import deal_at_once
+            from firmware.play.cut import deal_at_once
 
             deal_at_once(top)
 

@@ -8,7 +8,7 @@ click on a card of the hand). Loaded by the page's runner when first asked.
 Imports ``firmware.cardtext`` and ``firmware.canvas``.
 """
 
-_DISCARD = 1  # firmware.play_table's modes that wait for a card
+_DISCARD = 1  # firmware.play.table's modes that wait for a card
 _PLAY = 3
 
 

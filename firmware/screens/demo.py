@@ -3,12 +3,12 @@ play screen's table with both seats played by ``engine.opponent``, "Red"
 hard against "Blue" at the settings' difficulty, in the settings' game). Any button but B steps on
 at once, otherwise it advances by itself; a finished game stays a few
 seconds and a new one starts. B goes back to the menu. Nothing is saved.
-Imports ``engine.match``, ``firmware.keys`` and ``firmware.screens.play``.
+Imports ``engine.match``, ``firmware.keys`` and ``firmware.play.screen``.
 """
 
 from engine.match import Match
 from firmware.keys import A, DOWN, LEFT, RIGHT, UP
-from firmware.screens.play import PlayScreen
+from firmware.play.screen import PlayScreen
 
 
 class DemoScreen(PlayScreen):
@@ -41,7 +41,7 @@ class DemoScreen(PlayScreen):
         return False
 
     def _pause(self):
-        self.app.pop()  # B leaves the demo
+        self.app.home()  # B leaves the demo (from a page over it too)
 
     def _finished(self):
         self._set_off()  # and round again (a frame a step on a device)

@@ -31,7 +31,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 
-# (record name, what the title calls it) of each kind of game (firmware.play_end)
+# (record name, what the title calls it) of each kind of game (firmware.play.game_log)
 _KINDS = const((("stats", ""), ("stats5", "5-card"), ("statsd", "Deals")))
 _TOP = const(10)
 _ROW = const(8)

@@ -19,7 +19,7 @@ sys.path[:0] = [ROOT, os.path.dirname(HERE)]
 from engine.match import Match  # noqa: E402
 from engine.players import make  # noqa: E402
 from engine.score import hand_score  # noqa: E402
-from firmware import play_save  # noqa: E402
+from firmware.play import save as play_save  # noqa: E402
 from firmware.hw.host import DictStorage  # noqa: E402
 import corpus_state as t  # noqa: E402
 

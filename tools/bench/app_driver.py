@@ -90,7 +90,7 @@ def drive(
 
     frame(0)
     # from the menu, as the player does: the cursor to "Play the computer", A.
-    # The new match is seeded from the clock (firmware.play_start), which the
+    # The new match is seeded from the clock (firmware.play.match_start), which the
     # host backend's SimClock holds still: set it so ``seed`` picks the game.
     from firmware.screens.menu import ENTRIES
 
@@ -105,14 +105,14 @@ def drive(
     frame(0)
     while loading(app):  # MicroPython: the mode's code a module a frame
         frame(0)
-    screen = app.top()
+    screen = app.stack[1]
     g = screen.game
     while frames < limit:
         g = screen.game
         top = app.top()
-        if top is screen and over_shown(screen):
+        if on_play(top, screen) and over_shown(screen):
             break
-        bit = A if top is not screen else play_bit(screen)
+        bit = play_bit(screen) if on_play(top, screen) else A
         if bit:
             frame(bit)
             frame(bit)
@@ -168,13 +168,21 @@ def loading(app):
     return type(top).__name__ == "Loading" or getattr(top, "starting", 0) > 0
 
 
+def on_play(top, screen):
+    """True when ``top`` is the play screen ``screen`` or a page over it
+    (the cut, a show, game over: a ``firmware.play.page.Page``, which
+    shows its table); a message or menu over the game is neither."""
+    return top is screen or getattr(top, "table", None) is screen.table
+
+
 def play_bit(screen):
     """The button the player presses now on the play screen ``screen`` when
     it is the top screen (0: none, let the frames run): A skips pages and
     messages, lays away the first two cards, plays the card the cursor
-    offers and claims a count. A message over the game (statistics, saved
-    match) takes A too. Also used by tools/bench/devbench.py."""
-    from firmware import play_table as play
+    offers and claims a count (``on_play``: it or a page over it is the top
+    screen). A message over the game (statistics, saved match) takes A
+    too. Also used by tools/bench/devbench.py."""
+    from firmware.play import table as play
     from firmware.hal import A, LEFT, RIGHT
 
     tb = screen.table
@@ -199,7 +207,7 @@ def play_bit(screen):
 def over_shown(screen):
     """True when ``screen`` (the play screen) shows its game-over page and
     the game's end (statistics, last.log: a step a frame) is done."""
-    from firmware import play_table as play
+    from firmware.play import table as play
 
     g = screen.game
     if g is None or g.phase != "over" or screen.table.page != play.OVER_PAGE:

@@ -77,7 +77,7 @@ CHILD = """
 import sys
 sys.path[:] = [%r]
 import app_driver
-for name in ('engine.game', 'firmware.app', 'firmware.screens.play'):
+for name in ('engine.game', 'firmware.app', 'firmware.play.screen'):
     __import__(name)
     f = getattr(sys.modules[name], '__file__', '.mpy')
     assert f.endswith('.mpy'), f

@@ -290,10 +290,10 @@ def ui_part(rig):
         frames += 1
         if frames > 400:
             fail("opening Play: still loading after 400 frames")
-    from firmware.screens import play
+    from firmware.play import table as play
 
-    screen = app.top()
-    if not isinstance(screen, play.PlayScreen):
+    screen = app.stack[1]  # the play screen (its cut's page may be over it)
+    if type(screen).__name__ != "PlayScreen":
         fail("A on the menu opened %s" % type(screen).__name__)
     out("open_play_us", t_open)
     out("open_play_show_us", open_show)
@@ -306,7 +306,7 @@ def ui_part(rig):
     tb = table(screen)
     n = 0
     while not (app.top() is screen and tb.mode == play.DISCARD and tb.page == play.NO_PAGE):
-        if app.top() is not screen or tb.page != play.NO_PAGE or screen.wait > 0:
+        if app.top() is not screen or screen.wait > 0:  # a page, a message: A
             rig.press(A)
         else:
             rig.frame(0)
@@ -347,7 +347,7 @@ def ui_part(rig):
 def game_part(rig, screen, limit=20000):
     """Play the game on ``screen`` to its game-over page by buttons."""
     from firmware.hal import A, LEFT, RIGHT
-    from firmware.screens import play
+    from firmware.play import table as play
 
     app = rig.app
     tb = table(screen)
@@ -371,6 +371,8 @@ def game_part(rig, screen, limit=20000):
     while rig.frames - start < limit:
         g = screen.game
         top = app.top()
+        if getattr(top, "table", None) is tb:  # a page over the play screen: its own
+            top = screen
         if top is screen and g.phase == "over" and tb.page == play.OVER_PAGE:
             break
         bit = 0
@@ -502,7 +504,7 @@ def readonly_part():
 
     from firmware.hal import A
     from firmware.hw import cp_make
-    from firmware.screens import play
+    from firmware.play import table as play
 
     gc.collect()
     nvm0 = bytes(microcontroller.nvm[0:64])
@@ -518,8 +520,8 @@ def readonly_part():
     while loading(rig.app) and n < 400:
         rig.frame(0)
         n += 1
-    screen = rig.app.top()
-    if not isinstance(screen, play.PlayScreen):
+    screen = rig.app.stack[1]  # the play screen (its cut's page may be over it)
+    if type(screen).__name__ != "PlayScreen":
         fail("read-only drive: A opened %s" % type(screen).__name__)
     tb = table(screen)
     n = 0

@@ -409,7 +409,7 @@ def play_games(device, rig, games, on_menu, review=0):
             top = app.stack[-1]
             if type(top).__name__ == "Working":  # the review (firmware.working)
                 bit = 0  # a decision a frame
-            elif top is not screen:
+            elif not app_driver.on_play(top, screen):
                 bit = A
             else:
                 rig.reviewing = False
@@ -456,7 +456,7 @@ def smoke_script(device, rig):
     import os
 
     from firmware.hal import A, B, DOWN, RIGHT, UP
-    from firmware.screens import play
+    from firmware.play import table as play
 
     yield 0
     yield 0
@@ -469,7 +469,7 @@ def smoke_script(device, rig):
     yield from press(B)
     at_menu(device, "settings")
     yield from open_entry(device, "play")
-    screen = device.app.stack[-1]
+    screen = device.app.stack[1]  # the play screen (its cut's page may be over it)
     for _ in range(3000):
         top = device.app.stack[-1]
         if top is screen and screen.table.mode == play.DISCARD:

@@ -76,9 +76,9 @@ def section_frames(n=21):
     tick(0)
     while app_driver.loading(app):
         tick(0)
-    screen = app.stack[-1]
+    screen = app.stack[1]  # the play screen (its cut's page may be over it)
     tb = screen.table
-    from firmware.screens import play
+    from firmware.play import table as play
 
     want = [("discard", lambda: tb.mode == play.DISCARD and not tb.marked)]
     want.append(("pegging", lambda: tb.mode == play.PLAY and len(tb.pile) >= 2))
@@ -91,7 +91,7 @@ def section_frames(n=21):
         if app_driver.over_shown(screen):
             out("over_frame_us", _times(whole, n)[0])
             break
-        bit = app_driver.play_bit(screen) if app.stack[-1] is screen else A
+        bit = app_driver.play_bit(screen) if app_driver.on_play(app.stack[-1], screen) else A
         for b in (bit, bit, 0, 0) if bit else (0,):
             tick(b)
     out("play_errors", app.errors)

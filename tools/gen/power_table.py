@@ -99,7 +99,7 @@ def play_pixels(board, seed=3, ms=3000):
     into a new match (the deal and the discard), on the simulated display."""
     from firmware.app import App
     from firmware.hw import host
-    from firmware.screens.play import PlayScreen
+    from firmware.play.screen import PlayScreen
 
     hw = host.make(board)
     app = App(hw, board=board)

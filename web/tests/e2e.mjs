@@ -65,7 +65,7 @@ _t = _a.top() if _a is not None else None
 _g = getattr(_t, "game", None)
 if not hasattr(_g, "moves"):
     _g = None  # not a play screen's game (the keeper's menu has its own 'game')
-_tb = getattr(_t, "table", None) or _t  # the play screen's table model (firmware.play_table)
+_tb = getattr(_t, "table", None) or _t  # the play screen's table model (firmware.play.table)
 _k = getattr(getattr(_t, "ki", None), "keeper", None)
 _out = json.dumps({
     "mode": _a.mode if _a is not None else None,
@@ -134,7 +134,7 @@ export function recordFirstScreen() {
   });
 }
 
-// firmware/play_table.py's constants
+// firmware/play/table.py's constants
 const SHOW_PAGE = 2, NO_PAGE = 0, DISCARD = 1, CONFIRM = 2, PLAY = 3, COUNT = 4;
 
 // press the keys the player would until the deal's show is on screen

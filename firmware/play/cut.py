@@ -1,18 +1,18 @@
-"""The play screen's cut for deal, loaded only while it shows (a match's
-first game, or a cut again after a tie of ranks): the page opened by a
-``("cut", a, b)`` event (``open_cut``), its keys (``keys``: A goes on) and
-its drawing (``draw``). The play screen (``firmware.screens.play``) loads
-it in a frame of its own before the cut and forgets it after. Also
+"""The cut for deal (a match's first game, or a cut again after a tie of
+ranks): the table's page opened by a ``("cut", a, b)`` event (``open_cut``)
+and its screen over the play screen (``CutPage``: A goes on). Also
 ``deal_at_once``: a new match's cut said in a line instead, its first hand
 on the table at once (the web page's first visit; the device never asks).
 Imports ``firmware.app`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext`` and ``firmware.play_table``.
+``firmware.cardtext``, ``firmware.play.page`` and
+``firmware.play.table``.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import card_text
-from firmware.play_table import NO_PAGE
+from firmware.play.page import Page
+from firmware.play.table import NO_PAGE
 
 try:
     from micropython import const
@@ -21,9 +21,7 @@ except ImportError:
 
 _A = const(16)  # firmware.hal's
 
-_NOTHING = const(0)  # firmware.play_table's
-_CHANGED = const(1)  # firmware.play_table's
-_CUT_PAGE = const(1)  # firmware.play_table's
+_CUT_PAGE = const(1)  # firmware.play.table's
 _T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A
 _T_SAID = const(4000)  # how long the cut said in a line stays (``deal_at_once``)
 _CUT_SAID = const("Cut %s/%s: %s")  # your card/the computer's: who deals (21 columns)
@@ -41,30 +39,35 @@ def open_cut(t, a, b):
         t.lines = ["Lower card deals:", t._deals(low)]
 
 
-def keys(t, dt, events, stepped):
-    """A closes the page; the demo's (``stepped``: any key) also closes when
-    its time runs out. Yours waits for A, as the show pages do: a page that
-    left by itself would hand the A meant for it to the new hand."""
-    t.page_ms -= dt
-    if buttons.happened(events, "press", _A) or stepped or (not t.human and t.page_ms <= 0):
-        t.page = NO_PAGE
-        return _CHANGED
-    return _NOTHING
+class CutPage(Page):
+    """The cut's page over the play screen: A closes it; the demo's
+    (``stepped``: any key) also closes when its time runs out. Yours waits
+    for A, as the show pages do: a page that left by itself would hand the
+    A meant for it to the new hand."""
 
+    def keys(self, dt, events, stepped):
+        t = self.table
+        t.page_ms -= dt
+        if buttons.happened(events, "press", _A) or stepped or (not t.human and t.page_ms <= 0):
+            t.page = NO_PAGE
+            return True
+        return False
 
-def draw(cv, t, names):
-    title_bar(cv, "Cut for deal")
-    c = t.page_cards
-    cv.card(30, 12, c[0])
-    cv.card(85, 12, c[1])
-    cv.center(names[0], 33, 1, 18, 37)
-    cv.center(names[1], 33, 1, 73, 37)
-    y = 45
-    for s in t.lines:
-        cv.center(s, y)
-        y += 9
-    if t.human:
-        cv.glyph(0x85, 122, 55)  # A goes on (as on the show page)
+    def draw(self, cv):
+        t = self.table
+        names = self.play.names
+        title_bar(cv, "Cut for deal")
+        c = t.page_cards
+        cv.card(30, 12, c[0])
+        cv.card(85, 12, c[1])
+        cv.center(names[0], 33, 1, 18, 37)
+        cv.center(names[1], 33, 1, 73, 37)
+        y = 45
+        for s in t.lines:
+            cv.center(s, y)
+            y += 9
+        if t.human:
+            cv.glyph(0x85, 122, 55)  # A goes on (as on the show page)
 
 
 def deal_at_once(screen):

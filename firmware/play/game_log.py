@@ -1,11 +1,11 @@
 """A game's exported log (``last.log``, docs/gamelog.md), made from a
 replay of its decisions (so a resumed game exports whole): ``write_log``
-in frame-sized steps (``firmware.play_over._replay_steps``, a few decisions
+in frame-sized steps (``firmware.play.game_over._replay_steps``, a few decisions
 replayed each) for the play screen, whose game end
-(``firmware.play_over.game_done_steps``) loads this module only for the
+(``firmware.play.game_over.game_done_steps``) loads this module only for the
 log, after the statistics are counted and their code forgotten, and
 forgets it after (``MODULES``). Imports ``engine.gamelog`` and
-``firmware.play_over``.
+``firmware.play.game_over``.
 """
 
 # The log's file is "last.log"; "last.tmp" the log being written, renamed
@@ -13,7 +13,7 @@ forgets it after (``MODULES``). Imports ``engine.gamelog`` and
 # under 11 characters would be a name interned for good on a device.
 # What this module loads (it and engine.gamelog, which nothing else on the
 # device imports): the play screen forgets them together after a game's end.
-MODULES = ("firmware.play_end", "engine.gamelog")
+MODULES = ("firmware.play.game_log", "engine.gamelog")
 
 
 def log_steps(game, on_event=None, room=None):
@@ -28,7 +28,7 @@ def log_steps(game, on_event=None, room=None):
 
     gc.collect()
     from engine.gamelog import header, line
-    from firmware.play_over import _replay_steps
+    from firmware.play.game_over import _replay_steps
 
     gc.collect()
     yield
@@ -69,7 +69,7 @@ def _stream_log(storage, game):
 
     gc.collect()
     from engine.gamelog import header, line
-    from firmware.play_over import _replay_steps
+    from firmware.play.game_over import _replay_steps
 
     gc.collect()
     yield

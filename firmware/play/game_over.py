@@ -1,46 +1,41 @@
-"""A game's end on the play screen (``firmware.screens.play``): its
-game-over page and the end's work, loaded in a frame of its own before the
-page opens and forgotten once the page is left, so none of it is held while
-a game is played. The page: ``open_over`` (and ``open_page``, its lines on
-the table), its keys ``keys`` (A: ``after_game``, the match's next game or
-a rematch) and its drawing ``draw``. ``steps(screen, match_won)``, the
-end's work a step a frame: what the coach has not weighed yet (a resumed
-game: all of it, ``_weigh_whole``), then the
-computer player, your decisions' keys (``firmware.play_input``) and the
-save's code (``firmware.play_save``, loaded again at the end for the next
-game's save) forgotten; then ``game_done_steps``: the statistics counted
-(``firmware.stats`` loaded for them and forgotten, the game replayed into
-them: ``_replay_steps``), then the log written (``firmware.play_end`` loaded
-for it and forgotten), each part with only its own code loaded; the save
-deleted when the match is over. A game counts once, in its kind's record
-(``firmware.stats`` keeps its key), even when its over page shows again
-after a power cut; then it is only exported. Short of memory, neither is
-half done. ``review(screen)``, DOWN on the game-over page: your discards
-and plays against the computer's best (``_review``: a decision a frame
-under a bar, ``engine.review`` and what it weighs by loaded for it and
-forgotten after). Imports ``firmware.app`` (``title_bar``),
-``firmware.buttons``, ``firmware.play_load`` and
-``firmware.play_table``; ``engine.game``, ``firmware.stats``,
-``firmware.play_end``, ``firmware.working``, ``firmware.wrap``,
-``firmware.loading`` (the list of what the review loads) and
-``engine.review`` when used.
+"""A game's end: its game-over page (``open_over``, its lines on the table
+by ``open_page``, and its screen over the play screen, ``GameOverPage``: A
+``after_game``, the match's next game or a rematch; DOWN the review) and
+the end's work, ``steps(screen, match_won)``, a step a frame while the page
+shows: what the coach has not weighed yet (a resumed game: all of it,
+``_weigh_whole``), then the computer player, your decisions' keys
+(``firmware.play.your_turn``) and the save's code (``firmware.play.save``,
+loaded again at the end for the next game's save) forgotten; then
+``game_done_steps``: the statistics counted (``firmware.stats`` loaded for
+them and forgotten, the game replayed into them: ``_replay_steps``), then
+the log written (``firmware.play.game_log`` loaded for it and forgotten),
+each part with only its own code loaded; the save deleted when the match is
+over. A game counts once, in its kind's record (``firmware.stats`` keeps
+its key), even when its over page shows again after a power cut; then it is
+only exported. Short of memory, neither is half done. Imports
+``firmware.app`` (``title_bar``), ``firmware.buttons``,
+``firmware.play.heap``, ``firmware.play.page`` and
+``firmware.play.table``; ``engine.game``, ``firmware.stats``,
+``firmware.play.game_log``, ``firmware.play.review``, ``firmware.play.draw``,
+``engine.review``
+and ``firmware.loading`` (the list of what the review loads) when used.
 """
 
 from firmware import buttons
 from firmware.app import title_bar
-from firmware.play_load import PLAY_CODE, _forget, _module
-from firmware.play_table import NO_PAGE, OVER_PAGE
+from firmware.play.heap import PLAY_CODE, _forget, _module
+from firmware.play.page import Page
+from firmware.play.table import NO_PAGE, OVER_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
+_DOWN = const(2)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
-_NOTHING = const(0)  # firmware.play_table's
-_ACTED = const(2)  # firmware.play_table's
-_WRAP = const(4)  # review lines wrapped a frame
+_OVER_QUIET = const(1500)  # the page ignores presses begun this long (ms)
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _YOU_WIN = const("You win!")
@@ -50,9 +45,13 @@ _GAME_OVER = const("Game over")
 _OVER_AUTO = const(5000)  # the demo: a finished game stays this long (ms)
 _STEP = const(6)  # decisions replayed a frame at a game's end (~5 ms each on a Pico)
 _STATS = const("firmware.stats")
-# the save's code (firmware.screens.play looks it up when it saves): not
+# the save's code (firmware.play.screen looks it up when it saves): not
 # needed from a game's last decision till the next game's first
-_SAVE_CODE = const(("firmware.play_save", "engine.save"))
+_SAVE_CODE = const(("firmware.play.save", "engine.save"))
+# the table's drawing: none while this page shows, so it goes with the play's
+# code and is back at the end's last step (96 KB budget: without this split the
+# app's peak at a 121 game's end is 96.8 KB, emulated Pico, MicroPython v1.28.0)
+_TABLE_DRAW = const("firmware.play.draw")
 
 
 # ---- the page ----
@@ -63,6 +62,7 @@ def open_over(screen, winner, s0, s1, skunk):
     work (``steps``) a step a frame from the next frame."""
     counted = screen.over_seen
     wins = open_page(screen.table, screen.match, counted, winner, s0, s1, skunk)
+    screen.app.push(GameOverPage(screen))
     if not counted:
         screen.over_seen = True
         peg = screen.app.pegboard
@@ -107,21 +107,40 @@ def open_page(t, match, counted, winner, s0, s1, skunk):
     return wins
 
 
-def keys(t, dt, events, stepped):
-    """``_ACTED`` when the page is left: A (the demo: its time or any key)."""
-    t.page_ms -= dt
-    if buttons.happened(events, "press", _A) or (not t.human and (t.page_ms <= 0 or stepped)):
-        return _ACTED
-    return _NOTHING
+class GameOverPage(Page):
+    """The game-over page over the play screen: A leaves it for the
+    match's next game or a rematch (``after_game``; the demo: its time or
+    any key); DOWN, your game's review (``firmware.play.review``). It takes
+    a press only once it has shown for a moment (``quiet``): an A made to
+    skip the last show's lines must not start the next game or a rematch
+    unseen."""
 
+    views = True  # for ``quiet``: its view never changes
 
-def draw(cv, t):
-    title_bar(cv, t.title)
-    y = 11
-    for s in t.lines:
-        cv.center(s, y)
-        y += 9
-    cv.center(t.foot, 56)
+    def quiet(self, view):
+        return _OVER_QUIET if self.table.human else 0
+
+    def keys(self, dt, events, stepped):
+        t = self.table
+        if t.human and buttons.happened(events, "press", _DOWN):
+            from firmware.play.review import review
+
+            review(self.play)
+            return True
+        t.page_ms -= dt
+        if buttons.happened(events, "press", _A) or (not t.human and (t.page_ms <= 0 or stepped)):
+            after_game(self.play)
+            return True
+        return False
+
+    def draw(self, cv):
+        t = self.table
+        title_bar(cv, t.title)
+        y = 11
+        for s in t.lines:
+            cv.center(s, y)
+            y += 9
+        cv.center(t.foot, 56)
 
 
 def after_game(screen):
@@ -151,7 +170,7 @@ def steps(screen, match_won):
 
         # what the coach has not weighed yet, one a frame, then the play's code
         # and the computer forgotten till the next game's (on a device this was
-        # done before this module loaded: firmware.play_load._drop_play), and
+        # done before this module loaded: firmware.play.heap._drop_play), and
         # the save's code till the next save (``_SAVE_CODE``)
         coach = screen.coach
         inp = sys.modules.get(PLAY_CODE[0])
@@ -161,7 +180,7 @@ def steps(screen, match_won):
             inp.weigh(coach)
             yield
         inp = None
-        names = PLAY_CODE + _SAVE_CODE
+        names = PLAY_CODE + _SAVE_CODE + (_TABLE_DRAW,)
         opponent = sys.modules.get("engine.opponent")
         if opponent is not None:
             names += opponent.MODULES
@@ -184,6 +203,9 @@ def steps(screen, match_won):
             table.say(failed)
         if problem:
             screen.notice = ("Statistics", problem)
+    if screen.human:  # the table's drawing back, in a frame of its own
+        _module(_TABLE_DRAW)
+        yield
     if screen.table.match_over:
         screen._drop_save()
     elif screen.human:  # the next game's first save: its code back in a frame of its own
@@ -237,17 +259,17 @@ def _replay_steps(game, on_event):
 def game_done_steps(storage, match, match_over, match_won, room=None, coach=None, held=True):
     """``match``'s game is over: count it in the statistics kept in
     ``storage`` (and the match when ``match_over``, ``match_won`` saying
-    who won it), then write its log there (``firmware.play_end``; in
+    who won it), then write its log there (``firmware.play.game_log``; in
     ``room``, a bytearray to reuse, where the storage cannot append), as a
     generator of steps that each fit a frame (the play screen runs one a
     frame, so the over page shows at once and no frame freezes). It returns
     ``(problem, failed)``: a statistics problem to show (or None), and a
     line saying what failed (or None). ``coach``: your decisions as the
     play screen weighed them (deals, what the discards and the plays gave
-    up: ``firmware.play_input.weigh``), for the statistics
+    up: ``firmware.play.your_turn.weigh``), for the statistics
     (``Stats.add_coach``). Each part holds only its own code: on a device
     ``firmware.stats`` is loaded for the statistics and forgotten after
-    (unless ``held``: loaded by another), then ``firmware.play_end`` and
+    (unless ``held``: loaded by another), then ``firmware.play.game_log`` and
     what it loads for the log, forgotten after (its ``MODULES``). Short of
     memory, neither is half done."""
     problem = failed = end = None
@@ -259,7 +281,7 @@ def game_done_steps(storage, match, match_over, match_won, room=None, coach=None
         if not held:
             held = True
             _forget((_STATS,))  # the log's replay needs the room
-        end = _module("firmware.play_end")
+        end = _module("firmware.play.game_log")
         yield
         yield from end.write_log(storage, match.game, room)
     except OSError as e:
@@ -330,58 +352,3 @@ def _weigh_whole(game, coach):
     finally:
         _forget([m for m in sys.modules if m not in before])
     yield  # the collection of the forgetting: a frame of its own
-
-
-def review(screen):
-    """DOWN on the game-over page: your decisions of this game against the
-    computer's best, made in frames under a bar (``firmware.working``), then
-    their page."""
-    from firmware.working import Working
-
-    g = screen.game
-    screen.app.push(Working("Review", "Weighing your moves", _review(g), len(g.moves)))
-
-
-def _review(game):
-    """The review's work a frame at a time (on a Pico the whole of it takes
-    over a second): its modules imported one a frame (``firmware.loads``
-    "review"), one of your decisions weighed a frame
-    (``engine.review.review_steps``), its lines made and wrapped a few a
-    frame, what it loaded forgotten (also when B stops it), each in frames
-    of their own; it yields how far it is in the game's decisions and
-    returns the page's lines."""
-    import sys
-
-    before = tuple(sys.modules)  # what the review loads goes after it
-    end = len(game.moves)
-    try:
-        from firmware.loading import modules_of
-
-        todo = modules_of("review")
-        yield 0
-        for name in todo:
-            if name not in sys.modules:
-                __import__(name)
-                yield 0
-        from engine.review import lines_of, review_steps
-
-        text = lines_of((yield from review_steps(game, 0)))
-        yield end
-        from firmware.wrap import wrap
-
-        lines = []
-        while text:  # wrapped a few lines a frame: a long review takes 100s of ms
-            for ln in text[:_WRAP]:
-                lines.extend(wrap(ln))
-            del text[:_WRAP]
-            yield end
-    except MemoryError:
-        lines = ["Not enough memory for the review now."]
-    except ImportError as e:  # a device without the computer's code
-        from firmware.wrap import wrap
-
-        lines = wrap("No review on this device: %s" % e)
-    finally:
-        _forget([m for m in sys.modules if m not in before])
-    yield end  # the collection of the forgetting: a frame of its own
-    return lines

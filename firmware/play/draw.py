@@ -1,9 +1,8 @@
-"""Drawing the play screen's table (``firmware.play_table.Table``) on a
+"""Drawing the play screen's table (``firmware.play.table.Table``) on a
 canvas: the table (scores, the pile or the computer's cards, the message
-line, your hand with its cursor, marks and dimmed cards); a page over it
-(the cut, a hand's count line by line, your muggins count, game over) is
-drawn by its own module (``firmware.play_cut``, ``firmware.play_show``,
-``firmware.play_over``), which the screen loads while it shows.
+line, your hand with its cursor, marks and dimmed cards) and your muggins
+count (``firmware.play.show.draw_count``); the pages over it (the cut, a
+hand's count, game over) are screens that draw themselves.
 The line under the scores is your chance to win (``Table.odds``): solid for
 your share, dotted for the computer's.
 No formatting here: every string was made when the table changed; a row of
@@ -15,20 +14,17 @@ hand, the cursor's mark under it); ``band`` says which of them changed since the
 last drawn (the screen's ``band()``, firmware/screen.py), and ``draw``
 draws only the parts that meet the band being redrawn: a message that
 times out redraws 9 rows, a cursor move 6 rows (host_tests/test_band.py).
-Imports ``firmware.canvas`` (``BACKS``) and ``firmware.play_table``; the
-page's module, ``firmware.play_cut``, ``firmware.play_show`` or
-``firmware.play_over``, when a page shows.
+Imports ``firmware.canvas`` (``BACKS``) and ``firmware.play.table``;
+``firmware.play.show`` for your muggins count.
 """
 
 from firmware.canvas import BACKS
-from firmware.play_table import COUNT, DISCARD, NO_PAGE, PLAY, SHOW_PAGE
+from firmware.play.table import COUNT, DISCARD, NO_PAGE, PLAY
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
-
-_CUT_PAGE = const(1)  # firmware.play_table's
 
 # the first rows of the table's parts: scores (0), pile, message line, hand,
 # cursor mark (to 64)
@@ -78,7 +74,7 @@ def band(t, drawn):
 
 
 def draw(cv, t, names, drawn=None):
-    """The table ``t`` (firmware.play_table.Table) on ``cv``; ``names`` of
+    """The table ``t`` (firmware.play.table.Table) on ``cv``; ``names`` of
     the two seats. Only the parts that meet the band ``cv`` redraws
     (``Canvas.within``). ``drawn`` is ``band``'s: a whole drawing not
     announced by ``band`` (the app's: after enter, waking) forgets what
@@ -87,25 +83,8 @@ def draw(cv, t, names, drawn=None):
         if not drawn[1] and cv.y0 <= 0 and cv.y1 >= cv.height:
             drawn[0] = None
         drawn[1] = False
-    page = t.page
-    # a page is drawn by its own code, loaded by the screen while it shows
-    if page == SHOW_PAGE:
-        from firmware.play_show import draw as page_draw
-
-        page_draw(cv, t)
-        return
-    if page == _CUT_PAGE:
-        from firmware.play_cut import draw as page_draw
-
-        page_draw(cv, t, names)
-        return
-    if page != NO_PAGE:  # the game-over page
-        from firmware.play_over import draw as page_draw
-
-        page_draw(cv, t)
-        return
     if t.mode == COUNT:  # muggins: your count
-        from firmware.play_show import draw_count
+        from firmware.play.show import draw_count
 
         draw_count(cv, t)
         return

@@ -1,19 +1,19 @@
-"""Starting a match on the play screen (``firmware.screens.play``): resuming
+"""Starting a match on the play screen (``firmware.play.screen``): resuming
 the saved match, a new match from the settings, or a rematch with the same
 settings when a match is over. Loaded by the screen only for that (entering,
 a rematch) and forgotten after (``MODULES``). The computer's choices are
 seeded from the game and the number of decisions so far (the screen's
 ``_computer_move``), so a resumed game goes on exactly as it would have.
-Imports ``engine.match``, ``engine.restore`` and ``firmware.play_save``.
+Imports ``engine.match``, ``engine.restore`` and ``firmware.play.save``.
 """
 
 from engine.match import Match
 from engine.restore import SaveError, load_match
-from firmware.play_save import LEVELS
+from firmware.play.save import LEVELS
 
 # what this module loads: the play screen forgets it once the match has started
 # (engine.restore only resumes a match: a game in progress does not hold it)
-MODULES = ("firmware.play_start", "engine.restore")
+MODULES = ("firmware.play.match_start", "engine.restore")
 
 
 def _clock_seed(screen):
@@ -43,7 +43,7 @@ def resume(screen):
 
 
 def load(store, rears=None):
-    """The match saved in ``store`` (``firmware.play_save.open_store``) as
+    """The match saved in ``store`` (``firmware.play.save.open_store``) as
     ``(level, match, notice)``: the saved match (None when there is none
     or it cannot be resumed) and a ``(title, text)`` to show, or None. A
     record the match cannot be restored from (an illegal decision, an inner
@@ -86,7 +86,7 @@ def load(store, rears=None):
 
 
 def sync(t, game):
-    """The table ``t`` (firmware.play_table.Table) as ``game`` stands: a
+    """The table ``t`` (firmware.play.table.Table) as ``game`` stands: a
     resumed game, its events all told."""
     v = game.view(0)
     t.scores = list(game.scores)
@@ -117,7 +117,7 @@ def new_match(screen):
         Match(s.match, seed, s.target or None, None, s.open_hands, s.muggins, s.variant, s.deals)
     )
     screen.queue = screen.game.take_events()
-    screen.to_save = True  # saved in the next frame (firmware.screens.play)
+    screen.to_save = True  # saved in the next frame (firmware.play.screen)
 
 
 def rematch(screen):
@@ -133,4 +133,4 @@ def rematch(screen):
         Match(m.games, seed, m.target or None, None, m.open_hands, m.muggins, m.variant, m.deals)
     )
     screen.queue = screen.game.take_events()
-    screen.to_save = True  # saved in the next frame (firmware.screens.play)
+    screen.to_save = True  # saved in the next frame (firmware.play.screen)

@@ -1,19 +1,19 @@
 """The play screen's table: what is on the table as the player has been
 shown it, changed one engine event at a time, with the pages over it (the
 cut, a hand's count, game over) and the strings to draw. A model only: no
-drawing, no buttons, no storage, no app; ``firmware.screens.play`` feeds it
-events, ``firmware.play_input`` moves its cursor, ``firmware.play_draw``
+drawing, no buttons, no storage, no app; ``firmware.play.screen`` feeds it
+events, ``firmware.play.your_turn`` moves its cursor, ``firmware.play.draw``
 draws it. The pages are opened by their own modules, which the screen loads
-while they show: ``firmware.play_cut`` (a "cut" event), ``firmware.play_show``
-(a "show" event; your muggins count) and ``firmware.play_over`` (game over);
-a resumed game's table is set by ``firmware.play_start``. Imports
+while they show: ``firmware.play.cut`` (a "cut" event), ``firmware.play.show``
+(a "show" event; your muggins count) and ``firmware.play.game_over`` (game over);
+a resumed game's table is set by ``firmware.play.match_start``. Imports
 ``engine.game`` (``visible``) and ``firmware.cardtext``;
-``firmware.play_cut`` and ``firmware.play_show`` for their pages, and
+``firmware.play.cut`` and ``firmware.play.show`` for their pages, and
 ``engine.winprob`` when the scores change (your chance to win, ``odds``; on a
 device forgotten after with ``firmware.app``'s ``_drop``).
 
 The table is never computed, only told: scores come from ("score", ...)
-events, hand counts from ("show", ...) events (``firmware.play_show``, with
+events, hand counts from ("show", ...) events (``firmware.play.show``, with
 ``engine.breakdown.hand_breakdown`` for the lines), worded by
 ``firmware.cardtext`` (the screens take ``card_text`` from here too). Hidden events (the
 computer's cards) change only what the player may see
@@ -55,7 +55,7 @@ _T_SCORE = const(1100)
 _T_GO = const(900)
 _T_RESET = const(800)
 _T_MSG = const(2500)  # a message line stays this long after its event
-# what the input of a decision or a page did (firmware.play_input and the pages)
+# what the input of a decision or a page did (firmware.play.your_turn and the pages)
 _NOTHING = const(0)
 _CHANGED = const(1)  # the table changed: redraw
 _ACTED = const(2)  # the game took a decision, or the game-over page was left
@@ -111,7 +111,7 @@ class Table:
         self.claim = 0  # the count you are entering (muggins)
         self.s_claim = "0"
         self.claimed = None  # (seat, points) of the last claim event shown
-        self.match_over = False  # set by the game-over page (firmware.play_over)
+        self.match_over = False  # set by the game-over page (firmware.play.game_over)
 
     def clear(self):
         self.hand = []
@@ -301,13 +301,13 @@ class Table:
             self.claimed = (e[1], e[3])
             return 0
         if kind == "show":  # the page's code: loaded by the screen for the count
-            from firmware.play_show import open_show
+            from firmware.play.show import open_show
 
             open_show(self, e[1], e[2], e[3], queue)
             self.claimed = None
             return 0
         if kind == "cut":
-            from firmware.play_cut import open_cut  # loaded by the screen for the cut
+            from firmware.play.cut import open_cut  # loaded by the screen for the cut
 
             open_cut(self, e[1], e[2])
             return 0

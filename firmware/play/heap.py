@@ -1,25 +1,43 @@
-"""Loading and forgetting what a game against the computer needs, for the
-play screen (``firmware.screens.play``, "Memory"): a module imported
-between two collections while the heap is tidy (``_module``), modules
-forgotten so their heap comes back (``_forget``, MicroPython only, with
-the app's own ``_drop``); on a device a frame of its own for each: a
-module needed from the next frame (``code``), the code of the page over
-the table loaded just before it shows and forgotten after (``page_code``,
-``PAGES``), the play's code forgotten before it (``PLAY_CODE``; at a game's
-end the computer too), so a page's code never adds to theirs. Imports
-``firmware.app`` and ``firmware.play_table``.
+"""Which of the play mode's code is held when, on a device (MicroPython,
+CircuitPython; CPython holds everything): a module imported between two
+collections while the heap is tidy (``_module``), modules forgotten so their
+heap comes back (``_forget``, with the app's ``_drop``), each in a frame of
+its own on a device (``code``, ``page_code``, ``cpu_code``). The rest of the
+mode is imported when it opens and stays. Each split is for one budget: the
+app's peak live heap over a 121 game against hard, game over included,
+<= 96 KB on the emulated Pico (MicroPython v1.28.0 RPI_PICO, .mpy), where
+the play mode peaks at 95.9 KB with every split below: 0.1 KB of room, less
+than any of them costs. The figure is what holding that code costs there
+(bytes live after its import, names interned included):
+  the match's start: match_start + engine.restore 4.5 KB (``_start_step``)
+  each page while it shows (``PAGES``, ``page_code``): the cut 1.4 KB, the
+    show 3.7 KB with engine.breakdown, game over 3.8 KB, their base 0.6 KB
+  the play's code, not held on a page (``PLAY_CODE``): your keys 1.6 KB,
+    the computer's turns 1.1 KB (and each at the other's turn)
+  the computer's code by the game's phase (``cpu_code``, engine.opponent's
+    ``needs``): the discard's tables or the pegging's, never both
+  at a game's end (firmware.play.game_over): the statistics 3.1 KB, then
+    the log 2.4 KB with engine.gamelog, the save's code, the table's drawing
+    1.3 KB (its peak was 96.8 KB with the drawing held)
+  the win-chance table at a change of scores (firmware.play.table) 1.7 KB
+  the pause menu 3.4 KB and firmware.working 0.7 KB while they are open
+Imports ``firmware.app`` and ``firmware.play.table``.
 """
 
 import sys
 
 from firmware.app import _drop
-from firmware.play_table import COUNT, NO_PAGE
+from firmware.play.table import COUNT, NO_PAGE
 
 # the code of each page over the table (``Table.page``), loaded while it shows
-PAGES = (None, "firmware.play_cut", "firmware.play_show", "firmware.play_over")
+PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
+# what the pages load, forgotten together when one goes: each page's module
+# holds the base's class, so none may outlive another (the app restarted
+# into a game over a game-over page left loaded)
+PAGE_CODE = PAGES[1:] + ("engine.breakdown", "firmware.play.review", "firmware.play.page")
 # the code of the play of the cards, not needed on a page: your decisions'
 # keys and the computer's turns (loaded again at the next, ``code``)
-PLAY_CODE = ("firmware.play_input", "firmware.play_cpu")
+PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn")
 
 
 def _forget(names):
@@ -119,7 +137,7 @@ def cpu_code(screen):
         return False
     need = 0  # bits of engine.opponent.MODULES
     # none on a page, nor while only you are left to discard (the coach loads
-    # what it weighs your discard with, and forgets it: play_input.weigh)
+    # what it weighs your discard with, and forgets it: your_turn.weigh)
     mine = screen.human and game.phase == "discard" and game.to_act(1) == 0
     if _wanted(screen) is None and not mine:
         levels = screen.levels
@@ -158,8 +176,7 @@ def page_code(screen):
             return cpu_code(screen)
         if have is not None:
             screen.paged = None
-            # the page's module and what only it loads (its MODULES, if any)
-            _forget(getattr(sys.modules.get(have), "MODULES", None) or (have,))
+            _forget(PAGE_CODE)
         elif not _drop_play(screen, want == PAGES[3]):
             screen.paged = want
             _module(want)

@@ -1,9 +1,9 @@
 """Button events -> the player's decisions on the play screen's table. Draws
 nothing and saves nothing: each function moves the table's cursor and marks
-(``firmware.play_table.Table``) or gives the engine game a decision, and
-says which it did; ``firmware.screens.play`` does the rest (the events the
-decision made, saving). Imports ``firmware.buttons``, ``firmware.play_load``
-and ``firmware.play_table``. (``weigh`` reads the computer's module when a
+(``firmware.play.table.Table``) or gives the engine game a decision, and
+says which it did; ``firmware.play.screen`` does the rest (the events the
+decision made, saving). Imports ``firmware.buttons``, ``firmware.play.heap``
+and ``firmware.play.table``. (``weigh`` reads the computer's module when a
 game has loaded it, and forgets what weighing loaded: the discard's code
 while only you discard holds none of it.)
 
@@ -12,17 +12,17 @@ Keys (``firmware.buttons`` events, acted on when pressed):
            two marked: A lays them away, B takes the last one back
   play     LEFT / RIGHT move, A plays the card (one that would pass 31 is
            dimmed and refused); when nothing fits the go is said for you
-Each function returns ``firmware.play_table``'s ``_NOTHING``, ``_CHANGED``
+Each function returns ``firmware.play.table``'s ``_NOTHING``, ``_CHANGED``
 (redraw) or ``_ACTED`` (the game took a decision). The pages' keys and your
-muggins count are the pages' own (``firmware.play_cut``,
-``firmware.play_show``, ``firmware.play_over``), loaded while they show.
+muggins count are the pages' own (``firmware.play.cut``,
+``firmware.play.show``, ``firmware.play.game_over``), loaded while they show.
 """
 
 import sys
 
 from firmware import buttons
-from firmware.play_load import PLAY_CODE, _forget
-from firmware.play_table import CONFIRM, DISCARD, PLAY, card_text
+from firmware.play.heap import PLAY_CODE, _forget
+from firmware.play.table import CONFIRM, DISCARD, PLAY, card_text
 
 try:
     from micropython import const
@@ -34,9 +34,9 @@ _RIGHT = const(8)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 _B = const(32)  # firmware.hal's
 
-_NOTHING = const(0)  # firmware.play_table's
-_CHANGED = const(1)  # firmware.play_table's
-_ACTED = const(2)  # firmware.play_table's
+_NOTHING = const(0)  # firmware.play.table's
+_CHANGED = const(1)  # firmware.play.table's
+_ACTED = const(2)  # firmware.play.table's
 
 
 def discard(t, game, events, coach=None):
@@ -132,7 +132,7 @@ def play(t, game, events, coach=None):
     With ``coach`` (``note``), the card played is noted for the coach first.
     On a device this module is forgotten once you have played, unless the
     coach has a decision to weigh with it (the computer's turn then forgets
-    it, ``firmware.play_cpu``), and the computer's code at your turn: the
+    it, ``firmware.play.opponent_turn``), and the computer's code at your turn: the
     two are held together only while one loads."""
     hand = t.hand
     n = len(hand)

@@ -3,20 +3,20 @@ for the decision you face, save and quit, your chance to win shown along
 the LED board's tracks for 3 s ("Odds on board", as in the score keeper's
 menu), abandon the match (asked again first). Loaded when a game is
 paused, and forgotten (with ``firmware.working``) when the game is back on
-top (``firmware.screens.play``'s ``enter``). At the expert level the hint
+top (``firmware.play.screen``'s ``enter``). At the expert level the hint
 for a play the expert rolls out is its own evaluation (``expert_hint``: its
 rollouts a step a frame under a bar, then the cards by what they netted).
-Imports ``firmware.play_table`` and ``firmware.screen``; ``engine.opponent``
+Imports ``firmware.play.table`` and ``firmware.screen``; ``engine.opponent``
 when a hint is asked for (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
 ``firmware.working`` at the expert level).
 
-``play`` is the ``firmware.screens.play.PlayScreen`` paused: its ``game``,
+``play`` is the ``firmware.play.screen.PlayScreen`` paused: its ``game``,
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
 ``abandon()``.
 """
 
 from firmware.screen import ListScreen, MessageScreen
-from firmware.play_table import CONFIRM, COUNT, DISCARD, PLAY, card_text
+from firmware.play.table import CONFIRM, COUNT, DISCARD, PLAY, card_text
 
 
 def hint_text(play):

@@ -1,20 +1,19 @@
-"""The play screen's counting pages, loaded only while a deal's hands are
-counted: the show page (a hand or the crib counted line by line, opened by
-``("show", ...)`` events: ``open_show``, its keys ``keys``, its drawing
-``draw``) and, in a muggins game (V4), the page where you count your own
-(``open_count``, ``count``, ``draw_count``). The play screen
-(``firmware.screens.play``) loads it in a frame of its own before a show
-and forgets it once the counting is over, so none of it is held while the
-cards are played. Imports ``engine.breakdown`` (``hand_breakdown``),
-``firmware.app`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext`` and ``firmware.play_table``.
+"""Counting a deal's hands: the show page (a hand or the crib counted line
+by line: the table's page opened by ``("show", ...)`` events, ``open_show``,
+and its screen over the play screen, ``ShowPage``) and, in a muggins game
+(V4), where you count your own (``open_count``, ``count``, ``draw_count``:
+the play screen's COUNT mode). Imports ``engine.breakdown``
+(``hand_breakdown``), ``firmware.app`` (``title_bar``), ``firmware.buttons``,
+``firmware.cardtext``, ``firmware.play.page`` and
+``firmware.play.table``.
 """
 
 from engine.breakdown import hand_breakdown
 from firmware import buttons
 from firmware.app import title_bar
 from firmware.cardtext import COLS, item_text
-from firmware.play_table import COUNT, NO_PAGE, SHOW_PAGE
+from firmware.play.page import Page
+from firmware.play.table import COUNT, NO_PAGE, SHOW_PAGE
 
 try:
     from micropython import const
@@ -27,11 +26,9 @@ _LEFT = const(4)  # firmware.hal's
 _RIGHT = const(8)  # firmware.hal's
 _A = const(16)  # firmware.hal's
 
-# forgotten with the page: it and what only it loads (firmware.play_load)
-MODULES = ("firmware.play_show", "engine.breakdown")
-_NOTHING = const(0)  # firmware.play_table's
-_CHANGED = const(1)  # firmware.play_table's
-_ACTED = const(2)  # firmware.play_table's
+_NOTHING = const(0)  # firmware.play.table's
+_CHANGED = const(1)  # firmware.play.table's
+_ACTED = const(2)  # firmware.play.table's
 _SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
 _T_LINE = const(450)  # one line of a hand's count, ms
 _MOST = const(29)  # the most a hand can be worth
@@ -91,55 +88,58 @@ def _muggins_ahead(queue):
     return None
 
 
-def keys(t, dt, events, stepped):
-    """The show page's time and keys: its lines appear one by one, A (or
-    ``stepped``: the demo's any key) shows them all, then closes it; UP /
-    DOWN scroll."""
-    n = len(t.lines)
-    changed = _NOTHING
-    if buttons.went(events, _DOWN) and t.top_line + _SHOW_ROWS < t.shown:
-        t.top_line += 1
-        changed = _CHANGED
-    if buttons.went(events, _UP) and t.top_line > 0:
-        t.top_line -= 1
-        changed = _CHANGED
-    t.page_ms -= dt
-    if buttons.happened(events, "press", _A) or stepped:
-        if t.shown < n:
-            t.shown = n
-            t.top_line = max(0, n - _SHOW_ROWS)
-        else:
-            t.page = NO_PAGE
-        return _CHANGED
-    if t.page_ms <= 0:
-        if t.shown < n:
-            t.shown += 1
-            t.top_line = max(0, t.shown - _SHOW_ROWS)
-            t.page_ms = _T_LINE
-            return _CHANGED
-        if not t.human and t.page_ms <= -2000:
-            t.page = NO_PAGE
-            return _CHANGED
-    return changed
+class ShowPage(Page):
+    """The show page over the play screen: its lines appear one by one, A
+    (or ``stepped``: the demo's any key) shows them all, then closes it;
+    UP / DOWN scroll."""
 
+    def keys(self, dt, events, stepped):
+        t = self.table
+        n = len(t.lines)
+        changed = False
+        if buttons.went(events, _DOWN) and t.top_line + _SHOW_ROWS < t.shown:
+            t.top_line += 1
+            changed = True
+        if buttons.went(events, _UP) and t.top_line > 0:
+            t.top_line -= 1
+            changed = True
+        t.page_ms -= dt
+        if buttons.happened(events, "press", _A) or stepped:
+            if t.shown < n:
+                t.shown = n
+                t.top_line = max(0, n - _SHOW_ROWS)
+            else:
+                t.page = NO_PAGE
+            return True
+        if t.page_ms <= 0:
+            if t.shown < n:
+                t.shown += 1
+                t.top_line = max(0, t.shown - _SHOW_ROWS)
+                t.page_ms = _T_LINE
+                return True
+            if not t.human and t.page_ms <= -2000:
+                t.page = NO_PAGE
+                return True
+        return changed
 
-def draw(cv, t):
-    """The show page: the cards counted, then as many lines as have been
-    told, with marks where more lines went."""
-    _cards(cv, t)
-    end = min(t.shown, t.top_line + _SHOW_ROWS)
-    y = 31
-    for i in range(t.top_line, end):
-        cv.text(t.lines[i], 1, y)
-        y += 8
-    # more lines than rows: a mark where they went (UP/DOWN scroll); item
-    # lines keep the last column free for it
-    if t.top_line > 0:
-        cv.text(_UP_MARK, 122, 31)
-    if end < t.shown:
-        cv.text(_DOWN_MARK, 122, 31 + (_SHOW_ROWS - 1) * 8)
-    if t.shown >= len(t.lines):
-        cv.glyph(0x85, 122, 16)  # all told: A goes on
+    def draw(self, cv):
+        """The cards counted, then as many lines as have been told, with
+        marks where more lines went."""
+        t = self.table
+        _cards(cv, t)
+        end = min(t.shown, t.top_line + _SHOW_ROWS)
+        y = 31
+        for i in range(t.top_line, end):
+            cv.text(t.lines[i], 1, y)
+            y += 8
+        # more lines than rows: a mark where they went (UP/DOWN scroll); item
+        # lines keep the last column free for it
+        if t.top_line > 0:
+            cv.text(_UP_MARK, 122, 31)
+        if end < t.shown:
+            cv.text(_DOWN_MARK, 122, 31 + (_SHOW_ROWS - 1) * 8)
+        if t.shown >= len(t.lines):
+            cv.glyph(0x85, 122, 16)  # all told: A goes on
 
 
 # ---- muggins (V4): you count your hand or crib ----
@@ -155,7 +155,7 @@ def open_count(t, game):
 
 def count(t, game, events):
     """Enter your count (UP / DOWN by 1, RIGHT / LEFT by 2, A claims it);
-    the engine says what it was worth. ``firmware.play_input``'s
+    the engine says what it was worth. ``firmware.play.your_turn``'s
     ``_NOTHING``, ``_CHANGED`` or ``_ACTED``."""
     if t.mode != COUNT:
         open_count(t, game)

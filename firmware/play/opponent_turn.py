@@ -1,4 +1,4 @@
-"""The computer's turns on the play screen (``firmware.screens.play``):
+"""The computer's turns on the play screen (``firmware.play.screen``):
 ``turn(screen, seat)``, a frame at a time so no frame holds two of them (the
 computer's discard takes up to 96 ms on a Pico, the game's act up to 36 ms):
 decide, then act, its events shown from the next frame; the expert's
@@ -6,12 +6,12 @@ rollouts a step a frame under a bar. The player is ``engine.opponent``'s at
 the screen's level (``engine.players``' random one when it is missing),
 seeded from the game and the number of decisions so far, so a resumed game
 goes on exactly as it would have. Loaded at the computer's first turn and
-forgotten at a game's end with the computer (``firmware.play_over``), and
-at your turns (``firmware.play_input``; your keys' code goes at its). The
+forgotten at a game's end with the computer (``firmware.play.game_over``), and
+at your turns (``firmware.play.your_turn``; your keys' code goes at its). The
 code a decision needs (the discard's or the play's) is loaded before the
-turn, a module a frame, on a device (``firmware.play_load.cpu_code``);
+turn, a module a frame, on a device (``firmware.play.heap.cpu_code``);
 elsewhere the computer's functions import it as they run.
-Imports ``engine.score`` and ``firmware.play_load``; by name,
+Imports ``engine.score`` and ``firmware.play.heap``; by name,
 ``engine.opponent`` or ``engine.players``, and ``engine.rollout`` for the
 expert's bar.
 """
@@ -19,7 +19,7 @@ expert's bar.
 import sys
 
 from engine.score import show_score
-from firmware.play_load import PLAY_CODE, _forget, _module
+from firmware.play.heap import PLAY_CODE, _forget, _module
 
 
 def turn(screen, seat):

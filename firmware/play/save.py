@@ -3,7 +3,7 @@
 where a save by a new file and two renames took 60-80 ms on the emulated Pico)
 whose payload is the difficulty's level byte and the match record of
 ``engine.save.save_match`` (a seed plus every decision, replayed on load:
-``firmware.play_start.load``, loaded only to start a match). Imports
+``firmware.play.match_start.load``, loaded only to start a match). Imports
 ``engine.save`` and ``firmware.records``.
 """
 

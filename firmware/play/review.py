@@ -1,0 +1,72 @@
+"""The coach's review of a finished game (DOWN on its game-over page): your
+discards and plays against the computer's best, weighed a decision a frame
+under a bar (``firmware.working``), then their page. What it weighs with
+(``engine.review`` and the computer's modules, ``firmware.loads``
+"review") is loaded for it and forgotten after. Imports
+``firmware.play.heap``; ``firmware.working``, ``firmware.loading``,
+``firmware.wrap`` and ``engine.review`` when used.
+"""
+
+from firmware.play.heap import _forget
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_WRAP = const(4)  # review lines wrapped a frame
+
+
+def review(screen):
+    """DOWN on the game-over page: your decisions of this game against the
+    computer's best, made in frames under a bar (``firmware.working``), then
+    their page."""
+    from firmware.working import Working
+
+    g = screen.game
+    screen.app.push(Working("Review", "Weighing your moves", _review(g), len(g.moves)))
+
+
+def _review(game):
+    """The review's work a frame at a time (on a Pico the whole of it takes
+    over a second): its modules imported one a frame (``firmware.loads``
+    "review"), one of your decisions weighed a frame
+    (``engine.review.review_steps``), its lines made and wrapped a few a
+    frame, what it loaded forgotten (also when B stops it), each in frames
+    of their own; it yields how far it is in the game's decisions and
+    returns the page's lines."""
+    import sys
+
+    before = tuple(sys.modules)  # what the review loads goes after it
+    end = len(game.moves)
+    try:
+        from firmware.loading import modules_of
+
+        todo = modules_of("review")
+        yield 0
+        for name in todo:
+            if name not in sys.modules:
+                __import__(name)
+                yield 0
+        from engine.review import lines_of, review_steps
+
+        text = lines_of((yield from review_steps(game, 0)))
+        yield end
+        from firmware.wrap import wrap
+
+        lines = []
+        while text:  # wrapped a few lines a frame: a long review takes 100s of ms
+            for ln in text[:_WRAP]:
+                lines.extend(wrap(ln))
+            del text[:_WRAP]
+            yield end
+    except MemoryError:
+        lines = ["Not enough memory for the review now."]
+    except ImportError as e:  # a device without the computer's code
+        from firmware.wrap import wrap
+
+        lines = wrap("No review on this device: %s" % e)
+    finally:
+        _forget([m for m in sys.modules if m not in before])
+    yield end  # the collection of the forgetting: a frame of its own
+    return lines

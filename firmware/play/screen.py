@@ -1,0 +1,389 @@
+"""Play the computer: a match (V2) of the settings' length against the
+computer at the settings' difficulty, game (six-card to 121 or 61, five-card
+V5, fixed deals V6), open hands (V3) and muggins (V4). ``PlayScreen.update``
+is the play of the cards: the engine's events shown on the table
+(``firmware.play.table``) one at a time, each for a moment (A skips ahead);
+your decisions by ``firmware.play.your_turn``, the computer's by
+``firmware.play.opponent_turn``, one step a frame; the match saved after
+each of yours (``firmware.play.save``), resumed on entering
+(``firmware.play.match_start``); the table drawn by ``firmware.play.draw``.
+The pages are screens pushed over it (``firmware.play.page``), each with its keys and its
+drawing: the cut, a hand's count, game over; ``under_page`` is what the
+match runs while one shows. B opens the pause menu. Which code is held when
+on a device: ``firmware.play.heap``. Imports ``firmware.app``,
+``firmware.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
+``firmware.play.save`` and ``firmware.play.table``; the pages
+(``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
+the pause menu (``firmware.play.pause``), ``firmware.play.match_start`` and
+``engine.opponent`` when used.
+"""
+
+import sys
+
+# firmware.play.save, loaded with the screen, is looked up when used, not
+# held: a game's end forgets it till the next game's first save (game_over)
+import firmware.play.save  # noqa: F401
+
+# and so is the table's drawing (a game's end forgets it under its page)
+import firmware.play.draw  # noqa: F401
+from firmware import buttons
+from firmware.app import MessageScreen, Screen
+from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
+from firmware.play.table import BUSY, CONFIRM, NO_PAGE, Table
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+_A = const(16)  # firmware.hal's
+_B = const(32)  # firmware.hal's
+
+_ACTED = const(2)  # firmware.play.table's
+_LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
+_AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
+_NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/screen.py)
+
+
+class PlayScreen(Screen):
+    """``PlayScreen(seed=None)``; ``seed`` fixes the deals of a new match
+    (tests); None takes one from the clock. ``table`` is what is shown."""
+
+    human = True  # seat 0 is the player (the demo overrides)
+    names = ("You", "CPU")
+    views = True  # the table's pages and modes change by themselves (``view``)
+
+    def __init__(self, seed=None):
+        self.seed = seed
+        self.ready = False
+        self.starting = 0  # steps of the start still to run (enter, then a frame each)
+        self.chosen = None  # the computer's decision, made a frame before it is played
+        self.steps = None  # (generator, out) of a decision made a step a frame (expert)
+        self.to_save = False  # your decision is saved in the frame after it
+        self.match = None
+        self.game = None
+        self.store = None
+        self.level = "medium"
+        self.levels = None
+        self.notice = None
+        self.table = Table(self.names, self.human)
+        self.queue = []
+        self.wait = 0
+        self.saved_at = -1  # len(game.moves) when last saved
+        self.ending = None  # the game end's steps still to run (a generator)
+        self.over_seen = False
+        self.log_room = None
+        self.drawn = [None, False]  # what the table's parts show (draw.band)
+        self.paged = None  # the page code loaded (firmware.play.heap.PAGES), or None
+
+    # ---- entering: resume or a new match ----
+    def enter(self):
+        if self.ready:  # back from a screen over the game: the code it loaded goes
+            # loaded by screens over the game (the pause menu, its hints)
+            over = ("firmware.play.pause", "firmware.working")
+            names = [m for m in over if m in sys.modules]
+            if names:
+                _forget(names)
+            return
+        self.ready = True
+        # what the game needs later, loaded now while the heap is tidy
+        _module("engine.opponent")
+        storage = self.app.hw.storage
+        if self.human and not hasattr(storage, "open_append"):
+            # the log made in memory at the end (a storage that only writes
+            # whole files): one piece of heap for it, taken while there is one
+            self.log_room = bytearray(_LOG_ROOM)
+        self.store = _module("firmware.play.save").open_store(storage)
+        self._set_off()
+
+    def _set_off(self, steps=3):
+        # (a rematch: the computer and firmware.play.match_start loaded,) a
+        # collection, so none falls in the next frame, the match opened
+        # (``_open_match``), then firmware.play.match_start forgotten: at once, or
+        # on a device a frame each (no frame freezes)
+        self.starting = steps
+        if not getattr(self.app.hw, "staged", False):
+            while self.starting:
+                self._start_step()
+
+    def _start_step(self):
+        k = self.starting
+        self.starting = k - 1
+        if k > 3:
+            # a rematch loads what the game's end forgot (firmware.loads' tail
+            # of "play") a module a frame (``_AGAIN`` of them)
+            again = (
+                "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
+                "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
+                "engine.restore", "firmware.play.match_start",
+            )  # fmt: skip
+            _module(again[-(k - 3)])
+        elif k == 3:
+            _forget(())  # nothing: the collection (MicroPython)
+        elif k == 2:
+            self._open_match()
+        else:
+            _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
+
+    def _open_match(self):
+        start = _module("firmware.play.match_start")  # resume, or a new match; or a rematch
+        if self.game is not None:
+            start.rematch(self)
+        elif not start.resume(self):
+            start.new_match(self)
+
+    def _settings_level(self):
+        level = getattr(self.app.settings, "difficulty", "medium")
+        return level if level in _module("firmware.play.save").LEVELS else "medium"
+
+    def _begin(self, match):
+        self.match = match
+        self.game = match.game
+        # your decisions weighed this game (your_turn.note); the last item:
+        # the game was resumed, so its end weighs it whole (game_over.steps)
+        self.coach = [0, 0, 0, 0, [], len(self.game.moves) > 0]
+        self.over_seen = False
+        self.queue = []
+        self.wait = 0
+        self.table.start(self.game)
+        peg = self.app.pegboard
+        if peg is not None:
+            peg.celebrate(-1)
+            peg.set_target(self.game.target)
+            self._peg_deals()
+            scores = self.table.scores
+            for seat in (0, 1):
+                peg.set_pegs(seat, scores[seat], scores[seat])
+
+    # ---- saving ----
+    def _save(self):
+        if self.store is None or not self.human:
+            return
+        try:
+            self.store.save(_module("firmware.play.save").payload(self.level, self.match))
+            self.saved_at = len(self.game.moves)
+        except OSError as e:
+            self.table.say("Not saved: %s" % e)
+
+    def _drop_save(self):
+        if self.store is None or not self.human:
+            return
+        try:
+            self.store.clear()
+        except OSError as e:
+            self.table.say("Save not deleted: %s" % e)
+
+    # ---- events, one at a time ----
+    def _apply(self, e):
+        """Show one engine event; the ms it should stay."""
+        kind = e[0]
+        if kind == "end":
+            self._open_over(e[1], e[2], e[3], e[4])
+            return 0
+        if kind == "score":
+            peg = self.app.pegboard
+            if peg is not None:
+                peg.set_pegs(e[1], e[3], e[3] - e[2], True)
+        ms = self.table.apply(e, self.game, self.queue)
+        if kind == "deal":
+            self._peg_deals()
+        elif kind == "cut":
+            from firmware.play.cut import CutPage
+
+            self.app.push(CutPage(self))
+        elif kind == "show":
+            from firmware.play.show import ShowPage
+
+            self.app.push(ShowPage(self))
+        return ms
+
+    def _peg_deals(self):
+        # fixed deals (V6): the deals still to play on the LED board
+        peg = self.app.pegboard
+        d = self.game.deals
+        if peg is not None:
+            peg.set_deals(d - max(1, self.table.deal_no) + 1 if d else 0)
+
+    def _open_over(self, winner, s0, s1, skunk):
+        from firmware.play.game_over import open_over
+
+        open_over(self, winner, s0, s1, skunk)
+
+    def _end_step(self):
+        """One step of the game's end; True when it is all done."""
+        try:
+            next(self.ending)
+            return False
+        except StopIteration:
+            self.ending = None
+            return True
+
+    def finish_ending(self):
+        """Run what is left of the game's end at once (leaving the screen)."""
+        while self.ending is not None:
+            self._end_step()
+
+    def _stepped(self, events):
+        return False  # the demo steps on any button
+
+    def _finished(self):
+        """A on a finished match's page: a rematch with the same settings
+        (``firmware.play.match_start``), a step a frame on a device."""
+        self._set_off(_AGAIN + 3)
+
+    # ---- the frame: the play of the cards ----
+    def update(self, dt, events):
+        if self.starting:
+            self._start_step()
+            return True
+        if not self.ready or self.game is None:
+            return False
+        if self.to_save:  # your decision's save, a frame after it
+            self.to_save = False
+            self._save()
+            return False
+        if page_code(self):  # a page's code loaded or forgotten: a frame of its own
+            return True
+        if self.notice:
+            return self._notice()
+        t = self.table
+        changed = t.tick(dt)
+        if buttons.happened(events, "press", _B) and t.mode != CONFIRM:
+            self._pause()
+            return True
+        if self.wait > 0:
+            if buttons.happened(events, "press", _A) or self._stepped(events):
+                self.wait = 0
+                return True
+            self.wait -= dt
+            if self.wait > 0:
+                inp = sys.modules.get(PLAY_CODE[0])
+                if self.coach[4] and inp is not None:  # a frame that only waits: the coach
+                    inp.weigh(self.coach)  # weighs one
+                return changed
+        if self.queue:
+            self.wait = self._apply(self.queue.pop(0))
+            t.prepare(self.game)
+            return True
+        return self._decide(events) or changed
+
+    def _notice(self):
+        title, text = self.notice
+        self.notice = None
+        # one at a game's end comes by itself, under a press made for the game
+        quiet = _NOTICE_QUIET if self.game.phase == "over" else 0
+        self.app.push(MessageScreen(title, text, quiet))
+        return True
+
+    def under_page(self):
+        """What the match runs under the page screen on top (a ``Page``) in a
+        frame before the page's own keys: a rematch's start (the page leaves
+        once it is dealt), the game's end a step a frame, a notice. None
+        when it ran nothing; else what the page's ``update`` returns."""
+        if self.starting:
+            self._start_step()
+            if self.table.page == NO_PAGE:
+                self.app.pop()  # the rematch is dealt
+            return True
+        if self.ending is not None:  # the game's end, a step a frame; buttons wait
+            return self._end_step()
+        if self.notice:
+            return self._notice()
+        return None
+
+    def _decide(self, events):
+        g = self.game
+        t = self.table
+        if g.phase == "over":
+            if t.page == NO_PAGE:
+                t.set_mode(BUSY, g)
+                self._open_over(g.winner, g.scores[0], g.scores[1], g.skunk)
+                return True
+            return False
+        seat = g.to_act(1)  # the computer discards first
+        if seat < 0:
+            return False
+        if seat == 1 or not self.human:
+            if t.mode != BUSY:  # shown busy first: the computer's turn from the next frame
+                t.set_mode(BUSY, g)
+                return True
+            cpu = code(self, PLAY_CODE[1])  # the computer's turns
+            return cpu is None or cpu.turn(self, seat)
+        if self.saved_at != len(g.moves):
+            self._save()
+        if g.phase == "count":  # muggins: the show's code counts it
+            done = _module("firmware.play.show").count(t, g, events)
+        else:
+            inp = code(self, PLAY_CODE[0])  # your decisions' keys
+            if inp is None:
+                return True  # loaded in this frame (a game's first decision)
+            if g.phase == "discard":
+                done = inp.discard(t, g, events, self.coach)
+            else:
+                done = inp.play(t, g, events, self.coach)
+        if done == _ACTED:
+            self.queue.extend(g.take_events())
+            t.marked = []
+            t.set_mode(BUSY, g)
+            self.to_save = True  # in the next frame: this one acted (firmware.play.your_turn)
+        return done
+
+    # ---- what the keys act on (firmware/screen.py) ----
+    def view(self):
+        """The table's mode: at each change the app mutes the keys held (a
+        press made for a message or the computer's turn never acts on your
+        decision)."""
+        return self.table.mode
+
+    # ---- the pause menu (firmware.play.pause) ----
+    def _pause(self):
+        from firmware.play.pause import PauseMenu
+
+        self.app.push(PauseMenu(self))
+
+    def quit(self):
+        if self.game.phase != "over" or not self.table.match_over:
+            self._save()
+        self.app.home()
+
+    def abandon(self):
+        self._drop_save()
+        self.app.home()
+
+    def busy(self):
+        """True while timers run without redrawing (events on show, a message
+        fading, the computer to move, a page): the app must not sleep."""
+        if self.starting:
+            return True
+        if self.game is None:
+            return False
+        t = self.table
+        return bool(
+            t.mode == BUSY or self.wait > 0 or t.msg_ms > 0 or self.queue
+            or t.page != NO_PAGE or self.notice
+        )  # fmt: skip
+
+    def leave(self):
+        if self.to_save:  # left in the frame after your decision
+            self.to_save = False
+            self._save()
+        self.finish_ending()
+        peg = self.app.pegboard if self.app else None
+        if peg is not None:
+            peg.celebrate(-1)
+
+    # ---- drawing: firmware.play.draw (not held under the game-over page) ----
+    def band(self):
+        """The rows of the table's parts that changed (firmware/screen.py)."""
+        from firmware.play import draw as table_draw
+
+        return None if self.game is None else table_draw.band(self.table, self.drawn)
+
+    def draw(self, cv):
+        if self.game is None:
+            cv.center("Shuffling", 28)  # the frame before the start (a device)
+            self.drawn[0] = None
+            return
+        from firmware.play import draw as table_draw
+
+        table_draw.draw(cv, self.table, self.names, self.drawn)

@@ -107,3 +107,86 @@ class Client:
 
     def close(self):
         self.sock.close()
+
+
+class PageSocket:
+    """What web/app.js hands firmware.hw.web_table: the page's WebSocket
+    (``connect``, ``state`` 0 connecting / 1 open / 2 closed, ``send_text``,
+    ``send_hex``, ``take``), here over a real socket to the server, read
+    without waiting."""
+
+    def __init__(self, port):
+        self.port = port
+        self.client = None
+        self.open = False
+        self.connects = 0
+
+    def connect(self):
+        self.connects += 1
+        try:
+            self.client = Client(self.port)
+            self.client.sock.setblocking(False)
+            self.open = self.client.status == 101
+        except OSError:
+            self.open = False
+
+    def state(self):
+        return 1 if self.open else 2
+
+    def drop(self):
+        """The page closed, or its link lost."""
+        if self.client is not None:
+            self.client.close()
+        self.open = False
+
+    def _send(self, opcode, data):
+        if not self.open:
+            return
+        self.client.sock.setblocking(True)
+        try:
+            self.client.send(opcode, data)
+        except OSError:
+            self.open = False
+        self.client.sock.setblocking(False)
+
+    def send_text(self, text):
+        self._send(table_ws.TEXT, text.encode())
+
+    def send_hex(self, text):
+        self._send(table_ws.BINARY, bytes.fromhex(text))
+
+    def take(self):
+        if not self.open:
+            return ""
+        c = self.client
+        try:
+            while True:
+                part = c.sock.recv(65536)
+                if not part:
+                    self.open = False
+                    break
+                c.rest += part
+        except BlockingIOError:
+            pass
+        except OSError:
+            self.open = False
+        buf = c.rest
+        if len(buf) < 2:
+            return ""
+        n = buf[1] & 0x7F
+        at = 2
+        if n == 126:
+            if len(buf) < 4:
+                return ""
+            n, at = struct.unpack(">H", buf[2:4])[0], 4
+        if len(buf) < at + n:
+            return ""
+        kind, data = buf[0] & 0x0F, buf[at : at + n]
+        c.rest = buf[at + n :]
+        if kind == table_ws.TEXT:
+            return "t:" + data.decode()
+        if kind == table_ws.BINARY:
+            return "b:" + data.hex()
+        if kind == table_ws.CLOSE:
+            self.open = False
+        return ""

@@ -22,7 +22,7 @@ import table_link  # noqa: E402  (tools/, on the path by wsclient)
 
 
 class FakeSock:
-    """The page's WebSocket as web/app.js gives it, scripted."""
+    """The page's WebSocket as web/table.js gives it, scripted."""
 
     def __init__(self):
         self.st = 2

@@ -110,7 +110,7 @@ class Client:
 
 
 class PageSocket:
-    """What web/app.js hands firmware.hw.web_table: the page's WebSocket
+    """What web/table.js hands firmware.hw.web_table: the page's WebSocket
     (``connect``, ``state`` 0 connecting / 1 open / 2 closed, ``send_text``,
     ``send_hex``, ``take``), here over a real socket to the server, read
     without waiting."""

@@ -6,9 +6,10 @@
 // terminal simulator), the on-screen pad (pointer and touch, several at once
 // for chords) and long holds. Saves live in localStorage (the backend's
 // KeyStorage). "Play a friend" links through the table server by a
-// WebSocket (below). Hand-written, no framework, no build step.
+// WebSocket (table.js). Hand-written, no framework, no build step.
 
 import { unpack } from "./bundle.js";
+import { params, savedRoom, tableLink } from "./table.js";
 
 const FRAME_MS = 20; // firmware.app.FRAME_MS
 const TAP_MS = 100; // a key or tap counts as held at least this long
@@ -426,138 +427,6 @@ download.addEventListener("click", (e) => {
   setTimeout(() => URL.revokeObjectURL(download.href), 10000);
 });
 
-// ---------------------------------------------------------------- play a friend
-// The "Play a friend" table's link (firmware/hw/web_table.py): a WebSocket
-// to the table server (tools/table_server.py), ws://this host:7312 unless the
-// address says ?table=ws://HOST:PORT. The page's address ?room=CODE opens
-// that table at once as its second seat (the link a friend sends), with
-// &seat=a as the seat that opened it (this page's own address once the
-// server gives the code, so a reload comes back to the same seat). The
-// Python side drives it: connect(), state() 0 connecting / 1 open / 2 closed,
-// send_text, send_hex, take() the next message ("t:" text, "b:" bytes as hex).
-const params = new URLSearchParams(location.search);
-const TABLE_KEY = "cribbage-table"; // the room this browser last sat in
-const TABLE_PORT = 7312; // tools/table_server.py's
-const friendLine = document.getElementById("friend");
-const friendText = document.getElementById("friend-text");
-const friendLink = document.getElementById("friend-link");
-
-function tableServer() {
-  const given = params.get("table");
-  if (given) return given;
-  const ws = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${ws}//${location.hostname || "127.0.0.1"}:${TABLE_PORT}`;
-}
-
-function bytesToHex(bytes) {
-  let out = "";
-  for (const b of bytes) out += (b < 16 ? "0" : "") + b.toString(16);
-  return out;
-}
-
-function sayFriend(text, link) {
-  friendLine.hidden = false;
-  friendText.textContent = text;
-  friendLink.hidden = !link;
-  if (link) {
-    friendLink.href = link;
-    friendLink.textContent = link;
-  }
-}
-
-function joinLink(room) {
-  const q = new URLSearchParams({ room });
-  if (params.get("table")) q.set("table", params.get("table"));
-  return `${location.origin}${location.pathname}?${q}`;
-}
-
-const table = { ws: null, inbox: [], opening: false, room: null, ever: false, peer: false };
-page.table = table; // what the tests read
-
-function tableNotice(text) {
-  const words = text.split(" ");
-  if (words[0] === "OK") {
-    table.room = words[1];
-    try { localStorage.setItem(TABLE_KEY, JSON.stringify({ room: table.room, seat: table.opening ? "a" : "b" })); } catch (_) { /* no storage */ }
-    const q = new URLSearchParams(location.search);
-    q.set("room", table.room);
-    if (table.opening) q.set("seat", "a"); else q.delete("seat");
-    history.replaceState(null, "", `${location.pathname}?${q}`);
-  } else if (words[0] === "NO") {
-    sayFriend("The table server refused: " + words.slice(1).join(" "));
-    return;
-  } else if (words[0] === "PEER") {
-    table.peer = words[1] === "1";
-  }
-  if (!table.room) return;
-  if (table.peer) sayFriend(`At table ${table.room} with your friend.`);
-  else if (table.opening) sayFriend(`Table ${table.room} is open: send your friend this link:`, joinLink(table.room));
-  else sayFriend(`At table ${table.room}: waiting for your friend.`);
-}
-
-const tableSock = {
-  connect() {
-    table.inbox = [];
-    let ws;
-    try {
-      ws = new WebSocket(tableServer());
-    } catch (e) {
-      sayFriend("Cannot reach a table server at " + tableServer() + ": " + String(e && e.message ? e.message : e));
-      table.ws = null;
-      return;
-    }
-    ws.binaryType = "arraybuffer";
-    ws.onopen = () => { table.ever = true; };
-    ws.onmessage = (e) => {
-      if (table.ws !== ws) return;
-      if (typeof e.data === "string") {
-        table.inbox.push("t:" + e.data);
-        tableNotice(e.data);
-      } else {
-        table.inbox.push("b:" + bytesToHex(new Uint8Array(e.data)));
-      }
-    };
-    ws.onclose = () => {
-      if (table.ws !== ws) return;
-      table.peer = false;
-      sayFriend(table.ever
-        ? "The link to the table server is lost: trying again."
-        : `No table server at ${tableServer()} (python3 tools/table_server.py starts one): trying again.`);
-    };
-    table.ws = ws;
-  },
-  state() {
-    const ws = table.ws;
-    if (!ws) return 2;
-    return ws.readyState === 0 ? 0 : ws.readyState === 1 ? 1 : 2;
-  },
-  send_text(text) {
-    table.opening = text.startsWith("TABLE 1 OPEN");
-    if (table.ws && table.ws.readyState === 1) table.ws.send(text);
-  },
-  send_hex(hex) {
-    if (table.ws && table.ws.readyState === 1) table.ws.send(hexToBytes(hex));
-  },
-  take() {
-    return table.inbox.length ? table.inbox.shift() : "";
-  },
-};
-
-function savedRoom() {
-  try {
-    const got = JSON.parse(localStorage.getItem(TABLE_KEY) || "null");
-    return got && typeof got.room === "string" ? got.room : "";
-  } catch (_) {
-    return "";
-  }
-}
-
-document.getElementById("join-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const code = document.getElementById("join-code").value.trim().toUpperCase();
-  if (code) location.href = joinLink(code);
-});
-
 // ---------------------------------------------------------------- start
 async function fetchOk(url, how) {
   const r = await fetch(url);
@@ -633,7 +502,7 @@ async function start() {
   page.firstVisit = firstVisit;
   const room = params.get("room") || "";
   const runner = web.start(kv, "pico", firstVisit && !room);
-  mp.pyimport("firmware.hw.web_table").wire(runner, tableSock, room, params.get("seat") || "", savedRoom());
+  mp.pyimport("firmware.hw.web_table").wire(runner, tableLink(page), room, params.get("seat") || "", savedRoom());
   page.mp = mp;
   page.runner = runner;
   page.step = runner.step;

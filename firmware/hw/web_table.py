@@ -3,7 +3,7 @@ the page's WebSocket to the table server (tools/table_server.py), given to
 the "Play a friend" screen as ``hw.table_link(peer)``, as the simulator's
 TCP link is (firmware/screens/friend.py).
 
-The page (web/app.js) owns the WebSocket and hands this module ``sock``, a
+The page (web/table.js) owns the WebSocket and hands this module ``sock``, a
 JS object: ``connect()`` opens a new one, ``state()`` is 0 while it
 connects, 1 open, 2 closed; ``send_text(s)`` and ``send_hex(h)`` send a
 text or a binary message; ``take()`` gives the next message that came, as

@@ -4,10 +4,11 @@ the room the server gives, "connected" only while both seats are there (a
 page closed pauses both sides), asking again when the other comes back, no
 room code said in words; a page's side and a TCP device (tools/table_link.py's
 RoomLink, the simulator's) play a whole match in one room to the same clean
-log, and again with the page's link dropped mid-match and coming back; two
-page sides do too. Opening the page by a table's link opens that table at
+log, and so do a page's side and a Pico W's (firmware/table_net.py); two page
+sides play on through the page's link dropped mid-match and coming back. Opening the page by a table's link opens that table at
 once, resuming the side saved for that seat. CPython only (a thread, sockets)."""
 
+import socket
 import time
 
 from engine.players import RandomPlayer
@@ -15,6 +16,7 @@ from engine.table.frame import Reader
 from engine.table.resume import save
 from firmware.hw import web, web_table
 from firmware.hw.web_table import PageLink
+from firmware.table_net import NetLink
 from tablerig import check_log, decide, table
 from wsclient import PageSocket, serve
 
@@ -110,9 +112,7 @@ def _play(polls, peers, players, seconds=90, drop=None):
     return now
 
 
-def test_a_page_and_a_tcp_device_play_a_match_in_one_room():
-    port = serve()
-    a, b, _ = table(31, games=3)
+def _page_room(port, a):
     page = PageLink(a, PageSocket(port), None, True)
     page.poll(0)
     page.poll(20)
@@ -122,8 +122,28 @@ def test_a_page_and_a_tcp_device_play_a_match_in_one_room():
             break
         time.sleep(0.005)
     assert page.room and len(page.room) == 4
+    return page
+
+
+def test_a_page_and_the_simulators_tcp_link_play_a_match_in_one_room():
+    port = serve()
+    a, b, _ = table(31, games=3)
+    page = _page_room(port, a)
     device = table_link.RoomLink(b, "127.0.0.1", port, page.room, False)
     _play((page.poll, lambda now: device.poll()), (a, b), (RandomPlayer(1), RandomPlayer(2)))
+    device.close()
+    page.sock.drop()
+    assert a.over and b.over, (a.notes, b.notes)
+    check_log(a, b, refusals=True)
+
+
+def test_a_page_and_a_pico_w_link_play_a_match_in_one_room():
+    # firmware/table_net.py, what a Pico W links by (table.txt)
+    port = serve()
+    a, b, _ = table(33, games=3)
+    page = _page_room(port, a)
+    device = NetLink(b, "127.0.0.1", port, page.room, False, socket)
+    _play((page.poll, device.poll), (a, b), (RandomPlayer(5), RandomPlayer(6)))
     device.close()
     page.sock.drop()
     assert a.over and b.over, (a.notes, b.notes)

@@ -5,8 +5,11 @@ page closed pauses both sides), asking again when the other comes back, no
 room code said in words; a page's side and a TCP device (tools/table_link.py's
 RoomLink, the simulator's) play a whole match in one room to the same clean
 log, and so do a page's side and a Pico W's (firmware/table_net.py); two page
-sides play on through the page's link dropped mid-match and coming back. Opening the page by a table's link opens that table at
-once, resuming the side saved for that seat. CPython only (a thread, sockets)."""
+sides play on through the page's link dropped mid-match and coming back.
+Opening the page by a table's link opens that table at once, resuming the
+side saved for that seat; a new table from the menu asks for a code, a
+resumed one goes back to the room the page last sat in. CPython only (a
+thread, sockets)."""
 
 import socket
 import time
@@ -205,3 +208,17 @@ def test_the_page_opened_by_a_link_opens_that_table():
     top = runner.app.top()
     assert top.peer.seat == 0 and top.peer.secret != b.secret
     assert sock.texts == ["TABLE 1 OPEN QRST"]
+
+
+def test_a_new_table_asks_for_a_code_and_a_resumed_one_goes_back_to_its_room():
+    runner = web.start(web.MemoryKV(), "pico")
+    web_table.wire(runner, FakeSock(), "", "", "qrst")  # the page's own address: no room
+    make = runner.hw.table_link
+    assert runner.opening is None  # no table opens by itself
+    a, b, pipe = table(4)
+    assert make(a).room is None and make(a).opening  # a new table: OPEN ?
+    assert make(b).room is None  # a new join: no room code
+    pipe.flow()
+    pipe.flow()  # the sides have taken each other's first messages
+    assert b.journal and a.journal
+    assert make(a).room == "QRST" and make(b).room == "QRST"  # "Resume the table"

@@ -205,3 +205,19 @@ def test_garbage_and_cut_frames_never_stop_the_server(port):
     else:
         raise AssertionError("the seat of a page gone mid-frame was never freed")
     _still_serving(port)
+
+
+def test_garbage_handshakes_never_stop_the_server(port):
+    rng = random.Random(6455)
+    for _ in range(60):
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 400)))
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        whole = rng.random() < 0.7  # else cut off: the client goes mid-request
+        s.sendall(b"GET " + junk + (b"\r\n\r\n" if whole else b""))
+        if whole:
+            try:
+                s.recv(4096)  # a 400 in words, or the server closing
+            except OSError:
+                pass
+        s.close()
+    _still_serving(port)

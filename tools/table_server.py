@@ -245,14 +245,13 @@ class WsSeat:
 async def _head(reader):
     # the request's header lines after its first, up to the blank line
     head = b""
-    while not head.endswith(b"\r\n\r\n") and head != b"\r\n":
+    while True:
         ln = await reader.readline()
         if not ln:
             raise asyncio.IncompleteReadError(head, None)
         head += ln
-        if len(head) > table_ws.HEAD_LIMIT:
-            break  # handshake() refuses it in words
-    return head
+        if ln in (b"\r\n", b"\n") or len(head) > table_ws.HEAD_LIMIT:
+            return head  # handshake() refuses one too long in words
 
 
 async def _close(writer):

@@ -52,6 +52,9 @@ class FakeSock:
     def take(self):
         return self.inbox.pop(0) if self.inbox else ""
 
+    def say(self, text):
+        self.said = text
+
 
 def test_the_link_greets_its_seat_and_pauses_while_the_other_is_away():
     a, b, _ = table(1)
@@ -84,7 +87,9 @@ def test_joining_with_no_room_says_so_and_never_connects():
     sock = FakeSock()
     link = PageLink(b, sock, None, False)
     link.poll(0)
+    link.poll(5000)
     assert sock.connects == 0 and "no room code" in link.refused
+    assert sock.said == link.refused  # said on the page
     sock2 = FakeSock()
     link = PageLink(b, sock2, "QRST", False)
     link.poll(0)

@@ -112,7 +112,7 @@ class Client:
 class PageSocket:
     """What web/table.js hands firmware.hw.web_table: the page's WebSocket
     (``connect``, ``state`` 0 connecting / 1 open / 2 closed, ``send_text``,
-    ``send_hex``, ``take``), here over a real socket to the server, read
+    ``send_hex``, ``take``, ``say``), here over a real socket to the server, read
     without waiting."""
 
     def __init__(self, port):
@@ -154,6 +154,9 @@ class PageSocket:
 
     def send_hex(self, text):
         self._send(table_ws.BINARY, bytes.fromhex(text))
+
+    def say(self, text):
+        self.said = text
 
     def take(self):
         if not self.open:

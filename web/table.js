@@ -6,9 +6,10 @@
 // address once the server gives the code, so a reload comes back to the
 // same seat). The Python side calls connect(), state() 0 connecting / 1
 // open / 2 closed, send_text, send_hex, take() the next message ("t:" text,
-// "b:" bytes as hex). The line under the page's status says where the table
-// stands and, to the side that opened it, the link to send. A code typed in
-// the help's form joins that table. Imported by app.js.
+// "b:" bytes as hex), say(text) a line about the table. The line under the
+// page's status says where the table stands and, to the side that opened
+// it, the link to send. A code typed in the help's form joins that table.
+// Imported by app.js.
 
 export const params = new URLSearchParams(location.search);
 const TABLE_KEY = "cribbage-table"; // the room this browser last sat in
@@ -120,6 +121,9 @@ const tableSock = {
   },
   take() {
     return table.inbox.length ? table.inbox.shift() : "";
+  },
+  say(text) {
+    sayFriend(text.charAt(0).toUpperCase() + text.slice(1) + ".");
   },
 };
 

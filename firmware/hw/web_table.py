@@ -8,7 +8,8 @@ JS object: ``connect()`` opens a new one, ``state()`` is 0 while it
 connects, 1 open, 2 closed; ``send_text(s)`` and ``send_hex(h)`` send a
 text or a binary message; ``take()`` gives the next message that came, as
 ``"t:"`` and its text or ``"b:"`` and its bytes in hex, or ``""`` (bytes
-cross between JS and the port as hex, as the screen's frames do).
+cross between JS and the port as hex, as the screen's frames do);
+``say(text)`` puts a line about the table on the page.
 
 ``PageLink(peer, sock, room, opening)``: ``poll(now)`` a frame: connects
 when it is not (at most every ``RETRY_MS``), greets its seat of the room
@@ -73,7 +74,9 @@ class PageLink:
                 self._down()
             if state == 2 and (self.tried is None or now - self.tried >= RETRY_MS):
                 if self.room is None and not self.opening:
-                    self.refused = "no room code: open the link your friend sent"
+                    if self.refused is None:
+                        self.refused = "no room code: open the link your friend sent"
+                        sock.say(self.refused)
                 else:
                     self.tried = now
                     sock.connect()

@@ -227,3 +227,20 @@ def test_a_new_table_asks_for_a_code_and_a_resumed_one_goes_back_to_its_room():
     pipe.flow()  # the sides have taken each other's first messages
     assert b.journal and a.journal
     assert make(a).room == "QRST" and make(b).room == "QRST"  # "Resume the table"
+
+
+def test_the_side_is_kept_after_each_message_before_its_answer_goes():
+    a, b, _ = table(5)
+    sock = FakeSock()
+    kept = []
+    link = PageLink(b, sock, "QRST", False, lambda p: kept.append((p.next_in, len(sock.sent))))
+    link.poll(0)
+    link.poll(20)
+    sock.inbox += ["t:OK QRST", "t:PEER 1"]
+    link.poll(40)
+    sent = len(sock.sent)
+    assert kept == []  # nothing taken yet
+    sock.inbox += ["b:" + f.hex() for f in a.take_out()]  # A's opening message
+    link.poll(60)
+    assert kept == [(2, sent)]  # saved with the message taken, before B's answer went
+    assert len(sock.sent) > sent

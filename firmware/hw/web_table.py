@@ -21,6 +21,12 @@ pauses both sides ("Link lost: paused"), and when the other comes back
 each side asks for what it missed (``Peer.resume_link``); after
 ``QUIET_MS`` with no new message it asks again. ``room`` is the code once
 the server gave it; ``refused`` the server's last refusal, in words.
+``keep(peer)``, when given, is called after each frame that took a message
+of the other side, before anything is sent: ``wire`` saves the side there
+(the screen saves after its player's decisions only, and once a deal is
+revealed the other side no longer keeps what it sent before, so a page
+reloaded later than the last decision must come back from the last
+message it took).
 
 ``wire(runner, sock, room, seat, saved)``: what the page calls once. Gives
 the runner's hardware its ``table_link``; with a ``room`` (the page's
@@ -39,8 +45,10 @@ QUIET_MS = 8000  # no new message this long: ask for what was missed
 
 
 class PageLink:
-    def __init__(self, peer, sock, room=None, opening=False):
+    def __init__(self, peer, sock, room=None, opening=False, keep=None):
         self.peer = peer
+        self.keep = keep
+        self.kept = peer.next_in
         self.sock = sock
         self.room = room
         self.opening = opening
@@ -96,6 +104,11 @@ class PageLink:
                 self.peer.feed(data)
             else:
                 self._notice(m[2:])
+        if self.keep is not None and self.peer.next_in != self.kept:
+            # a message taken: the side saved before what it answers goes
+            # (the other side forgets what it sent once a deal is revealed)
+            self.kept = self.peer.next_in
+            self.keep(self.peer)
         if self.connected:
             self._ask(now)
             for frame in self.peer.take_out():
@@ -155,11 +168,28 @@ def wire(runner, sock, room="", seat="", saved=""):
         known = room if room is not None and peer.seat == at else None
         if known is None and not fresh:
             known = saved
-        return PageLink(peer, sock, known, peer.seat == 0)
+        return PageLink(peer, sock, known, peer.seat == 0, lambda p: keep(runner.hw.storage, p))
 
     runner.hw.table_link = make
     if room is not None:
         runner.opening = lambda app: open_table(app, at)
+
+
+def keep(storage, peer):
+    """The side saved as the friend screen saves it (``friend.tbl``, written
+    aside and renamed), so a reload resumes from the last message taken."""
+    from engine.table.resume import save
+    from firmware.screens.friend import SAVE
+
+    try:
+        storage.write(SAVE + "~", save(peer))
+        try:
+            storage.remove(SAVE)
+        except OSError:
+            pass
+        storage.rename(SAVE + "~", SAVE)
+    except OSError:
+        pass  # a full store: the screen's own save says so
 
 
 def open_table(app, seat):

@@ -4,7 +4,8 @@ that runs the device app, unchanged, on MicroPython's WebAssembly port.
     python3 tools/build_web.py [--out DIR] [--board pico]
 
 What it writes:
-  index.html, app.js, bundle.js, style.css   copied from web/
+  index.html, app.js, bundle.js, table.js, style.css
+                   copied from web/
   micropython.mjs, micropython.wasm
                    the WebAssembly port, copied from the npm package pinned
                    exactly in web/package.json + package-lock.json (``npm ci``
@@ -49,7 +50,14 @@ WEB = os.path.join(ROOT, "web")
 DIST = os.path.join(WEB, "dist")
 PORT_PKG = os.path.join("@micropython", "micropython-webassembly-pyscript")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "app.js", "bundle.js", "style.css", "manifest.webmanifest")
+PAGE_FILES = (
+    "index.html",
+    "app.js",
+    "bundle.js",
+    "table.js",
+    "style.css",
+    "manifest.webmanifest",
+)
 ICONS = (192, 512)  # icon-N.png, the manifest's
 # the OLED's colours (web/app.js) and the icon's art: two of the device's
 # card faces, drawn by its own canvas and font, scaled up pixel for pixel

@@ -42,7 +42,12 @@ CP_ONLY = (
 )
 MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/mp_make.py")
 BUILD_ONLY = ("firmware/manifest.py",)
-WEB_ONLY = ("firmware/hw/web.py", "firmware/hw/web_page.py")
+WEB_ONLY = (
+    "firmware/hw/web.py",
+    "firmware/hw/web_page.py",
+    "firmware/hw/web_store.py",
+    "firmware/hw/web_table.py",
+)
 NATIVE = ("firmware/fast.py",)
 # data files beside the code, copied as they are (read by seeking, never imported)
 DATA = ("engine/winprob.bin",)

@@ -5,9 +5,11 @@
 // the LED pegboard from board.json. Buttons come from keys (as in the
 // terminal simulator), the on-screen pad (pointer and touch, several at once
 // for chords) and long holds. Saves live in localStorage (the backend's
-// KeyStorage). Hand-written, no framework, no build step.
+// KeyStorage). "Play a friend" links through the table server by a
+// WebSocket (table.js). Hand-written, no framework, no build step.
 
 import { unpack } from "./bundle.js";
+import { params, savedRoom, tableLink } from "./table.js";
 
 const FRAME_MS = 20; // firmware.app.FRAME_MS
 const TAP_MS = 100; // a key or tap counts as held at least this long
@@ -107,6 +109,7 @@ function pageControl(e) {
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (pageControl(e)) return;
+  if (e.target && e.target.tagName === "INPUT") return; // typing a table's code
   const k = focusedKey(e) || KEYS[e.key];
   if (!k) return;
   e.preventDefault();
@@ -497,7 +500,9 @@ async function start() {
   const kv = pickStorage();
   const firstVisit = page.storage === "localStorage" && !storedKeys();
   page.firstVisit = firstVisit;
-  const runner = web.start(kv, "pico", firstVisit);
+  const room = params.get("room") || "";
+  const runner = web.start(kv, "pico", firstVisit && !room);
+  mp.pyimport("firmware.hw.web_table").wire(runner, tableLink(page), room, params.get("seat") || "", savedRoom());
   page.mp = mp;
   page.runner = runner;
   page.step = runner.step;

@@ -10,13 +10,9 @@ busy-waits there). Also runs on CPython and the unix port (the tests).
             (keys, pointer and touch; long presses and chords are the
             page holding bits down, debouncing stays ``firmware.buttons``')
   leds      the last buffer written (G R B per LED); ``leds_hex()``
-  storage   ``KeyStorage(kv)``: one key per name in a key-value store with
-            ``getItem/setItem/removeItem`` (the page's ``localStorage``, or
-            ``MemoryKV`` in tests), bytes kept as hex under ``PREFIX``;
-            ``setItem`` raising or returning an error's text (the page's
-            store when localStorage is full) is a failed write (OSError); the
-            app's crash-safe record layer (``firmware.records``) runs over it
-            unchanged (rename is copy then remove: the new name never exists)
+  storage   ``KeyStorage(kv)`` (firmware.hw.web_store): one key per name
+            in the page's ``localStorage`` (``MemoryKV`` in tests), bytes
+            as hex under ``PREFIX``
   clock     ``StepClock``: ``ticks_ms()`` is the time the page passed to the
             latest ``step``; ``sleep_ms`` never blocks (it moves that time on)
 
@@ -27,7 +23,9 @@ the error screen for ``main.PAUSE_MS`` (A skips) and builds a new app; after
 ``main.CRASH_LIMIT`` crashes in ``main.CRASH_WINDOW_MS`` it waits on the safe
 screen for A and starts at the menu. ``step`` returns what changed: bit 1 the
 screen, bit 2 the LEDs. ``hw.reset()`` (or ``Runner.restart``) builds a new
-app at the next step, as a board reset would.
+app at the next step, as a board reset would. ``opening``, when set, is
+called with the first app built (the page opened by a friend's table link:
+firmware.hw.web_table opens that table).
 
 ``start(kv=None, board="pico", deal=False)``: what the page calls once
 (``kv`` None uses ``js.localStorage``; ``deal``: a first visit, opened on a
@@ -36,7 +34,8 @@ page). For the page, beside the screen: ``screen_lines()`` (the screen's
 text), ``spoken_text()`` (that and what the screen shows as pictures, for
 its live region), ``tap_card(x, y)`` (a click on a card of the hand).
 Imports ``framebuf`` (``firmware.fakefb`` on CPython), ``binascii``,
-``firmware.main`` and ``firmware.boot`` (which loads the board); ``js`` only
+``firmware.main``, ``firmware.boot`` (which loads the board) and
+``firmware.hw.web_store``; ``js`` only
 in ``start``, ``firmware.crashlog`` when a frame fails, and
 ``firmware.hw.web_page`` for the screen's text and a click on a card,
 ``firmware.play.cut`` on a first visit.
@@ -52,8 +51,8 @@ except ImportError:
 
 from firmware import main as device
 from firmware import boot
+from firmware.hw.web_store import PREFIX, KeyStorage, MemoryKV  # noqa: F401  the page's names
 
-PREFIX = "cribbage/"  # localStorage keys: PREFIX + storage name
 SCREEN = 1  # step() result bits
 LEDS = 2
 _A = 16  # firmware.hal.A
@@ -108,90 +107,6 @@ class Leds:
         self.last[:] = buf
         self.writes += 1
         self.changed = True
-
-
-class MemoryKV:
-    """A ``localStorage`` stand-in (tests, Node): getItem/setItem/removeItem."""
-
-    def __init__(self, items=None):
-        self.items = {} if items is None else items
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = value
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-
-
-def _check(name):
-    if not name or "/" in name or name[0] == ".":
-        raise ValueError("bad storage name: %r" % (name,))
-    return PREFIX + name
-
-
-class KeyStorage:
-    """The hal storage over a key-value store; bytes are stored as hex.
-    A value that is not hex reads as empty bytes, which the record layer
-    refuses in plain words (a damaged save), never a crash."""
-
-    def __init__(self, kv, prefix=PREFIX):
-        self.kv = kv
-        self.prefix = prefix
-
-    def _key(self, name):
-        _check(name)
-        return self.prefix + name
-
-    def read(self, name):
-        v = self.kv.getItem(self._key(name))
-        if v is None:
-            return None
-        try:
-            return binascii.unhexlify(v)
-        except (ValueError, TypeError):
-            # not hex: the text's own bytes, which the record layer refuses
-            # in plain words (not a record of its kind) and keeps aside as
-            # .bad; never read as empty, which is what a cut write leaves
-            return str(v).encode()
-
-    def _set(self, name, key, text):
-        # a full store fails the save as a full flash does (OSError, which
-        # the record layer passes on): setItem raises (QuotaExceededError),
-        # or, the page's store (web/app.js), returns the error's text, as in
-        # the WebAssembly port a JS exception never reaches a Python except
-        try:
-            failed = self.kv.setItem(key, text)
-        except Exception as e:
-            failed = str(e) or type(e).__name__
-        if failed:
-            raise OSError("cannot store %s: %s" % (name, failed))
-
-    def write(self, name, data):
-        self._set(name, self._key(name), binascii.hexlify(data).decode())
-
-    def rename(self, old, new):
-        v = self.kv.getItem(self._key(old))
-        if v is None:
-            raise OSError("no such file: %s" % old)
-        self._set(new, self._key(new), v)  # the old name stays when this fails
-        self.kv.removeItem(self._key(old))
-
-    def remove(self, name):
-        key = self._key(name)
-        if self.kv.getItem(key) is None:
-            raise OSError("no such file: %s" % name)
-        self.kv.removeItem(key)
-
-    def exists(self, name):
-        return self.kv.getItem(self._key(name)) is not None
-
-    def size(self, name):
-        """Bytes in the file (None when absent), without decoding it."""
-        v = self.kv.getItem(self._key(name))
-        return None if v is None else len(v) // 2
 
 
 class StepClock:
@@ -264,6 +179,7 @@ class Runner:
         self._a = 0  # boot.wait's A state: 0 must be up first, 1 up, 2 pressed
         self._resets = hw.resets
         self.deal = False  # open the play screen on the first app (a first visit)
+        self.opening = None  # called with the first app (firmware.hw.web_table)
         self.hand_drawn = None  # (cards, x, y) of the hand at the last screen_lines
 
     def restart(self, resume=True):
@@ -312,6 +228,10 @@ class Runner:
                     self.deal = False
                     if self.app.mode is None:
                         self._deal()
+                opening = self.opening
+                if opening is not None:
+                    self.opening = None
+                    opening(self.app)
             self.app.tick(hw.clock.now)
         except (KeyboardInterrupt, SystemExit):
             raise

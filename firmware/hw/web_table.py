@@ -1,0 +1,218 @@
+"""Play a friend from the web page: a table's link (engine.table.peer) over
+the page's WebSocket to the table server (tools/table_server.py), given to
+the "Play a friend" screen as ``hw.table_link(peer)``, as the simulator's
+TCP link is (firmware/screens/friend.py).
+
+The page (web/table.js) owns the WebSocket and hands this module ``sock``, a
+JS object: ``connect()`` opens a new one, ``state()`` is 0 while it
+connects, 1 open, 2 closed; ``send_text(s)`` and ``send_hex(h)`` send a
+text or a binary message; ``take()`` gives the next message that came, as
+``"t:"`` and its text or ``"b:"`` and its bytes in hex, or ``""`` (bytes
+cross between JS and the port as hex, as the screen's frames do);
+``say(text)`` puts a line about the table on the page.
+
+``PageLink(peer, sock, room, opening)``: ``poll(now)`` a frame: connects
+when it is not (at most every ``RETRY_MS``), greets its seat of the room
+(``TABLE 1 OPEN CODE``, ``OPEN ?`` for a new table, or ``JOIN CODE``),
+feeds what the other seat sent and sends what the peer has to send. The
+server says whether the other seat is there (``PEER 1`` / ``PEER 0``):
+``connected`` is True only while both are, so a page closed or a link lost
+pauses both sides ("Link lost: paused"), and when the other comes back
+each side asks for what it missed (``Peer.resume_link``); after
+``QUIET_MS`` with no new message it asks again. ``room`` is the code once
+the server gave it; ``refused`` the server's last refusal, in words.
+``keep(peer)``, when given, is called after each frame that took a message
+of the other side, before anything is sent: ``wire`` saves the side there
+(the screen saves after its player's decisions only, and once a deal is
+revealed the other side no longer keeps what it sent before, so a page
+reloaded later than the last decision must come back from the last
+message it took).
+
+``wire(runner, sock, room, seat, saved)``: what the page calls once. Gives
+the runner's hardware its ``table_link``; with a ``room`` (the page's
+address said ``?room=CODE``, seat ``"a"`` for the side that opened it) the
+first app opens that table at once, resuming the saved side
+(``friend.tbl``) when it is of that seat. ``saved`` is the room the page
+last sat in (the "Resume the table" entry of the menu goes back to it).
+Imports ``binascii``; ``firmware.screens.friend`` and
+``engine.table.resume`` when the table opens.
+"""
+
+import binascii
+
+RETRY_MS = 2000
+QUIET_MS = 8000  # no new message this long: ask for what was missed
+
+
+class PageLink:
+    def __init__(self, peer, sock, room=None, opening=False, keep=None):
+        self.peer = peer
+        self.keep = keep
+        self.kept = peer.next_in
+        self.sock = sock
+        self.room = room
+        self.opening = opening
+        self.seated = False  # the server gave this page its seat
+        self.other = False  # the other seat is there
+        self.refused = None
+        self.tried = None
+        self.up = False  # the WebSocket is open
+        self.got = 0
+        self.moved = 0
+        self.asked = 0
+
+    @property
+    def connected(self):
+        return self.seated and self.other
+
+    def _greeting(self):
+        if self.opening:
+            return "TABLE 1 OPEN %s" % (self.room or "?")
+        return "TABLE 1 JOIN %s" % self.room
+
+    def poll(self, now):
+        """One frame's worth; True when a message moved."""
+        sock = self.sock
+        state = sock.state()
+        if state == 1 and not self.up:
+            self.up = True
+            sock.send_text(self._greeting())
+        elif state != 1:
+            if self.up:
+                self._down()
+            if state == 2 and (self.tried is None or now - self.tried >= RETRY_MS):
+                if self.room is None and not self.opening:
+                    if self.refused is None:
+                        self.refused = "no room code: open the link your friend sent"
+                        sock.say(self.refused)
+                else:
+                    self.tried = now
+                    sock.connect()
+            self.peer.take_out()  # lost with the link: asked for again when it is back
+            return False
+        moved = False
+        while True:
+            m = sock.take()
+            if not m:
+                break
+            moved = True
+            if m[:2] == "b:":
+                try:
+                    data = binascii.unhexlify(m[2:])
+                except ValueError:
+                    continue  # the page hands over only hex; nothing else is fed
+                self.peer.feed(data)
+            else:
+                self._notice(m[2:])
+        if self.keep is not None and self.peer.next_in != self.kept:
+            # a message taken: the side saved before what it answers goes
+            # (the other side forgets what it sent once a deal is revealed)
+            self.kept = self.peer.next_in
+            self.keep(self.peer)
+        if self.connected:
+            self._ask(now)
+            for frame in self.peer.take_out():
+                sock.send_hex(binascii.hexlify(frame).decode())
+                moved = True
+        else:
+            self.peer.take_out()
+        return moved
+
+    def _notice(self, text):
+        words = text.split()
+        if not words:
+            return
+        if words[0] == "OK" and len(words) == 2:
+            self.room = words[1]
+            self.seated = True
+            self.refused = None
+        elif words[0] == "NO":
+            self.refused = " ".join(words[1:]) or "refused"
+        elif words[0] == "PEER" and len(words) == 2:
+            there = words[1] == "1"
+            if there and not self.other:
+                self.other = True
+                self.peer.resume_link()  # both ask: each sends again what the other missed
+            self.other = there
+
+    def _down(self):
+        self.up = False
+        self.seated = False
+        self.other = False
+
+    def _ask(self, now):
+        peer = self.peer
+        if peer.next_in != self.got:
+            self.got = peer.next_in
+            self.moved = now
+        elif now - self.moved >= QUIET_MS and now - self.asked >= QUIET_MS:
+            self.asked = now
+            peer.resume_link()
+
+
+def _room(text):
+    text = (text or "").strip().upper()
+    return text or None
+
+
+def wire(runner, sock, room="", seat="", saved=""):
+    """The page's table: see the module docstring."""
+    room = _room(room)
+    saved = _room(saved)
+    at = 0 if seat == "a" else 1
+
+    def make(peer):
+        # a side resumed, or opened from the page's address, goes back to its
+        # room; a new table from the menu asks the server for a new code
+        fresh = peer.next_in <= 1 and not peer.journal
+        known = room if room is not None and peer.seat == at else None
+        if known is None and not fresh:
+            known = saved
+        return PageLink(peer, sock, known, peer.seat == 0, lambda p: keep(runner.hw.storage, p))
+
+    runner.hw.table_link = make
+    if room is not None:
+        runner.opening = lambda app: open_table(app, at)
+
+
+def keep(storage, peer):
+    """The side saved as the friend screen saves it (``friend.tbl``, written
+    aside and renamed), so a reload resumes from the last message taken."""
+    from engine.table.resume import save
+    from firmware.screens.friend import SAVE
+
+    try:
+        storage.write(SAVE + "~", save(peer))
+        try:
+            storage.remove(SAVE)
+        except OSError:
+            pass
+        storage.rename(SAVE + "~", SAVE)
+    except OSError:
+        pass  # a full store: the screen's own save says so
+
+
+def open_table(app, seat):
+    """The friend's table at once (the page opened by its link): the saved
+    side when it is of this seat, else a new one."""
+    from firmware.screens.friend import SAVE, FriendTable
+
+    if app.mode != "friend":
+        app.open("friend", False)
+    peer = None
+    try:
+        data = app.hw.storage.read(SAVE)
+    except OSError:
+        data = None
+    if data:
+        from engine.table.resume import restore
+
+        try:
+            peer = restore(data)
+        except (ValueError, IndexError):
+            peer = None  # the menu's "Resume the table" says why
+        if peer is not None and peer.seat != seat:
+            peer = None
+    table = FriendTable(seat)
+    table.peer = peer
+    app.push(table)

@@ -21,23 +21,19 @@ COPY = re.compile(r"^(_?[A-Z][A-Z0-9_]*) = const\((.+?)\)\s*#.*?((?:firmware|eng
 # Pico: docs/firmware-figures.md), so the keeper's and the hand counter's stay
 # copied until names are freed elsewhere
 LEFT = {
-    "engine/breakdown.py": 5,
-    "engine/coach.py": 1,
-    "engine/game_rare.py": 3,
     "firmware/app.py": 2,
     "firmware/crashlog.py": 1,
     "firmware/keeper_input.py": 2,
     "firmware/keeper_record.py": 8,
     "firmware/loading.py": 1,
-    "firmware/play_cut.py": 4,
-    "firmware/play_draw.py": 1,
-    "firmware/play_input.py": 7,
-    "firmware/play_over.py": 3,
-    "firmware/play_show.py": 8,
+    "firmware/play/cut.py": 2,
+    "firmware/play/game_over.py": 2,
+    "firmware/play/page.py": 1,
+    "firmware/play/screen.py": 3,
+    "firmware/play/show.py": 8,
+    "firmware/play/your_turn.py": 7,
     "firmware/records_load.py": 2,
     "firmware/screens/counter.py": 2,
-    "firmware/screens/friend.py": 1,
-    "firmware/screens/play.py": 4,
 }
 
 

@@ -21,7 +21,7 @@ below it:
                    (``keeper``, ``keeper_record``), the hand counter's
                    (``hand_counter``), the table links (``table_*``)
   4 screens        ``firmware.screens.*``, the play screen's parts
-                   (``play_*``), ``keeper_input``, ``working``, ``crash``
+                   (``firmware.play``), ``keeper_input``, ``working``, ``crash``
                    (the error screen), ``loading`` and its table ``loads``
   5 app            ``firmware.app``, ``firmware.app_rare``
   6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
@@ -69,7 +69,7 @@ LAYERS = (
     ("firmware.table_net", 3),
     ("firmware.table_uart", 3),
     ("firmware.screens", 4),
-    ("firmware.play_", 4),
+    ("firmware.play", 4),
     ("firmware.keeper_input", 4),
     ("firmware.working", 4),
     ("firmware.crash", 4),
@@ -85,13 +85,13 @@ LAYERS = (
 
 # circles left (each the modules of one), sorted
 CIRCLES = (
+    ("engine.deal", "engine.variants"),
     ("engine.discard", "engine.discard5"),
     ("engine.expert", "engine.opponent"),
-    ("engine.game", "engine.game_rare"),
     ("engine.winprob", "engine.winprob_check"),
-    ("firmware.app", "firmware.app_rare", "firmware.loading", "firmware.screens.menu"),
-    ("firmware.play_cut", "firmware.play_show", "firmware.play_table"),
-    ("firmware.play_end", "firmware.play_over"),
+    ("firmware.app", "firmware.app_rare", "firmware.loading"),
+    ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),
+    ("firmware.play.game_log", "firmware.play.game_over"),
     ("firmware.records", "firmware.records_load"),
 )
 
@@ -100,16 +100,9 @@ UPWARD = (
     ("firmware.hw.web", "firmware.boot"),
     ("firmware.hw.web", "firmware.crashlog"),
     ("firmware.hw.web", "firmware.main"),
-    ("firmware.hw.web", "firmware.play_cut"),
+    ("firmware.hw.web", "firmware.play.cut"),
+    ("firmware.hw.web_table", "firmware.screens.friend"),
     ("firmware.loading", "firmware.app"),
-    ("firmware.play_cut", "firmware.app"),
-    ("firmware.play_load", "firmware.app"),
-    ("firmware.play_over", "firmware.app"),
-    ("firmware.play_show", "firmware.app"),
-    ("firmware.play_table", "firmware.app"),
-    ("firmware.screens.friend", "firmware.app"),
-    ("firmware.screens.play", "firmware.app"),
-    ("firmware.screens.menu", "firmware.app"),
 )
 
 
@@ -117,7 +110,7 @@ def layer(name):
     best, found = -1, None
     for prefix, n in LAYERS:
         if (name == prefix or name.startswith(prefix)) and len(prefix) > best:
-            # "firmware.play_" is a prefix of names; the others are whole
+            # a prefix ending in "_" names several modules; the others are whole
             # names or packages ("firmware.hw" for firmware.hw.mp)
             whole = name == prefix or name.startswith(prefix + ".") or prefix.endswith("_")
             if whole:
@@ -191,6 +184,6 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     assert circles(g) == [("a", "b", "c")]
     g = {"firmware.keys": {"firmware.app"}, "firmware.app": {"firmware.keys"}}
     assert upward(g) == [("firmware.keys", "firmware.app")]
-    assert layer("firmware.play_table") == 4 and layer("firmware.hw.mp") == 2
+    assert layer("firmware.play.table") == 4 and layer("firmware.hw.mp") == 2
     assert layer("firmware.records_load") == 3 and layer("firmware.screen") == 1
     assert layer("firmware.screens.play") == 4 and layer("firmware.crashlog") == 3

@@ -3,13 +3,13 @@ ranks): the table's page opened by a ``("cut", a, b)`` event (``open_cut``)
 and its screen over the play screen (``CutPage``: A goes on). Also
 ``deal_at_once``: a new match's cut said in a line instead, its first hand
 on the table at once (the web page's first visit; the device never asks).
-Imports ``firmware.app`` (``title_bar``), ``firmware.buttons``,
+Imports ``firmware.screen`` (``title_bar``), ``firmware.buttons``,
 ``firmware.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
 from firmware import buttons
-from firmware.app import title_bar
+from firmware.screen import title_bar
 from firmware.cardtext import card_text
 from firmware.play.page import Page
 from firmware.play.table import NO_PAGE

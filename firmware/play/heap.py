@@ -21,12 +21,12 @@ than any of them costs. The figure is what holding that code costs there
     1.3 KB (its peak was 96.8 KB with the drawing held)
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
   the pause menu 3.4 KB and firmware.working 0.7 KB while they are open
-Imports ``firmware.app`` and ``firmware.play.table``.
+Imports ``firmware`` (``drop``) and ``firmware.play.table``.
 """
 
 import sys
 
-from firmware.app import _drop
+from firmware import drop as _drop
 from firmware.play.table import COUNT, NO_PAGE
 
 # the code of each page over the table (``Table.page``), loaded while it shows

@@ -10,7 +10,7 @@ each of yours (``firmware.play.save``), resumed on entering
 The pages are screens pushed over it (``firmware.play.page``), each with its keys and its
 drawing: the cut, a hand's count, game over; ``under_page`` is what the
 match runs while one shows. B opens the pause menu. Which code is held when
-on a device: ``firmware.play.heap``. Imports ``firmware.app``,
+on a device: ``firmware.play.heap``. Imports ``firmware.screen``,
 ``firmware.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
@@ -27,7 +27,7 @@ import firmware.play.save  # noqa: F401
 # and so is the table's drawing (a game's end forgets it under its page)
 import firmware.play.draw  # noqa: F401
 from firmware import buttons
-from firmware.app import MessageScreen, Screen
+from firmware.screen import MessageScreen, Screen
 from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
 from firmware.play.table import BUSY, CONFIRM, NO_PAGE, Table
 

@@ -10,7 +10,7 @@ a resumed game's table is set by ``firmware.play.match_start``. Imports
 ``engine.game`` (``visible``) and ``firmware.cardtext``;
 ``firmware.play.cut`` and ``firmware.play.show`` for their pages, and
 ``engine.winprob`` when the scores change (your chance to win, ``odds``; on a
-device forgotten after with ``firmware.app``'s ``_drop``).
+device forgotten after with ``firmware.drop``).
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events (``firmware.play.show``, with
@@ -327,7 +327,7 @@ def _odds(game, s, dealer):
     chance = lookup(s[0], s[1], dealer == 0, game.target, game.five)
     if sys.implementation.name != "cpython":
         # read when the scores change: the module is not held through the game
-        from firmware.app import _drop
+        from firmware import drop as _drop
 
         _drop("engine.winprob")
     return chance

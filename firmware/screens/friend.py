@@ -21,24 +21,21 @@ gives one (the simulator's TCP link); else, when the storage holds
 (firmware.table_net; with ``wifi.txt``, "SSID PASSWORD", a Pico W joins
 that Wi-Fi first); else the board's UART (firmware.table_uart). Imports
 ``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
-``engine.table.settings``, ``firmware.app``, ``firmware.table_net`` and
+``engine.table.settings``, ``firmware.keys``, ``firmware.screen``, ``firmware.table_net`` and
 ``firmware.table_uart``.
 """
 
 from engine.gamelog import line
 from engine.table.peer import Peer
 from engine.table.settings import Settings
-from firmware.app import ListScreen, MessageScreen, Screen, title_bar
+from firmware.keys import A, B, LEFT, RIGHT
+from firmware.screen import ListScreen, MessageScreen, Screen, title_bar
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)
-_A = const(16)
-_B = const(32)
 STEP = const(1024)  # the work of a frame: one 256-bit power, 66 ms on a Pico (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 NET = "table.txt"  # "HOST:PORT ROOM": play through the table server
@@ -220,7 +217,7 @@ class FriendTable(Screen):
         for kind, bit in events:
             if kind != "press":
                 continue
-            if bit == _B:
+            if bit == B:
                 self.app.pop()
                 return True
             moved = self._key(bit) or moved
@@ -267,10 +264,10 @@ class FriendTable(Screen):
         hand = self._hand()
         if not hand:
             return False
-        if bit == _LEFT or bit == _RIGHT:
-            self.cursor = (self.cursor + (1 if bit == _RIGHT else -1)) % len(hand)
+        if bit == LEFT or bit == RIGHT:
+            self.cursor = (self.cursor + (1 if bit == RIGHT else -1)) % len(hand)
             return True
-        if bit != _A or not peer.waiting():
+        if bit != A or not peer.waiting():
             return False
         g = peer.game
         self.cursor = min(self.cursor, len(hand) - 1)

@@ -1,8 +1,8 @@
 """The start menu: one entry per mode; each opens ``firmware/screens/<name>.py``
 through ``app.open`` (a mode not built yet shows "coming soon"). Imports
-``firmware.app``."""
+``firmware.screen``."""
 
-from firmware.app import ListScreen
+from firmware.screen import ListScreen
 
 # label, screen module
 ENTRIES = (

@@ -9,6 +9,7 @@ when anything failed. The same modules run under pytest on CPython.
 
 import sys
 
+sys.path.insert(0, "tools/bench")  # tools/bench/app_driver.py
 sys.path.insert(0, "tools")  # tools/driver.py (tools never import tests)
 sys.path.insert(0, "host_tests")
 sys.path.insert(0, ".")

@@ -10,7 +10,7 @@ a resumed game's table is set by ``firmware.play.match_start``. Imports
 ``engine.game`` (``visible``) and ``firmware.cardtext``;
 ``firmware.play.cut`` and ``firmware.play.show`` for their pages, and
 ``engine.winprob`` when the scores change (your chance to win, ``odds``; on a
-device forgotten after with ``firmware.drop``).
+device forgotten after with ``firmware``'s ``drop``).
 
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events (``firmware.play.show``, with

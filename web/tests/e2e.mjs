@@ -62,6 +62,7 @@ export async function py(page, code) {
 export const STATE = `
 _a = _w.runner.app
 _t = _a.top() if _a is not None else None
+_t = getattr(_t, "play", None) or _t  # a page pushed over the play screen: the play screen
 _g = getattr(_t, "game", None)
 if not hasattr(_g, "moves"):
     _g = None  # not a play screen's game (the keeper's menu has its own 'game')

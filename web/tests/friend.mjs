@@ -147,8 +147,10 @@ async function main() {
             if (!pausedSeen) await sleep(50);
           }
           await ready(pb);
-          const s = await waitFor(pb, (x) => x.screen === "FriendTable", 10000, "B's table did not open");
-          // the side saved at its last decision (friend.tbl): the same secret
+          await waitFor(pb, (x) => x.screen === "FriendTable", 10000, "B's table did not open");
+          // the side saved (friend.tbl): the same secret, its deal's journal
+          // fed again a step a frame until it is where it was
+          const s = await waitFor(pb, (x) => x.screen === "FriendTable" && x.journal >= before.journal, 30000, "B's journal did not come back");
           expect(s.seat === 1 && s.secret === before.secret && s.journal > 0,
             "B did not resume its side: " + JSON.stringify([before, s]));
           continue;

@@ -5,41 +5,18 @@ MicroPython unix port (the device's interpreter, its own socket module)
 plays a match against a CPython side; the server refusing a room is said
 (``refused``) and the link stays down. CPython only (threads, subprocess)."""
 
-import asyncio
 import os
 import socket
 import subprocess
-import sys
-import threading
 import time
 
 from engine.players import RandomPlayer
 from firmware.table_net import NetLink
 from tablerig import check_log, decide, table
 from unixport import micropython
+from wsclient import serve as _server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import table_server  # noqa: E402
-
-
-def _server():
-    got = []
-    ready = threading.Event()
-
-    def run():
-        def up(port):
-            got.append(port)
-            ready.set()
-
-        try:
-            asyncio.run(table_server.serve("127.0.0.1", 0, up))
-        except Exception:  # the thread dies with the test process
-            pass
-
-    threading.Thread(target=run, daemon=True).start()
-    assert ready.wait(10)
-    return got[0]
 
 
 def _play(links, peers, players, seconds=60):

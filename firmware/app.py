@@ -22,10 +22,17 @@ log (``firmware.crashfast``, prepared at boot so it needs no memory), then
 the device's main loop (``firmware.main``) then logs it and restarts the app
 into the saved game.
 
-Modes and restarts (``open``, ``forget_mode``, ``App(hw, resume=True)``),
-and the memory a mode's code takes: firmware/app_rare.py, the app's steps at
-rare moments, loaded for each (``_rare``) and forgotten after, so that they
-are not in the heap while a mode runs.
+Modes and restarts: a mode runs in an app of its own. Opening one from the
+start menu (``switch(name)``) or coming back to the menu from one
+(``switch("")``, when the stack is down to the root) ends the app: it shows
+the mode's name at once ("Opening"), and ``next`` names what to open; ``run``
+returns it, and ``firmware.main`` records it and restarts the interpreter
+into it (``firmware.main.restart``), so every mode finds a heap that does
+not depend on what ran before. ``App(hw, resume=True)`` opens the mode the
+record names (``open``: its code imported then, and kept). The record, the
+rare steps and the app's start: firmware/app_rare.py, loaded for each step
+(``_rare``) and forgotten after, so that they are not in the heap while a
+mode runs.
 
 A save or settings file that was refused (damaged, cut short, foreign, from
 newer firmware) is said on screen in a message when the app starts, and so is
@@ -81,12 +88,9 @@ class App:
     def _enter(self, screen):
         screen.app = self
         self._whole = True
-        if len(self.stack) == 1 and (self._before is not None or self.mode is not None):
-            self.mode = None  # back at the root
-            self._settle = 0
-            if self._modes != ("", 0):
-                self._rare("note", "")  # the record cleared at once
-            self._due = self._before is not None  # the mode's code goes next frame
+        if len(self.stack) == 1 and self.mode is not None:
+            self.switch("")  # back at the root: a fresh app at the menu
+            return
         self.dirty = True
         self.buttons.mute()
         try:
@@ -139,12 +143,30 @@ class App:
         self.dirty = True
         self._whole = True
 
-    def open(self, name, staged=True):
+    def open(self, name):
         """Push the screen that ``firmware/screens/<name>.py``'s ``make(app)``
-        returns, or a 'coming soon' message when there is no such module;
-        on a device (``hw.staged``), from the menu, ``firmware.loading``
-        loads it first (``staged`` False: it is done)."""
-        self._rare("open", name, staged)
+        returns (its code imported now, and kept), or a 'coming soon'
+        message when there is no such module; from the root it is the app's
+        mode, recorded. The start menu does not call this: it ``switch``es."""
+        self._rare("open", name)
+
+    def switch(self, name):
+        """End the app, naming the mode to open next (``name``; '' the start
+        menu): ``next`` holds it, ``tick`` runs no more frames and ``run``
+        returns it (``firmware.main`` restarts into it). The mode's name is on
+        the screen at once, until the next app draws."""
+        if self.next is not None:
+            return
+        self.next = name
+        from firmware.screens.menu import label_of  # the menu's: loaded with it
+
+        cv = self.canvas
+        cv.y0 = 0
+        cv.y1 = cv.height
+        cv.clear()
+        title_bar(cv, label_of(name))
+        cv.center("Opening" if name else "Menu", 28)
+        self.hw.display.show()
 
     def forget_mode(self):
         """Start at the menu after the next restart (a safe start)."""
@@ -189,7 +211,10 @@ class App:
 
     # ---- the frame ----
     def tick(self, now=None):
-        """One frame at ``now`` (ms); returns True when the display was redrawn."""
+        """One frame at ``now`` (ms); returns True when the display was redrawn.
+        An app that ended (``next``) runs no more frames."""
+        if self.next is not None:
+            return False
         clock = self.hw.clock
         if now is None:
             now = clock.ticks_ms()
@@ -209,8 +234,6 @@ class App:
         if said & _REDRAW:
             self.dirty = True
             self._whole = True
-        if self._due:  # a mode opened or closed in the last frame
-            self._rare("due")
         events = self.buttons.poll(raw, now)
         screen = self.stack[-1]
         try:
@@ -224,6 +247,8 @@ class App:
                 self._shown(screen)  # a page or mode of its own (firmware/screen.py)
         except Exception as e:
             self.crash(e, screen)
+        if self.next is not None:
+            return True  # the app ended: its last picture is on the screen
         if said > _REDRAW:
             from firmware import battery as _battery
 
@@ -244,7 +269,7 @@ class App:
             self._settle -= dt
             if self._settle <= 0:
                 self._settle = 0
-                self._due = True  # it started cleanly: tries back to 0
+                self._rare("note", self.mode or "")  # it started cleanly: tries back to 0
         drew = self.dirty
         if drew:
             self.dirty = False
@@ -314,12 +339,13 @@ class App:
 
     # ---- power
     def run(self, frame_ms=_FRAME_MS):
-        """The device main loop: never returns. When nothing animates the
+        """The device main loop, until the app ends: returns ``next``, the
+        mode to open next ('' the menu). When nothing animates the
         backend's ``nap(ms)`` waits for a button (returning within a frame
         of a press) instead of running idle frames."""
         clock = self.hw.clock
         nap = getattr(self.hw, "nap", None)
-        while True:
+        while self.next is None:
             start = clock.ticks_ms()
             self.tick(start)
             self.hw.feed()
@@ -330,3 +356,4 @@ class App:
                     nap(rest)
                 else:
                     clock.sleep_ms(frame_ms - spent)
+        return self.next

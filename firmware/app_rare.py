@@ -1,49 +1,39 @@
 """The app's steps at rare moments, kept out of firmware/app.py so that they
-are not in a Pico's heap while a mode runs: opening a mode (``open``), what
-follows a mode's opening or closing a frame later (``due``: forgetting a
-closed mode's code, the mode record), the start after a restart
-(``resume``), building the app (``start``) and passing the settings on to
-the hardware (``apply``). ``App._rare(step, ...)`` loads this module for one
-step and forgets it after (``firmware.app._drop``). Imports
-``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
-``firmware.power``, ``firmware.records``, ``firmware.screen``;
-``firmware.settings``, ``firmware.screens.menu`` and ``engine.winprob_check``
-(its table checked) as the app starts,
-``firmware.loading`` (on a device) and the screens of ``firmware.screens``
-by name.
+are not in a Pico's heap while a mode runs: opening a mode (``open``), the
+mode record (``note``, ``ending``), the start after a restart (``resume``),
+building the app (``start``) and passing the settings on to the hardware
+(``apply``). ``App._rare(step, ...)`` loads this module for one step and
+forgets it after (``firmware.app._drop``). Imports ``firmware.app``,
+``firmware.buttons``, ``firmware.canvas``, ``firmware.power``,
+``firmware.records``, ``firmware.screen``; ``firmware.settings``,
+``firmware.screens.menu`` and ``engine.winprob_check`` (its table checked)
+as the app starts, and the screens of ``firmware.screens`` by name.
 
 Modes and restarts
 ------------------
-The mode opened from the start menu (``app.open(name)`` on the root) is
-kept in a tiny crash-safe record (``LastMode``), so that the app can reopen
-it after a crash, a watchdog reset or a power cut; the mode then resumes
-from its own save. Back at the menu it is cleared. The record is written a
-frame after the change (``app._due``), so that loading this module, reading
-the record and writing it does not fall in the frame that opened or closed
-the mode; the app remembers what the record holds (``app._modes``), so an
-unchanged record is not even read. ``App(hw, resume=True)`` reopens that
-mode. A mode reopened this way that fails again before it has run
-``_STABLE_MS`` counts as a failed start; after ``_RESUME_TRIES`` of them the
-app starts at the menu with a message instead of looping.
+A mode runs in an app of its own: the app ends naming the next mode
+(``app.switch``), ``ending`` writes it in a tiny crash-safe record
+(``LastMode``) and ``firmware.main`` restarts; the new app (``App(hw,
+resume=True)``, ``resume``) opens what the record names. The same record
+reopens the mode after a crash, a watchdog reset or a power cut; the mode
+then resumes from its own save. A mode reopened that way that fails again
+before it has run ``_STABLE_MS`` counts as a failed start; after
+``_RESUME_TRIES`` of them the app starts at the menu with a message instead
+of looping. The app remembers what the record holds (``app._modes``), so an
+unchanged record is not even read again.
 
 The record's payload (version 1): ``tries`` (1 byte), then the mode's name
 in ASCII (at most 16 bytes; empty for the start menu). ``tries`` counts the
-restarts into that mode that have not yet run cleanly for a while.
-
-Memory (MicroPython only): every module a mode loads goes when the app is
-back at the menu (what ``sys.modules`` did not hold when the mode opened,
-less the app's own, ``keep`` in ``due``), so modes do not pile up their code on a
-Pico's heap; the mode loads them again when next opened. On a device
-(``hw.staged``), opening a mode whose code is not loaded pushes
-``firmware.loading.Loading``, which imports it a module a frame (a mode's
-imports take 0.2-0.6 s on a Pico: no frame may freeze that long) and then
-opens it.
+restarts into that mode that have not yet run cleanly for a while; two
+values say how the last app ended instead: ``_OPENED``, the mode was chosen
+in the menu and not yet started (it opens as the menu opened it: no failed
+start to count), and ``_BACK``, the app went back to the menu from that mode
+(the menu opens with it under the cursor).
 """
 
-import gc
 import sys
 
-from firmware.app import _drop, _log
+from firmware.app import _log
 from firmware.buttons import Buttons
 from firmware.canvas import Canvas
 from firmware.power import Power
@@ -57,6 +47,8 @@ except ImportError:
 
 _RESUME_TRIES = const(2)  # failed starts of a reopened mode before the menu is used
 _STABLE_MS = const(10000)  # a reopened mode that runs this long started cleanly
+_OPENED = const(255)  # tries: chosen in the menu, not yet started
+_BACK = const(254)  # tries: back at the menu from the mode named
 
 MAGIC = b"MODE"
 VERSION = 1
@@ -117,60 +109,38 @@ def missing(exc, name):
     return (_QUOTED % name) in str(exc)
 
 
-def open(app, name, staged=True):
+def open(app, name, note_it=True):
     """``app.open``: push the screen that ``firmware/screens/<name>.py``'s
     ``make(app)`` returns, or a 'coming soon' message when there is no such
-    module; on a device, from the menu, ``firmware.loading`` loads it first
-    (``staged`` False: it is done)."""
+    module. From the root it is the app's mode: recorded (``note_it``)."""
     full = "firmware.screens." + name
     root = len(app.stack) == 1
-    if root and app._due:
-        due(app)  # a mode closed in this frame: forget it before the next opens
-    if root and app._before is None and sys.implementation.name != "cpython":
-        app._before = tuple(sys.modules)  # what the mode loads goes with it
-    if staged and root and getattr(app.hw, "staged", False) and full not in sys.modules:
-        from firmware.loading import Loading  # the mode's code a module a frame
-
-        app.push(Loading(name))
-        return
     try:
         __import__(full)
     except ImportError as e:
         if not missing(e, full):
             raise  # the module exists but something inside it is missing
+        if root and note_it:
+            note(app, "")
         app.push(MessageScreen("Coming soon", "This part of the game is not built yet."))
         return
     if root and app.mode != name:
         app.mode = name
-        app._due = True  # recorded a frame later
+        if note_it:
+            note(app, name)
     app.push(sys.modules[full].make(app))
 
 
-def due(app):
-    """A frame after a mode opened or closed (or settled): forget a closed
-    mode's modules (all but the app's own, ``keep``), so the next mode finds the heap as the
-    menu had it, and bring the mode record up to date."""
-    app._due = False
-    before = app._before
-    if before is not None and len(app.stack) == 1:
-        app._before = None
-        # loaded by the app itself when first needed, and held: never
-        # forgotten with a mode (a constant here, not a module global: no name)
-        keep = (
-            "firmware.crashfast",
-            "firmware.crashlog",
-            "firmware.crash",
-            "firmware.battery",
-            "firmware.idle",
-            "firmware.wrap",
-            "firmware.fast",
-        )
-        for name in list(sys.modules):
-            if name not in before and name not in keep:
-                _drop(name)
-        gc.collect()
-    if not app._settle:  # a reopened mode that has not settled keeps its tries
-        note(app, app.mode or "")
+def ending(app):
+    """The app ended (``app.next``): the record says what the next app
+    opens. Never fatal."""
+    name = app.next
+    if name:
+        note(app, name, _OPENED)
+    elif app.mode:
+        note(app, app.mode, _BACK)
+    else:
+        note(app, "")
 
 
 def _record(app):
@@ -209,13 +179,27 @@ def note(app, name, tries=0):
 
 
 def resume(app):
-    """Reopen the mode that was open when ``app`` last stopped."""
+    """Open what the record names: the mode chosen in the menu, the mode
+    that was open when ``app`` last stopped, or the menu (with the cursor on
+    the mode it came back from)."""
     problem = _record(app)[1]
     name, tries = app._modes
     if problem:
         app.push(MessageScreen(_RESTART, problem))
         return
     if not name:
+        return
+    if tries == _BACK:
+        from firmware.screens.menu import index_of
+
+        menu = app.stack[0]
+        if hasattr(menu, "cursor"):
+            menu.cursor = index_of(name)
+            menu.top = max(0, menu.cursor - menu.rows + 1)
+        return
+    if tries == _OPENED:  # as the menu opened it: nothing to count yet
+        note(app, name)
+        open(app, name, False)
         return
     if tries >= _RESUME_TRIES:
         note(app, "")
@@ -229,8 +213,7 @@ def resume(app):
         return
     note(app, name, tries + 1)
     app._settle = _STABLE_MS
-    open(app, name)
-    app._due = False  # recorded above, with its tries
+    open(app, name, False)
 
 
 def start(app, root, board, settings, pegboard, restart):
@@ -267,11 +250,10 @@ def start(app, root, board, settings, pegboard, restart):
     app.failing = None  # set when errors keep coming: tick raises Failing
     app._fail_times = []
     app.mode = None  # the mode opened from the root, by name
-    app._before = None  # sys.modules before the open mode (MicroPython), or None
     app._modes = None  # (name, tries): what its record holds, once read
     app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
     app._settle = 0  # ms a reopened mode must still run to count as started
-    app._due = False  # ``due`` runs next frame
+    app.next = None  # once the app ended: the mode to open next ('' the menu)
     app._view = 0  # the top screen's ``view()`` the keys were last muted for
     if root is None:
         from firmware.screens.menu import MenuScreen

@@ -33,6 +33,10 @@ Hardware (attributes):
             .sleep_ms(n)
   feed()    feed the watchdog (no-op where there is none)
   reset()   restart the board (the host backend raises SystemExit)
+  restart() start the interpreter again, the board running on (the app
+            ended naming the next mode: firmware/main.py): MicroPython's
+            soft reset, CircuitPython's ``supervisor.reload()``; the host
+            and web backends return, and the next app is built in place
 
 Optional (firmware/power.py; a backend without them, e.g. a web one, gets
 the defaults: no gauge, frame-by-frame sleeping):
@@ -43,10 +47,9 @@ the defaults: no gauge, frame-by-frame sleeping):
             animates, with ms <= 1000, and feeds the watchdog between naps.
   display.contrast(level) dims the panel, display.power(False) turns it
             off (its RAM is kept; power(True) shows it again)
-  staged    True on a device, where importing a mode's code takes 0.2-0.6 s:
-            the app then loads a mode a module a frame (firmware/loading.py);
-            absent (False) in the simulator and the web page, which draw the
-            same frames on every interpreter
+  staged    True on a device, where long work (a rematch's start, the game-over
+            page's steps) goes a step a frame so no frame freezes; absent (False)
+            in the simulator and the web page, which do it at once
 
 Boards (pins, LED layout, power budget, battery) are data in ``boards/<name>.py``.
 """

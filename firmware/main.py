@@ -2,13 +2,24 @@
 for good. The board's root ``main.py`` only needs ``import firmware.main``
 then ``firmware.main.main()``. Imports ``gc`` and ``sys``;
 ``firmware.boot`` (the backend, the board, the app built, the error
-screens), ``firmware.app`` (its ``_drop``, to forget ``firmware.boot``),
+screens, the pegboard of an app built ``again``), ``firmware.app`` (its
+``_drop``, to forget ``firmware.boot``; ``App``, for ``again``),
 ``firmware.crashfast`` and ``firmware.crashlog``, each when used.
 
 Memory: what is needed only before the app runs and after a crash is in
 ``firmware.boot`` (and ``firmware.crashlog``, which prepares the crash log),
 loaded then and forgotten while the app runs, so that this module, held all
 the time, is only the loop below.
+
+Modes: each runs in an app of its own. An app ends naming the next mode
+(``firmware.app.App.switch``: a mode chosen in the start menu, or the menu
+again); ``restart`` writes that in the mode record and restarts: the
+backend's ``restart()`` (``machine.soft_reset()`` on MicroPython,
+``supervisor.reload()`` on CircuitPython: the interpreter starts again and
+this module's ``main`` builds the app from the record), or, where it returns
+(the host and the web page's backends, and the tools' rigs), a fresh app
+built here (``again``), so that every mode starts on a heap that does not
+depend on what ran before.
 
 Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
@@ -53,6 +64,33 @@ def _forget_boot():
         _drop("boards")  # the boards' list and loader; the board's own data stays held
 
 
+def restart(app):
+    """``app`` ended (its ``next``): write the mode to open next in the
+    record and restart the interpreter into it (``hw.restart()``, which
+    returns on the host and the web backends: then the caller builds the
+    next app)."""
+    hw = app.hw
+    app._rare("ending")
+    go = getattr(hw, "restart", None)
+    if go is not None:
+        go()
+
+
+def again(app):
+    """``restart``, and the app that follows ``app`` in the same interpreter
+    (the host and the web backends, tests and tools): built from the record
+    as a restarted device builds it, the board's and the pegboard's kept."""
+    restart(app)
+    from firmware.app import App
+
+    peg = app.pegboard
+    if peg is not None and app.board is not None:
+        from firmware.boot import make_pegboard
+
+        peg = make_pegboard(app.board) or peg
+    return App(app.hw, board=app.board, pegboard=peg, resume=True)
+
+
 def _describe(exc):
     try:
         msg = str(exc)
@@ -73,6 +111,7 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
     while True:
         app = None
         mode = None
+        ended = None
         try:  # room for a crash entry set aside now: a crash may come with no heap left
             from firmware import crashlog
 
@@ -88,6 +127,7 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
                 app.forget_mode()
             resume = True
             app.run()
+            ended = app
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as e:  # MemoryError and the rest: the device must go on
@@ -121,6 +161,11 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
             except Exception as e2:  # not even the error screen: wait, then go on
                 print("error screen failed:", _describe(e2))
                 clock.sleep_ms(pause_ms)
+        if ended is not None:  # outside the try: a restart is no crash
+            app = None
+            restart(ended)  # on a device, it does not return
+            ended = None
+            gc.collect()
 
 
 def main():

@@ -88,8 +88,6 @@ package(
         "keeper_input.py",
         "keeper_record.py",
         "keys.py",
-        "loading.py",
-        "loads.py",
         "main.py",
         "pegboard.py",
         "pegboard_setup.py",

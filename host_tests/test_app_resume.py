@@ -1,18 +1,27 @@
 # portable
-"""The last mode, restarts and repeated failures (issue 7) through
-firmware/app.py with the host backend: the open mode is recorded (a frame
-later, by firmware.app_rare, loaded for it and forgotten: issue 12) and
-cleared at the menu; a restart reopens the keeper where it was or stays at
-the menu; a reopened mode that fails at once is not reopened for ever, and
-one that settled resets its tries; a damaged mode record is said and the
-menu used. Runs on CPython and MicroPython."""
+"""Modes, the last mode, restarts and repeated failures (issues 7, 29)
+through firmware/app.py and firmware/main.py with the host backend: opening
+a mode from the menu ends the app naming it (its name on the screen at
+once), the record holds it and the next app opens it; back at the menu the
+same, the menu's cursor on the mode left; firmware.main.run does it in its
+one loop; a restart reopens the keeper where it was or stays at the menu; a
+reopened mode that fails at once is not reopened for ever, and one that
+settled resets its tries; a damaged mode record is said and the menu used.
+Runs on CPython and MicroPython."""
 
+import sys
+
+from firmware import main
 from firmware.app import App, MessageScreen
-from firmware.hal import A, DOWN, UP
+from firmware.hal import A, B, DOWN, UP
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen
 from driver import Driver
 from apprig import drawn_text, new_app
+from screentext import drawn_text as text_of
+
+OPENED = 255  # firmware.app_rare._OPENED: chosen in the menu, not yet started
+BACK = 254  # firmware.app_rare._BACK: back at the menu from the mode named
 
 
 def goto(d, module):
@@ -27,35 +36,103 @@ def restart(storage):
     return Driver(App(host.make(storage=storage), resume=True))
 
 
-def test_the_open_mode_is_recorded_and_cleared_at_the_menu():
+def record(storage):
     from firmware.app_rare import LastMode
 
+    return LastMode(storage).load()
+
+
+def press_a_until_it_ends(d):
+    # A held, a frame at a time on the app itself (not the driver, which
+    # would follow it with the next app): the text of the frame that ended it
+    app = d.app
+    d.hw.buttons.set(A)
+    for _ in range(10):
+        said = text_of(app, lambda: app.tick(d.t))
+        d.t += 20
+        if app.next is not None:
+            d.hw.buttons.set(0)
+            return said
+    raise AssertionError("A on the menu did not end the app")
+
+
+def test_opening_a_mode_ends_the_app_naming_it_and_the_next_app_opens_it():
+    storage = host.DictStorage()
+    d = new_app(storage)
+    names = [e[1] for e in ENTRIES]
+    d.tap(DOWN, names.index("keeper"))
+    app = d.app
+    said = press_a_until_it_ends(d)
+    assert app.next == "keeper" and "Opening" in said and "Score keeper" in said, said
+    assert app.tick(d.t) is False  # an app that ended runs no more frames
+    assert record(storage) == ("", 0, None)  # the app itself writes nothing
+    main.restart(app)  # firmware.main's one place: the record, then hw.restart()
+    assert record(storage) == ("keeper", OPENED, None) and app.hw.restarts == 1
+    d2 = Driver(App(host.make(storage=storage), resume=True))
+    assert type(d2.app.top()).__name__ == "KeeperScreen" and d2.app.mode == "keeper"
+    assert record(storage) == ("keeper", 0, None)  # started: a crash now reopens it
+    assert d2.app._settle == 0 and d2.app.errors == 0  # opened as the menu opened it
+
+
+def test_back_at_the_menu_ends_the_app_and_the_next_one_shows_the_menu_at_the_mode():
     storage = host.DictStorage()
     d = new_app(storage)
     goto(d, "keeper")
-    assert d.app.mode == "keeper"
-    assert LastMode(storage).load() == ("keeper", 0, None)
-    d.app.home()
-    assert d.app.mode is None
-    assert LastMode(storage).load() == ("", 0, None)
+    assert d.apps == 2 and d.app.mode == "keeper"
+    app = d.app
+    app.home()
+    assert app.next == "" and len(app.stack) == 1
+    d.tick(1)  # the driver follows it with the next app, as firmware.main does
+    assert d.apps == 3 and d.app is not app
+    assert record(storage) == ("keeper", BACK, None)
+    menu = d.app.top()
+    assert isinstance(menu, MenuScreen) and d.app.mode is None and len(d.app.stack) == 1
+    assert ENTRIES[menu.cursor][1] == "keeper"
+    d3 = restart(storage)  # a power cut at the menu: the menu again
+    assert isinstance(d3.app.top(), MenuScreen) and d3.app.mode is None
 
 
-def test_the_rare_steps_are_not_kept_loaded_and_the_record_follows_a_frame_later():
-    # issue 12: opening a mode, the mode record and the app's start are
-    # firmware.app_rare, loaded for each and forgotten (not resident all game)
-    import sys
-
-    from firmware.app_rare import LastMode
-
+def test_the_main_loop_restarts_into_the_mode_and_back_in_one_place():
+    # firmware.main.run on the host backend: the app ends, run writes the
+    # record and restarts (hw.restart() returns here), the next app built in
+    # the same loop opens the mode; the rare steps are not kept loaded
     storage = host.DictStorage()
-    d = new_app(storage)
-    assert "firmware.app_rare" not in sys.modules
-    d.app.open("keeper")
-    assert d.app.mode == "keeper" and "firmware.app_rare" not in sys.modules
-    assert LastMode(storage).load() == ("", 0, None)  # not in the frame that opened it
-    d.tick(1)
-    assert LastMode(storage).load() == ("keeper", 0, None)
-    assert "firmware.app_rare" not in sys.modules
+    hw = host.make(storage=storage)
+    names = [e[1] for e in ENTRIES]
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def read():
+        t = hw.clock.now
+        if main.app is not None and (not seen or seen[-1][0] is not main.app):
+            seen.append((main.app, main.app.mode, type(main.app.top()).__name__))
+        if hw.restarts >= 2:
+            raise KeyboardInterrupt  # the test is over
+        if t < 2000:
+            steps = names.index("stats")
+            k = t // 200
+            return DOWN if k < steps and t % 200 < 100 else 0
+        if 2000 <= t < 2100:
+            return A  # open it
+        if 3000 <= t < 3100:
+            return B  # stats: B goes back to the menu
+        if t > 20000:
+            raise Stop("the loop did not restart twice")
+        return 0
+
+    hw.buttons.read = read
+    try:
+        main.run(hw)
+    except KeyboardInterrupt:
+        pass
+    assert hw.restarts == 2
+    assert [m for _, m, _ in seen] == [None, "stats", None], seen
+    assert [k for _, _, k in seen] == ["MenuScreen", "StatsScreen", "MenuScreen"]
+    assert ENTRIES[seen[2][0].stack[0].cursor][1] == "stats"  # where it was left
+    assert record(storage) == ("stats", BACK, None)
+    assert "firmware.app_rare" not in sys.modules or sys.implementation.name == "cpython"
 
 
 def test_restart_reopens_the_keeper_where_it_was():
@@ -77,8 +154,6 @@ def test_restart_reopens_the_keeper_where_it_was():
 def test_restart_at_the_menu_stays_at_the_menu():
     storage = host.DictStorage()
     d = new_app(storage)
-    goto(d, "keeper")
-    d.app.home()
     d2 = restart(storage)
     assert len(d2.app.stack) == 1 and isinstance(d2.app.top(), MenuScreen)
 

@@ -117,20 +117,11 @@ def compiled(root=ROOT):
     return sorted(seen)
 
 
-# ---- what opening a mode loads (firmware/loads.py) ----------------------------
+# ---- what work inside a mode loads a module a frame ----------------------------
 
 # loaded before any mode opens (the menu's own, and what firmware.app_rare's
-# start, which builds the app, imports), so never in a mode's list
+# start, which builds the app, imports), so never in such a list
 _ALWAYS = ("firmware.main", "firmware.app", "firmware.app_rare", "firmware.screens.menu")
-# the app's rare steps, forgotten while a mode runs: its ``open`` opens the
-# mode, so it is loaded in a frame of its own before the one that opens it
-OPENER = "firmware.app_rare"
-# what a mode's screen loads by name as it enters, besides its imports: the
-# computer player (its MODULES) and the match's start (firmware.play.match_start)
-_EXTRA = {
-    "play": ("engine.opponent", "firmware.play.match_start"),
-    "demo": ("engine.opponent",),
-}
 
 
 def _path_of(module, root=ROOT):
@@ -199,18 +190,6 @@ def _load_order(modules, root=ROOT, skip=()):
     return order
 
 
-def mode_entries(root=ROOT):
-    """The start menu's modes (firmware/screens/menu.py ``ENTRIES``), in order."""
-    import ast
-
-    with open(_path_of("firmware.screens.menu", root)) as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == "ENTRIES":
-            return [e[1] for e in ast.literal_eval(node.value)]
-    raise ValueError("no ENTRIES in firmware/screens/menu.py")
-
-
 # lists for work inside a mode that loads code of its own: the game-over
 # page's review (firmware.play.review._review; engine.review loads the
 # computer's modules, and the expert's near the end, inside its functions)
@@ -225,22 +204,9 @@ _WORK = {
 }
 
 
-def mode_loads(root=ROOT):
-    """{mode: the modules opening it loads, one import a frame, each after
-    what it imports} for firmware/loads.py; the menu's own modules left out,
-    and last ``OPENER``, which opens the mode once its code is loaded."""
-    always = _load_order(_ALWAYS, root)
-    out = {}
-    for mode in mode_entries(root):
-        screen = "firmware.screens." + mode
-        if not os.path.exists(_path_of(screen, root)):
-            continue
-        wanted = [screen] + list(_EXTRA.get(mode, ()))
-        out[mode] = tuple(_load_order(wanted, root, skip=always)) + (OPENER,)
-    return out
-
-
 def work_loads(root=ROOT):
-    """{work: what it loads, as ``mode_loads``} for ``_WORK``."""
+    """{work: the modules it loads, one import a frame, each after what it
+    imports, the menu's own left out} for ``_WORK`` (the review's
+    ``firmware.play.review.LOADS``)."""
     always = _load_order(_ALWAYS, root)
     return {w: tuple(_load_order(m, root, skip=always)) for w, m in _WORK.items()}

@@ -17,6 +17,11 @@ modules only when asked to build an app.
 
 Frames run at ``t`` then ``t`` moves on ``dt``; the buttons ``tap``,
 ``hold`` and ``chord`` press stay down across the frames that follow.
+
+An app that ends naming the next mode (a mode chosen in the start menu, or
+back at the menu from one: ``firmware.app.App.switch``) is followed at once
+by the next app, built as ``firmware.main`` builds it (``again``): ``app``
+is then that app, and ``apps`` counts the apps so far.
 """
 
 FRAME = 20
@@ -26,6 +31,7 @@ class Driver:
     def __init__(self, app, ticks=2):
         self.app = app
         self.hw = app.hw
+        self.apps = 1
         self.t = 0
         self.tick(ticks, self.hw.buttons.read())
 
@@ -42,13 +48,24 @@ class Driver:
     def tick(self, n=1, raw=0, dt=FRAME):
         self.hw.buttons.set(raw)
         for _ in range(n):
-            self.app.tick(self.t)
+            self.frame(self.t)
             self.t += dt
 
     def run(self, ms):
         for _ in range(ms // FRAME):
-            self.app.tick(self.t)
+            self.frame(self.t)
             self.t += FRAME
+
+    def frame(self, t):
+        """One frame of the app at ``t``; when it ended, the next app."""
+        app = self.app
+        app.tick(t)
+        if app.next is not None:
+            from firmware import main
+
+            self.app = main.again(app)
+            main.app = self.app
+            self.apps += 1
 
     def press(self, bit, n=1, down=2, up=2):
         for _ in range(n):
@@ -88,12 +105,12 @@ class Driver:
         return self.loaded()
 
     def loaded(self):
-        """Frames until the mode being opened is loaded (MicroPython loads a
-        mode a module a frame: firmware.loading); the mode's screen (the
-        one over the menu: a page of its own may be over it)."""
+        """Frames until the mode opened has started (a game's first frames
+        on a device: its ``starting``); the mode's screen (the one over the
+        menu: a page of its own may be over it)."""
         for _ in range(200):
             top = self.app.top()
-            if type(top).__name__ != "Loading" and not getattr(top, "starting", 0):
+            if not getattr(top, "starting", 0):
                 break
             self.tick(1, 0)
         stack = self.app.stack

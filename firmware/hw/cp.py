@@ -144,7 +144,7 @@ class Clock:
 
 
 class Hardware:
-    staged = True  # a device: a mode's code loads a module a frame (firmware/hal.py)
+    staged = True  # a device: long work goes a step a frame (firmware/hal.py)
 
     def __init__(
         self, microcontroller, display, buttons, leds, storage, clock, watchdog_s, battery=None
@@ -174,6 +174,12 @@ class Hardware:
 
     def reset(self):
         self._mc.reset()
+
+    def restart(self):
+        """``supervisor.reload()``: code.py runs again on a fresh heap."""
+        import supervisor
+
+        supervisor.reload()
 
     def battery_mv(self):
         b = self._battery

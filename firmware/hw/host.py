@@ -230,6 +230,7 @@ class Hardware:
         self.battery = None
         self.naps = 0
         self.nap_steps = 0
+        self.restarts = 0
 
     def feed(self):
         self.feeds += 1
@@ -248,6 +249,9 @@ class Hardware:
 
     def reset(self):
         raise SystemExit("reset requested")
+
+    def restart(self):
+        self.restarts += 1  # returns: firmware.main builds the next app here
 
 
 def make(board=None, storage=None, clock=None):

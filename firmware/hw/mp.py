@@ -128,7 +128,7 @@ class Clock:
 
 
 class Hardware:
-    staged = True  # a mode's code loads a module a frame (firmware/hal.py)
+    staged = True  # a device: long work goes a step a frame (firmware/hal.py)
 
     def __init__(self, machine, display, buttons, leds, storage, clock, watchdog_ms, battery=None):
         self._machine = machine
@@ -151,6 +151,11 @@ class Hardware:
 
     def reset(self):
         self._machine.reset()
+
+    def restart(self):
+        """A soft reset: the interpreter starts again (``main.py``); the
+        panel keeps its picture, the pins and the watchdog run on."""
+        self._machine.soft_reset()
 
     def battery_mv(self):
         b = self._battery

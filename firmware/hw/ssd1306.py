@@ -54,11 +54,12 @@ _DEFAULT_CONTRAST = const(0xCF)
 
 
 def init_sequence(height=64, external_vcc=False, rotate=0, contrast=_DEFAULT_CONTRAST):
-    """The power-up commands (without the control byte), as bytes."""
+    """The power-up commands (without the control byte), as bytes. The panel
+    is not switched off first: after a soft reset it keeps showing what the
+    last app drew (its RAM is kept) until the next app draws."""
     flip = rotate == 180
     return bytes(
         (
-            _DISPLAY_OFF,
             0xD5, 0x80,  # clock: divide 1, oscillator default
             0xA8, height - 1,  # multiplex ratio
             0xD3, 0x00,  # no vertical offset
@@ -116,8 +117,7 @@ class SSD1306:
         seq = init_sequence(self.height, self._external_vcc, self._rotate, self._level)
         try:
             self.i2c.writeto(self.address, bytes((_CONTROL_CMDS,)) + seq)
-            if self.on:
-                self._command(_DISPLAY_ON)
+            self._command(_DISPLAY_ON if self.on else _DISPLAY_OFF)
         except OSError:
             self.errors += 1
             return False

@@ -134,12 +134,16 @@ class Hardware:
         self.clock = clock
         self.feeds = 0
         self.resets = 0
+        self.restarts = 0
 
     def feed(self):
         self.feeds += 1
 
     def reset(self):
         self.resets += 1
+
+    def restart(self):
+        self.restarts += 1  # returns: the runner builds the next app (firmware.main.again)
 
 
 def make(board=None, storage=None, clock=None):
@@ -233,6 +237,9 @@ class Runner:
                     self.opening = None
                     opening(self.app)
             self.app.tick(hw.clock.now)
+            if self.app.next is not None:  # it ended naming the next mode: a fresh app
+                self.app = device.again(self.app)
+                device.app = self.app
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as e:  # MemoryError and the rest: the page must go on

@@ -17,8 +17,7 @@ only exported. Short of memory, neither is half done. Imports
 ``firmware.play.heap``, ``firmware.play.page`` and
 ``firmware.play.table``; ``engine.game``, ``firmware.stats``,
 ``firmware.play.game_log``, ``firmware.play.review``, ``firmware.play.draw``,
-``engine.review``
-and ``firmware.loading`` (the list of what the review loads) when used.
+and ``engine.review`` when used.
 """
 
 from firmware import buttons
@@ -333,11 +332,10 @@ def _weigh_whole(game, coach):
 
     before = tuple(sys.modules)
     try:
-        from firmware.loading import modules_of
+        from firmware.play.review import LOADS
 
-        todo = modules_of("review")
         yield
-        for name in todo:
+        for name in LOADS:
             if name not in sys.modules:
                 __import__(name)
                 yield

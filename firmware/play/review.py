@@ -1,13 +1,30 @@
 """The coach's review of a finished game (DOWN on its game-over page): your
 discards and plays against the computer's best, weighed a decision a frame
 under a bar (``firmware.working``), then their page. What it weighs with
-(``engine.review`` and the computer's modules, ``firmware.loads``
-"review") is loaded for it and forgotten after. Imports
-``firmware.play.heap``; ``firmware.working``, ``firmware.loading``,
-``firmware.wrap`` and ``engine.review`` when used.
+(``engine.review`` and the computer's modules, ``LOADS``) is loaded for it
+a module a frame and forgotten after (a split for a Pico's budgets: the
+whole review takes over a second and the play screen's heap cannot hold
+the computer's modules with it). Imports ``firmware.play.heap``;
+``firmware.working``, ``firmware.wrap`` and ``engine.review`` when used.
 """
 
 from firmware.play.heap import _forget
+
+# what the review loads, every module after those it imports (as
+# tools/device_files.work_loads finds them: host_tests/test_imports checks)
+LOADS = (
+    "engine.cards",
+    "engine.rng",
+    "engine.opponent",
+    "engine.score",
+    "engine.pegging",
+    "engine.crib_table",
+    "engine.discard",
+    "engine.winprob",
+    "engine.expert",
+    "engine.coach",
+    "engine.review",
+)
 
 try:
     from micropython import const
@@ -29,8 +46,7 @@ def review(screen):
 
 def _review(game):
     """The review's work a frame at a time (on a Pico the whole of it takes
-    over a second): its modules imported one a frame (``firmware.loads``
-    "review"), one of your decisions weighed a frame
+    over a second): its modules imported one a frame (``LOADS``), one of your decisions weighed a frame
     (``engine.review.review_steps``), its lines made and wrapped a few a
     frame, what it loaded forgotten (also when B stops it), each in frames
     of their own; it yields how far it is in the game's decisions and
@@ -40,11 +56,8 @@ def _review(game):
     before = tuple(sys.modules)  # what the review loads goes after it
     end = len(game.moves)
     try:
-        from firmware.loading import modules_of
-
-        todo = modules_of("review")
         yield 0
-        for name in todo:
+        for name in LOADS:
             if name not in sys.modules:
                 __import__(name)
                 yield 0

@@ -181,7 +181,7 @@ class App:
         from firmware import app_rare
 
         try:
-            getattr(app_rare, step)(self, *args)
+            return getattr(app_rare, step)(self, *args)
         finally:
             _drop("firmware.app_rare")
 

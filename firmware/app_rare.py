@@ -133,14 +133,25 @@ def open(app, name, note_it=True):
 
 def ending(app):
     """The app ended (``app.next``): the record says what the next app
-    opens. Never fatal."""
+    opens; True. Never fatal: when the record cannot be written (a storage
+    that keeps nothing), False, and ``app`` goes on, the mode opened (or
+    the menu entered) in it."""
     name = app.next
-    if name:
-        note(app, name, _OPENED)
-    elif app.mode:
-        note(app, app.mode, _BACK)
-    else:
-        note(app, "")
+    want = (name, _OPENED) if name else (app.mode, _BACK) if app.mode else ("", 0)
+    note(app, want[0], want[1])
+    if app._modes == want:
+        return True
+    app.next = None
+    app.invalidate()
+    try:
+        if name:
+            open(app, name)
+        else:
+            app.mode = None
+            app._enter(app.stack[0])
+    except Exception as e:
+        app.crash(e)
+    return False
 
 
 def _record(app):

@@ -68,19 +68,23 @@ def restart(app):
     """``app`` ended (its ``next``): write the mode to open next in the
     record and restart the interpreter into it (``hw.restart()``, which
     returns on the host and the web backends: then the caller builds the
-    next app)."""
-    hw = app.hw
-    app._rare("ending")
-    go = getattr(hw, "restart", None)
+    next app); True. False when the record could not be written: ``app``
+    then opened the mode itself and goes on."""
+    if not app._rare("ending"):
+        return False
+    go = getattr(app.hw, "restart", None)
     if go is not None:
         go()
+    return True
 
 
 def again(app):
     """``restart``, and the app that follows ``app`` in the same interpreter
     (the host and the web backends, tests and tools): built from the record
-    as a restarted device builds it, the board's and the pegboard's kept."""
-    restart(app)
+    as a restarted device builds it, the board's and the pegboard's kept
+    (``app`` itself when it goes on: ``restart``)."""
+    if not restart(app):
+        return app
     from firmware.app import App
 
     peg = app.pegboard
@@ -108,23 +112,28 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
     clock = hw.clock
     recent = []  # clock times of the crashes in the window
     resume = True
+    kept = None  # an app that goes on after it ended (``restart``: no record)
     while True:
         app = None
         mode = None
         ended = None
-        try:  # room for a crash entry set aside now: a crash may come with no heap left
-            from firmware import crashlog
+        if kept is None:
+            try:  # room for a crash entry set aside now: a crash may come with no heap left
+                from firmware import crashlog
 
-            crashlog.prepare(hw.storage)
-        except Exception as e:
-            print("crash log not prepared:", _describe(e))
-        crashlog = None  # forgotten with firmware.boot once the app is built
+                crashlog.prepare(hw.storage)
+            except Exception as e:
+                print("crash log not prepared:", _describe(e))
+            crashlog = None  # forgotten with firmware.boot once the app is built
         try:
             hw.feed()
-            app = _boot().build(board=board, hw=hw, resume=resume)
-            _forget_boot()
-            if not resume:
-                app.forget_mode()
+            if kept is None:
+                app = _boot().build(board=board, hw=hw, resume=resume)
+                _forget_boot()
+                if not resume:
+                    app.forget_mode()
+            else:
+                app, kept = kept, None
             resume = True
             app.run()
             ended = app
@@ -163,7 +172,8 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
                 clock.sleep_ms(pause_ms)
         if ended is not None:  # outside the try: a restart is no crash
             app = None
-            restart(ended)  # on a device, it does not return
+            if not restart(ended):  # on a device, it does not return
+                kept = ended
             ended = None
             gc.collect()
 

@@ -2,7 +2,8 @@
 button events in, drawing out only when something changed. Imports
 ``firmware`` (its ``drop``), ``firmware.crashfast`` (loaded at boot),
 ``firmware.power`` and ``firmware.screen``; when first needed
-``firmware.crash``,
+``firmware.crash``, ``firmware.screens.menu`` (a mode's label, as the app
+ends),
 ``firmware.battery`` and ``firmware.idle``; for a rare step (building the
 app among them) ``firmware.app_rare``.
 

@@ -210,7 +210,10 @@ def resume(app):
         return
     if tries == _OPENED:  # as the menu opened it: nothing to count yet
         note(app, name)
-        open(app, name, False)
+        try:
+            open(app, name, False)
+        except Exception as e:  # as the menu's open failed: said over the menu
+            app.crash(e)
         return
     if tries >= _RESUME_TRIES:
         note(app, "")
@@ -237,6 +240,9 @@ def start(app, root, board, settings, pegboard, restart):
     app.board = board
     app.canvas = Canvas(d.fb, d.buf, d.width, d.height)
     app.buttons = Buttons(diff=hw.clock.ticks_diff)
+    # the keys held as the app starts (the press that opened its mode) count
+    # as down already, and the root's entering mutes them until released
+    app.buttons.reset(hw.buttons.read())
     app.pegboard = pegboard
     app.led_buf = None
     if pegboard is not None:

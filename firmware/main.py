@@ -64,26 +64,27 @@ def _forget_boot():
         _drop("boards")  # the boards' list and loader; the board's own data stays held
 
 
-def restart(app):
+def restart(app, reboot=True):
     """``app`` ended (its ``next``): write the mode to open next in the
     record and restart the interpreter into it (``hw.restart()``, which
     returns on the host and the web backends: then the caller builds the
-    next app); True. False when the record could not be written: ``app``
-    then opened the mode itself and goes on."""
+    next app; not with ``reboot`` False); True. False when the record could
+    not be written: ``app`` then opened the mode itself and goes on."""
     if not app._rare("ending"):
         return False
     go = getattr(app.hw, "restart", None)
-    if go is not None:
+    if go is not None and reboot:
         go()
     return True
 
 
-def again(app):
+def again(app, reboot=True):
     """``restart``, and the app that follows ``app`` in the same interpreter
     (the host and the web backends, tests and tools): built from the record
     as a restarted device builds it, the board's and the pegboard's kept
-    (``app`` itself when it goes on: ``restart``)."""
-    if not restart(app):
+    (``app`` itself when it goes on: ``restart``). ``reboot`` False: the
+    backend is not restarted (a benchmark's rig over a device's backend)."""
+    if not restart(app, reboot):
         return app
     from firmware.app import App
 

@@ -41,12 +41,14 @@ def new_driver(
     names the Settings' game ("5-card 61", "6 deals"...) when not ``target``."""
     app = App(host.make(storage=storage))
     app.settings.set("target", target)
+    app.settings.save()  # the next app (a mode opened) reads them
     while game and setting_label(app.settings, 1) != game:  # as LEFT/RIGHT step it on the screen
         app.settings.step(1, 1)
     app.settings.set("match", match)
     app.settings.set("open_hands", open_hands)
     app.settings.set("difficulty", level)
     app.settings.set("muggins", muggins)
+    app.settings.save()
     d = Driver(app)
     if seed is None:
         app.open("play")

@@ -38,12 +38,19 @@ class Rig:
         self.hw.battery = battery
         self.app = App(self.hw, board=board, pegboard=make_pegboard(board), resume=resume)
         self.t = 0
+        self.tick()
+
+    def tick(self):
         self.app.tick(self.t)
+        if self.app.next is not None:  # it ended naming the next mode: the next app
+            from firmware import main
+
+            self.app = main.again(self.app)
 
     def run(self, ms, step=FRAME):
         for _ in range(ms // step):
             self.t += step
-            self.app.tick(self.t)
+            self.tick()
 
     def tap(self, bit, times=1):
         for _ in range(times):

@@ -121,6 +121,7 @@ def each_cut(make_base, act, check, stride=1):
 
 def open_play(b):
     b.app.settings.set("target", 61)
+    b.app.settings.save()  # the next app (a mode opened) reads them
     b.open("play")
     return b
 

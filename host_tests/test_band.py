@@ -172,6 +172,7 @@ def test_the_experts_thinking_bar_redraws_as_a_whole_redraw_would():
 
     d, w = device()
     d.app.settings.set("difficulty", "expert")
+    d.app.settings.save()  # the next app (a mode opened) reads them
     d.app.power.dim_ms = d.app.power.off_ms = 0  # the driver's frames are long
     d.app.hw.clock.now = 3
     screen = d.open("play")

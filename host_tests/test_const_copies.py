@@ -25,7 +25,6 @@ LEFT = {
     "firmware/crashlog.py": 1,
     "firmware/keeper_input.py": 2,
     "firmware/keeper_record.py": 8,
-    "firmware/loading.py": 1,
     "firmware/play/cut.py": 2,
     "firmware/play/game_over.py": 2,
     "firmware/play/page.py": 1,

@@ -165,6 +165,7 @@ def test_muggins_count():
     app = App(host.make())
     app.settings.set("target", 61)
     app.settings.set("muggins", True)
+    app.settings.save()  # the next app (a mode opened) reads them
     d = Driver(app)
     app.push(PlayScreen(43))
     s = screen(d)
@@ -185,7 +186,7 @@ def test_keeper_and_counter():
     d.press(UP)
     check(d, "keeper")
     d.app.home()
-    d.app.open("counter")
+    d.follow().open("counter")
     d.tick(2)
     for step in (UP, UP, A, RIGHT, UP, A, UP, A, DOWN, A, RIGHT, A):
         d.press(step)

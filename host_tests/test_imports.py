@@ -22,7 +22,7 @@ below it:
                    (``hand_counter``), the table links (``table_*``)
   4 screens        ``firmware.screens.*``, the play screen's parts
                    (``firmware.play``), ``keeper_input``, ``working``, ``crash``
-                   (the error screen), ``loading`` and its table ``loads``
+                   (the error screen)
   5 app            ``firmware.app``, ``firmware.app_rare``
   6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
                    ``firmware.cp_code``
@@ -73,8 +73,6 @@ LAYERS = (
     ("firmware.keeper_input", 4),
     ("firmware.working", 4),
     ("firmware.crash", 4),
-    ("firmware.loading", 4),
-    ("firmware.loads", 4),
     ("firmware.app", 5),
     ("firmware.app_rare", 5),
     ("firmware.boot", 6),
@@ -89,7 +87,7 @@ CIRCLES = (
     ("engine.discard", "engine.discard5"),
     ("engine.expert", "engine.opponent"),
     ("engine.winprob", "engine.winprob_check"),
-    ("firmware.app", "firmware.app_rare", "firmware.loading"),
+    ("firmware.app", "firmware.app_rare"),
     ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),
     ("firmware.play.game_log", "firmware.play.game_over"),
     ("firmware.records", "firmware.records_load"),
@@ -102,7 +100,6 @@ UPWARD = (
     ("firmware.hw.web", "firmware.main"),
     ("firmware.hw.web", "firmware.play.cut"),
     ("firmware.hw.web_table", "firmware.screens.friend"),
-    ("firmware.loading", "firmware.app"),
 )
 
 
@@ -187,3 +184,16 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     assert layer("firmware.play.table") == 4 and layer("firmware.hw.mp") == 2
     assert layer("firmware.records_load") == 3 and layer("firmware.screen") == 1
     assert layer("firmware.screens.play") == 4 and layer("firmware.crashlog") == 3
+
+
+def test_the_reviews_list_is_what_its_modules_import():
+    # firmware.play.review.LOADS, imported a module a frame: every module
+    # after those it imports (tools/device_files.work_loads reads them)
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
+    import device_files
+    from firmware.play.review import LOADS
+
+    assert LOADS == device_files.work_loads()["review"]

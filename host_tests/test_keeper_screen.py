@@ -148,6 +148,7 @@ def test_keeper_starts_from_the_device_settings_unless_its_menu_sets_its_own():
     rig = Rig(files)
     rig.app.settings.set("target", 61)
     rig.app.settings.set("match", 3)
+    rig.app.settings.save()  # the next app (a mode opened) reads them
     s = rig.open("keeper")
     k = s.ki.keeper
     assert (k.target, k.best_of, k.own) == (61, 3, False)
@@ -155,6 +156,7 @@ def test_keeper_starts_from_the_device_settings_unless_its_menu_sets_its_own():
     number(rig, 5)  # once something is scored the match keeps its settings
     rig.app.home()
     rig.app.settings.set("target", 121)
+    rig.app.settings.save()
     s = rig.open("keeper")
     assert s.ki.keeper.target == 61 and s.ki.keeper.scores == [5, 0]
     rig.tap(B)  # undone: nothing played, but the undone award is kept to redo
@@ -195,6 +197,7 @@ def test_keeper_new_match_after_a_match_takes_the_device_settings():
     assert s.ki.mode == OVER
     rig.app.home()
     rig.app.settings.set("target", 61)
+    rig.app.settings.save()
     s = rig.open("keeper")
     assert s.ki.keeper.target == 121 and s.ki.mode == OVER  # the won game stays
     rig.tap(A)  # a new match: the device now says 61
@@ -280,6 +283,7 @@ def test_keeper_screen_draws_big_scores():
 def _choose_game(settings, name):
     while setting_label(settings, 1) != name:  # "Game", stepped as LEFT/RIGHT do
         settings.step(1, 1)
+    settings.save()  # the app that opens the keeper reads them
 
 
 def test_keeper_fixed_deals_count_on_screen_and_board_and_end_in_a_tie():

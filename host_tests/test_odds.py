@@ -111,6 +111,7 @@ def test_pause_menu_shows_your_odds_on_the_led_board_for_a_moment():
     for deals in (0, 8):
         app = App(host.make(), pegboard=peg)
         app.settings.set("difficulty", "hard")
+        app.settings.save()  # the next app (a mode opened) reads them
         while deals and setting_label(app.settings, 1) != "8 deals":
             app.settings.step(1, 1)
         d = Driver(app)

@@ -201,6 +201,7 @@ def test_messages_tell_every_award_and_the_pegboard_mirrors_them():
     peg = Pegboard(boards.load("pico").LAYOUT)
     app = App(host.make(), pegboard=peg)
     app.settings.set("target", 61)
+    app.settings.save()  # the next app (a mode opened) reads them
     d = Driver(app)
     said = []
     app.push(PlayScreen(44))
@@ -264,7 +265,7 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
         s = screen(d)
         if s is None:  # quit or abandoned through the menu: come back
             d.app.home()
-            d.app.open("play")
+            d.follow().open("play")
             d.tick(2)
             if not isinstance(d.app.top(), PlayScreen):
                 d.press(A)

@@ -374,7 +374,7 @@ def test_demo_and_open_hands_say_why_a_card_pegged_in_the_shows_wording():
 def test_the_demo_says_every_pegged_point_item_by_item():
     d = new_driver()
     d.app.home()
-    d.app.open("demo")
+    d.follow().open("demo")
     s = d.app.top()
     said = []
     plain = s._apply

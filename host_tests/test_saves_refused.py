@@ -48,6 +48,7 @@ def two_saves(st, first, second):
     b = Driver.device(st)
     first(b)
     second(b)
+    b.follow()  # an app that ended: its record written, as firmware.main does
     return st
 
 
@@ -306,6 +307,7 @@ def test_a_huge_game_save_is_refused_unread_and_the_good_copy_resumed():
     play_game(d, 9, decisions=2)
     wait_for_you(d)
     b.app.home()  # save and quit
+    b.follow()  # the record of the menu written, as firmware.main does
     good = st.files["game.rec"]
     st.files["game.old"] = good
     st.files["game.rec"] = b"huge"

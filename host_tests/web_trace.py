@@ -90,8 +90,13 @@ def trace(text, backend="web"):
 
         def frame(mask, now, n):
             hw.buttons.set(mask)
+            nonlocal app
             hw.clock.now = now
             app.tick(now)
+            if app.next is not None:  # it ended naming the next mode: the next app
+                from firmware import main
+
+                app = main.again(app)
             if hw.display.frames != seen[0]:
                 seen[0] = hw.display.frames
                 lines.append("S %d %s" % (n, _hex(hw.display.buf)))

@@ -101,6 +101,7 @@ def record(path, target):
         app = boot.build(backend="host", board=boot.load_board("pico"), storage=host.DictStorage())
         app.settings.set("target", target)
         app.settings.set("match", 1)
+        app.settings.save()  # the next app (a mode opened) reads them
         app.hw.table_secret = b"bench A" if seat == 0 else b"bench B"
 
         def make(peer):

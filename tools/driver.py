@@ -14,6 +14,7 @@ modules only when asked to build an app.
     d.chord(A | B)                       # A, then B with A held, both up
     d.open("keeper")                     # from the start menu, by its buttons
     d.top()                              # the top screen
+    d.follow()                           # the next app, when this one ended
 
 Frames run at ``t`` then ``t`` moves on ``dt``; the buttons ``tap``,
 ``hold`` and ``chord`` press stay down across the frames that follow.
@@ -58,14 +59,21 @@ class Driver:
 
     def frame(self, t):
         """One frame of the app at ``t``; when it ended, the next app."""
+        self.follow()
+        self.app.tick(t)
+        self.follow()
+
+    def follow(self):
+        """When the app ended (e.g. a test's ``app.home()`` from a mode), the
+        next app, built as ``firmware.main`` builds it; the app."""
         app = self.app
-        app.tick(t)
         if app.next is not None:
             from firmware import main
 
             self.app = main.again(app)
             main.app = self.app
             self.apps += 1
+        return self.app
 
     def press(self, bit, n=1, down=2, up=2):
         for _ in range(n):
@@ -99,7 +107,7 @@ class Driver:
         from firmware.screens.menu import ENTRIES
 
         names = [e[1] for e in ENTRIES]
-        menu = self.app.stack[0]
+        menu = self.follow().stack[0]
         self.tap(DOWN, (names.index(module) - menu.cursor) % len(names))
         self.tap(A)
         return self.loaded()
@@ -117,4 +125,4 @@ class Driver:
         return stack[1] if len(stack) > 1 else stack[0]
 
     def top(self):
-        return self.app.top()
+        return self.follow().top()

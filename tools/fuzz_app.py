@@ -71,6 +71,10 @@ class Fuzz:
         app = self.app
         try:
             app.tick(self.clock.ticks_ms())
+            if app.next is not None:  # it ended naming the next mode: the next app
+                from firmware import main
+
+                app = self.app = main.again(app)
         except BaseException as e:
             raise AssertionError(self.where("tick raised %s: %s" % (type(e).__name__, e)))
         if app.errors:

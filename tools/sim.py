@@ -186,6 +186,11 @@ class Sim:
     def tick(self, now):
         self.text.watch_keeper()
         self.app.tick(now)
+        if self.app.next is not None:  # it ended naming the next mode: the next app
+            from firmware import main
+
+            self.app = main.again(self.app)
+            self.text = ScreenText(self.app.canvas)
 
     def frame(self, raw):
         self.hw.buttons.set(raw)

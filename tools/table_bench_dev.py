@@ -179,6 +179,7 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
     app = boot.build(hw=rig, board=board)
     app.settings.set("target", target)
     app.settings.set("match", 1)
+    app.settings.save()  # the next app (a mode opened) reads them
     hw = app.hw
     hw.table_secret = b"bench A"
     hw.table_link = lambda peer: ReplayLink(peer, path)

@@ -42,7 +42,7 @@ def drive(
         storage=host.DirStorage(folder),
         resume=True,
     )
-    app.hw.staged = True  # as on the device: a mode loads a module a frame
+    app.hw.staged = True  # as on the device: long work a step a frame
     s = app.settings
     s.set("difficulty", level)
     s.set("target", target)
@@ -50,6 +50,7 @@ def drive(
         choose_game(s, variant, deals)
     s.set("match", 1)
     s.set("muggins", muggins)
+    s.save()  # the app that opens the mode reads them (firmware.main.again)
     hw = app.hw
     now_us, diff_us = _clock()
     heap = mode == "heap" and IS_MP
@@ -63,7 +64,7 @@ def drive(
     frames = 0
 
     def frame(raw):
-        nonlocal t, frames, live_peak, frame_peak, worst_alloc
+        nonlocal t, frames, live_peak, frame_peak, worst_alloc, app
         hw.buttons.set(raw)
         if heap:
             gc.collect()
@@ -85,6 +86,11 @@ def drive(
                 drawn.append(us)
         else:
             app.tick(t)
+        if app.next is not None:  # it ended naming the next mode: the next app
+            from firmware import main
+
+            app = main.again(app)
+            app.hw.staged = True
         t += 20
         frames += 1
 
@@ -103,7 +109,7 @@ def drive(
     frame(A)
     frame(0)
     frame(0)
-    while loading(app):  # MicroPython: the mode's code a module a frame
+    while loading(app):  # a game's first frames (a device's: a step a frame)
         frame(0)
     screen = app.stack[1]
     g = screen.game
@@ -162,10 +168,9 @@ def choose_game(settings, variant="six", deals=0):
 
 
 def loading(app):
-    """True while the app is opening a mode on a device: loading its code
-    (``firmware.loading``), or a game's first frames (``starting``)."""
-    top = app.top()
-    return type(top).__name__ == "Loading" or getattr(top, "starting", 0) > 0
+    """True while the app is opening a mode on a device: a game's first
+    frames (``starting``)."""
+    return getattr(app.top(), "starting", 0) > 0
 
 
 def on_play(top, screen):

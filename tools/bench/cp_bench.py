@@ -178,6 +178,10 @@ class Rig:
         self.last_show = self.last_draw = 0
         t0 = now_us()
         self.drew = self.app.tick(self.t)
+        if self.app.next is not None:  # it ended naming a mode: the next app, here
+            from firmware import main
+
+            self.app = main.again(self.app, False)
         self.last_us = now_us() - t0
         self.t += 20
         _SIM[0] = self.t
@@ -234,11 +238,9 @@ def table(screen):
 
 
 def loading(app):
-    """True while the app opens a mode (as tools/bench/app_driver.loading): its
-    code loading a module a frame (``firmware.loading``) or a game's first
-    frames (``starting``)."""
-    top = app.top()
-    return type(top).__name__ == "Loading" or getattr(top, "starting", 0) > 0
+    """True while the app opens a mode (as tools/bench/app_driver.loading): a
+    game's first frames (``starting``)."""
+    return getattr(app.top(), "starting", 0) > 0
 
 
 def changed_pixels(a, b):
@@ -283,13 +285,14 @@ def ui_part(rig):
         fail("A on the menu did not redraw")
     total = worst = t_open
     frames = 1
-    while loading(app):
+    while rig.app is app or loading(rig.app):  # the next app, then its game's start
         us = rig.frame(0)
         total += us
         worst = max(worst, us)
         frames += 1
         if frames > 400:
             fail("opening Play: still loading after 400 frames")
+    app = rig.app
     from firmware.play import table as play
 
     screen = app.stack[1]  # the play screen (its cut's page may be over it)

@@ -131,6 +131,10 @@ def run_app(frames=400):
         k = i % 100
         hw.buttons.set(DOWN if k in (10, 11, 12, 40, 41, 42) else A if k in (70, 71, 72) else 0)
         app.tick(t)
+        if app.next is not None:  # it ended naming the next mode: the next app, here
+            from firmware import main
+
+            app = main.again(app)
         t += 20
     b, n = bus.take()
     return shown[0], b, n

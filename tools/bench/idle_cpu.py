@@ -91,9 +91,6 @@ if MODE == "frames":
 app = App(hw, board=board, pegboard=make_pegboard(board))
 app.open("keeper")
 t = 0
-while type(app.top()).__name__ == "Loading":  # a device opens a mode a module a frame
-    t += 20
-    app.tick(t)
 for press in (1, 0, 1, 0, 0, 0):  # two points for A, then let go
     buttons.fake = UP if press else 0
     for _ in range(5):

@@ -68,6 +68,10 @@ class Session:
         for _ in range(n):
             self.clock.advance(20)
             app.tick(self.clock.now)
+            if app.next is not None:  # it ended naming the next mode: the next app
+                from firmware import main
+
+                app = self.app = main.again(app)
             self.events += len(app.buttons.events)
         if app.errors:
             raise RuntimeError("the app caught: %s" % app.last_error)

@@ -14,14 +14,22 @@ from firmware.hw import host
 
 
 class Watch:
-    """Compares every shown frame of ``app`` with a whole redraw of it and
-    counts the band redraws (rows y0..y1 of each in ``bands``)."""
+    """Compares every shown frame of the driver's app with a whole redraw of
+    it and counts the band redraws (rows y0..y1 of each in ``bands``); the
+    app that follows one that ended is watched from its first frame, and
+    the ended one's last picture (the next mode's name) is no screen's."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, d):
+        self.d = d
         self.bands = []
         self.frames = 0
         self.busy = False
+        self.app = None
+        self.watch(d.app)
+        d.hw.display.on_show = self.shown
+
+    def watch(self, app):
+        self.app = app
         cv = app.canvas
         real = cv.band
 
@@ -31,12 +39,15 @@ class Watch:
             real(y0, y1)
 
         cv.band = band
-        app.hw.display.on_show = self.shown
 
     def shown(self, display):
         if self.busy:
             return
+        if self.d.app is not self.app:
+            self.watch(self.d.app)
         app = self.app
+        if app.next is not None:
+            return
         buf = app.canvas.buf
         got = bytes(buf)
         self.busy = True
@@ -62,7 +73,7 @@ class Watch:
 
 def device():
     d = Driver.device(host.DictStorage())
-    return d, Watch(d.app)
+    return d, Watch(d)
 
 
 def test_menu_cursor_moves_redraw_two_rows_as_a_whole_redraw_would():

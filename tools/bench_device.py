@@ -23,6 +23,10 @@ frames,opponent,game,heap,into):
   on the emulated Pico only:
     idle       what the idle main loop costs the CPU (--seconds;
                tools/bench/idle_cpu.py)
+    modes      each mode as a fresh boot with its mode record in the image
+               (as a restart into it starts it): boot to its first frame,
+               its live heap; play: a 121 game against hard and back to the
+               menu (tools/bench/mode_boots.py)
   on the unix port only (the host backend), and CPython beside it where said:
     app        a whole game's peak heap and frame times, from .mpy (--seed,
                --level, --target, --heap, --muggins, --five, --deals;
@@ -62,7 +66,7 @@ for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
 import benchkit  # noqa: E402  tools/bench/: what the sections share
 
 TARGET = ("frames", "opponent", "game", "heap", "into", "soak")
-EMU_ONLY = ("idle",)
+EMU_ONLY = ("idle", "modes")
 UNIX_ONLY = ("app", "ui-frames", "i2c", "pegboard", "keeper-soak")
 MP_SECTIONS = TARGET + EMU_ONLY + UNIX_ONLY
 MP_DEFAULT = "frames,opponent,game,heap,into"
@@ -73,6 +77,7 @@ CP_DEFAULT = "ui,game,readonly"
 TAKES = {
     "target": ("--games", "--cap", "--opp-games"),
     "idle": ("--seconds",),
+    "modes": (),
     "app": ("--seed", "--level", "--target", "--heap", "--muggins", "--five", "--deals"),
     "ui-frames": ("--repeat",),
     "i2c": (),
@@ -177,6 +182,8 @@ def plan_mp(args, p):
     for s in only:
         if s == "idle":
             steps.append(("idle", "idle_cpu", _argv(args, TAKES["idle"]) + _fw(fw)))
+        elif s == "modes":
+            steps.append(("modes", "mode_boots", _fw(fw)))
         elif s == "app":
             steps.append(("app", "app_game", _argv(args, TAKES["app"])))
         elif s == "ui-frames":

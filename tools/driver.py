@@ -47,6 +47,7 @@ class Driver:
         return cls(boot.build(hw=hw, resume=True, **kw), ticks)
 
     def tick(self, n=1, raw=0, dt=FRAME):
+        self.follow()  # before the keys go down: held as an app starts, they are muted
         self.hw.buttons.set(raw)
         for _ in range(n):
             self.frame(self.t)
@@ -84,6 +85,7 @@ class Driver:
         self.press(bit, n, 3, 3)
 
     def hold(self, bit, ms=900):
+        self.follow()
         self.hw.buttons.press(bit)
         self.run(ms)
         self.hw.buttons.release(bit)
@@ -93,6 +95,7 @@ class Driver:
         """The lowest button of ``bits`` first, the rest 60 ms later while it
         is held, then all up (the keeper's A+B menu)."""
         first = bits & -bits
+        self.follow()
         self.hw.buttons.press(first)
         self.run(60)
         self.hw.buttons.press(bits)

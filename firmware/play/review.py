@@ -46,8 +46,9 @@ def review(screen):
 
 def _review(game):
     """The review's work a frame at a time (on a Pico the whole of it takes
-    over a second): its modules imported one a frame (``LOADS``), one of your decisions weighed a frame
-    (``engine.review.review_steps``), its lines made and wrapped a few a
+    over a second): its modules imported one a frame (``LOADS``), one of
+    your decisions weighed a frame (``engine.review.review_steps``), its
+    lines made and wrapped a few a
     frame, what it loaded forgotten (also when B stops it), each in frames
     of their own; it yields how far it is in the game's decisions and
     returns the page's lines."""

@@ -1,0 +1,306 @@
+"""The modes section of tools/bench_device.py (``--emu --only modes``): each
+mode as the device starts it after the menu's choice, a fresh boot of the
+emulated Pico with the mode record already in its filesystem image (the
+emulator cannot run the soft reset itself: it stops at the inter-core FIFO),
+then ``firmware.main.run`` from the import of ``firmware.main``, as the
+board's ``main.py`` runs it. For each mode: the boot to its first frame
+(nothing is on the screen before it but what the last app left there: the
+panel keeps it across a soft reset), the mode's most live heap over its
+first frames (``gc.mem_alloc()`` after ``gc.collect()`` every frame, less
+the harness's, measured first), the slowest frame. For play, besides: a
+whole 121-point game against hard by buttons to its game-over page, then B
+to the menu (the app ends naming the menu and ``firmware.main`` builds the
+next one in the same interpreter, as the emulator cannot restart it): the
+app's most live heap over it all, frames over 100 ms, the slowest, and the
+time from the press to the menu's first frame. The boot to the menu (no
+record) is the first line.
+
+    python3 tools/bench_device.py --emu [F.uf2] --only modes
+
+Two halves in one file: ``main(argv)`` on the PC (builds the app as .mpy as
+tools/bench/mp_device.py does, this file beside it, one emulator run a
+mode); ``device(name, game)`` on the Pico (tools/bench/devbench.py's ``Rig``
+drives the app: scripted buttons, simulated clock, the real SSD1306 driver
+over a bus that counts bytes). Exit status 0 when every run ended, 1 when
+one failed, 2 for no firmware or emulator. Imports only ``gc``, ``sys`` at
+the top; the app, devbench and app_driver on the device; check_mpy,
+device_files, the emulated Pico and mp_device on the PC.
+"""
+
+import gc
+import sys
+
+_GAME_FRAMES = 60000  # frames before a game that has not ended is a failure
+_OPEN_FRAMES = 50  # frames a mode runs after its first (its heap weighed over them)
+
+
+def out(name, value):
+    print("@@", name, value)
+
+
+# ---- the device half ---------------------------------------------------------
+
+
+def device(name, game=0):
+    """Boot into mode ``name`` ('' the menu) with its record already written:
+    prints the figures as ``@@`` lines (devbench's)."""
+    import devbench
+
+    import app_driver
+
+    t_start = devbench.now_us()
+    gc.collect()
+    bench = gc.mem_alloc()  # the harness, devbench and this file: not the app's
+    out("bench_heap", bench)
+    from firmware import main as boot
+
+    board, root = devbench.board_and_root()
+    rig = devbench.Rig(board, root)
+    rig.t_start = t_start
+    rig.device = boot
+    rig.heap = True
+    marks = {}
+    press_at = [0]
+    plain = boot.restart
+
+    def restart(app, reboot=True):
+        # firmware.main's restart, timed: from the press that ended the app
+        # (its last frame, the mode's name on the screen, done) and the
+        # record's writing
+        t = devbench.now_us()
+        if press_at[0] and "ended_us" not in marks:
+            marks["ended_us"] = devbench.since(press_at[0])
+        plain(app, reboot)
+        marks.setdefault("record_us", devbench.since(t))
+        raise SystemExit  # as the device's soft reset ends the interpreter here
+
+    boot.restart = restart
+
+    def script():
+        from firmware.hal import A
+
+        while boot.app is None:
+            yield 0
+        for _ in range(_OPEN_FRAMES):
+            yield 0
+        app = boot.app
+        marks["mode"] = app.mode or ""
+        marks["errors"] = app.errors
+        marks["open_peak"] = rig.live_peak
+        marks["open_frames"] = rig.frames
+        marks["open_slowest"] = rig.slow[0][0] if rig.slow else 0
+        if not name:  # the menu: A on its first entry, as the player opens a mode
+            press_at[0] = devbench.now_us()
+            for b in devbench.press(A):
+                yield b
+            while boot.app is app:
+                yield 0
+            return
+        if not game:
+            return
+        screen = app.stack[1]
+        app = None
+        for _ in range(_GAME_FRAMES):
+            app = boot.app
+            top = app.stack[-1]
+            if app_driver.on_play(top, screen) and app_driver.over_shown(screen):
+                break
+            bit = app_driver.play_bit(screen) if app_driver.on_play(top, screen) else A
+            top = app = None
+            if bit:
+                yield from devbench.press(bit)
+            else:
+                yield 0
+        else:
+            print("@@ error the game did not end in %d frames" % _GAME_FRAMES)
+            raise SystemExit
+        marks["game"] = "%s %d-%d" % (
+            screen.game.winner,
+            screen.game.scores[0],
+            screen.game.scores[1],
+        )
+        press_at[0] = devbench.now_us()
+        bit = app_driver.menu_bit(screen)
+        screen = None
+        yield from devbench.press(bit)
+        for _ in range(10):
+            yield 0
+        print("@@ error B on the game-over page did not end the app")
+
+    rig.player = script()
+    try:
+        boot.run(rig, board)
+    except SystemExit:
+        pass
+    out("first_frame_us", rig.boot_us)
+    out("mode", marks.get("mode", "?"))
+    out("open_peak", marks.get("open_peak", rig.live_peak) - bench)
+    out("live_peak", rig.live_peak - bench)
+    name, page = rig.live_where
+    out("live_peak_where", name + (".page%d" % page if page else ""))
+    out("frames", rig.frames)
+    out("frames_over_100ms", rig.over100)
+    if rig.slow:
+        us, where, page = rig.slow[0]
+        out("slowest", "%d %s" % (us, where + (".page%d" % page if page else "")))
+    for key in ("game", "errors", "ended_us", "record_us"):
+        if key in marks:
+            out(key, marks[key])
+    out("crashes", boot.crashes)
+    out("done", 1)
+
+
+# ---- the PC half -------------------------------------------------------------
+
+OPENED = 255  # firmware.app_rare._OPENED: the mode chosen in the menu, not yet started
+KB = 1024
+
+
+def _record(folder, name):
+    # the mode record as the menu's choice leaves it, in the image's /data
+    import os
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from firmware.app_rare import LastMode
+    from firmware.hw.files import FileStorage
+
+    data = os.path.join(folder, "data")
+    os.makedirs(data, exist_ok=True)
+    for f in os.listdir(data):
+        os.remove(os.path.join(data, f))
+    if name:
+        LastMode(FileStorage(os, data)).save(name, OPENED)
+
+
+def _modes():
+    import ast
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    menu = os.path.join(os.path.dirname(os.path.dirname(here)), "firmware", "screens", "menu.py")
+    with open(menu) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "ENTRIES":
+            return [e[1] for e in ast.literal_eval(node.value)]
+    raise ValueError("no ENTRIES in firmware/screens/menu.py")
+
+
+def _line(what, value, budget=None, unit="ms"):
+    if unit == "ms":
+        text = "%.1f ms" % (value / 1000)
+    elif unit == "KB":
+        text = "%.1f KB" % (value / KB)
+    else:
+        text = "%d" % value
+    line = "  %-44s %10s" % (what, text)
+    if budget is not None:
+        line += "   budget %s: %s" % (
+            "%d ms" % (budget // 1000)
+            if unit == "ms"
+            else "%d KB" % (budget // KB)
+            if unit == "KB"
+            else str(budget),
+            "ok" if value <= budget else "OVER",
+        )
+    print(line)
+
+
+def main(argv):
+    import json
+    import os
+    import subprocess
+    import tempfile
+
+    import mp_device
+
+    fw = None
+    only = None
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("--firmware", "--emu") and args and not args[0].startswith("--"):
+            fw = args.pop(0)
+        elif a == "--emu":
+            pass
+        elif a == "--modes":
+            only = args.pop(0).split(",")
+        else:
+            print("error: unknown argument %r" % a, file=sys.stderr)
+            return 2
+    try:
+        target = mp_device.emulator(fw)
+    except mp_device.Fail as e:
+        print("error: %s" % e, file=sys.stderr)
+        return e.status
+    modes = [""] + _modes() if only is None else only
+    results = {}
+    worst = 0
+    here = os.path.dirname(os.path.abspath(__file__))
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            build = mp_device.build(os.path.join(tmp, "mpy"), target.march)
+        except mp_device.Fail as e:
+            print("error: %s" % e, file=sys.stderr)
+            return e.status
+        import check_mpy
+
+        exe = check_mpy.mpy_cross()
+        p = subprocess.run(
+            [exe, "-o", os.path.join(build, "mode_boots.mpy"), "-s", "mode_boots.py",
+             os.path.join(here, "mode_boots.py")],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        if p.returncode:
+            print("error: mpy-cross: %s" % p.stderr, file=sys.stderr)
+            return 1
+        print("%s, the app as .mpy, board pico; a fresh boot a mode, its record in the image"
+              % target.name)  # fmt: skip
+        for name in modes:
+            _record(build, name)
+            game = 1 if name == "play" else 0
+            from emu import pico
+
+            got = pico.run(
+                target.fw,
+                build,
+                "import mode_boots\nmode_boots.device(%r, %d)\n" % (name, game),
+                max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
+                timeout=5400,
+            )
+            r = mp_device.parse(got.output)
+            label = name or "menu"
+            if got.status or "done" not in r or r.get("errors_seen") or r.get("crashes"):
+                print("%s: FAILED (exit %d)\n%s" % (label, got.status, got.output[-2500:]))
+                worst = 1
+                continue
+            results[label] = {k: v for k, v in r.items() if k not in ("platform",)}
+            print("%s:" % label)
+            _line("boot to the first frame", r["first_frame_us"], 1500000 if not name else None)
+            _line("most live heap, its first frames (app)", r["open_peak"], 96 * KB, "KB")
+            if "ended_us" in r:
+                what = "A on the menu" if not name else "B on the game-over page"
+                _line("%s to the app's end (its last frame)" % what, r["ended_us"], 100000)
+                _line("  then the mode record written", r["record_us"])
+            if game:
+                print("  a 121 game against hard to its end (%s), then B to the menu:" % r["game"])
+                _line("most live heap of the app (at %s)" % r["live_peak_where"],
+                      r["live_peak"], 96 * KB, "KB")  # fmt: skip
+                _line("frames over 100 ms (of %d)" % r["frames"], r["frames_over_100ms"], 0, "n")
+                us, _, where = str(r.get("slowest", "0 ?")).partition(" ")
+                _line("slowest frame (%s)" % where, int(us), 100000)
+            else:
+                us, _, where = str(r.get("slowest", "0 ?")).partition(" ")
+                _line("slowest frame (%s)" % where, int(us), 100000)
+            if r.get("errors"):
+                print("  app errors: %s" % r["errors"])
+                worst = 1
+    print(json.dumps({"target": target.name, "modes": results}))
+    return worst
+
+
+if __name__ == "__main__":
+    import os
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/
+    sys.exit(main(sys.argv[1:]))

@@ -236,3 +236,24 @@ def test_a_panel_turned_off_stays_off_through_an_i2c_error():
     hw.display.show()
     panel = _panel(i2c)
     assert not panel.on and panel.contrast == 8
+
+
+def test_a_soft_reset_keeps_the_picture_until_the_next_app_draws():
+    # firmware.main restarts into a mode by a soft reset (machine.soft_reset):
+    # the panel keeps its RAM, and the backend made again at boot must not
+    # switch it off or clear it, so the mode's name stays on until it draws
+    hw, board, i2c = _fresh()
+    fb = hw.display.fb
+    fb.fill(0)
+    fb.text("Opening", 36, 28, 1)
+    hw.display.show()
+    picture = bytes(hw.display.buf)
+    hw2 = mp.make(board, time_module=mptime, storage_root=_STORE)  # the boot after it
+    i2c2 = machine.I2C.buses[-1]
+    assert i2c2 is not i2c and hw2.display is not hw.display
+    panel = Panel()
+    panel.feed_all(i2c.writes)
+    panel.feed_all(i2c2.writes)  # the same glass: what the second boot sent
+    assert panel.on and panel.ram == bytearray(picture)
+    commands = [d for a, d in i2c2.writes if d[:1] == b"\x00"]
+    assert commands and not any(0xAE in d[1:] for d in commands)  # never off

@@ -3,9 +3,8 @@ in the fast crash log): the slow crash log when the fast one was not
 prepared, the error screen over the failing screen, and the count of errors
 that marks the app ``failing`` (``Failing``, which ``App.tick`` raises:
 the main loop restarts it), ``FAIL_LIMIT`` of them within
-``FAIL_WINDOW_MS``. Loaded when the first error comes, then held (one of
-the app's own, ``keep`` in ``firmware.app_rare.due``): a device that never
-fails never pays for it. Imports ``firmware.crashfast`` and ``firmware.screen``;
+``FAIL_WINDOW_MS``. Loaded when the first error comes, then held: a
+device that never fails never pays for it. Imports ``firmware.crashfast`` and ``firmware.screen``;
 when the fast log was not prepared ``firmware.crashlog``."""
 
 from firmware.crashfast import print_exception as _log

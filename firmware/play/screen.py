@@ -110,8 +110,8 @@ class PlayScreen(Screen):
         k = self.starting
         self.starting = k - 1
         if k > 3:
-            # a rematch loads what the game's end forgot (firmware.loads' tail
-            # of "play") a module a frame (``_AGAIN`` of them)
+            # a rematch loads what the game's end forgot (what opening play
+            # loads last) a module a frame (``_AGAIN`` of them)
             again = (
                 "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
                 "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)

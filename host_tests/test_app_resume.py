@@ -9,8 +9,6 @@ reopened mode that fails at once is not reopened for ever, and one that
 settled resets its tries; a damaged mode record is said and the menu used.
 Runs on CPython and MicroPython."""
 
-import sys
-
 from firmware import main
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, UP
@@ -95,7 +93,7 @@ def test_back_at_the_menu_ends_the_app_and_the_next_one_shows_the_menu_at_the_mo
 def test_the_main_loop_restarts_into_the_mode_and_back_in_one_place():
     # firmware.main.run on the host backend: the app ends, run writes the
     # record and restarts (hw.restart() returns here), the next app built in
-    # the same loop opens the mode; the rare steps are not kept loaded
+    # the same loop opens the mode
     storage = host.DictStorage()
     hw = host.make(storage=storage)
     names = [e[1] for e in ENTRIES]
@@ -132,7 +130,6 @@ def test_the_main_loop_restarts_into_the_mode_and_back_in_one_place():
     assert [k for _, _, k in seen] == ["MenuScreen", "StatsScreen", "MenuScreen"]
     assert ENTRIES[seen[2][0].stack[0].cursor][1] == "stats"  # where it was left
     assert record(storage) == ("stats", BACK, None)
-    assert "firmware.app_rare" not in sys.modules or sys.implementation.name == "cpython"
 
 
 def test_restart_reopens_the_keeper_where_it_was():

@@ -190,7 +190,7 @@ def play_keys(s, keys, ms=1500):
         while keys and keys[0][0] <= now:
             presses.add(*sim_keys.KEYS[keys.pop(0)[1]])
         s.hw.buttons.set(presses.raw(now, s.app.buttons.held))
-        s.app.tick(now)
+        s.tick(now)  # the simulator's frame: an app that ended is followed by the next
     return presses
 
 

@@ -5,8 +5,8 @@ closed mode's code, the mode record), the start after a restart
 (``resume``), building the app (``start``) and passing the settings on to
 the hardware (``apply``). ``App._rare(step, ...)`` loads this module for one
 step and forgets it after (``firmware.app._drop``). Imports
-``firmware.app``, ``firmware.buttons``, ``firmware.canvas``,
-``firmware.power``, ``firmware.records``, ``firmware.screen``;
+``firmware.app``, ``firmware.ui.buttons``, ``firmware.ui.canvas``,
+``firmware.power``, ``firmware.records``, ``firmware.ui.screen``;
 ``firmware.settings``, ``firmware.screens.menu`` and ``engine.winprob_check``
 (its table checked) as the app starts,
 ``firmware.loading`` (on a device) and the screens of ``firmware.screens``
@@ -44,11 +44,11 @@ import gc
 import sys
 
 from firmware.app import _drop, _log
-from firmware.buttons import Buttons
-from firmware.canvas import Canvas
+from firmware.ui.buttons import Buttons
+from firmware.ui.canvas import Canvas
 from firmware.power import Power
 from firmware.records import RecordStore
-from firmware.screen import MessageScreen
+from firmware.ui.screen import MessageScreen
 
 try:
     from micropython import const
@@ -162,7 +162,7 @@ def due(app):
             "firmware.crash",
             "firmware.battery",
             "firmware.idle",
-            "firmware.wrap",
+            "firmware.ui.wrap",
             "firmware.fast",
         )
         for name in list(sys.modules):

@@ -6,7 +6,7 @@ and the keeper (``self.keeper``) and draws them. Imports
 ``firmware.records``; ``firmware.keeper_record`` to read a saved keeper,
 forgotten after on a device.
 
-Events are the ``(kind, bit)`` tuples of ``firmware.buttons``, ``bit`` one
+Events are the ``(kind, bit)`` tuples of ``firmware.ui.buttons``, ``bit`` one
 of ``firmware.keys``' ``UP .. B``:
   ("press", bit)    the button went down
   ("long", bit)     A or B held past the long-press time (once per hold)
@@ -185,7 +185,7 @@ class KeeperInput:
     # ---- events
     def handle(self, event):
         """Act on one ``(kind, bit)`` event; True when anything changed. A
-        and B act on "tap" and "long" (``firmware.buttons``), the d-pad on
+        and B act on "tap" and "long" (``firmware.ui.buttons``), the d-pad on
         "press" and "repeat"."""
         kind, bit = event
         if bit == A or bit == B:

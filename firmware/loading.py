@@ -8,7 +8,7 @@ every module after those it imports) and, the list done, opens the mode
 which the mode does not need while it runs. B goes back to the menu
 (what was loaded goes with it). A module that will not load ends the list
 early: the mode's own open then says what is missing ("coming soon" when it
-is the screen itself). Imports ``firmware.app``, ``firmware.buttons``
+is the screen itself). Imports ``firmware.app``, ``firmware.ui.buttons``
 and, once, ``firmware.loads`` (forgotten again by the
 app's ``_drop``: the list is kept) and ``firmware.screens.menu`` (loaded
 with the menu).
@@ -16,7 +16,7 @@ with the menu).
 
 import sys
 
-from firmware import buttons
+from firmware.ui import buttons
 from firmware.app import Screen, _drop, title_bar
 
 try:

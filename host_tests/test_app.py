@@ -9,7 +9,7 @@ test_app_resume.py. Runs on CPython and MicroPython."""
 
 from firmware.app import MessageScreen, Screen
 from firmware.crash import ErrorScreen
-from firmware.wrap import wrap
+from firmware.ui.wrap import wrap
 from firmware.hal import A, B, DOWN, UP
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen

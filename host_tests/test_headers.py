@@ -56,7 +56,7 @@ def test_the_check_reads_headers_and_code():
     assert documented("No such sentence") is None
     code = (
         "from engine.cards import VALUES\n"
-        "from firmware import buttons as b\n"
+        "from firmware.ui import buttons as b\n"
         "def f():\n"
         "    import firmware.stats\n"
         "    __import__('firmware.hw.' + name)\n"
@@ -65,7 +65,7 @@ def test_the_check_reads_headers_and_code():
     )
     assert imported(ast.parse(code)) == {
         "engine.cards",
-        "firmware.buttons",
+        "firmware.ui.buttons",
         "firmware.stats",
         "firmware.hw",
         "engine.opponent",

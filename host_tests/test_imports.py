@@ -9,9 +9,10 @@ below it:
   0 data and game  ``engine.*`` (pure Python, never hardware), ``boards.*``
                    (pin maps as data)
   1 core           the ``firmware`` package (``drop``), ``keys`` (the button
-                   bits), ``hal`` (the hardware contract), ``fast``, ``font``,
-                   ``canvas``, ``fakefb``, ``wrap``, ``cardtext``, ``buttons``
-                   (input events) and ``screen`` (the screens' base classes)
+                   bits), ``hal`` (the hardware contract), ``fast`` and what
+                   the screens are made of, ``firmware.ui`` (``screen``, the
+                   screens' base classes; ``canvas``, ``fakefb``, ``font``,
+                   ``wrap``, ``cardtext``, ``buttons``: input events)
   2 hardware       ``firmware.hw`` and its backends
   3 services       what the screens use and draw nothing of their own: the
                    stores (``records*``, ``settings*``, ``stats``,
@@ -42,13 +43,7 @@ LAYERS = (
     ("firmware.keys", 1),
     ("firmware.hal", 1),
     ("firmware.fast", 1),
-    ("firmware.font", 1),
-    ("firmware.canvas", 1),
-    ("firmware.fakefb", 1),
-    ("firmware.wrap", 1),
-    ("firmware.cardtext", 1),
-    ("firmware.buttons", 1),
-    ("firmware.screen", 1),
+    ("firmware.ui", 1),
     ("firmware.hw", 2),
     ("firmware.records", 3),
     ("firmware.records_load", 3),
@@ -185,5 +180,5 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     g = {"firmware.keys": {"firmware.app"}, "firmware.app": {"firmware.keys"}}
     assert upward(g) == [("firmware.keys", "firmware.app")]
     assert layer("firmware.play.table") == 4 and layer("firmware.hw.mp") == 2
-    assert layer("firmware.records_load") == 3 and layer("firmware.screen") == 1
+    assert layer("firmware.records_load") == 3 and layer("firmware.ui.screen") == 1
     assert layer("firmware.screens.play") == 4 and layer("firmware.crashlog") == 3

@@ -94,7 +94,7 @@ KEEP = (
     "firmware.crash",
     "firmware.battery",
     "firmware.idle",
-    "firmware.wrap",
+    "firmware.ui.wrap",
     "firmware.fast",
 )
 

@@ -203,7 +203,7 @@ def test_boards_are_consistent():
 
 
 def tap(ctrl, bit):
-    # what firmware.buttons gives for a short press (A and B act on the tap)
+    # what firmware.ui.buttons gives for a short press (A and B act on the tap)
     ctrl.handle(("press", bit))
     ctrl.handle(("release", bit))
     if bit == hal.A or bit == hal.B:

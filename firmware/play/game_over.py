@@ -13,7 +13,7 @@ each part with only its own code loaded; the save deleted when the match is
 over. A game counts once, in its kind's record (``firmware.stats`` keeps
 its key), even when its over page shows again after a power cut; then it is
 only exported. Short of memory, neither is half done. Imports
-``firmware.screen`` (``title_bar``), ``firmware.buttons``,
+``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
 ``firmware.play.heap``, ``firmware.play.page`` and
 ``firmware.play.table``; ``engine.game``, ``firmware.stats``,
 ``firmware.play.game_log``, ``firmware.play.review``, ``firmware.play.draw``,
@@ -21,8 +21,8 @@ only exported. Short of memory, neither is half done. Imports
 and ``firmware.loading`` (the list of what the review loads) when used.
 """
 
-from firmware import buttons
-from firmware.screen import title_bar
+from firmware.ui import buttons
+from firmware.ui.screen import title_bar
 from firmware.play.heap import PLAY_CODE, _forget, _module
 from firmware.play.page import Page
 from firmware.play.table import NO_PAGE, OVER_PAGE

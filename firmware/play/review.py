@@ -4,7 +4,7 @@ under a bar (``firmware.working``), then their page. What it weighs with
 (``engine.review`` and the computer's modules, ``firmware.loads``
 "review") is loaded for it and forgotten after. Imports
 ``firmware.play.heap``; ``firmware.working``, ``firmware.loading``,
-``firmware.wrap`` and ``engine.review`` when used.
+``firmware.ui.wrap`` and ``engine.review`` when used.
 """
 
 from firmware.play.heap import _forget
@@ -52,7 +52,7 @@ def _review(game):
 
         text = lines_of((yield from review_steps(game, 0)))
         yield end
-        from firmware.wrap import wrap
+        from firmware.ui.wrap import wrap
 
         lines = []
         while text:  # wrapped a few lines a frame: a long review takes 100s of ms
@@ -63,7 +63,7 @@ def _review(game):
     except MemoryError:
         lines = ["Not enough memory for the review now."]
     except ImportError as e:  # a device without the computer's code
-        from firmware.wrap import wrap
+        from firmware.ui.wrap import wrap
 
         lines = wrap("No review on this device: %s" % e)
     finally:

@@ -1,12 +1,12 @@
 """The table score keeper screen: shows a real table game kept with the
 buttons (``firmware.keeper_input`` does the keeping and saving) and lets the
-LED board show the pegs. Imports ``firmware.font``, ``firmware.keeper``,
-``firmware.keeper_input``, ``firmware.power``, ``firmware.screen`` and
-``firmware.wrap``; ``engine.winprob`` (the chances) when it refreshes.
+LED board show the pegs. Imports ``firmware.ui.font``, ``firmware.keeper``,
+``firmware.keeper_input``, ``firmware.power``, ``firmware.ui.screen`` and
+``firmware.ui.wrap``; ``engine.winprob`` (the chances) when it refreshes.
 
 Every button event goes to ``KeeperInput.handle`` (see its docstring for
 what the buttons do), except A and B pressed together: that chord (the
-"chord" event of ``firmware.buttons``) opens the
+"chord" event of ``firmware.ui.buttons``) opens the
 keeper's menu (new match, its target, length, colours and first dealer,
 help, back to the main menu). The game is saved after every change, so
 leaving or a power cut loses nothing: entering resumes the saved game.
@@ -23,9 +23,9 @@ with where it is kept aside) is shown whole over it first, as a message
 that A or B closes and UP/DOWN scroll.
 """
 
-from firmware import font
-from firmware.screen import ListScreen, MessageScreen, Screen, title_bar
-from firmware.wrap import wrap
+from firmware.ui import font
+from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar
+from firmware.ui.wrap import wrap
 from firmware.keeper import COLORS, SIDES, TIE
 from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
 from firmware.power import GAUGE_W

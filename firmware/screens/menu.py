@@ -1,8 +1,8 @@
 """The start menu: one entry per mode; each opens ``firmware/screens/<name>.py``
 through ``app.open`` (a mode not built yet shows "coming soon"). Imports
-``firmware.screen``."""
+``firmware.ui.screen``."""
 
-from firmware.screen import ListScreen
+from firmware.ui.screen import ListScreen
 
 # label, screen module
 ENTRIES = (

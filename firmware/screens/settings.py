@@ -1,11 +1,11 @@
 """The settings screen: edits the app's ``Settings`` record
 (``app.settings``, firmware/settings.py) and saves it on leaving. Loaded
 only while it is open (the app forgets it back at the menu), with the
-labels of the choices, which only it shows. Imports ``firmware.screen`` and
+labels of the choices, which only it shows. Imports ``firmware.ui.screen`` and
 ``firmware.settings``.
 """
 
-from firmware.screen import ListScreen, MessageScreen
+from firmware.ui.screen import ListScreen, MessageScreen
 from firmware.settings import FIELDS
 
 # the labels of each field's values (firmware.settings.FIELDS), in the same order

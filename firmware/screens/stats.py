@@ -15,13 +15,13 @@ damaged statistics record is reported once and fresh figures are shown.
 The rows are formatted, and every string placed, when the page changes
 (``_build``, ``_place``), never in ``draw``, which draws them in one call
 (``Canvas.texts``).
-Imports ``firmware.buttons``, ``firmware.canvas``, ``firmware.keys``,
-``firmware.screen`` and ``firmware.stats``.
+Imports ``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.keys``,
+``firmware.ui.screen`` and ``firmware.stats``.
 """
 
-from firmware import buttons
-from firmware.screen import ListScreen, MessageScreen, Screen
-from firmware.canvas import Canvas
+from firmware.ui import buttons
+from firmware.ui.screen import ListScreen, MessageScreen, Screen
+from firmware.ui.canvas import Canvas
 from firmware.keys import DOWN, LEFT, RIGHT, UP, B
 from firmware.stats import Stats
 

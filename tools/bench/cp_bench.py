@@ -429,11 +429,11 @@ def game_part(rig, screen, limit=20000):
 
 def fast_part(rounds=150):
     """The CircuitPython drawing code with its ulab paths (firmware/hw/cp_fb.py,
-    firmware/hw/cp_fast.py) against the plain code (firmware.fakefb, the
+    firmware/hw/cp_fast.py) against the plain code (firmware.ui.fakefb, the
     canvas's own loops) on the same random scenes, here on the device."""
     import random
 
-    from firmware import canvas, fakefb, font
+    from firmware.ui import canvas, fakefb, font
     from firmware.hw import cp_fast, cp_fb
 
     random.seed(7)

@@ -133,7 +133,7 @@ def section_keeper(storage, n):
     for _ in range(40):
         ctrl.handle(("press", hal.UP))
     up = ("press", hal.UP)
-    tap = ("tap", hal.B)  # B acts on a tap (firmware.buttons)
+    tap = ("tap", hal.B)  # B acts on a tap (firmware.ui.buttons)
     adds = []
     undos = []
     for _ in range(n):

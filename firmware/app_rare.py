@@ -6,8 +6,8 @@ closed mode's code, the mode record), the start after a restart
 the hardware (``apply``). ``App._rare(step, ...)`` loads this module for one
 step and forgets it after (``firmware.app._drop``). Imports
 ``firmware.app``, ``firmware.ui.buttons``, ``firmware.ui.canvas``,
-``firmware.power``, ``firmware.records``, ``firmware.ui.screen``;
-``firmware.settings``, ``firmware.screens.menu`` and ``engine.winprob_check``
+``firmware.power``, ``firmware.store.records``, ``firmware.ui.screen``;
+``firmware.store.settings``, ``firmware.screens.menu`` and ``engine.winprob_check``
 (its table checked) as the app starts,
 ``firmware.loading`` (on a device) and the screens of ``firmware.screens``
 by name.
@@ -47,7 +47,7 @@ from firmware.app import _drop, _log
 from firmware.ui.buttons import Buttons
 from firmware.ui.canvas import Canvas
 from firmware.power import Power
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 from firmware.ui.screen import MessageScreen
 
 try:
@@ -249,7 +249,7 @@ def start(app, root, board, settings, pegboard, restart):
         # the strip's own buffer where the backend lends it (firmware/hal.py): one copy less
         app.led_buf = getattr(hw.leds, "buf", None) or bytearray(hw.leds.n * 3)
     if settings is None:
-        from firmware.settings import Settings
+        from firmware.store.settings import Settings
 
         settings = Settings(hw.storage)
         settings.load()

@@ -29,7 +29,7 @@ games; the first dealer alternates from game to game. The target and match
 length follow the device's settings (``follow``) until the keeper's menu
 sets its own (``own``).
 
-``to_bytes`` gives the small versioned payload that ``firmware.records``
+``to_bytes`` gives the small versioned payload that ``firmware.store.records``
 stores (``VERSION``, ``MAGIC``). Version 2 (five-card, fixed deals, two-byte
 scores) is written; version 1 records still load. Reading and checking a
 record is ``firmware.keeper_record.from_bytes``.

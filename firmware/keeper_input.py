@@ -3,7 +3,7 @@
 Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
 and the keeper (``self.keeper``) and draws them. Imports
 ``firmware`` (its ``drop``), ``firmware.keeper``, ``firmware.keys`` and
-``firmware.records``; ``firmware.keeper_record`` to read a saved keeper,
+``firmware.store.records``; ``firmware.keeper_record`` to read a saved keeper,
 forgotten after on a device.
 
 Events are the ``(kind, bit)`` tuples of ``firmware.ui.buttons``, ``bit`` one
@@ -42,7 +42,7 @@ updated only after the save.
 from firmware import drop
 from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 try:
     from micropython import const

@@ -46,12 +46,12 @@ LOADS = {
         "firmware.app_rare",
     ),
     "settings": (
-        "firmware.settings",
+        "firmware.store.settings",
         "firmware.screens.settings",
         "firmware.app_rare",
     ),
     "stats": (
-        "firmware.stats",
+        "firmware.store.stats",
         "firmware.screens.stats",
         "firmware.app_rare",
     ),

@@ -32,7 +32,7 @@ LEFT = {
     "firmware/play/screen.py": 3,
     "firmware/play/show.py": 8,
     "firmware/play/your_turn.py": 7,
-    "firmware/records_load.py": 2,
+    "firmware/store/record_read.py": 2,
     "firmware/screens/counter.py": 2,
 }
 

@@ -48,10 +48,10 @@ def _versions(kind):
 
         return VERSION
     if kind.startswith("stats"):
-        from firmware.stats import VERSION
+        from firmware.store.stats import VERSION
 
         return VERSION
-    return 1  # firmware.settings._VERSION
+    return 1  # firmware.store.settings._VERSION
 
 
 def test_every_corpus_save_loads_to_the_state_it_was_saved_in():

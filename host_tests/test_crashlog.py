@@ -10,7 +10,7 @@ MicroPython."""
 from firmware import crashlog
 from firmware.crashlog import append, count, entry, read, record
 from firmware.hw import host
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 from memstorage import MemStorage, PowerCut
 from device_rig import Rig
 

@@ -58,7 +58,7 @@ def test_the_check_reads_headers_and_code():
         "from engine.cards import VALUES\n"
         "from firmware.ui import buttons as b\n"
         "def f():\n"
-        "    import firmware.stats\n"
+        "    import firmware.store.stats\n"
         "    __import__('firmware.hw.' + name)\n"
         "    _module('engine.opponent')\n"
         "import gc\n"
@@ -66,7 +66,7 @@ def test_the_check_reads_headers_and_code():
     assert imported(ast.parse(code)) == {
         "engine.cards",
         "firmware.ui.buttons",
-        "firmware.stats",
+        "firmware.store.stats",
         "firmware.hw",
         "engine.opponent",
     }

@@ -15,8 +15,8 @@ below it:
                    ``wrap``, ``cardtext``, ``buttons``: input events)
   2 hardware       ``firmware.hw`` and its backends
   3 services       what the screens use and draw nothing of their own: the
-                   stores (``records*``, ``settings*``, ``stats``,
-                   ``statcheck``), the crash log (``crashfast``,
+                   stores (``firmware.store``: records, settings,
+                   statistics), the crash log (``crashfast``,
                    ``crashlog``), power (``power``, ``battery``, ``idle``),
                    the LED pegboard (``pegboard*``), the score keeper's model
                    (``keeper``, ``keeper_record``), the hand counter's
@@ -45,12 +45,7 @@ LAYERS = (
     ("firmware.fast", 1),
     ("firmware.ui", 1),
     ("firmware.hw", 2),
-    ("firmware.records", 3),
-    ("firmware.records_load", 3),
-    ("firmware.settings", 3),
-    ("firmware.settings_io", 3),
-    ("firmware.stats", 3),
-    ("firmware.statcheck", 3),
+    ("firmware.store", 3),
     ("firmware.crashfast", 3),
     ("firmware.crashlog", 3),
     ("firmware.power", 3),
@@ -87,7 +82,6 @@ CIRCLES = (
     ("firmware.app", "firmware.app_rare", "firmware.loading"),
     ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),
     ("firmware.play.game_log", "firmware.play.game_over"),
-    ("firmware.records", "firmware.records_load"),
 )
 
 # (importer, imported) up the layers, left
@@ -180,5 +174,5 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     g = {"firmware.keys": {"firmware.app"}, "firmware.app": {"firmware.keys"}}
     assert upward(g) == [("firmware.keys", "firmware.app")]
     assert layer("firmware.play.table") == 4 and layer("firmware.hw.mp") == 2
-    assert layer("firmware.records_load") == 3 and layer("firmware.ui.screen") == 1
+    assert layer("firmware.store.record_read") == 3 and layer("firmware.ui.screen") == 1
     assert layer("firmware.screens.play") == 4 and layer("firmware.crashlog") == 3

@@ -8,7 +8,7 @@ port (host_tests/test_web_node.py)."""
 
 from firmware import crashlog
 from firmware.hw import web, web_page
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 A = 16
 DOWN = 2

@@ -4,7 +4,7 @@ keeps one key per storage name in a key-value store with
 in tests), the bytes as hex under ``PREFIX``; ``setItem`` raising or
 returning an error's text (the page's store when localStorage is full) is a
 failed write (OSError). The app's crash-safe record layer
-(``firmware.records``) runs over it unchanged (rename is copy then remove:
+(``firmware.store.records``) runs over it unchanged (rename is copy then remove:
 the new name never exists). Imports ``binascii``.
 """
 

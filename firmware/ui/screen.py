@@ -60,7 +60,7 @@ a press made for the one before.
 
 From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
 ``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
-the whole screen next frame), ``settings`` (firmware.settings.Settings), ``pegboard``
+the whole screen next frame), ``settings`` (firmware.store.settings.Settings), ``pegboard``
 (firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
 
 Power (firmware.power, through the app): a screen with ``orbit = True`` (the

@@ -24,9 +24,9 @@ from engine.crc import crc16  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.players import make  # noqa: E402
 from firmware import keeper as kp  # noqa: E402
-from firmware.records import pack  # noqa: E402
-from firmware.stats import COUNTERS, Stats  # noqa: E402
-from firmware.stats import VERSION as STATS_VERSION  # noqa: E402
+from firmware.store.records import pack  # noqa: E402
+from firmware.store.stats import COUNTERS, Stats  # noqa: E402
+from firmware.store.stats import VERSION as STATS_VERSION  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "records")
 FORCE = "--force" in sys.argv  # rewrite the files that exist too

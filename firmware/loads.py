@@ -32,7 +32,9 @@ LOADS = {
     ),
     "keeper": (
         "firmware.keeper",
-        "firmware.keeper_input",
+        "firmware.keeper.game",
+        "firmware.keeper.control",
+        "firmware.keeper.screen",
         "firmware.screens.keeper",
         "firmware.app_rare",
     ),

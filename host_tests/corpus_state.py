@@ -7,7 +7,7 @@ log replayed), and ``game_state``, ``match_state``, ``keeper_state``,
 ``settings_state``, ``stats_state``. test_corpus_saves compares them with
 the committed ``.state`` files; host_tests/corpus/make_saves.py writes
 those. Portable (CPython and MicroPython). Not a test module. Imports
-engine.cards, engine.logcheck, firmware.hw.host, firmware.keeper_input,
+engine.cards, engine.logcheck, firmware.hw.host, firmware.keeper.control,
 firmware.play.save, firmware.play.match_start, firmware.store.settings and
 firmware.store.stats.
 """
@@ -115,7 +115,7 @@ def storage_state(kind, st):
             return None, notice[1] if notice else "nothing loaded"
         return match_state(level, match), None
     if kind == "keeper":
-        from firmware.keeper_input import KeeperInput, open_store
+        from firmware.keeper.control import KeeperInput, open_store
 
         ki = KeeperInput(open_store(st))
         return keeper_state(ki), ki.message or None

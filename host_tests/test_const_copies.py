@@ -23,8 +23,8 @@ COPY = re.compile(r"^(_?[A-Z][A-Z0-9_]*) = const\((.+?)\)\s*#.*?((?:firmware|eng
 LEFT = {
     "firmware/app.py": 2,
     "firmware/crashlog.py": 1,
-    "firmware/keeper_input.py": 2,
-    "firmware/keeper_record.py": 8,
+    "firmware/keeper/control.py": 2,
+    "firmware/keeper/record.py": 8,
     "firmware/loading.py": 1,
     "firmware/play/cut.py": 2,
     "firmware/play/game_over.py": 2,

@@ -44,7 +44,7 @@ def _versions(kind):
     if kind == "game":
         return 1  # firmware.play.save._SAVE_VERSION (a const: no global on a device)
     if kind == "keeper":
-        from firmware.keeper import VERSION
+        from firmware.keeper.game import VERSION
 
         return VERSION
     if kind.startswith("stats"):

@@ -270,7 +270,7 @@ class Broken(Exception):
 def test_a_screen_that_keeps_failing_restarts_then_stops_without_looping():
     from firmware import main
     from firmware.hal import A, B, UP
-    from firmware.screens.keeper import KeeperScreen
+    from firmware.keeper.screen import KeeperScreen
     from firmware.screens.menu import MenuScreen
 
     plain = KeeperScreen.update

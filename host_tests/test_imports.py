@@ -19,11 +19,13 @@ below it:
                    statistics), the crash log (``crashfast``,
                    ``crashlog``), power (``power``, ``battery``, ``idle``),
                    the LED pegboard (``pegboard*``), the score keeper's model
-                   (``keeper``, ``keeper_record``), the hand counter's
-                   (``hand_counter``), the table links (``table_*``)
-  4 screens        ``firmware.screens.*``, the play screen's parts
-                   (``firmware.play``), ``keeper_input``, ``working``, ``crash``
-                   (the error screen), ``loading`` and its table ``loads``
+                   (``firmware.keeper.game``, ``.record``), the hand
+                   counter's (``hand_counter``), the table links
+                   (``table_*``)
+  4 screens        ``firmware.screens.*``, the play mode (``firmware.play``),
+                   the score keeper's screen and buttons
+                   (``firmware.keeper``), ``working``, ``crash`` (the error
+                   screen), ``loading`` and its table ``loads``
   5 app            ``firmware.app``, ``firmware.app_rare``
   6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
                    ``firmware.cp_code``
@@ -53,14 +55,14 @@ LAYERS = (
     ("firmware.idle", 3),
     ("firmware.pegboard", 3),
     ("firmware.pegboard_setup", 3),
-    ("firmware.keeper", 3),
-    ("firmware.keeper_record", 3),
+    ("firmware.keeper.game", 3),
+    ("firmware.keeper.record", 3),
     ("firmware.hand_counter", 3),
     ("firmware.table_net", 3),
     ("firmware.table_uart", 3),
     ("firmware.screens", 4),
     ("firmware.play", 4),
-    ("firmware.keeper_input", 4),
+    ("firmware.keeper", 4),
     ("firmware.working", 4),
     ("firmware.crash", 4),
     ("firmware.loading", 4),

@@ -1,5 +1,5 @@
 # portable
-"""The table score keeper's button controller (firmware/keeper_input.py):
+"""The table score keeper's button controller (firmware/keeper/control.py):
 sessions driven by button events as firmware.ui.buttons sends them, scores
 checked against totals kept here; a long press never does the short
 action, game over then the next game (V2), five-card's three for last on a
@@ -11,7 +11,7 @@ CPython and MicroPython."""
 
 from engine.rng import Rng
 from firmware import hal
-from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
+from firmware.keeper.control import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
 from memstorage import MemStorage, PowerCut
 
 

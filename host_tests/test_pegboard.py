@@ -9,7 +9,7 @@ import sys
 
 import boards
 from firmware import hal
-from firmware.keeper_input import KeeperInput, open_store
+from firmware.keeper.control import KeeperInput, open_store
 from firmware.pegboard import CHASE_MS, Pegboard, led_count
 from memstorage import MemStorage
 

@@ -12,7 +12,7 @@ MicroPython unix port."""
 from firmware.app import App
 from firmware.hal import A, B, UP
 from firmware.hw import host
-from firmware.keeper_input import NUMBER, SCORE
+from firmware.keeper.control import NUMBER, SCORE
 from firmware.boot import make_pegboard
 from powerrig import (
     DIM_CONTRAST,

@@ -205,7 +205,7 @@ def test_each_key_the_terminal_gives_is_one_press(apart):
 
 
 def test_a_long_key_is_a_long_press_and_c_presses_a_and_b_together():
-    from firmware.screens.keeper import KeeperScreen
+    from firmware.keeper.screen import KeeperScreen
 
     s = sim.Sim("pico", host.DictStorage())
     play_keys(s, [(0, "\x1b[B"), (1, "z")])

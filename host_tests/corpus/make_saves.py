@@ -107,7 +107,7 @@ def newest(files, name):
 
 def keeper():
     from firmware import hal
-    from firmware.keeper_input import KeeperInput, open_store
+    from firmware.keeper.control import KeeperInput, open_store
 
     st = DictStorage()
     ki = KeeperInput(open_store(st))

@@ -127,7 +127,7 @@ def section_leds(board, n):
 
 def section_keeper(storage, n):
     from firmware import hal
-    from firmware.keeper_input import KeeperInput, open_store
+    from firmware.keeper.control import KeeperInput, open_store
 
     ctrl = KeeperInput(open_store(storage, "kbench"))
     for _ in range(40):

@@ -168,7 +168,7 @@ class ScreenText:
     def watch_keeper(self):
         """Note the score keeper's large digits (its module's ``big_number``,
         wrapped once it is loaded): call before each frame."""
-        mod = sys.modules.get("firmware.screens.keeper")
+        mod = sys.modules.get("firmware.keeper.screen")
         if mod is None or getattr(mod.big_number, "noted", False):
             return
         big = mod.big_number

@@ -2,8 +2,8 @@
 
 Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
 and the keeper (``self.keeper``) and draws them. Imports
-``firmware`` (its ``drop``), ``firmware.keeper``, ``firmware.keys`` and
-``firmware.store.records``; ``firmware.keeper_record`` to read a saved keeper,
+``firmware`` (its ``drop``), ``firmware.keeper.game``, ``firmware.keys`` and
+``firmware.store.records``; ``firmware.keeper.record`` to read a saved keeper,
 forgotten after on a device.
 
 Events are the ``(kind, bit)`` tuples of ``firmware.ui.buttons``, ``bit`` one
@@ -40,7 +40,7 @@ updated only after the save.
 """
 
 from firmware import drop
-from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
+from firmware.keeper.game import MAGIC, SIDES, TIE, VERSION, Keeper
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 from firmware.store.records import RecordStore
 
@@ -50,8 +50,8 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 
-_MAX_AWARD = const(29)  # firmware.keeper's
-_MAX_ENTRY = const(99)  # firmware.keeper's
+_MAX_AWARD = const(29)  # firmware.keeper.game's
+_MAX_ENTRY = const(99)  # firmware.keeper.game's
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _REDO = const("redo: ")
@@ -68,17 +68,17 @@ def open_store(storage, name="keeper"):
 
 
 def _read(data, version=VERSION):
-    # the keeper saved in ``data`` (firmware.keeper_record's reading, loaded
+    # the keeper saved in ``data`` (firmware.keeper.record's reading, loaded
     # for it and, on a device, forgotten again: a record is read once a session)
     import sys
 
-    from firmware.keeper_record import from_bytes
+    from firmware.keeper.record import from_bytes
 
     try:
         return from_bytes(data, version)
     finally:
         if sys.implementation.name != "cpython":
-            drop("firmware.keeper_record")
+            drop("firmware.keeper.record")
 
 
 class KeeperInput:

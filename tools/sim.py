@@ -12,6 +12,7 @@ termios, or msvcrt on Windows); Pillow for screenshots.
     python3 tools/sim.py --script "down*3 a right b" --screenshot out.png
     python3 tools/sim.py --script "down*3 a" --text   # the last screen as text
     python3 tools/sim.py --host PORT   /   --join HOST:PORT   # play a friend
+    python3 tools/sim.py --server HOST:PORT --room CODE [--open]  # in a table server's room
 
 Keys: arrows = d-pad, z/a/space/enter = A, x/b/backspace = B, Z and X hold
 A and B long, c presses A and B together (the score keeper's menu), v
@@ -35,7 +36,7 @@ simulated clock), the interactive loop and the command line; the drawing and
 screenshots are tools/simulator/view.py, the keyboard tools/simulator/keys.py, a
 friend's table tools/sim_table.py. Imports
 firmware.boot, firmware.hal, firmware.hw.host, simulator.keys, .text and .view (sim_table
-with --host or --join); boards
+with --host, --join or --server); boards
 to check --board.
 """
 
@@ -290,8 +291,16 @@ def main(argv=None):
         metavar="MV",
         help="the simulated battery's voltage in mV (the gauge shows on boards that have one)",
     )
-    p.add_argument("--host", type=int, metavar="PORT", help="open a table for a friend on PORT")
-    p.add_argument("--join", metavar="HOST:PORT", help="join a friend's table there")
+    side = p.add_mutually_exclusive_group()
+    side.add_argument("--host", type=int, metavar="PORT", help="open a table for a friend on PORT")
+    side.add_argument("--join", metavar="HOST:PORT", help="join a friend's table there")
+    side.add_argument(
+        "--server", metavar="HOST:PORT", help="play in a room of the table server there"
+    )
+    p.add_argument("--room", metavar="CODE", help="with --server: the room's four-letter code")
+    p.add_argument(
+        "--open", action="store_true", help="with --server: open the room (seat A), else join it"
+    )
     p.add_argument(
         "--view",
         choices=VIEW_NAMES,
@@ -300,6 +309,12 @@ def main(argv=None):
         % tuple(n for v in VIEW_NAMES for n in pico_size(v)),
     )
     args = p.parse_args(argv)
+    if (args.room is not None or args.open) and args.server is None:
+        print("sim.py: --room and --open go with --server HOST:PORT", file=sys.stderr)
+        return 2
+    if args.server is not None and args.room is None:
+        print("sim.py: --server needs --room CODE (the room's four letters)", file=sys.stderr)
+        return 2
 
     script = args.script
     if args.script_file:
@@ -391,13 +406,13 @@ def main(argv=None):
 
 
 def _table(sim, args, scripted):
-    # --host / --join: the friend's table over TCP (tools/sim_table.py)
-    if args.host is None and args.join is None:
+    # --host / --join / --server: the friend's table over TCP (tools/sim_table.py)
+    if args.host is None and args.join is None and args.server is None:
         return True
     import sim_table
 
     try:
-        sim_table.wire(sim, args.host, args.join, scripted)
+        sim_table.wire(sim, args.host, args.join, scripted, args.server, args.room, args.open)
     except (OSError, ValueError) as e:
         print("sim.py: %s" % e, file=sys.stderr)
         return False

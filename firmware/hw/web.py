@@ -17,7 +17,7 @@ busy-waits there). Also runs on CPython and the unix port (the tests).
             latest ``step``; ``sleep_ms`` never blocks (it moves that time on)
 
 ``Runner(hw, board)`` is ``firmware.main.run`` done per frame: ``step(buttons,
-now)`` builds the app (resuming the mode that was open), runs one ``tick``,
+now)`` builds the app (reopening the mode the save says is open), runs one ``tick``,
 and on an error that escapes the app logs it (``firmware.crashlog``), shows
 the error screen for ``main.PAUSE_MS`` (A skips) and builds a new app; after
 ``main.CRASH_LIMIT`` crashes in ``main.CRASH_WINDOW_MS`` it waits on the safe

@@ -114,7 +114,7 @@ def spoken(self):
 def tap_card(self, x, y):
     """A click or tap at OLED pixel (x, y) on the play screen's hand: 0
     when it is not on a card of a hand waiting for a choice; 1 when it
-    put the cursor on that card; 2 when the cursor was already there,
+    puts the cursor on that card; 2 when the cursor is on it already,
     and the page presses A (mark it for the crib, or play it)."""
     app = self.app
     t = app.top() if app is not None else None

@@ -57,9 +57,13 @@ def wire(sim, host_port=None, join=None, scripted=True, server=None, room=None, 
     does not answer, ValueError for a bad address or room code."""
     from firmware.screens.friend import FriendTable
 
+    if server is None and (room is not None or opening):
+        raise ValueError("--room and --open go with --server HOST:PORT")
+    if server is not None and room is None:
+        raise ValueError("--server needs --room CODE (the room's four letters)")
     if server is not None:
         where = _given("--server", address, server)
-        code = _given("--room", room_code, room or "")
+        code = _given("--room", room_code, room)
         try:  # reachable now, or a clear refusal rather than a screen left connecting
             socket.create_connection(where, REACH_S).close()
         except OSError as e:

@@ -162,7 +162,7 @@ def discard_loss(view, c1, c2):
     by the points ``hint_discard`` gives each keep with ``detail`` (the hand's
     expected points plus or minus the crib's, without the end game). The
     coach's one figure: engine.review sums it for a game's summary and the
-    device's statistics (firmware.stats) per deal, so they agree. ValueError
+    device's statistics (firmware.store.stats) per deal, so they agree. ValueError
     when the two are not a discard of the hand."""
     from engine import coach
 

@@ -12,7 +12,7 @@ what the other may peg back). The summary says what the discards and the
 plays gave up a deal, and the biggest loss; the discards' figure is every
 discard's engine.opponent.discard_loss summed (``Review.lost``, hundredths
 of a point), and the plays' every play's play_loss (``Review.played``): the
-figures the device keeps in its statistics (firmware.stats).
+figures the device keeps in its statistics (firmware.store.stats).
 
 ``review(text, seat)`` gives the lines of every game in ``text``,
 ``review_file(f, seat)`` those of a file read a line at a time (constant

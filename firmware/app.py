@@ -1,20 +1,20 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
 ``firmware`` (its ``drop``), ``firmware.crashfast`` (loaded at boot),
-``firmware.power`` and ``firmware.screen``; when first needed
+``firmware.power`` and ``firmware.ui.screen``; when first needed
 ``firmware.crash``, ``firmware.screens.menu`` (a mode's label, as the app
 ends),
 ``firmware.battery`` and ``firmware.idle``; for a rare step (building the
 app among them) ``firmware.app_rare``.
 
-Writing a screen: see firmware/screen.py (``Screen``, ``ListScreen``,
+Writing a screen: see firmware/ui/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
 
 Input: a press belongs to the screen on which it began. At every push, pop
 and replace, and whenever the top screen's ``view()`` changes (a page or
-mode that came by itself: firmware/screen.py), the buttons held are muted
+mode that came by itself: firmware/ui/screen.py), the buttons held are muted
 until released, and for the view's ``quiet(view)`` ms new presses too
-(``firmware.buttons.mute``, ``_shown``).
+(``firmware.ui.buttons.mute``, ``_shown``).
 
 Errors: a screen's exception is caught (``crash``) and written to the crash
 log (``firmware.crashfast``, prepared at boot so it needs no memory), then
@@ -44,7 +44,7 @@ Power (``firmware.power``, ``app.power``)
 ----------------------------------------
 The idle timers dim the OLED and then switch it off (the LED board shows the
 pegs only); the press that wakes it reaches no screen. What a screen asks of
-them (``orbit``, ``gauge``, ``busy()``): firmware/screen.py. "Battery low" is
+them (``orbit``, ``gauge``, ``busy()``): firmware/ui/screen.py. "Battery low" is
 said once; at the critical level ``firmware.battery.stop`` closes the screens
 (each ``leave()``; every mode saves after each change anyway), turns the LEDs
 off and shows that the game is saved, then the app waits for the supply to
@@ -65,7 +65,7 @@ import gc
 from firmware import drop as _drop  # noqa: F401  given on
 from firmware.crashfast import print_exception as _log
 from firmware.power import GAUGE_W
-from firmware.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
+from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
 
 try:
     from micropython import const
@@ -103,7 +103,7 @@ class App:
     def _shown(self, screen):
         # what the keys act on changed (a screen entered, or a screen's
         # ``view()``): the keys held now act on nothing until released, nor
-        # does a press begun in the view's ``quiet(view)`` ms (firmware.buttons)
+        # does a press begun in the view's ``quiet(view)`` ms (firmware.ui.buttons)
         views = getattr(screen, "views", False)
         view = screen.view() if views else 0
         self._view = view
@@ -245,7 +245,7 @@ class App:
                 and screen is self.stack[-1]
                 and screen.view() != self._view
             ):
-                self._shown(screen)  # a page or mode of its own (firmware/screen.py)
+                self._shown(screen)  # a page or mode of its own (firmware/ui/screen.py)
         except Exception as e:
             self.crash(e, screen)
         if self.next is not None:
@@ -285,7 +285,7 @@ class App:
 
     def _draw(self):
         # the whole screen, or the band of rows the screen says changed
-        # since it last drew (its ``band()``, firmware/screen.py); False
+        # since it last drew (its ``band()``, firmware/ui/screen.py); False
         # when that band is empty: nothing drawn, nothing shown
         cv = self.canvas
         screen = self.stack[-1]

@@ -4,10 +4,11 @@ mode record (``note``, ``ending``), the start after a restart (``resume``),
 building the app (``start``) and passing the settings on to the hardware
 (``apply``). ``App._rare(step, ...)`` loads this module for one step and
 forgets it after (``firmware.app._drop``). Imports ``firmware.app``,
-``firmware.buttons``, ``firmware.canvas``, ``firmware.power``,
-``firmware.records``, ``firmware.screen``; ``firmware.settings``,
-``firmware.screens.menu`` and ``engine.winprob_check`` (its table checked)
-as the app starts, and the screens of ``firmware.screens`` by name.
+``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.power``,
+``firmware.store.records``, ``firmware.ui.screen``;
+``firmware.store.settings``, ``firmware.screens.menu`` and
+``engine.winprob_check`` (its table checked) as the app starts, and the
+screens of ``firmware.screens`` by name.
 
 Modes and restarts
 ------------------
@@ -34,11 +35,11 @@ start to count), and ``_BACK``, the app went back to the menu from that mode
 import sys
 
 from firmware.app import _log
-from firmware.buttons import Buttons
-from firmware.canvas import Canvas
+from firmware.ui.buttons import Buttons
+from firmware.ui.canvas import Canvas
 from firmware.power import Power
-from firmware.records import RecordStore
-from firmware.screen import MessageScreen
+from firmware.store.records import RecordStore
+from firmware.ui.screen import MessageScreen
 
 try:
     from micropython import const
@@ -249,7 +250,7 @@ def start(app, root, board, settings, pegboard, restart):
         # the strip's own buffer where the backend lends it (firmware/hal.py): one copy less
         app.led_buf = getattr(hw.leds, "buf", None) or bytearray(hw.leds.n * 3)
     if settings is None:
-        from firmware.settings import Settings
+        from firmware.store.settings import Settings
 
         settings = Settings(hw.storage)
         settings.load()

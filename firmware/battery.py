@@ -1,7 +1,7 @@
 """The battery gauge, its warning and the clean stop at the critical level.
 Loaded by ``firmware.power`` at the first real battery reading only, so a
-board without a gauge never pays for it. Imports ``firmware.screen``
-and ``firmware.wrap`` (for the warning and the stop screen) when they are
+board without a gauge never pays for it. Imports ``firmware.ui.screen``
+and ``firmware.ui.wrap`` (for the warning and the stop screen) when they are
 shown, and ``firmware.crashfast`` (loaded at boot) to print an error.
 
 ``Cell(levels)`` takes the board's ``BATTERY`` data (boards/__init__.py):
@@ -101,7 +101,7 @@ def draw_gauge(cv, percent, x, y, c=0):
 
 
 def warning(app):
-    from firmware.screen import MessageScreen
+    from firmware.ui.screen import MessageScreen
 
     cell = app.power.cell
     mv = cell.mv
@@ -119,8 +119,8 @@ def stop(app):
     """The critical level: close every screen, LEDs off, say the game is
     saved; from now on ``app.tick`` only watches the supply."""
     from firmware.crashfast import print_exception as _log
-    from firmware.screen import title_bar
-    from firmware.wrap import wrap
+    from firmware.ui.screen import title_bar
+    from firmware.ui.wrap import wrap
 
     app.power.stopped = True
     stack = app.stack

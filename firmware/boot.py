@@ -4,7 +4,7 @@ description (``device``), builds the app (``build``), and draws the error
 screens of a crash (``crashed``: ``show_message``, ``wait``). ``firmware.main`` loads it to build an
 app and after a crash, and forgets it while the app runs: none of it is
 needed then, and on a Pico its code would sit in the heap all game.
-Imports ``firmware.wrap``; ``firmware.app``, ``boards``,
+Imports ``firmware.ui.wrap``; ``firmware.app``, ``boards``,
 ``firmware.pegboard`` and one ``firmware.hw`` backend, each when used.
 
 Backends: ``mp`` on MicroPython boards, ``cp`` on CircuitPython, ``web`` on
@@ -16,7 +16,7 @@ missing or unknown board leaves ``board`` None and the defaults of the backend.
 
 import sys
 
-from firmware.wrap import wrap
+from firmware.ui.wrap import wrap
 
 try:
     from micropython import const

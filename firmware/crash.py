@@ -4,11 +4,12 @@ prepared, the error screen over the failing screen, and the count of errors
 that marks the app ``failing`` (``Failing``, which ``App.tick`` raises:
 the main loop restarts it), ``FAIL_LIMIT`` of them within
 ``FAIL_WINDOW_MS``. Loaded when the first error comes, then held: a
-device that never fails never pays for it. Imports ``firmware.crashfast`` and ``firmware.screen``;
+device that never fails never pays for it. Imports ``firmware.crashfast``
+and ``firmware.ui.screen``;
 when the fast log was not prepared ``firmware.crashlog``."""
 
 from firmware.crashfast import print_exception as _log
-from firmware.screen import MessageScreen
+from firmware.ui.screen import MessageScreen
 
 try:
     from micropython import const

@@ -8,7 +8,7 @@ it is first imported, so no ``mpy-cross -march`` is needed anywhere. The same
 file runs unchanged as plain Python: on CPython the decorator does nothing
 and ``ptr8`` is the buffer itself (a str is read as its UTF-8 bytes, as viper
 reads it). Where viper is missing (CircuitPython: importing this file raises
-SyntaxError), the callers keep their own plain loops (firmware/canvas.py).
+SyntaxError), the callers keep their own plain loops (firmware/ui/canvas.py).
 Everything here is written for both: small non-negative ints only, no
 overflow, no allocation.
 
@@ -27,7 +27,7 @@ overflow, no allocation.
         was sent?); two changed bytes next to each other never give the same
   cards(buf, width, pages, data, codes, row, n, x, y, pitch, chosen, dimmed, raised)
         ``n`` cards of ``row`` (ints 0-51, rank*4+suit; 52 and above a face-down
-        card) at x, x+pitch, ... on row y, each 13x19 as firmware.canvas draws
+        card) at x, x+pitch, ... on row y, each 13x19 as firmware.ui.canvas draws
         one (rounded frame, rank top left, suit bottom right; ``codes`` the 13
         rank then 4 suit font codes); bit i of ``chosen`` inverts card i, of
         ``dimmed`` dots it, of ``raised`` lifts it 3 px. One call for a row:

@@ -14,7 +14,7 @@ Hardware (attributes):
             .contrast(0..255), .power(on)
   buttons   .read() -> int: bitmask of the buttons held right now, raw and
             undebounced (the bits of ``firmware.keys``, given on here too);
-            debouncing is ``firmware.buttons``' job
+            debouncing is ``firmware.ui.buttons``' job
   leds      .n: number of LEDs; .write(buf): buf is a bytearray of n*3 bytes,
             G R B per LED (WS2812 order); the caller reuses one buffer;
             .buf (optional): the strip's own buffer, for the caller to draw

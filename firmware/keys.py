@@ -1,6 +1,6 @@
 """The button bits: one bit per button in the bitmask ``hw.buttons.read()``
 returns (firmware/hal.py's contract) and in the ``(kind, bit)`` events of
-``firmware.buttons``. Every module that names a button imports it from here;
+``firmware.ui.buttons``. Every module that names a button imports it from here;
 a chord is its bits together (``A | B``). Imports nothing.
 """
 

@@ -7,11 +7,11 @@ what it returned (a text, or its lines already wrapped) in a
 is closed, so its ``finally`` runs. Used by the game-over page's review
 (``firmware.play.game_over``) and the expert's play hint
 (``firmware.play.pause``), and loaded only by them. Imports
-``firmware.buttons``, ``firmware.keys`` and ``firmware.screen``.
+``firmware.ui.buttons``, ``firmware.keys`` and ``firmware.ui.screen``.
 """
 
-from firmware import buttons
-from firmware.screen import MessageScreen, Screen, title_bar
+from firmware.ui import buttons
+from firmware.ui.screen import MessageScreen, Screen, title_bar
 from firmware.keys import B
 
 try:

@@ -7,9 +7,9 @@ log replayed), and ``game_state``, ``match_state``, ``keeper_state``,
 ``settings_state``, ``stats_state``. test_corpus_saves compares them with
 the committed ``.state`` files; host_tests/corpus/make_saves.py writes
 those. Portable (CPython and MicroPython). Not a test module. Imports
-engine.cards, engine.logcheck, firmware.hw.host, firmware.keeper_input,
-firmware.play.save, firmware.play.match_start, firmware.settings and
-firmware.stats.
+engine.cards, engine.logcheck, firmware.hw.host, firmware.keeper.control,
+firmware.play.save, firmware.play.match_start, firmware.store.settings and
+firmware.store.stats.
 """
 
 from engine import logcheck
@@ -74,7 +74,7 @@ def keeper_state(ki):
 
 
 def settings_state(s):
-    from firmware.settings import FIELDS
+    from firmware.store.settings import FIELDS
 
     out = ["%s %s" % (f[0], getattr(s, f[0])) for f in FIELDS]
     if s.variant != "six" or s.deals:  # the game's kind beyond 121/61
@@ -83,7 +83,7 @@ def settings_state(s):
 
 
 def stats_state(st):
-    from firmware.stats import COUNTERS
+    from firmware.store.stats import COUNTERS
 
     out = ["%s %d" % (name, getattr(st, name)) for name in COUNTERS]
     out.append("best %s" % _cards([c for c in st.best_cards if c != 255]))
@@ -115,18 +115,18 @@ def storage_state(kind, st):
             return None, notice[1] if notice else "nothing loaded"
         return match_state(level, match), None
     if kind == "keeper":
-        from firmware.keeper_input import KeeperInput, open_store
+        from firmware.keeper.control import KeeperInput, open_store
 
         ki = KeeperInput(open_store(st))
         return keeper_state(ki), ki.message or None
     if kind == "settings":
-        from firmware.settings import Settings
+        from firmware.store.settings import Settings
 
         s = Settings(st)
         s.load()
         return settings_state(s), s.problem
     if kind in ("stats", "stats5", "statsd"):  # six-card, five-card, fixed deals
-        from firmware.stats import Stats
+        from firmware.store.stats import Stats
 
         s = Stats(st, kind)
         problem = s.load()

@@ -318,7 +318,7 @@ def check_saves_stay_in_ram_when_the_drive_is_read_only():
 
 def check_the_app_says_saves_are_off_and_still_saves_a_game_in_ram():
     from firmware.boot import build
-    from firmware.records import RecordStore
+    from firmware.store.records import RecordStore
 
     hw, board, i2c = fresh()
     hw.storage = cp_make.MemoryStorage()

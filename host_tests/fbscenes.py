@@ -1,7 +1,7 @@
 """Random drawing scenes for the framebuffer tests: ``random_ops(seed, n)``,
 a list of drawing operations (a fill first, then pixels, rectangles, lines
 and blits from every mono format with key and palette, clipped at every
-edge, both colours) that test_fakefb plays on firmware/fakefb.py and on
+edge, both colours) that test_fakefb plays on firmware/ui/fakefb.py and on
 MicroPython's framebuf, and test_cp_fb on firmware/hw/cp_fb.py. CPython only
 (``random``). Not a test module. Imports nothing of the project.
 """

@@ -1,8 +1,8 @@
 """What the project's modules import, read from their source with ``ast``
 (nothing is imported): ``imported(tree)`` gives the project modules one
 module's code imports, at the top or inside a function, by ``import``,
-``from ... import`` (``from firmware import buttons`` is the module
-``firmware.buttons``, ``from firmware import drop`` the package
+``from ... import`` (``from firmware.ui import buttons`` is the module
+``firmware.ui.buttons``, ``from firmware import drop`` the package
 ``firmware``), ``__import__`` or the app's ``_module`` of a literal name, of
 a module-level ``const()`` string, or of ``"package." + name`` (the package);
 ``graph()`` gives every module of engine/, firmware/ and boards/ with the

@@ -7,7 +7,7 @@ text on the display now) and ``mash`` (random buttons, chords, long presses
 and repeats, failing on any error of the app). Used by the test_keeper_screen*
 and test_counter_screen modules and test_odds. Portable (CPython and
 MicroPython). Not a test module. Imports engine.rng, firmware.app,
-firmware.hal, firmware.hw.host, firmware.keeper, firmware.keeper_input,
+firmware.hal, firmware.hw.host, firmware.keeper.game, firmware.keeper.control,
 host_tests/screentext.py and tools/driver.py.
 """
 
@@ -16,9 +16,9 @@ from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.hw import host
-from firmware.keeper_input import open_store
+from firmware.keeper.control import open_store
 from screentext import drawn_text
-from firmware.keeper_record import from_bytes
+from firmware.keeper.record import from_bytes
 
 
 FRAME = 20

@@ -1,6 +1,6 @@
 """The tests' storage: ``MemStorage``, files in a dict (the host backend's
 ``DictStorage``) that can cut the power at any step or byte, raising
-``PowerCut``: every crash-safety test of ``firmware.records`` and the saves
+``PowerCut``: every crash-safety test of ``firmware.store.records`` and the saves
 built on it uses it. Test-only (the device never needs it); runs on CPython and MicroPython.
 Imports
 ``firmware.hw.host``.

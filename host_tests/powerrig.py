@@ -6,7 +6,7 @@ and levels (DIM_MS, OFF_MS, FULL_CONTRAST, DIM_CONTRAST, PEGS_LEVEL,
 ORBIT_MS, BATTERY_MS) and ``px`` (one pixel of a display buffer). Used by
 test_power and test_power_battery. Portable (CPython and MicroPython). Not
 a test module. Imports boards, firmware.app, firmware.boot, firmware.hal,
-firmware.hw.host, firmware.screens.menu and firmware.screens.keeper.
+firmware.hw.host, firmware.screens.menu and firmware.keeper.screen.
 """
 
 import boards
@@ -15,7 +15,7 @@ from firmware.boot import make_pegboard
 from firmware.hal import A
 from firmware.hw import host
 from firmware.screens import menu
-from firmware.screens.keeper import KeeperScreen
+from firmware.keeper.screen import KeeperScreen
 
 FRAME = 20
 PICO = boards.load("pico")

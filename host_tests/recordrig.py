@@ -4,10 +4,10 @@ payloads of varied length), ``good_store`` (a storage holding two good
 saves, b"first" then b"second") and ``Huge`` (a storage with a 1 MB file
 that a small heap cannot read: MemoryError, as on a device). Used by
 test_records and test_records_slots. Portable (CPython and MicroPython).
-Not a test module. Imports firmware.records and host_tests/memstorage.py.
+Not a test module. Imports firmware.store.records and host_tests/memstorage.py.
 """
 
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 from memstorage import MemStorage
 
 

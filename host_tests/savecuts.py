@@ -7,7 +7,7 @@ action everywhere, both kinds of rename, and check what each cut left),
 game on to its end or its cut) and ``end_of_game_cuts``
 (the cuts of a game's end: counted once in the statistics, never lost). Used
 by test_saves_powercut and test_saves_powercut_full. Portable (CPython and
-MicroPython). Not a test module. Imports engine.rng, firmware.stats,
+MicroPython). Not a test module. Imports engine.rng, firmware.store.stats,
 host_tests/memstorage.py, host_tests/playdriver.py and tools/driver.py.
 """
 
@@ -154,7 +154,7 @@ def end_of_game_cuts(stride):
         return last
 
     def check(after, st, where):
-        from firmware.stats import Stats
+        from firmware.store.stats import Stats
 
         resumes = after.exists("game.rec") or after.exists("game.old")
         d = Driver.device(after)

@@ -1,14 +1,14 @@
 """The statistics as a game's log counts them, for tests: ``FIGURES`` (the
-figures firmware/stats.py keeps that a GAMELOG text shows, docs/gamelog.md),
+figures firmware/store/stats.py keeps that a GAMELOG text shows, docs/gamelog.md),
 ``from_logs`` (those figures counted from log texts line by line, seat A the
 player), ``check_figures`` (a Stats agrees with its logs) and ``stored``
 (the Stats a storage holds, failing if its record does not load). Used by
 test_stats and test_stats_record. Portable (CPython and MicroPython). Not a
-test module. Imports engine.cards and firmware.stats.
+test module. Imports engine.cards and firmware.store.stats.
 """
 
 from engine.cards import text as card_text
-from firmware.stats import Stats
+from firmware.store.stats import Stats
 
 
 FIGURES = (

@@ -9,7 +9,7 @@ test_app_resume.py. Runs on CPython and MicroPython."""
 
 from firmware.app import MessageScreen, Screen
 from firmware.crash import ErrorScreen
-from firmware.wrap import wrap
+from firmware.ui.wrap import wrap
 from firmware.hal import A, B, DOWN, UP
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen
@@ -74,7 +74,7 @@ def test_missing_mode_says_coming_soon():
 
 
 def test_a_mode_whose_own_import_fails_is_an_error_not_coming_soon():
-    # firmware/screens/stats.py needs firmware.stats: that one missing must
+    # firmware/screens/stats.py needs firmware.store.stats: that one missing must
     # not read as "Coming soon" for the statistics screen (issue 13.5)
     from firmware import app_rare as appmod
 

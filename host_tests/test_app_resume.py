@@ -162,7 +162,7 @@ class Explodes(Exception):
 def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
     RESUME_TRIES = 2  # firmware.app_rare._RESUME_TRIES (a const: no global on a device)
     from firmware.crash import Failing
-    from firmware.screens.keeper import KeeperScreen
+    from firmware.keeper.screen import KeeperScreen
 
     storage = host.DictStorage()
     d = new_app(storage)

@@ -11,7 +11,7 @@ from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen
 from firmware.screens.settings import CHOICES, SettingsScreen
-from firmware.settings import FIELDS, Settings
+from firmware.store.settings import FIELDS, Settings
 from apprig import drawn_text, new_app
 from firmware.screens.settings import label as setting_label
 
@@ -61,7 +61,7 @@ def test_settings_in_a_directory_survive_a_new_backend():
 
 
 def test_the_screen_has_a_label_for_every_choice_of_the_record():
-    # the record (firmware/settings.py) holds the values, the screen their labels
+    # the record (firmware/store/settings.py) holds the values, the screen their labels
     assert len(CHOICES) == len(FIELDS)
     for i in range(len(FIELDS)):
         assert len(CHOICES[i]) == len(FIELDS[i][2]), FIELDS[i][0]
@@ -77,9 +77,9 @@ def test_a_settings_record_with_a_choice_no_field_has_is_refused():
     # defaults, a problem naming the field, and the reader is not kept loaded
     import sys
 
-    from firmware.records import RecordStore
+    from firmware.store.records import RecordStore
 
-    _VERSION = 1  # firmware.settings' record version (a const there)
+    _VERSION = 1  # firmware.store.settings' record version (a const there)
 
     st = host.DictStorage()
     RecordStore(st, "settings", b"SETT", _VERSION).save(bytes([9, 1]))
@@ -87,9 +87,9 @@ def test_a_settings_record_with_a_choice_no_field_has_is_refused():
     s.load()
     assert s.problem and "Difficulty has no choice 9" in s.problem, s.problem
     assert s.difficulty == "medium" and s.target == 121
-    assert "firmware.settings_io" not in sys.modules
+    assert "firmware.store.settings_record" not in sys.modules
     s.set("target", 61)
-    assert s.save() and "firmware.settings_io" not in sys.modules
+    assert s.save() and "firmware.store.settings_record" not in sys.modules
     s2 = Settings(st)
     s2.load()
     assert s2.problem is None and s2.target == 61

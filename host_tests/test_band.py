@@ -1,5 +1,5 @@
 # portable
-"""Band redraws (a screen's ``band()``, firmware/screen.py) leave the same
+"""Band redraws (a screen's ``band()``, firmware/ui/screen.py) leave the same
 picture as redrawing the whole screen: after every frame the app shows, the
 frame buffer is compared with a whole redraw of the same state, through menu
 cursor moves, the settings list (scrolling and changed values), a game

@@ -1,9 +1,9 @@
 # portable
-"""firmware/buttons.py: debounce, long press, auto-repeat and simultaneous
+"""firmware/ui/buttons.py: debounce, long press, auto-repeat and simultaneous
 presses, driven by synthetic raw bitmasks and times (no hardware, no clock).
 Runs on CPython and MicroPython."""
 
-from firmware.buttons import Buttons, went, happened
+from firmware.ui.buttons import Buttons, went, happened
 from firmware.hal import UP, DOWN, LEFT, A, B
 
 

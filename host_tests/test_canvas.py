@@ -1,16 +1,16 @@
 # portable
-"""firmware/canvas.py and firmware/font.py: text sizes, glyph placement and
+"""firmware/ui/canvas.py and firmware/ui/font.py: text sizes, glyph placement and
 clipping at every edge, cards (bounds, every card distinct, six fit across the
 screen), allocation-free drawing. Runs on CPython (fake framebuf) and on
 MicroPython (real framebuf); host_tests/test_fakefb.py also checks that a
 canvas scene gives the same bytes on both."""
 
-from firmware import font
-from firmware.canvas import CARD_H, CARD_W, Canvas
+from firmware.ui import font
+from firmware.ui.canvas import CARD_H, CARD_W, Canvas
 from firmware.hw.host import Display
 
-HAND_PITCH = 20  # firmware.canvas._HAND_PITCH (consts: no attributes on MicroPython)
-RAISE = 3  # firmware.canvas._RAISE
+HAND_PITCH = 20  # firmware.ui.canvas._HAND_PITCH (consts: no attributes on MicroPython)
+RAISE = 3  # firmware.ui.canvas._RAISE
 
 
 def fresh():

@@ -44,14 +44,14 @@ def _versions(kind):
     if kind == "game":
         return 1  # firmware.play.save._SAVE_VERSION (a const: no global on a device)
     if kind == "keeper":
-        from firmware.keeper import VERSION
+        from firmware.keeper.game import VERSION
 
         return VERSION
     if kind.startswith("stats"):
-        from firmware.stats import VERSION
+        from firmware.store.stats import VERSION
 
         return VERSION
-    return 1  # firmware.settings._VERSION
+    return 1  # firmware.store.settings._VERSION
 
 
 def test_every_corpus_save_loads_to_the_state_it_was_saved_in():

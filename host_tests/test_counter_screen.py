@@ -38,7 +38,7 @@ def test_counter_counts_29_entered_by_buttons():
 
 def ink_rows(code):
     """The first and last row of ink of font glyph ``code``."""
-    from firmware import font
+    from firmware.ui import font
 
     o = font.glyph(code)
     bits = 0
@@ -49,7 +49,7 @@ def ink_rows(code):
 
 
 def test_counter_place_mark_is_not_drawn_over_the_text():
-    from firmware import font
+    from firmware.ui import font
 
     rig = Rig()
     s = rig.open("counter")

@@ -8,9 +8,9 @@ CPython only."""
 
 import random
 
-from firmware import font
-from firmware.canvas import CARD_H, Canvas
-from firmware.fakefb import MONO_VLSB, FrameBuffer
+from firmware.ui import font
+from firmware.ui.canvas import CARD_H, Canvas
+from firmware.ui.fakefb import MONO_VLSB, FrameBuffer
 from firmware.hw import cp_fast
 
 

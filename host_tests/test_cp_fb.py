@@ -1,4 +1,4 @@
-"""firmware/hw/cp_fb.py (the CircuitPython framebuf) against firmware/fakefb.py,
+"""firmware/hw/cp_fb.py (the CircuitPython framebuf) against firmware/ui/fakefb.py,
 which host_tests/test_fakefb.py checks against MicroPython's real framebuf:
 the same random scenes (every edge clipped, both colours, fills in between)
 must leave the same bytes. CPython only."""
@@ -7,7 +7,7 @@ import random
 
 from fbscenes import random_ops
 
-from firmware import fakefb
+from firmware.ui import fakefb
 from firmware.hw import cp_fb
 
 

@@ -10,7 +10,7 @@ MicroPython."""
 from firmware import crashlog
 from firmware.crashlog import append, count, entry, read, record
 from firmware.hw import host
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 from memstorage import MemStorage, PowerCut
 from device_rig import Rig
 
@@ -274,7 +274,7 @@ def test_a_screen_that_keeps_failing_is_said_each_time_and_never_loops():
     # save (the errors that keep coming in one app: test_app's Failing)
     from firmware import main
     from firmware.hal import A, B, UP
-    from firmware.screens.keeper import KeeperScreen
+    from firmware.keeper.screen import KeeperScreen
     from firmware.screens.menu import MenuScreen
 
     plain = KeeperScreen.update

@@ -23,14 +23,15 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import check_mpy  # noqa: E402
 
 BOARDS = ("pico", "pico_w", "pico2", "feather_rp2040", "rp2040_zero")
-NOT_ON_MP = {"firmware/hw/host.py", "firmware/fakefb.py", "firmware/hw/cp.py",
+NOT_ON_MP = {"firmware/hw/host.py", "firmware/ui/fakefb.py", "firmware/hw/cp.py",
              "firmware/hw/cp_make.py", "firmware/hw/cp_fb.py", "firmware/hw/cp_fast.py",
              "firmware/hw/cp_displayio.py", "firmware/hw/cp_direct.py", "firmware/cp_boot.py",
              "firmware/hw/cp_rare.py",
              "firmware/cp_code.py", "firmware/manifest.py", "firmware/hw/web.py",
              "firmware/hw/web_page.py", "firmware/hw/web_store.py",
              "firmware/hw/web_table.py"}  # fmt: skip
-NOT_ON_CP = {"firmware/hw/host.py", "firmware/fakefb.py", "firmware/hw/mp.py", "firmware/fast.py",
+NOT_ON_CP = {"firmware/hw/host.py", "firmware/ui/fakefb.py", "firmware/hw/mp.py",
+             "firmware/fast.py",
              "firmware/hw/mp_make.py", "firmware/manifest.py", "firmware/hw/web.py",
              "firmware/hw/web_page.py", "firmware/hw/web_store.py",
              "firmware/hw/web_table.py"}  # fmt: skip

@@ -1,4 +1,4 @@
-"""firmware/fakefb.py against the real ``framebuf`` of the MicroPython unix
+"""firmware/ui/fakefb.py against the real ``framebuf`` of the MicroPython unix
 port: the same random drawing operations (clipped at every edge, both colours,
 blits from every mono format with key and palette) must leave the same bytes.
 CPython only: it runs MicroPython as a subprocess."""
@@ -10,7 +10,7 @@ import sys
 from fbscenes import random_ops
 from unixport import micropython
 
-from firmware import fakefb
+from firmware.ui import fakefb
 
 APPLY = """
 def apply(fbmod, ops):
@@ -96,7 +96,7 @@ def test_pixel_reads_and_clipping():
 
 SCENE = """
 from firmware.hw.host import Display
-from firmware.canvas import Canvas
+from firmware.ui.canvas import Canvas
 def scene():
     d = Display()
     cv = Canvas(d.fb, d.buf)

@@ -25,7 +25,7 @@ from firmware.hal import A, DOWN, RIGHT, UP
 from firmware.hw import host
 from firmware.play.screen import PlayScreen
 from firmware.play.table import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
-from firmware.stats import Stats
+from firmware.store.stats import Stats
 from playdriver import decide, new_driver, play_game, screen, wait_for_you
 from firmware.screens.settings import label as setting_label
 

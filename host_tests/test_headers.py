@@ -56,17 +56,17 @@ def test_the_check_reads_headers_and_code():
     assert documented("No such sentence") is None
     code = (
         "from engine.cards import VALUES\n"
-        "from firmware import buttons as b\n"
+        "from firmware.ui import buttons as b\n"
         "def f():\n"
-        "    import firmware.stats\n"
+        "    import firmware.store.stats\n"
         "    __import__('firmware.hw.' + name)\n"
         "    _module('engine.opponent')\n"
         "import gc\n"
     )
     assert imported(ast.parse(code)) == {
         "engine.cards",
-        "firmware.buttons",
-        "firmware.stats",
+        "firmware.ui.buttons",
+        "firmware.store.stats",
         "firmware.hw",
         "engine.opponent",
     }

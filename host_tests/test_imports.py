@@ -9,20 +9,23 @@ below it:
   0 data and game  ``engine.*`` (pure Python, never hardware), ``boards.*``
                    (pin maps as data)
   1 core           the ``firmware`` package (``drop``), ``keys`` (the button
-                   bits), ``hal`` (the hardware contract), ``fast``, ``font``,
-                   ``canvas``, ``fakefb``, ``wrap``, ``cardtext``, ``buttons``
-                   (input events) and ``screen`` (the screens' base classes)
+                   bits), ``hal`` (the hardware contract), ``fast`` and what
+                   the screens are made of, ``firmware.ui`` (``screen``, the
+                   screens' base classes; ``canvas``, ``fakefb``, ``font``,
+                   ``wrap``, ``cardtext``, ``buttons``: input events)
   2 hardware       ``firmware.hw`` and its backends
   3 services       what the screens use and draw nothing of their own: the
-                   stores (``records*``, ``settings*``, ``stats``,
-                   ``statcheck``), the crash log (``crashfast``,
+                   stores (``firmware.store``: records, settings,
+                   statistics), the crash log (``crashfast``,
                    ``crashlog``), power (``power``, ``battery``, ``idle``),
                    the LED pegboard (``pegboard*``), the score keeper's model
-                   (``keeper``, ``keeper_record``), the hand counter's
-                   (``hand_counter``), the table links (``table_*``)
-  4 screens        ``firmware.screens.*``, the play screen's parts
-                   (``firmware.play``), ``keeper_input``, ``working``, ``crash``
-                   (the error screen)
+                   (``firmware.keeper.game``, ``.record``), the hand
+                   counter's (``hand_counter``), the table links
+                   (``table_*``)
+  4 screens        ``firmware.screens.*``, the play mode (``firmware.play``),
+                   the score keeper's screen and buttons
+                   (``firmware.keeper``), ``working``, ``crash`` (the error
+                   screen)
   5 app            ``firmware.app``, ``firmware.app_rare``
   6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
                    ``firmware.cp_code``
@@ -42,20 +45,9 @@ LAYERS = (
     ("firmware.keys", 1),
     ("firmware.hal", 1),
     ("firmware.fast", 1),
-    ("firmware.font", 1),
-    ("firmware.canvas", 1),
-    ("firmware.fakefb", 1),
-    ("firmware.wrap", 1),
-    ("firmware.cardtext", 1),
-    ("firmware.buttons", 1),
-    ("firmware.screen", 1),
+    ("firmware.ui", 1),
     ("firmware.hw", 2),
-    ("firmware.records", 3),
-    ("firmware.records_load", 3),
-    ("firmware.settings", 3),
-    ("firmware.settings_io", 3),
-    ("firmware.stats", 3),
-    ("firmware.statcheck", 3),
+    ("firmware.store", 3),
     ("firmware.crashfast", 3),
     ("firmware.crashlog", 3),
     ("firmware.power", 3),
@@ -63,14 +55,14 @@ LAYERS = (
     ("firmware.idle", 3),
     ("firmware.pegboard", 3),
     ("firmware.pegboard_setup", 3),
-    ("firmware.keeper", 3),
-    ("firmware.keeper_record", 3),
+    ("firmware.keeper.game", 3),
+    ("firmware.keeper.record", 3),
     ("firmware.hand_counter", 3),
     ("firmware.table_net", 3),
     ("firmware.table_uart", 3),
     ("firmware.screens", 4),
     ("firmware.play", 4),
-    ("firmware.keeper_input", 4),
+    ("firmware.keeper", 4),
     ("firmware.working", 4),
     ("firmware.crash", 4),
     ("firmware.app", 5),
@@ -90,7 +82,6 @@ CIRCLES = (
     ("firmware.app", "firmware.app_rare"),
     ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),
     ("firmware.play.game_log", "firmware.play.game_over"),
-    ("firmware.records", "firmware.records_load"),
 )
 
 # (importer, imported) up the layers, left
@@ -182,7 +173,7 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     g = {"firmware.keys": {"firmware.app"}, "firmware.app": {"firmware.keys"}}
     assert upward(g) == [("firmware.keys", "firmware.app")]
     assert layer("firmware.play.table") == 4 and layer("firmware.hw.mp") == 2
-    assert layer("firmware.records_load") == 3 and layer("firmware.screen") == 1
+    assert layer("firmware.store.record_read") == 3 and layer("firmware.ui.screen") == 1
     assert layer("firmware.screens.play") == 4 and layer("firmware.crashlog") == 3
 
 

@@ -1,5 +1,5 @@
 # portable
-"""The table score keeper's model (firmware/keeper.py), without buttons:
+"""The table score keeper's model (firmware/keeper/game.py), without buttons:
 deal entries alternate the dealer, the pone counts first and the game stops
 at the target (R11, R14), heels go to the dealer, skunk lines (R15), undo
 and redo, the rear peg, a match's first dealer alternating (V2), refused
@@ -11,10 +11,10 @@ against totals kept here. Its button controller: test_keeper_input.py.
 Runs under CPython and MicroPython."""
 
 from engine.rng import Rng
-from firmware.keeper import Keeper, skunk_of
-from firmware.keeper_record import from_bytes
+from firmware.keeper.game import Keeper, skunk_of
+from firmware.keeper.record import from_bytes
 
-MAX_ACTIONS = 400  # firmware.keeper._MAX_ACTIONS (a const: no global on a device)
+MAX_ACTIONS = 400  # firmware.keeper.game._MAX_ACTIONS (a const: no global on a device)
 
 
 def test_deal_entries_alternate_dealer_and_win_with_skunk():

@@ -1,6 +1,6 @@
 # portable
-"""The table score keeper's button controller (firmware/keeper_input.py):
-sessions driven by button events as firmware.buttons sends them, scores
+"""The table score keeper's button controller (firmware/keeper/control.py):
+sessions driven by button events as firmware.ui.buttons sends them, scores
 checked against totals kept here; a long press never does the short
 action, game over then the next game (V2), five-card's three for last on a
 long A (V5); its saves resume after a restart, a damaged record gives a
@@ -11,12 +11,12 @@ CPython and MicroPython."""
 
 from engine.rng import Rng
 from firmware import hal
-from firmware.keeper_input import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
+from firmware.keeper.control import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store
 from memstorage import MemStorage, PowerCut
 
 
 def tap(ctrl, bit):
-    # what firmware.buttons gives for a short press (A and B act on the tap)
+    # what firmware.ui.buttons gives for a short press (A and B act on the tap)
     ctrl.handle(("press", bit))
     ctrl.handle(("release", bit))
     if bit == hal.A or bit == hal.B:

@@ -10,11 +10,11 @@ test_keeper_screen_saves.py; the hand counter: test_counter_screen.py. Runs
 under CPython (pytest) and the MicroPython unix port."""
 
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
-from firmware.keeper import Keeper
-from firmware.keeper_input import DEAL, OVER, SCORE
+from firmware.keeper.game import Keeper
+from firmware.keeper.control import DEAL, OVER, SCORE
 from keeperrig import Rig, number, saved_keeper, shown
 from firmware.screens.settings import label as setting_label
-from firmware.keeper_record import from_bytes
+from firmware.keeper.record import from_bytes
 
 
 def test_keeper_opens_from_the_menu_with_a_fresh_game():
@@ -74,7 +74,7 @@ def test_keeper_number_entry_shows_pending_and_side():
 
 
 def test_keeper_deal_entry_shows_the_number_being_entered():
-    from firmware.screens.keeper import HINTS
+    from firmware.keeper.screen import HINTS
 
     rig = Rig()
     rig.open("keeper")
@@ -328,7 +328,7 @@ def test_keeper_five_card_status_and_three_for_last_by_one_press():
 
 
 def test_every_keeper_mode_shows_its_way_to_the_menu_once_its_message_is_read():
-    from firmware.keeper_input import NUMBER
+    from firmware.keeper.control import NUMBER
 
     rig = Rig()
     s = rig.open("keeper")

@@ -10,7 +10,7 @@ under CPython (pytest) and the MicroPython unix port."""
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.keeper_input import OVER, SCORE
+from firmware.keeper.control import OVER, SCORE
 from keeperrig import Rig, mash, number, saved_keeper, shown
 
 

@@ -9,7 +9,7 @@ import sys
 
 import boards
 from firmware import hal
-from firmware.keeper_input import KeeperInput, open_store
+from firmware.keeper.control import KeeperInput, open_store
 from firmware.pegboard import CHASE_MS, Pegboard, led_count
 from memstorage import MemStorage
 
@@ -203,7 +203,7 @@ def test_boards_are_consistent():
 
 
 def tap(ctrl, bit):
-    # what firmware.buttons gives for a short press (A and B act on the tap)
+    # what firmware.ui.buttons gives for a short press (A and B act on the tap)
     ctrl.handle(("press", bit))
     ctrl.handle(("release", bit))
     if bit == hal.A or bit == hal.B:

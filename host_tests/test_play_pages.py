@@ -8,7 +8,7 @@ screen's edge, and the game's review from the game-over page. Runs on
 CPython and MicroPython."""
 
 from engine.rng import Rng
-from firmware import cardtext
+from firmware.ui import cardtext
 from firmware.play import table as play_table
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, UP
@@ -306,7 +306,7 @@ def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review
     # DOWN on the game-over page: a bar first (the review takes over a second
     # on a Pico), one of your decisions weighed a frame, then the review's page
     from engine.review import lines_of, review_moves, review_steps
-    from firmware.wrap import wrap
+    from firmware.ui.wrap import wrap
 
     d, s = _over_page()
     lines = lines_of(review_moves(s.game, 0))

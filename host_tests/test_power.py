@@ -12,7 +12,7 @@ MicroPython unix port."""
 from firmware.app import App
 from firmware.hal import A, B, UP
 from firmware.hw import host
-from firmware.keeper_input import NUMBER, SCORE
+from firmware.keeper.control import NUMBER, SCORE
 from firmware.boot import make_pegboard
 from powerrig import (
     DIM_CONTRAST,
@@ -106,8 +106,8 @@ def test_the_dim_and_off_settings_are_stored_and_old_records_still_load():
     again = Rig(files)
     assert again.app.power.dim_ms == 120000 and again.app.power.off_ms == 600000
     # a record from before these settings (six fields) gives their defaults
-    _VERSION = 1  # firmware.settings' record version (a const there)
-    from firmware.records import RecordStore
+    _VERSION = 1  # firmware.store.settings' record version (a const there)
+    from firmware.store.records import RecordStore
 
     RecordStore(host.DictStorage(files), "settings", b"SETT", _VERSION).save(bytes(6))
     old = Rig(files)

@@ -12,7 +12,7 @@ MicroPython unix port."""
 import boards
 from firmware.app import MessageScreen
 from firmware.hal import A, B, UP
-from firmware.screens.keeper import KeeperScreen
+from firmware.keeper.screen import KeeperScreen
 from powerrig import BATTERY_MS, FRAME, PICO, Rig
 from powerrig import px as _px
 

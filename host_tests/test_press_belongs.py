@@ -1,7 +1,7 @@
 # portable
 """A press belongs to the screen on which it began: a key held while the
 play screen's page or mode changes by itself (a timer, the computer's turn)
-acts on nothing new until released (firmware.buttons ``mute``, called by
+acts on nothing new until released (firmware.ui.buttons ``mute``, called by
 firmware.app at every change of ``view()``); the cut for deal waits for
 your A; the game-over page ignores a press begun in its first moment, so an
 A meant for the last show never starts the next game unseen. Runs on CPython and MicroPython."""
@@ -9,7 +9,7 @@ A meant for the last show never starts the next game unseen. Runs on CPython and
 from playdriver import decide, new_driver, on_top, screen
 
 from engine.rng import Rng
-from firmware.buttons import Buttons
+from firmware.ui.buttons import Buttons
 from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play.screen import PlayScreen
 from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE

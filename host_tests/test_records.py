@@ -1,5 +1,5 @@
 # portable
-"""Record store (firmware/records.py) and CRC (engine/crc.py): saves survive
+"""Record store (firmware/store/records.py) and CRC (engine/crc.py): saves survive
 a power cut at every step and byte; damaged, cut-short, foreign and
 future-version files are refused with a plain message and the good copy is
 used; content the caller refuses and a file too large to read are set
@@ -10,8 +10,8 @@ older record (issue 11.4); the reading is loaded for a load only (issue
 test_records_slots.py. Runs under CPython and MicroPython."""
 
 from engine.crc import crc16
-from firmware.records import pack
-from firmware.records_load import unpack
+from firmware.store.records import RecordStore, pack
+from firmware.store.record_read import unpack
 from memstorage import MemStorage, PowerCut
 from recordrig import MAGIC, Huge, good_store, payloads, store
 
@@ -33,7 +33,7 @@ def test_round_trip_and_newest_wins():
         again = store(st.reboot())
         assert again.load() == (p, 1, None)
     # the previous record is kept as the .old copy
-    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == payloads(4)[2]
+    assert unpack(st.files["game.old"], MAGIC, 1, "x", RecordStore.crc)[0] == payloads(4)[2]
     assert "game.tmp" not in st.files
 
 
@@ -151,21 +151,21 @@ def test_nothing_good_starts_afresh_with_message():
 
 
 def test_the_reading_is_loaded_for_a_load_and_not_kept():
-    # a load loads firmware.records_load (the reading and a refused file's
+    # a load loads firmware.store.record_read (the reading and a refused file's
     # words) and forgets it again; a save never needs it (issue 12: only the
     # save path is resident all game)
     import sys
 
-    sys.modules.pop("firmware.records_load", None)
+    sys.modules.pop("firmware.store.record_read", None)
     st = good_store()
     s = store(st)
     assert s.load()[2] is None
-    assert "firmware.records_load" not in sys.modules
+    assert "firmware.store.record_read" not in sys.modules
     s.save(b"next")
-    assert "firmware.records_load" not in sys.modules
+    assert "firmware.store.record_read" not in sys.modules
     st.files["game.rec"] = st.files["game.rec"][:-1] + b"X"
     got, version, problem = store(st).load()
-    assert "damaged" in problem and "firmware.records_load" not in sys.modules
+    assert "damaged" in problem and "firmware.store.record_read" not in sys.modules
     assert got == b"second"  # the copy before it
 
 
@@ -230,7 +230,9 @@ def test_content_the_caller_refuses_is_named_kept_aside_and_the_old_copy_used():
     assert "game.rec is refused: it says no" in problem and "game.bad" in problem, problem
     s.save(b"third")
     assert st.files["game.bad"] == refused_bytes
-    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == b"first"  # the good copy stays
+    assert (
+        unpack(st.files["game.old"], MAGIC, 1, "x", RecordStore.crc)[0] == b"first"
+    )  # the good copy stays
     assert store(st.reboot()).load(check) == (b"third", 1, None)
     # both refused: a fresh start, said, and the refused .rec kept
     st = good_store()
@@ -250,7 +252,7 @@ def test_a_file_too_large_for_a_record_is_refused_unread():
     assert "game.rec is too large" in problem and "1048576" in problem, problem
     s.save(b"third")
     assert "game.bad" in st.files  # set aside (renamed, never read)
-    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == b"first"
+    assert unpack(st.files["game.old"], MAGIC, 1, "x", RecordStore.crc)[0] == b"first"
 
 
 def test_file_storages_tell_a_file_size_without_reading_it():

@@ -1,5 +1,5 @@
 # portable
-"""Record store slots (firmware/records.py, RecordStore(slots=True)): each
+"""Record store slots (firmware/store/records.py, RecordStore(slots=True)): each
 save writes the older copy in place, one step; a power cut at every step
 and byte keeps the last completed save; the other layout is read as it is
 and damaged, foreign, future and refused copies are said with the one
@@ -7,8 +7,8 @@ before used; clear removes the older copy first; a file too large for a
 record is refused unread. The plain layout and the CRC: test_records.py.
 Runs under CPython and MicroPython."""
 
-from firmware.records import RecordStore, pack
-from firmware.records_load import unpack
+from firmware.store.records import RecordStore, pack
+from firmware.store.record_read import unpack
 from memstorage import MemStorage, PowerCut
 from recordrig import MAGIC, Huge, good_store, payloads
 
@@ -36,7 +36,7 @@ def test_slots_write_the_older_copy_in_place_one_step_a_save():
         assert slot_store(st.reboot()).load() == (p, 1, None)
         if i:  # the copy before it is the other file
             other = "game.old" if newest_file(st) == "game.rec" else "game.rec"
-            assert unpack(st.files[other], MAGIC, 1, "x")[0] == ps[i - 1]
+            assert unpack(st.files[other], MAGIC, 1, "x", RecordStore.crc)[0] == ps[i - 1]
     assert sorted(st.files) == ["game.old", "game.rec"]
 
 
@@ -85,8 +85,8 @@ def test_slots_read_the_other_layout_and_refuse_as_it_does():
     s = slot_store(st)
     assert s.load() == (b"second", 1, None)
     s.save(b"third")  # over the older copy, .old
-    assert unpack(st.files["game.old"], MAGIC, 1, "x")[0] == b"third"
-    assert unpack(st.files["game.rec"], MAGIC, 1, "x")[0] == b"second"
+    assert unpack(st.files["game.old"], MAGIC, 1, "x", RecordStore.crc)[0] == b"third"
+    assert unpack(st.files["game.rec"], MAGIC, 1, "x", RecordStore.crc)[0] == b"second"
     # the newest copy damaged (whole length): said, the one before used, and
     # the damaged file kept aside at the next save, never over the good copy
     for how in ("damaged", "foreign", "future"):
@@ -107,7 +107,7 @@ def test_slots_read_the_other_layout_and_refuse_as_it_does():
         assert got == b"second" and problem and "game.old" in problem and "game.bad" in problem
         s.save(b"fourth")
         assert st.files["game.bad"] == bytes(data)
-        assert unpack(st.files["game.rec"], MAGIC, 1, "x")[0] == b"second"
+        assert unpack(st.files["game.rec"], MAGIC, 1, "x", RecordStore.crc)[0] == b"second"
         assert slot_store(st.reboot()).load() == (b"fourth", 1, None)
     # content the caller refuses: the copy before it is used
     st = good_store()

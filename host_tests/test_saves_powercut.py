@@ -141,7 +141,7 @@ def test_a_cut_while_a_finished_match_is_cleared_never_resumes_it():
     # match two decisions before an end the statistics had already counted,
     # so it could be played to another end. Once the end is counted, what
     # resumes (if anything) must go to that end without asking the player.
-    from firmware.stats import Stats
+    from firmware.store.stats import Stats
 
     for atomic in (True, False):
         base = CutStorage(atomic_rename=atomic)

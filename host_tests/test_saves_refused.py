@@ -11,7 +11,7 @@ from driver import Driver
 from engine.restore import load_match
 from firmware.hal import A, UP
 from firmware.hw import host
-from firmware.records import pack
+from firmware.store.records import pack
 from playdriver import play_game, screen, wait_for_you
 from savecuts import open_play
 from screentext import drawn_text
@@ -216,7 +216,7 @@ def test_refused_game_saves_are_said_and_the_good_copy_used():
 
 
 def test_refused_statistics_are_said_and_the_good_copy_used():
-    from firmware.stats import Stats
+    from firmware.store.stats import Stats
 
     def saved(games):
         def put(b):
@@ -242,7 +242,7 @@ def test_refused_statistics_are_said_and_the_good_copy_used():
 def test_refused_five_card_and_fixed_deal_statistics_are_said_and_the_good_copy_used():
     # their own impossibilities (a tie to a target, a double skunk to 61, a
     # skunk in fixed deals) as every other refused record
-    from firmware.stats import Stats
+    from firmware.store.stats import Stats
 
     for name in ("stats5", "statsd"):
 

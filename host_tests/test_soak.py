@@ -70,7 +70,7 @@ def test_games_from_the_menu_leave_the_heap_flat_from_the_first_record_read(tmp_
     On a fresh storage the heap at the menu is the same after every game
     from the second. The first leaves less only because a fresh storage has
     no statistics record until the first game's end, so the second game's
-    end is the first to read one: that imports firmware.statcheck while the
+    end is the first to read one: that imports firmware.store.stats_record while the
     game's end holds its other modules, which interns its names and grows the
     firmware package's dict by one module for good (MicroPython never frees a
     qstr nor shrinks a dict). On a storage that already holds a record (one

@@ -1,5 +1,5 @@
 # portable
-"""Statistics (firmware/stats.py, firmware/screens/stats.py) through the app:
+"""Statistics (firmware/store/stats.py, firmware/screens/stats.py) through the app:
 games played with button events add up to what their exported logs say
 (counted from the log text, line by line, docs/gamelog.md; host_tests/
 statslogs.py); they survive a restart; a game whose over page shows again
@@ -19,7 +19,7 @@ from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
 from firmware.play.table import OVER_PAGE
 from firmware.screens.stats import ResetMenu, StatsScreen
-from firmware.stats import Stats
+from firmware.store.stats import Stats
 from playdriver import new_driver, play_game, screen, wait_for_you
 from statslogs import check_figures, stored
 

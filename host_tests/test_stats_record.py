@@ -1,5 +1,5 @@
 # portable
-"""The statistics' record (firmware/stats.py): a record of the wrong size
+"""The statistics' record (firmware/store/stats.py): a record of the wrong size
 gives fresh figures; the figures survive their record at their largest;
 feeding a hand-made deal's events counts it (R12); short of memory at a
 game's end the statistics are left as they are (issue 11.5); ties count
@@ -9,15 +9,15 @@ constants agree with the counters. Games played through the app and the
 screen: test_stats.py. Runs on CPython and MicroPython."""
 
 from firmware.hw import host
-from firmware.stats import COUNTERS, Stats
+from firmware.store.stats import COUNTERS, Stats
 from statslogs import stored
 
 
-_SIZES = (0, 85, 89, 191)  # firmware.stats' payload bytes by version
+_SIZES = (0, 85, 89, 191)  # firmware.store.stats' payload bytes by version
 
 
 def test_a_record_of_the_wrong_size_gives_fresh_figures():
-    from firmware.records import RecordStore
+    from firmware.store.records import RecordStore
 
     storage = host.DictStorage()
     RecordStore(storage, "stats", b"STAT", 1).save(b"\x00\x01\x02")
@@ -178,17 +178,17 @@ def test_impossible_coach_figures_are_refused():
 
 
 def test_the_record_sizes_written_as_constants_agree_with_the_counters():
-    # firmware/statcheck.py writes the layout's sizes as const() for the device (no names)
+    # firmware/store/stats_record.py writes the layout's sizes as const() for the device (no names)
     import sys
 
-    from firmware import statcheck, stats
+    from firmware.store import stats_record, stats
 
     if sys.implementation.name != "cpython":
         return  # folded into the code there, no attributes: CPython checks the values
-    assert statcheck._N == len(stats.COUNTERS) == len(Stats.COUNTERS)
-    assert statcheck._SIZE == 4 * statcheck._N + 5
-    assert statcheck._COACH == 12 + statcheck._GAME * statcheck._ROOM
-    assert statcheck._ROOM == stats._RECENT  # the record holds every recent game kept
+    assert stats_record._N == len(stats.COUNTERS) == len(Stats.COUNTERS)
+    assert stats_record._SIZE == 4 * stats_record._N + 5
+    assert stats_record._COACH == 12 + stats_record._GAME * stats_record._ROOM
+    assert stats_record._ROOM == stats._RECENT  # the record holds every recent game kept
     assert len(Stats().payload()) == _SIZES[stats.VERSION] == 191
 
 

@@ -12,7 +12,7 @@ CPython and MicroPython."""
 from device_rig import WATCHDOG_MS, Rig
 from firmware.app import MessageScreen
 from firmware.hal import A, DOWN, RIGHT, UP
-from firmware.screens.keeper import KeeperScreen
+from firmware.keeper.screen import KeeperScreen
 from firmware.screens.menu import MenuScreen
 
 RESUME_TRIES = 2  # firmware.app_rare._RESUME_TRIES (a const: no global on a device)

@@ -8,7 +8,7 @@ port (host_tests/test_web_node.py)."""
 
 from firmware import crashlog
 from firmware.hw import web, web_page
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 A = 16
 DOWN = 2
@@ -346,7 +346,7 @@ def test_a_first_visit_deals_at_once_and_a_later_one_resumes():
 
 def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line():
     from engine.match import Match
-    from firmware.cardtext import card_text
+    from firmware.ui.cardtext import card_text
 
     r = web.start(web.MemoryKV(), "pico", deal=True)
     assert r.step(0, 0) & web.SCREEN  # the first frame the page draws
@@ -392,7 +392,7 @@ def test_a_new_match_opened_from_the_menu_still_shows_its_cut_page():
 
 
 def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
-    from firmware.cardtext import card_text
+    from firmware.ui.cardtext import card_text
 
     r = web.start(web.MemoryKV(), "pico", deal=True)
     c, tb = _dealt(r)

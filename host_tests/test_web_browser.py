@@ -13,7 +13,6 @@ words and the page goes on, and a reload resumes the saved game."""
 
 import gzip
 import os
-import subprocess
 import sys
 
 import pytest
@@ -29,12 +28,7 @@ OLED_ON = (190, 225, 255)  # web/app.js
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    exe = webtools.node("the browser tests")
-    chrome = webtools.chromium("the browser tests")
-    webtools.packages("the browser tests")
-    out = str(tmp_path_factory.mktemp("site"))
-    build_web.build(out)
-    return exe, chrome, out
+    return webtools.built(tmp_path_factory, "the browser tests")
 
 
 @pytest.fixture(scope="module")
@@ -57,15 +51,7 @@ def test_site_serves_the_port_as_wasm(site):
 
 def test_in_chromium(site, tmp_path):
     exe, chrome, url = site
-    proc = subprocess.run(
-        [exe, os.path.join(webtools.WEB, "tests", "e2e.mjs"), url, chrome, str(tmp_path)],
-        cwd=webtools.WEB,
-        capture_output=True,
-        text=True,
-        timeout=400,
-    )
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+    webtools.checks(exe, "e2e.mjs", [url, chrome, str(tmp_path)], 400)
 
     # the screenshot of the canvas against the framebuffer it was drawn from
     from PIL import Image
@@ -95,15 +81,7 @@ def test_in_chromium_with_no_room_in_local_storage(site):
     # with the quota full fails in words and the page goes on; a reload with
     # no room resumes the saved game; non-hex copies are named and kept aside
     exe, chrome, url = site
-    proc = subprocess.run(
-        [exe, os.path.join(webtools.WEB, "tests", "storage.mjs"), url, chrome],
-        cwd=webtools.WEB,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+    webtools.checks(exe, "storage.mjs", [url, chrome], 600)
 
 
 def test_in_chromium_layout_and_keys(site):
@@ -112,15 +90,7 @@ def test_in_chromium_layout_and_keys(site):
     # is B, m is A+B, the help lists it, a labelled status line, a phone
     # hides the key help and keeps the buttons above the fold on its side
     exe, chrome, url = site
-    proc = subprocess.run(
-        [exe, os.path.join(webtools.WEB, "tests", "layout.mjs"), url, chrome],
-        cwd=webtools.WEB,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+    webtools.checks(exe, "layout.mjs", [url, chrome], 300)
 
 
 UPDATE = """
@@ -151,18 +121,10 @@ def test_in_chromium_offline_installable_and_gzipped(built, tmp_path):
             copy,
             copy,
         )
-        proc = subprocess.run(
-            [exe, os.path.join(webtools.WEB, "tests", "offline.mjs"), server.url, chrome, copy]
-            + [sys.executable, "-c", code],
-            cwd=webtools.WEB,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        args = [server.url, chrome, copy, sys.executable, "-c", code]
+        webtools.checks(exe, "offline.mjs", args, 300)
     finally:
         server.stop()
-    out_text = proc.stdout + proc.stderr
-    assert proc.returncode == 0 and "0 failed" in out_text, out_text[-4000:]
     files = build_web.sizes(copy)
     plain = sum(n for n, _ in files.values())
     gz = sum(g for _, g in files.values())
@@ -209,12 +171,4 @@ def test_in_chromium_without_sight_and_by_card_clicks(site):
     # in the live region (scores, hand, crib, count, starter, the show), a
     # menu's selected entry; a card clicked on the canvas, then laid away
     exe, chrome, url = site
-    proc = subprocess.run(
-        [exe, os.path.join(webtools.WEB, "tests", "a11y.mjs"), url, chrome],
-        cwd=webtools.WEB,
-        capture_output=True,
-        text=True,
-        timeout=400,
-    )
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+    webtools.checks(exe, "a11y.mjs", [url, chrome], 400)

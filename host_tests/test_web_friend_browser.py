@@ -9,7 +9,6 @@ saved side), and both logs are the same and replay clean. The built bundle
 holds the table's modules. CPython only (threads, subprocess)."""
 
 import os
-import subprocess
 import sys
 
 import pytest
@@ -35,11 +34,7 @@ TABLE_FILES = (
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    exe = webtools.node("the friend browser test")
-    chrome = webtools.chromium("the friend browser test")
-    webtools.packages("the friend browser test")
-    out = str(tmp_path_factory.mktemp("site"))
-    build_web.build(out)
+    exe, chrome, out = webtools.built(tmp_path_factory, "the friend browser test")
     server = web_server.Server(out).start()
     yield exe, chrome, server.url, out
     server.stop()
@@ -57,17 +52,8 @@ def test_the_bundle_holds_the_table(site):
 def test_two_pages_play_a_game_through_the_table_server(site, tmp_path):
     exe, chrome, url, _ = site
     port = serve()
-    proc = subprocess.run(
-        [exe, os.path.join(webtools.WEB, "tests", "friend.mjs"), url, chrome,
-         "ws://127.0.0.1:%d" % port, str(tmp_path)],
-        cwd=webtools.WEB,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )  # fmt: skip
-    out = proc.stdout + proc.stderr
-    print(out)
-    assert proc.returncode == 0 and "0 failed" in out, out[-4000:]
+    args = [url, chrome, "ws://127.0.0.1:%d" % port, str(tmp_path)]
+    print(webtools.checks(exe, "friend.mjs", args, 1200))
     a = (tmp_path / "a.log").read_text()
     assert a == (tmp_path / "b.log").read_text()
     games = list(logcheck.replay_lines(text_lines(a)))

@@ -133,29 +133,33 @@ def _page_room(port, a):
     return page
 
 
-def test_a_page_and_the_simulators_tcp_link_play_a_match_in_one_room():
+def _page_and_device(seed, device, players, own_clock):
+    # a page's side opens a room, the link ``device(peer, port, room)`` joins
+    # it (on its own clock, or the page's simulated one): one match
     port = serve()
-    a, b, _ = table(31, games=3)
+    a, b, _ = table(seed, games=3)
     page = _page_room(port, a)
-    device = table_link.RoomLink(b, "127.0.0.1", port, page.room, False)
-    _play((page.poll, lambda now: device.poll()), (a, b), (RandomPlayer(1), RandomPlayer(2)))
-    device.close()
+    other = device(b, port, page.room)
+    _play((page.poll, (lambda now: other.poll()) if own_clock else other.poll), (a, b), players)
+    other.close()
     page.sock.drop()
     assert a.over and b.over, (a.notes, b.notes)
     check_log(a, b, refusals=True)
+
+
+def test_a_page_and_the_simulators_tcp_link_play_a_match_in_one_room():
+    def device(peer, port, room):
+        return table_link.RoomLink(peer, "127.0.0.1", port, room, False)
+
+    _page_and_device(31, device, (RandomPlayer(1), RandomPlayer(2)), True)
 
 
 def test_a_page_and_a_pico_w_link_play_a_match_in_one_room():
     # firmware/table_net.py, what a Pico W links by (table.txt)
-    port = serve()
-    a, b, _ = table(33, games=3)
-    page = _page_room(port, a)
-    device = NetLink(b, "127.0.0.1", port, page.room, False, socket)
-    _play((page.poll, device.poll), (a, b), (RandomPlayer(5), RandomPlayer(6)))
-    device.close()
-    page.sock.drop()
-    assert a.over and b.over, (a.notes, b.notes)
-    check_log(a, b, refusals=True)
+    def device(peer, port, room):
+        return NetLink(peer, "127.0.0.1", port, room, False, socket)
+
+    _page_and_device(33, device, (RandomPlayer(5), RandomPlayer(6)), False)
 
 
 def test_two_pages_play_on_through_dropped_links():
@@ -188,15 +192,21 @@ def test_two_pages_play_on_through_dropped_links():
     check_log(a, b, refusals=True)
 
 
-def test_the_page_opened_by_a_link_opens_that_table():
-    a, b, _ = table(3)
+def _opened_by_link(saved, room, seat):
+    # a page opened by a table's link (?room=ROOM, &seat=a), ``saved`` the
+    # side its storage holds
     runner = web.start(web.MemoryKV(), "pico")
-    runner.hw.storage.write("friend.tbl", save(b))
+    runner.hw.storage.write("friend.tbl", save(saved))
     sock = FakeSock()
-    web_table.wire(runner, sock, "qrst", "", "")
+    web_table.wire(runner, sock, room, seat, "")
     runner.step(0, 0)
     runner.step(0, 20)
-    app = runner.app
+    return runner.app, sock
+
+
+def test_the_page_opened_by_a_link_opens_that_table():
+    a, b, _ = table(3)
+    app, sock = _opened_by_link(b, "qrst", "")
     top = app.top()
     assert type(top).__name__ == "FriendTable" and app.mode == "friend"
     assert top.peer.seat == 1 and top.peer.secret == b.secret  # the saved side
@@ -204,13 +214,8 @@ def test_the_page_opened_by_a_link_opens_that_table():
     assert sock.texts == ["TABLE 1 JOIN QRST"]
     # the side that opened, reloaded: seat A of the same room; a save of the
     # other seat is not resumed
-    runner = web.start(web.MemoryKV(), "pico")
-    runner.hw.storage.write("friend.tbl", save(b))
-    sock = FakeSock()
-    web_table.wire(runner, sock, "QRST", "a", "")
-    runner.step(0, 0)
-    runner.step(0, 20)
-    top = runner.app.top()
+    app, sock = _opened_by_link(b, "QRST", "a")
+    top = app.top()
     assert top.peer.seat == 0 and top.peer.secret != b.secret
     assert sock.texts == ["TABLE 1 OPEN QRST"]
 

@@ -87,7 +87,7 @@ def test_web_backend_on_wasm():
 from firmware import main as device
 from firmware import boot
 from firmware.hw import web
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 assert boot.backend_name() == "web", boot.backend_name()
 kv = web.MemoryKV()
 st = web.KeyStorage(kv)

@@ -5,7 +5,12 @@ Outside CI a missing tool skips the test that needs it, loudly: the skip
 reason and a warning in pytest's summary say which tests were skipped and how
 to install what they need. Under ``CI=true`` a missing tool fails the test
 (.ci/run installs them). ``npm ci`` in web/ is run once when web/node_modules
-lacks the pinned packages and npm is there.
+lacks the pinned packages and npm is there. ``built(tmp_path_factory,
+tests)`` is Node, Chromium and the site tools/build_web.py builds, for a
+module's fixture; ``checks(exe, script, args)``
+runs one of web/tests' Node scripts of checks ("ok NAME" / "FAIL NAME",
+web/tests/checks.mjs) and fails with the end of its output unless all
+passed.
 """
 
 import os
@@ -68,6 +73,35 @@ def chromium(tests="the browser tests"):
         if os.path.exists(path):
             return path
     missing("chromium", tests)
+
+
+def built(tmp_path_factory, tests):
+    """(node, chromium, the built site's folder) for ``tests`` (the words a
+    skip says), or the skip or failure of what is missing."""
+    import build_web
+
+    exe = node(tests)
+    chrome = chromium(tests)
+    packages(tests)
+    out = str(tmp_path_factory.mktemp("site"))
+    build_web.build(out)
+    return exe, chrome, out
+
+
+def checks(exe, script, args, timeout=400):
+    """Node running web/tests/``script`` on ``args`` in web/; its output, after
+    every check of it passed (AssertionError with the output's end)."""
+    proc = subprocess.run(
+        [exe, os.path.join(WEB, "tests", script)] + list(args),
+        cwd=WEB,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    out = proc.stdout + proc.stderr
+    if proc.returncode != 0 or "0 failed" not in out:
+        raise AssertionError(out[-4000:])
+    return out
 
 
 def start_python(code):

@@ -167,13 +167,13 @@ def board_json(board="pico"):
 
 def icon_png(size):
     """The page's icon, ``size`` px square, as PNG bytes: the device's card
-    art (firmware.canvas over firmware.fakefb) on a 32x32 screen."""
+    art (firmware.ui.canvas over firmware.ui.fakefb) on a 32x32 screen."""
     import io
 
     from PIL import Image
 
-    from firmware import fakefb
-    from firmware.canvas import Canvas
+    from firmware.ui import fakefb
+    from firmware.ui.canvas import Canvas
 
     n = 32
     buf = bytearray(n * n // 8)

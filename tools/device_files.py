@@ -28,7 +28,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "firmware", "boards")
-HOST_ONLY = ("firmware/hw/host.py", "firmware/fakefb.py")
+HOST_ONLY = ("firmware/hw/host.py", "firmware/ui/fakefb.py")
 CP_ONLY = (
     "firmware/hw/cp.py",
     "firmware/hw/cp_make.py",

@@ -12,6 +12,7 @@ termios, or msvcrt on Windows); Pillow for screenshots.
     python3 tools/sim.py --script "down*3 a right b" --screenshot out.png
     python3 tools/sim.py --script "down*3 a" --text   # the last screen as text
     python3 tools/sim.py --host PORT   /   --join HOST:PORT   # play a friend
+    python3 tools/sim.py --server HOST:PORT --room CODE [--open]  # in a table server's room
 
 Keys: arrows = d-pad, z/a/space/enter = A, x/b/backspace = B, Z and X hold
 A and B long, c presses A and B together (the score keeper's menu), v
@@ -30,12 +31,13 @@ simulated clock (20 ms frames), then the last screen is printed:
 Settings are kept in ~/.cribbage-sim (interactive) or in memory (scripts);
 --storage DIR chooses.
 
-This file holds the scripts (``parse_script``), ``Sim`` (the app on a
-simulated clock), the interactive loop and the command line; the drawing and
+This file holds ``Sim`` (the app on a
+simulated clock), the interactive loop and the command line; the scripts are
+tools/simulator/script.py, the drawing and
 screenshots are tools/simulator/view.py, the keyboard tools/simulator/keys.py, a
 friend's table tools/sim_table.py. Imports
-firmware.boot, firmware.hal, firmware.hw.host, simulator.keys, .text and .view (sim_table
-with --host or --join); boards
+firmware.boot, firmware.hw.host, simulator.keys, .script, .text and .view (sim_table
+with --host, --join or --server); boards
 to check --board.
 """
 
@@ -48,7 +50,6 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from firmware import boot  # noqa: E402
-from firmware.hal import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from firmware.hw import host  # noqa: E402
 from simulator.keys import KEYS, VIEW_KEYS, PosixInput, Presses, WindowsInput  # noqa: E402
 from simulator.text import ScreenText  # noqa: E402
@@ -63,110 +64,12 @@ from simulator.view import (  # noqa: E402
     screenshot,
 )
 
-FRAME_MS = 20
-TAP_MS = 100
-MOST_TIMES = 1000  # a token's repeat count at most (NAME*N)
-MOST_MS = 600000  # a hold or a wait at most (10 minutes)
-MOST_SCRIPT_MS = 3600000  # a whole script's simulated time at most (an hour)
-
-NAMES = {
-    "up": UP,
-    "u": UP,
-    "down": DOWN,
-    "d": DOWN,
-    "left": LEFT,
-    "l": LEFT,
-    "right": RIGHT,
-    "r": RIGHT,
-    "a": A,
-    "z": A,
-    "b": B,
-    "x": B,
-    "ab": A | B,
-}
-
-
-class ScriptError(ValueError):
-    pass
-
-
-def parse_script(text):
-    """Tokens -> list of steps: ("press", bit, hold_ms, times), ("wait", ms),
-    ("shot", path), ("battery", mv), ("quit",). ScriptError names a bad token,
-    or says the script would run too long: a count past ``MOST_TIMES``, a time
-    past ``MOST_MS``, or more than ``MOST_SCRIPT_MS`` simulated in all."""
-    steps = []
-    total = 0
-    for i in range(len(text)):  # one grammar: ASCII, as on the device's tools
-        if text[i] > "~":
-            raise ScriptError("the script is not plain ASCII text (character %d)" % (i + 1))
-    for raw in text.replace(",", " ").split():
-        tok = raw.strip()
-        low = tok.lower()
-        if low in ("quit", "q"):
-            steps.append(("quit",))
-            continue
-        if low.startswith("shot:"):
-            if not low.endswith(".png") or len(tok) < 10:
-                raise ScriptError(
-                    "shot needs a .png file name: shot:screen.png, not %s" % _clip(raw)
-                )
-            steps.append(("shot", tok[5:]))
-            continue
-        if low == "wait" or low.startswith("wait:"):
-            ms = _ms(low[5:], raw) if ":" in low else 500
-            steps.append(("wait", ms))
-            total = _add_time(total, ms)
-            continue
-        if low.startswith("battery:"):
-            steps.append(("battery", _number(low[8:], raw)))
-            continue
-        times = 1
-        if "*" in low:
-            low, n = low.split("*", 1)
-            times = _number(n, raw)
-            if times > MOST_TIMES:
-                raise ScriptError("repeat count in %s is over %d" % (_clip(raw), MOST_TIMES))
-        hold = TAP_MS
-        if ":" in low:
-            low, ms = low.split(":", 1)
-            hold = _ms(ms, raw)
-        if low not in NAMES:
-            raise ScriptError(
-                "unknown script token %s (use up/down/left/right/a/b/ab, NAME*N, NAME:MS, "
-                "wait:MS, shot:FILE, battery:MV, quit)" % _clip(raw)
-            )
-        steps.append(("press", NAMES[low], hold, times))
-        total = _add_time(total, times * (max(hold, FRAME_MS) + TAP_MS))
-    return steps
-
-
-def _ms(text, token):
-    ms = _number(text, token)
-    if ms > MOST_MS:
-        raise ScriptError("time in %s must be at most %d ms" % (_clip(token), MOST_MS))
-    return ms
-
-
-def _add_time(total, ms):
-    total += ms
-    if total > MOST_SCRIPT_MS:
-        raise ScriptError(
-            "the script would run over %d minutes of simulated time; split it"
-            % (MOST_SCRIPT_MS // 60000)
-        )
-    return total
-
-
-def _clip(text):
-    """``text`` quoted for a message, at most 60 characters of it."""
-    return repr(text[:60]) + "..." if len(text) > 60 else repr(text)
-
-
-def _number(text, token):
-    if not text or len(text) > 9 or not all(c in "0123456789" for c in text):
-        raise ScriptError("bad number in script token %s" % _clip(token))
-    return int(text)
+from simulator.script import (  # noqa: E402, F401  given on: the tests read them here
+    FRAME_MS,
+    TAP_MS,
+    ScriptError,
+    parse_script,
+)
 
 
 # ---------------------------------------------------------------- running
@@ -295,8 +198,16 @@ def main(argv=None):
         metavar="MV",
         help="the simulated battery's voltage in mV (the gauge shows on boards that have one)",
     )
-    p.add_argument("--host", type=int, metavar="PORT", help="open a table for a friend on PORT")
-    p.add_argument("--join", metavar="HOST:PORT", help="join a friend's table there")
+    side = p.add_mutually_exclusive_group()
+    side.add_argument("--host", type=int, metavar="PORT", help="open a table for a friend on PORT")
+    side.add_argument("--join", metavar="HOST:PORT", help="join a friend's table there")
+    side.add_argument(
+        "--server", metavar="HOST:PORT", help="play in a room of the table server there"
+    )
+    p.add_argument("--room", metavar="CODE", help="with --server: the room's four-letter code")
+    p.add_argument(
+        "--open", action="store_true", help="with --server: open the room (seat A), else join it"
+    )
     p.add_argument(
         "--view",
         choices=VIEW_NAMES,
@@ -396,13 +307,14 @@ def main(argv=None):
 
 
 def _table(sim, args, scripted):
-    # --host / --join: the friend's table over TCP (tools/sim_table.py)
-    if args.host is None and args.join is None:
+    # --host / --join / --server: the friend's table over TCP (tools/sim_table.py)
+    given = (args.host, args.join, args.server, args.room)
+    if given == (None, None, None, None) and not args.open:
         return True
     import sim_table
 
     try:
-        sim_table.wire(sim, args.host, args.join, scripted)
+        sim_table.wire(sim, args.host, args.join, scripted, args.server, args.room, args.open)
     except (OSError, ValueError) as e:
         print("sim.py: %s" % e, file=sys.stderr)
         return False

@@ -8,7 +8,9 @@ the monotonic clock; ``events`` says "connected", "dropped" and a refusal
 by the server, for the screen or the log, and ``drops`` counts the drops.
 ``RoomLink(peer, host, port, room, opening)`` goes through the table server
 (tools/table_server.py): it first asks for its seat of the room, then the
-server relays. Imports firmware.table_net.
+server relays. ``address(text)`` and ``room_code(text)`` check what a
+command line gives (ValueError with the reason). Imports firmware.table_net
+and table_server (its room code's letters).
 """
 
 import os
@@ -21,8 +23,28 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from firmware.table_net import NetLink  # noqa: E402
+from table_server import CODE_LENGTH, CODE_LETTERS  # noqa: E402
 
 RETRY_MS = 200  # a PC's connection attempt costs little: try again soon
+
+
+def address(text):
+    """(host, port) of "HOST:PORT"; ValueError when it is not one."""
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("an address is HOST:PORT, not %r" % text[:60])
+    return host, int(port)
+
+
+def room_code(text):
+    """The table server's room code ``text`` in capitals; ValueError when it
+    is not one."""
+    code = text.upper()
+    if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+        raise ValueError(
+            "a room code is %d letters of %s, not %r" % (CODE_LENGTH, CODE_LETTERS, text[:20])
+        )
+    return code
 
 
 def _ms():

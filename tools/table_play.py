@@ -32,14 +32,7 @@ if ROOT not in sys.path:
 from engine.players import make  # noqa: E402
 from engine.table.peer import Peer  # noqa: E402
 from engine.table.settings import Settings  # noqa: E402
-from table_link import RoomLink, TcpLink  # noqa: E402
-
-
-def _address(text):
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError("an address is HOST:PORT, not %r" % text[:60])
-    return host, int(port)
+from table_link import RoomLink, TcpLink, address, room_code  # noqa: E402
 
 
 def _decide(peer, player):
@@ -74,7 +67,8 @@ def main(argv=None):
             settings = Settings(args.games, args.target, args.variant, args.deals, args.prime)
         if args.server and not args.room:
             raise ValueError("--server needs --room CODE")
-        where = _address(args.join or args.server) if (args.join or args.server) else None
+        where = address(args.join or args.server) if (args.join or args.server) else None
+        room = room_code(args.room) if args.server else None
     except ValueError as e:
         print("table_play.py: %s" % e, file=sys.stderr)
         return 2
@@ -86,7 +80,7 @@ def main(argv=None):
     elif args.join:
         link = TcpLink(peer, where[0], where[1])
     else:
-        link = RoomLink(peer, where[0], where[1], args.room, args.open)
+        link = RoomLink(peer, where[0], where[1], room, args.open)
     end = time.monotonic() + args.timeout
     said = 0
     try:

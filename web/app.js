@@ -13,7 +13,7 @@ import { params, savedRoom, tableLink } from "./table.js";
 
 const FRAME_MS = 20; // firmware.app.FRAME_MS
 const TAP_MS = 100; // a key or tap counts as held at least this long
-const LONG_MS = 900; // Z / X: a long A / B (firmware.buttons.LONG is 700)
+const LONG_MS = 900; // Z / X: a long A / B (firmware.ui.buttons.LONG is 700)
 const BITS = { up: 1, down: 2, left: 4, right: 8, a: 16, b: 32 };
 const OLED_ON = [190, 225, 255]; // tools/sim.py's colours
 const OLED_OFF = [0, 0, 0];

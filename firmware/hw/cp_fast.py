@@ -1,6 +1,6 @@
 """CircuitPython only: the drawing loops of ``firmware.fast`` (same functions,
 same arguments, same pixels) for a firmware without viper. The CircuitPython
-backend hands this module to ``firmware.canvas`` in place of
+backend hands this module to ``firmware.ui.canvas`` in place of
 ``firmware.fast`` (which is viper and cannot load there). Bytecode is slow
 there (docs/firmware-figures.md), so the work is done in
 C where CircuitPython has a C routine for it and the Python loops that stay
@@ -219,8 +219,8 @@ def _text_clipped(buf, width, pages, data, s, utf8, x, y, c, dim, last):
 
 
 # ---- cards: each drawn once into a small image, then copied ----
-_CW = const(13)  # firmware.canvas.CARD_W
-_CH = const(19)  # firmware.canvas.CARD_H
+_CW = const(13)  # firmware.ui.canvas.CARD_W
+_CH = const(19)  # firmware.ui.canvas.CARD_H
 _CACHE = const(16)  # images kept (a deal shows at most about 14)
 _IMG = const(_CW * 4)  # an image: 4 pages of 13 columns
 _pool = []  # [bytearray of _CACHE images one after another, its memoryview], made once

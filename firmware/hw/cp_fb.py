@@ -2,7 +2,7 @@
 none (CircuitPython); firmware/hw/cp.py registers it as ``framebuf`` there.
 MONO_VLSB only (the display's format), the methods of the hardware contract
 (firmware/hal.py), written for speed on CircuitPython, where bytecode is
-slow (docs/firmware-figures.md) and ``firmware.fakefb``'s plain loops (all
+slow (docs/firmware-figures.md) and ``firmware.ui.fakefb``'s plain loops (all
 formats) would take most of a play-screen repaint:
 
   fill        ulab sets the whole buffer in C (a slice copy from a template

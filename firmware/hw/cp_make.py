@@ -9,7 +9,7 @@ them: no OLED answering, or the drive left to the PC).
 Imports ``firmware.hw.files``, ``firmware.hw.cp`` and ``firmware.keys``;
 when ``make`` runs, the CircuitPython modules, ``firmware.hw.cp_displayio``
 (``firmware.hw.cp_direct`` and ``firmware.hw.ssd1306`` for the direct path),
-``firmware.hw.cp_fb``, ``firmware.canvas`` and ``firmware.hw.cp_fast``.
+``firmware.hw.cp_fb``, ``firmware.ui.canvas`` and ``firmware.hw.cp_fast``.
 """
 
 from firmware.hw import cp
@@ -124,10 +124,10 @@ def _get(board, name, default):
 
 
 def use_cp_fast():
-    """Give firmware.canvas the CircuitPython drawing loops
+    """Give firmware.ui.canvas the CircuitPython drawing loops
     (firmware.hw.cp_fast) where its viper ones (firmware.fast) cannot load;
     canvases made from now on use them."""
-    from firmware import canvas
+    from firmware.ui import canvas
 
     if getattr(canvas, "_fast", 0) is None:
         from firmware.hw import cp_fast

@@ -5,7 +5,7 @@ FrameBuffer (the error screen's; the screens draw through the canvas) and
 the pixel-by-pixel copy of ``firmware.hw.cp_displayio`` where there is no
 ulab (Blinka on a PC), with the same pixels as the fast paths
 (host_tests/test_cp_fb.py, host_tests/test_hw_cp.py). Imports
-``firmware.font`` for ``text``.
+``firmware.ui.font`` for ``text``.
 """
 
 
@@ -60,8 +60,8 @@ def blit(fb, src, x, y, key=-1, palette=None):
 
 def text(fb, s, x, y, c=1):
     """FrameBuffer.text: the project's 5x7 glyphs in an 8x8 cell
-    (firmware.fakefb's text)."""
-    from firmware import font
+    (firmware.ui.fakefb's text)."""
+    from firmware.ui import font
 
     for ch in s:
         o = font.glyph(ord(ch))

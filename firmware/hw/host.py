@@ -2,7 +2,7 @@
 simulator and the tests: runs on CPython and on the MicroPython unix port.
 
   display   128x64 MONO_VLSB buffer; the real ``framebuf`` where it exists,
-            else ``firmware.fakefb``; ``show()`` counts frames and calls
+            else ``firmware.ui.fakefb``; ``show()`` counts frames and calls
             ``on_show(display)`` when set (the simulator redraws there)
   buttons   ``held`` is the raw bitmask ``read()`` returns; ``press(bit)`` /
             ``release(bit)`` / ``set(mask)`` change it (keyboard or script)
@@ -21,7 +21,7 @@ simulator and the tests: runs on CPython and on the MicroPython unix port.
 
 ``make(board=None, storage=None, clock=None)`` returns a ``Hardware``; the
 LED count comes from the board's ``N_LEDS`` (242 without a board).
-Imports ``firmware.hw.files``, ``framebuf`` or ``firmware.fakefb``;
+Imports ``firmware.hw.files``, ``framebuf`` or ``firmware.ui.fakefb``;
 ``os``/``time`` when used.
 """
 
@@ -30,7 +30,7 @@ from firmware.hw.files import FileStorage
 try:
     import framebuf
 except ImportError:
-    from firmware import fakefb as framebuf
+    from firmware.ui import fakefb as framebuf
 
 DEFAULT_LEDS = 242
 

@@ -24,14 +24,14 @@ independent decoder in host_tests/test_hw_mp.py rebuilds the image from the
 bytes) on CPython and the MicroPython unix port. Not verified: a real panel,
 its timing at 400 kHz, the 128x32 variant, 180-degree rotation on glass.
 
-Imports ``framebuf`` (``firmware.fakefb`` where it is missing: CPython),
+Imports ``framebuf`` (``firmware.ui.fakefb`` where it is missing: CPython),
 ``array`` and ``firmware.fast`` where viper is.
 """
 
 try:
     import framebuf
 except ImportError:
-    from firmware import fakefb as framebuf
+    from firmware.ui import fakefb as framebuf
 
 try:
     from firmware.fast import digest as _digest

@@ -8,7 +8,7 @@ busy-waits there). Also runs on CPython and the unix port (the tests).
             ``frame_hex()`` gives the 1024 bytes as hex for the canvas
   buttons   ``held``: the raw bitmask the page last passed to ``step``
             (keys, pointer and touch; long presses and chords are the
-            page holding bits down, debouncing stays ``firmware.buttons``')
+            page holding bits down, debouncing stays ``firmware.ui.buttons``')
   leds      the last buffer written (G R B per LED); ``leds_hex()``
   storage   ``KeyStorage(kv)`` (firmware.hw.web_store): one key per name
             in the page's ``localStorage`` (``MemoryKV`` in tests), bytes
@@ -17,7 +17,7 @@ busy-waits there). Also runs on CPython and the unix port (the tests).
             latest ``step``; ``sleep_ms`` never blocks (it moves that time on)
 
 ``Runner(hw, board)`` is ``firmware.main.run`` done per frame: ``step(buttons,
-now)`` builds the app (resuming the mode that was open), runs one ``tick``,
+now)`` builds the app (reopening the mode the save says is open), runs one ``tick``,
 and on an error that escapes the app logs it (``firmware.crashlog``), shows
 the error screen for ``main.PAUSE_MS`` (A skips) and builds a new app; after
 ``main.CRASH_LIMIT`` crashes in ``main.CRASH_WINDOW_MS`` it waits on the safe
@@ -33,7 +33,7 @@ new match's first hand, its cut for deal said in a line, not on its
 page). For the page, beside the screen: ``screen_lines()`` (the screen's
 text), ``spoken_text()`` (that and what the screen shows as pictures, for
 its live region), ``tap_card(x, y)`` (a click on a card of the hand).
-Imports ``framebuf`` (``firmware.fakefb`` on CPython), ``binascii``,
+Imports ``framebuf`` (``firmware.ui.fakefb`` on CPython), ``binascii``,
 ``firmware.main``, ``firmware.boot`` (which loads the board) and
 ``firmware.hw.web_store``; ``js`` only
 in ``start``, ``firmware.crashlog`` when a frame fails, and
@@ -47,7 +47,7 @@ import gc
 try:
     import framebuf
 except ImportError:
-    from firmware import fakefb as framebuf
+    from firmware.ui import fakefb as framebuf
 
 from firmware import main as device
 from firmware import boot

@@ -5,7 +5,7 @@ screen shows, off the canvas's text calls of one whole redraw), ``spoken``
 live region: a list's selected entry; the play screen's hand with its
 cursor and the crib's cards, the count, the starter) and ``tap_card`` (a
 click on a card of the hand). Loaded by the page's runner when first asked.
-Imports ``firmware.cardtext`` and ``firmware.canvas``.
+Imports ``firmware.ui.cardtext`` and ``firmware.ui.canvas``.
 """
 
 _DISCARD = 1  # firmware.play.table's modes that wait for a card
@@ -85,7 +85,7 @@ def spoken(self):
     tb = getattr(t, "table", None)
     hand = getattr(tb, "hand", None)
     if tb is not None and isinstance(hand, list):
-        from firmware.cardtext import card_text
+        from firmware.ui.cardtext import card_text
 
         cards = [_readable(card_text(c)) for c in hand]
         if cards:
@@ -114,7 +114,7 @@ def spoken(self):
 def tap_card(self, x, y):
     """A click or tap at OLED pixel (x, y) on the play screen's hand: 0
     when it is not on a card of a hand waiting for a choice; 1 when it
-    put the cursor on that card; 2 when the cursor was already there,
+    puts the cursor on that card; 2 when the cursor is on it already,
     and the page presses A (mark it for the crib, or play it)."""
     app = self.app
     t = app.top() if app is not None else None
@@ -126,7 +126,7 @@ def tap_card(self, x, y):
     if drawn is None:
         return 0
     n, x0, y0 = drawn
-    from firmware.canvas import CARD_H, CARD_W
+    from firmware.ui.canvas import CARD_H, CARD_W
 
     pitch = (app.canvas.width - CARD_W - 2 * x0) // (n - 1) if n > 1 else CARD_W
     if n < 1 or pitch < 1 or not y0 - 4 <= y < y0 + CARD_H:  # a raised card too

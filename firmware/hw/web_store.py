@@ -4,8 +4,9 @@ keeps one key per storage name in a key-value store with
 in tests), the bytes as hex under ``PREFIX``; ``setItem`` raising or
 returning an error's text (the page's store when localStorage is full) is a
 failed write (OSError). The app's crash-safe record layer
-(``firmware.records``) runs over it unchanged (rename is copy then remove:
-the new name never exists). Imports ``binascii``.
+(``firmware.store.records``) runs over it unchanged: rename copies the value
+to the new key, then removes the old one, so a copy that fails leaves the
+old name as it is. Imports ``binascii``.
 """
 
 import binascii
@@ -57,7 +58,7 @@ class KeyStorage:
         except (ValueError, TypeError):
             # not hex: the text's own bytes, which the record layer refuses
             # in plain words (not a record of its kind) and keeps aside as
-            # .bad; never read as empty, which is what a cut write leaves
+            # .bad; never read as empty, which is what a write cut short leaves
             return str(v).encode()
 
     def _set(self, name, key, text):

@@ -22,11 +22,11 @@ each side asks for what it missed (``Peer.resume_link``); after
 ``QUIET_MS`` with no new message it asks again. ``room`` is the code once
 the server gave it; ``refused`` the server's last refusal, in words.
 ``keep(peer)``, when given, is called after each frame that took a message
-of the other side, before anything is sent: ``wire`` saves the side there
-(the screen saves after its player's decisions only, and once a deal is
-revealed the other side no longer keeps what it sent before, so a page
-reloaded later than the last decision must come back from the last
-message it took).
+of the other side, ahead of what the side sends in answer: ``wire`` saves
+the side there (the screen saves after its player's decisions only, and the
+other side drops what it sent in a deal once the deal is revealed, so a page
+reloaded after its player's last decision comes back from the last message
+it took).
 
 ``wire(runner, sock, room, seat, saved)``: what the page calls once. Gives
 the runner's hardware its ``table_link``; with a ``room`` (the page's
@@ -105,8 +105,8 @@ class PageLink:
             else:
                 self._notice(m[2:])
         if self.keep is not None and self.peer.next_in != self.kept:
-            # a message taken: the side saved before what it answers goes
-            # (the other side forgets what it sent once a deal is revealed)
+            # a message taken: the side is saved ahead of its answer (the
+            # other side drops what it sent in a deal once the deal is revealed)
             self.kept = self.peer.next_in
             self.keep(self.peer)
         if self.connected:

@@ -3,14 +3,14 @@ ranks): the table's page opened by a ``("cut", a, b)`` event (``open_cut``)
 and its screen over the play screen (``CutPage``: A goes on). Also
 ``deal_at_once``: a new match's cut said in a line instead, its first hand
 on the table at once (the web page's first visit; the device never asks).
-Imports ``firmware.screen`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext``, ``firmware.play.page`` and
+Imports ``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
+``firmware.ui.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
-from firmware import buttons
-from firmware.screen import title_bar
-from firmware.cardtext import card_text
+from firmware.ui import buttons
+from firmware.ui.screen import title_bar
+from firmware.ui.cardtext import card_text
 from firmware.play.page import Page
 from firmware.play.table import NO_PAGE
 

@@ -11,14 +11,14 @@ cards is one ``Canvas.cards`` call.
 The table is five parts, one over the other (``_PILE_Y`` and the rows after it: the scores and the
 line under them, the pile or the computer's cards, the message line, your
 hand, the cursor's mark under it); ``band`` says which of them changed since they were
-last drawn (the screen's ``band()``, firmware/screen.py), and ``draw``
+last drawn (the screen's ``band()``, firmware/ui/screen.py), and ``draw``
 draws only the parts that meet the band being redrawn: a message that
 times out redraws 9 rows, a cursor move 6 rows (host_tests/test_band.py).
-Imports ``firmware.canvas`` (``BACKS``) and ``firmware.play.table``;
+Imports ``firmware.ui.canvas`` (``BACKS``) and ``firmware.play.table``;
 ``firmware.play.show`` for your muggins count.
 """
 
-from firmware.canvas import BACKS
+from firmware.ui.canvas import BACKS
 from firmware.play.table import COUNT, DISCARD, NO_PAGE, PLAY
 
 try:

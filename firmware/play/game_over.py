@@ -6,22 +6,22 @@ shows: what the coach has not weighed yet (a resumed game: all of it,
 ``_weigh_whole``), then the computer player, your decisions' keys
 (``firmware.play.your_turn``) and the save's code (``firmware.play.save``,
 loaded again at the end for the next game's save) forgotten; then
-``game_done_steps``: the statistics counted (``firmware.stats`` loaded for
+``game_done_steps``: the statistics counted (``firmware.store.stats`` loaded for
 them and forgotten, the game replayed into them: ``_replay_steps``), then
 the log written (``firmware.play.game_log`` loaded for it and forgotten),
 each part with only its own code loaded; the save deleted when the match is
-over. A game counts once, in its kind's record (``firmware.stats`` keeps
+over. A game counts once, in its kind's record (``firmware.store.stats`` keeps
 its key), even when its over page shows again after a power cut; then it is
 only exported. Short of memory, neither is half done. Imports
-``firmware.screen`` (``title_bar``), ``firmware.buttons``,
+``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
 ``firmware.play.heap``, ``firmware.play.page`` and
-``firmware.play.table``; ``engine.game``, ``firmware.stats``,
+``firmware.play.table``; ``engine.game``, ``firmware.store.stats``,
 ``firmware.play.game_log``, ``firmware.play.review``, ``firmware.play.draw``,
 and ``engine.review`` when used.
 """
 
-from firmware import buttons
-from firmware.screen import title_bar
+from firmware.ui import buttons
+from firmware.ui.screen import title_bar
 from firmware.play.heap import PLAY_CODE, _forget, _module
 from firmware.play.page import Page
 from firmware.play.table import NO_PAGE, OVER_PAGE
@@ -43,7 +43,7 @@ _SKUNK = const("Skunk!")
 _GAME_OVER = const("Game over")
 _OVER_AUTO = const(5000)  # the demo: a finished game stays this long (ms)
 _STEP = const(6)  # decisions replayed a frame at a game's end (~5 ms each on a Pico)
-_STATS = const("firmware.stats")
+_STATS = const("firmware.store.stats")
 # the save's code (firmware.play.screen looks it up when it saves): not
 # needed from a game's last decision till the next game's first
 _SAVE_CODE = const(("firmware.play.save", "engine.save"))
@@ -196,7 +196,7 @@ def steps(screen, match_won):
             match_won,
             screen.log_room,
             coach,
-            "firmware.stats" in sys.modules,  # loaded by another: left as it is
+            "firmware.store.stats" in sys.modules,  # loaded by another: left as it is
         )
         if failed:
             table.say(failed)
@@ -267,7 +267,7 @@ def game_done_steps(storage, match, match_over, match_won, room=None, coach=None
     play screen weighed them (deals, what the discards and the plays gave
     up: ``firmware.play.your_turn.weigh``), for the statistics
     (``Stats.add_coach``). Each part holds only its own code: on a device
-    ``firmware.stats`` is loaded for the statistics and forgotten after
+    ``firmware.store.stats`` is loaded for the statistics and forgotten after
     (unless ``held``: loaded by another), then ``firmware.play.game_log`` and
     what it loads for the log, forgotten after (its ``MODULES``). Short of
     memory, neither is half done."""
@@ -296,8 +296,8 @@ def game_done_steps(storage, match, match_over, match_won, room=None, coach=None
 
 def _count(storage, match, match_over, match_won, coach):
     # the statistics part of game_done_steps: the game counted once in its
-    # kind's record (firmware.stats keeps its key), a step a frame
-    import firmware.stats as sm  # loaded at a game's end: short of memory, said
+    # kind's record (firmware.store.stats keeps its key), a step a frame
+    import firmware.store.stats as sm  # loaded at a game's end: short of memory, said
 
     game = match.game
     # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)

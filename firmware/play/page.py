@@ -1,12 +1,12 @@
 """A page over the play screen (``Page``): the cut, a hand's count, game
 over (``firmware.play.cut``, ``firmware.play.show``,
 ``firmware.play.game_over``). Loaded and forgotten with them. Imports
-``firmware.screen`` (``Screen``), ``firmware.buttons`` and
+``firmware.ui.screen`` (``Screen``), ``firmware.ui.buttons`` and
 ``firmware.play.table``.
 """
 
-from firmware import buttons
-from firmware.screen import Screen
+from firmware.ui import buttons
+from firmware.ui.screen import Screen
 from firmware.play.table import CONFIRM, NO_PAGE, OVER_PAGE
 
 try:

@@ -6,7 +6,7 @@ paused, and forgotten (with ``firmware.working``) when the game is back on
 top (``firmware.play.screen``'s ``enter``). At the expert level the hint
 for a play the expert rolls out is its own evaluation (``expert_hint``: its
 rollouts a step a frame under a bar, then the cards by what they netted).
-Imports ``firmware.play.table`` and ``firmware.screen``; ``engine.opponent``
+Imports ``firmware.play.table`` and ``firmware.ui.screen``; ``engine.opponent``
 when a hint is asked for (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
 ``firmware.working`` at the expert level).
 
@@ -15,7 +15,7 @@ its ``table`` (``mode``: which decision is yours), ``quit()`` and
 ``abandon()``.
 """
 
-from firmware.screen import ListScreen, MessageScreen
+from firmware.ui.screen import ListScreen, MessageScreen
 from firmware.play.table import CONFIRM, COUNT, DISCARD, PLAY, card_text
 
 

@@ -5,7 +5,7 @@ under a bar (``firmware.working``), then their page. What it weighs with
 a module a frame and forgotten after (a split for a Pico's budgets: the
 whole review takes over a second and the play screen's heap cannot hold
 the computer's modules with it). Imports ``firmware.play.heap``;
-``firmware.working``, ``firmware.wrap`` and ``engine.review`` when used.
+``firmware.working``, ``firmware.ui.wrap`` and ``engine.review`` when used.
 """
 
 from firmware.play.heap import _forget
@@ -66,7 +66,7 @@ def _review(game):
 
         text = lines_of((yield from review_steps(game, 0)))
         yield end
-        from firmware.wrap import wrap
+        from firmware.ui.wrap import wrap
 
         lines = []
         while text:  # wrapped a few lines a frame: a long review takes 100s of ms
@@ -77,7 +77,7 @@ def _review(game):
     except MemoryError:
         lines = ["Not enough memory for the review now."]
     except ImportError as e:  # a device without the computer's code
-        from firmware.wrap import wrap
+        from firmware.ui.wrap import wrap
 
         lines = wrap("No review on this device: %s" % e)
     finally:

@@ -4,11 +4,11 @@ where a save by a new file and two renames took 60-80 ms on the emulated Pico)
 whose payload is the difficulty's level byte and the match record of
 ``engine.save.save_match`` (a seed plus every decision, replayed on load:
 ``firmware.play.match_start.load``, loaded only to start a match). Imports
-``engine.save`` and ``firmware.records``.
+``engine.save`` and ``firmware.store.records``.
 """
 
 from engine.save import save_match
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 try:
     from micropython import const

@@ -10,8 +10,8 @@ each of yours (``firmware.play.save``), resumed on entering
 The pages are screens pushed over it (``firmware.play.page``), each with its keys and its
 drawing: the cut, a hand's count, game over; ``under_page`` is what the
 match runs while one shows. B opens the pause menu. Which code is held when
-on a device: ``firmware.play.heap``. Imports ``firmware.screen``,
-``firmware.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
+on a device: ``firmware.play.heap``. Imports ``firmware.ui.screen``,
+``firmware.ui.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
 the pause menu (``firmware.play.pause``), ``firmware.play.match_start`` and
@@ -26,8 +26,8 @@ import firmware.play.save  # noqa: F401
 
 # and so is the table's drawing (a game's end forgets it under its page)
 import firmware.play.draw  # noqa: F401
-from firmware import buttons
-from firmware.screen import MessageScreen, Screen
+from firmware.ui import buttons
+from firmware.ui.screen import MessageScreen, Screen
 from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
 from firmware.play.table import BUSY, CONFIRM, NO_PAGE, Table
 
@@ -42,7 +42,7 @@ _B = const(32)  # firmware.hal's
 _ACTED = const(2)  # firmware.play.table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
-_NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/screen.py)
+_NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
 
 
 class PlayScreen(Screen):
@@ -328,7 +328,7 @@ class PlayScreen(Screen):
             self.to_save = True  # in the next frame: this one acted (firmware.play.your_turn)
         return done
 
-    # ---- what the keys act on (firmware/screen.py) ----
+    # ---- what the keys act on (firmware/ui/screen.py) ----
     def view(self):
         """The table's mode: at each change the app mutes the keys held (a
         press made for a message or the computer's turn never acts on your
@@ -374,7 +374,7 @@ class PlayScreen(Screen):
 
     # ---- drawing: firmware.play.draw (not held under the game-over page) ----
     def band(self):
-        """The rows of the table's parts that changed (firmware/screen.py)."""
+        """The rows of the table's parts that changed (firmware/ui/screen.py)."""
         from firmware.play import draw as table_draw
 
         return None if self.game is None else table_draw.band(self.table, self.drawn)

@@ -3,15 +3,15 @@ by line: the table's page opened by ``("show", ...)`` events, ``open_show``,
 and its screen over the play screen, ``ShowPage``) and, in a muggins game
 (V4), where you count your own (``open_count``, ``count``, ``draw_count``:
 the play screen's COUNT mode). Imports ``engine.breakdown``
-(``hand_breakdown``), ``firmware.screen`` (``title_bar``), ``firmware.buttons``,
-``firmware.cardtext``, ``firmware.play.page`` and
+(``hand_breakdown``), ``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
+``firmware.ui.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
 from engine.breakdown import hand_breakdown
-from firmware import buttons
-from firmware.screen import title_bar
-from firmware.cardtext import COLS, item_text
+from firmware.ui import buttons
+from firmware.ui.screen import title_bar
+from firmware.ui.cardtext import COLS, item_text
 from firmware.play.page import Page
 from firmware.play.table import COUNT, NO_PAGE, SHOW_PAGE
 

@@ -7,7 +7,7 @@ draws it. The pages are opened by their own modules, which the screen loads
 while they show: ``firmware.play.cut`` (a "cut" event), ``firmware.play.show``
 (a "show" event; your muggins count) and ``firmware.play.game_over`` (game over);
 a resumed game's table is set by ``firmware.play.match_start``. Imports
-``engine.game`` (``visible``) and ``firmware.cardtext``;
+``engine.game`` (``visible``) and ``firmware.ui.cardtext``;
 ``firmware.play.cut`` and ``firmware.play.show`` for their pages, and
 ``engine.winprob`` when the scores change (your chance to win, ``odds``; on a
 device forgotten after with ``firmware``'s ``drop``).
@@ -15,7 +15,7 @@ device forgotten after with ``firmware``'s ``drop``).
 The table is never computed, only told: scores come from ("score", ...)
 events, hand counts from ("show", ...) events (``firmware.play.show``, with
 ``engine.breakdown.hand_breakdown`` for the lines), worded by
-``firmware.cardtext`` (the screens take ``card_text`` from here too). Hidden events (the
+``firmware.ui.cardtext`` (the screens take ``card_text`` from here too). Hidden events (the
 computer's cards) change only what the player may see
 (``engine.game.visible``). ``apply`` says how long each event should stay
 on screen; strings are made when the table changes, never while drawing.
@@ -26,7 +26,7 @@ queue as a ``("why", text)`` of its own, and his heels name the jack.
 """
 
 from engine.game import visible
-from firmware.cardtext import COLS, card_text, cards_text, peg_lines, peg_text
+from firmware.ui.cardtext import COLS, card_text, cards_text, peg_lines, peg_text
 
 try:
     from micropython import const

@@ -2,12 +2,12 @@
 nothing and saves nothing: each function moves the table's cursor and marks
 (``firmware.play.table.Table``) or gives the engine game a decision, and
 says which it did; ``firmware.play.screen`` does the rest (the events the
-decision made, saving). Imports ``firmware.buttons``, ``firmware.play.heap``
+decision made, saving). Imports ``firmware.ui.buttons``, ``firmware.play.heap``
 and ``firmware.play.table``. (``weigh`` reads the computer's module when a
 game has loaded it, and forgets what weighing loaded: the discard's code
 while only you discard holds none of it.)
 
-Keys (``firmware.buttons`` events, acted on when pressed):
+Keys (``firmware.ui.buttons`` events, acted on when pressed):
   discard  LEFT / RIGHT move, A marks a card for the crib (or unmarks it);
            two marked: A lays them away, B takes the last one back
   play     LEFT / RIGHT move, A plays the card (one that would pass 31 is
@@ -20,7 +20,7 @@ muggins count are the pages' own (``firmware.play.cut``,
 
 import sys
 
-from firmware import buttons
+from firmware.ui import buttons
 from firmware.play.heap import PLAY_CODE, _forget
 from firmware.play.table import CONFIRM, DISCARD, PLAY, card_text
 

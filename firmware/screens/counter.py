@@ -2,8 +2,8 @@
 with the buttons and reads what they score, item by item, and the total.
 The cards and the points live in ``firmware.hand_counter.HandCounter``
 (which asks ``engine.score``); this screen only picks and shows. Imports
-``firmware.canvas``, ``firmware.cardtext``, ``firmware.font``,
-``firmware.hand_counter``, ``firmware.keys`` and ``firmware.screen``.
+``firmware.ui.canvas``, ``firmware.ui.cardtext``, ``firmware.ui.font``,
+``firmware.hand_counter``, ``firmware.keys`` and ``firmware.ui.screen``.
 
 Picking (fewer than five cards in):
   UP / DOWN     rank of the card in hand (hold to run)
@@ -18,10 +18,10 @@ UP / DOWN; A counts a new hand, B takes the starter back out, long A
 switches hand / crib, long B empties all.
 """
 
-from firmware import font
-from firmware.screen import Screen, title_bar
-from firmware.canvas import CARD_H, CARD_W
-from firmware.cardtext import card_text, item_text
+from firmware.ui import font
+from firmware.ui.screen import Screen, title_bar
+from firmware.ui.canvas import CARD_H, CARD_W
+from firmware.ui.cardtext import card_text, item_text
 from firmware.hand_counter import HandCounter
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
 
@@ -68,7 +68,7 @@ class CounterScreen(Screen):
         changed = False
         for ev in events:
             kind, bit = ev
-            if kind == "tap" or kind == "long":  # A and B (firmware.buttons)
+            if kind == "tap" or kind == "long":  # A and B (firmware.ui.buttons)
                 self._button(bit, kind == "long")
                 changed = True
                 if self.app.top() is not self:

@@ -21,7 +21,7 @@ gives one (the simulator's TCP link); else, when the storage holds
 (firmware.table_net; with ``wifi.txt``, "SSID PASSWORD", a Pico W joins
 that Wi-Fi first); else the board's UART (firmware.table_uart). Imports
 ``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
-``engine.table.settings``, ``firmware.keys``, ``firmware.screen``, ``firmware.table_net`` and
+``engine.table.settings``, ``firmware.keys``, ``firmware.ui.screen``, ``firmware.table_net`` and
 ``firmware.table_uart``.
 """
 
@@ -29,7 +29,7 @@ from engine.gamelog import line
 from engine.table.peer import Peer
 from engine.table.settings import Settings
 from firmware.keys import A, B, LEFT, RIGHT
-from firmware.screen import ListScreen, MessageScreen, Screen, title_bar
+from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar
 
 try:
     from micropython import const

@@ -3,21 +3,21 @@ between Red and Blue) stepped through. RIGHT (or A) goes to the next step,
 LEFT back to the one before, UP / DOWN scroll a step's text, B goes back to
 the menu (A on the last step too). Each step shows "Step k of N", the
 cards it is about, both scores, what happened in the play screen's and the
-show's wording (``firmware.cardtext``, ``engine.breakdown``) and the rule
+show's wording (``firmware.ui.cardtext``, ``engine.breakdown``) and the rule
 behind it with its docs/rules.md ids; the LED board's pegs move with the
 scores. Only the step on screen is built (``engine.lesson.step``), when it
 is shown. Nothing is saved; leaving puts the pegs back at 0. Imports ``engine.breakdown``,
-``engine.lesson``, ``firmware.buttons``, ``firmware.cardtext``,
-``firmware.keys``, ``firmware.screen`` and ``firmware.wrap``.
+``engine.lesson``, ``firmware.ui.buttons``, ``firmware.ui.cardtext``,
+``firmware.keys``, ``firmware.ui.screen`` and ``firmware.ui.wrap``.
 """
 
 from engine.breakdown import hand_breakdown
 from engine.lesson import NAMES, N, step
-from firmware import buttons
-from firmware.screen import Screen, title_bar
-from firmware.cardtext import card_text, cards_text, item_text, peg_text
+from firmware.ui import buttons
+from firmware.ui.screen import Screen, title_bar
+from firmware.ui.cardtext import card_text, cards_text, item_text, peg_text
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
-from firmware.wrap import wrap
+from firmware.ui.wrap import wrap
 
 try:
     from micropython import const

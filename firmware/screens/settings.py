@@ -1,14 +1,14 @@
 """The settings screen: edits the app's ``Settings`` record
-(``app.settings``, firmware/settings.py) and saves it on leaving. Loaded
+(``app.settings``, firmware/store/settings.py) and saves it on leaving. Loaded
 only while it is open (the app forgets it back at the menu), with the
-labels of the choices, which only it shows. Imports ``firmware.screen`` and
-``firmware.settings``.
+labels of the choices, which only it shows. Imports ``firmware.ui.screen`` and
+``firmware.store.settings``.
 """
 
-from firmware.screen import ListScreen, MessageScreen
-from firmware.settings import FIELDS
+from firmware.ui.screen import ListScreen, MessageScreen
+from firmware.store.settings import FIELDS
 
-# the labels of each field's values (firmware.settings.FIELDS), in the same order
+# the labels of each field's values (firmware.store.settings.FIELDS), in the same order
 CHOICES = (
     ("easy", "medium", "hard", "expert"),
     ("6-card 121", "6-card 61", "5-card 61", "6 deals", "8 deals", "12 deals"),

@@ -1,4 +1,4 @@
-"""Statistics screen: your record against the computer (firmware.stats) on
+"""Statistics screen: your record against the computer (firmware.store.stats) on
 three pages: results (games, wins, losses, skunks, matches), points per deal
 (what your discards and plays gave up against the best, all told and over
 the last games, as the coach weighs them; hand, crib, pegging, heels,
@@ -15,15 +15,15 @@ damaged statistics record is reported once and fresh figures are shown.
 The rows are formatted, and every string placed, when the page changes
 (``_build``, ``_place``), never in ``draw``, which draws them in one call
 (``Canvas.texts``).
-Imports ``firmware.buttons``, ``firmware.canvas``, ``firmware.keys``,
-``firmware.screen`` and ``firmware.stats``.
+Imports ``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.keys``,
+``firmware.ui.screen`` and ``firmware.store.stats``.
 """
 
-from firmware import buttons
-from firmware.screen import ListScreen, MessageScreen, Screen
-from firmware.canvas import Canvas
+from firmware.ui import buttons
+from firmware.ui.screen import ListScreen, MessageScreen, Screen
+from firmware.ui.canvas import Canvas
 from firmware.keys import DOWN, LEFT, RIGHT, UP, B
-from firmware.stats import Stats
+from firmware.store.stats import Stats
 
 try:
     from micropython import const

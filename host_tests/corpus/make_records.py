@@ -23,10 +23,10 @@ from engine import save  # noqa: E402
 from engine.crc import crc16  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.players import make  # noqa: E402
-from firmware import keeper as kp  # noqa: E402
-from firmware.records import pack  # noqa: E402
-from firmware.stats import COUNTERS, Stats  # noqa: E402
-from firmware.stats import VERSION as STATS_VERSION  # noqa: E402
+from firmware.keeper import game as kp  # noqa: E402
+from firmware.store.records import pack  # noqa: E402
+from firmware.store.stats import COUNTERS, Stats  # noqa: E402
+from firmware.store.stats import VERSION as STATS_VERSION  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "records")
 FORCE = "--force" in sys.argv  # rewrite the files that exist too
@@ -114,7 +114,7 @@ def keeper_records():
     w.add(0, 29)
     w.add(0, 29)
     w.add(0, 29)  # won
-    bad = bytearray(w.to_bytes() + bytes((1, 1, 5)))  # an ADD (firmware.keeper._ADD)
+    bad = bytearray(w.to_bytes() + bytes((1, 1, 5)))  # an ADD (firmware.keeper.game._ADD)
     bad[15] += 1  # one action more, after the win
     bad[17] += 1
     out["action-after-win"] = bytes(bad)

@@ -100,14 +100,14 @@ def games():
 
 def newest(files, name):
     """The newest copy of record ``name``: the keeper's store writes its two
-    files in turn (firmware/records.py's slots), so the higher sequence number."""
+    files in turn (firmware/store/records.py's slots), so the higher sequence number."""
     rec, old = files.get(name + ".rec"), files.get(name + ".old")
     return old if rec is None or (old is not None and old[5:9] > rec[5:9]) else rec
 
 
 def keeper():
     from firmware import hal
-    from firmware.keeper_input import KeeperInput, open_store
+    from firmware.keeper.control import KeeperInput, open_store
 
     st = DictStorage()
     ki = KeeperInput(open_store(st))
@@ -160,7 +160,7 @@ def keeper():
 
 
 def settings():
-    from firmware.settings import Settings
+    from firmware.store.settings import Settings
 
     st = DictStorage()
     s = Settings(st)
@@ -181,7 +181,7 @@ def settings():
 
 def stats():
     from engine.replay import replay_moves
-    from firmware.stats import Stats, key
+    from firmware.store.stats import Stats, key
 
     st = DictStorage()
     s = Stats(st)

@@ -3,7 +3,8 @@
 On both interpreters: ``now_us()``/``since(t)`` (a microsecond clock),
 ``alloc()`` (bytes of heap in use; 0 on CPython, which has no such figure),
 ``live_heap()`` (after a collection; tracemalloc's figure on CPython),
-``median(xs)`` and ``int_arg(argv, "--games", 100)``.
+``median(xs)``, ``int_arg(argv, "--games", 100)`` and ``soak(...)``, the
+soak runs' loop (tools/bench/game_soak.py, keeper_soak.py).
 
 On the PC: ``run_on_unix_port(script, args)`` compiles the device files to
 .mpy (as the device loads them), copies ``script`` and this file beside them
@@ -15,10 +16,11 @@ is a benchmark's whole command (unix port from .mpy, then CPython) and
 ``child(measure)`` its other half, run under the unix port;
 ``hand_on(args, names)`` the arguments tools/bench_device.py and
 tools/bench_engine.py give a section, from what their parser read.
-Imports gc, sys, time; on the PC also tools/check_mpy.py and device_files.py.
+Imports gc, json, sys, time; on the PC also tools/check_mpy.py and device_files.py.
 """
 
 import gc
+import json
 import sys
 import time
 
@@ -72,6 +74,45 @@ def int_arg(argv, name, default):
     if name in argv:
         return int(argv[argv.index(name) + 1])
     return default
+
+
+def soak(games, play, counts, slack, began):
+    """A soak run's loop and its JSON line: ``play(i)`` plays game ``i`` for
+    ``i`` from 1 to ``games`` (the warm-up is the caller's, before), the heap
+    after ``gc.collect()`` taken at the start and after each game;
+    ``counts()`` is the dict of what the run counted so far, reported beside
+    the heap figures and the seconds since ``began`` (``time.time()``). The
+    exit status: 1 on MemoryError or a RuntimeError (an error the run found,
+    said in the line), or when the heap at the end has grown past the start
+    by more than ``slack`` bytes; else 0."""
+    start = live_heap()
+    peak = start
+    i = 0
+    try:
+        for i in range(1, games + 1):
+            play(i)
+            h = live_heap()
+            if h > peak:
+                peak = h
+    except (MemoryError, RuntimeError) as e:
+        failed = {"error": "MemoryError" if isinstance(e, MemoryError) else str(e), "game": i}
+        failed.update(counts())
+        print(json.dumps(failed))
+        return 1
+    end = live_heap()
+    result = {"interpreter": sys.implementation.name, "games": games}
+    result.update(counts())
+    result.update(
+        {
+            "heap_start": start,
+            "heap_end": end,
+            "heap_peak_after_collect": peak,
+            "grown": end - start,
+            "seconds": round(time.time() - began, 1),
+        }
+    )
+    print(json.dumps(result))
+    return 0 if end - start <= slack else 1
 
 
 def hand_on(args, names):

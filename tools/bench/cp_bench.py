@@ -253,21 +253,26 @@ def changed_pixels(a, b):
     return n
 
 
+def presses(rig, name, bits):
+    # a press of each bit in turn: the median and worst press, the median show
+    moves = []
+    shows = []
+    for bit in bits:
+        us, sh = rig.press(bit)
+        moves.append(us)
+        shows.append(sh)
+    out(name + "_us", median(moves))
+    out(name + "_show_us", median(shows))
+    out(name + "_max_us", max(moves))
+
+
 def ui_part(rig):
     from firmware.hal import A, DOWN, RIGHT, LEFT, UP
 
     app = rig.app
     rig.frame()
     rig.frame()
-    moves = []
-    shows = []
-    for bit in (DOWN, DOWN, DOWN, UP, UP, UP):
-        us, sh = rig.press(bit)
-        moves.append(us)
-        shows.append(sh)
-    out("menu_move_us", median(moves))
-    out("menu_move_show_us", median(shows))
-    out("menu_move_max_us", max(moves))
+    presses(rig, "menu_move", (DOWN, DOWN, DOWN, UP, UP, UP))
     area = getattr(rig.hw.display, "pixels_written", None)
     if area is not None:  # displayio: the pixels refreshed by the last move
         out("menu_move_refreshed_px", area)
@@ -317,15 +322,7 @@ def ui_part(rig):
         if n > 400:
             fail("no discard prompt after 400 steps")
     rig.frame(0)
-    moves = []
-    shows = []
-    for bit in (RIGHT, RIGHT, RIGHT, LEFT, LEFT, LEFT):
-        us, sh = rig.press(bit)
-        moves.append(us)
-        shows.append(sh)
-    out("discard_move_us", median(moves))
-    out("discard_move_show_us", median(shows))
-    out("discard_move_max_us", max(moves))
+    presses(rig, "discard_move", (RIGHT, RIGHT, RIGHT, LEFT, LEFT, LEFT))
     # idle frames at the prompt: nothing pressed, nothing to redraw
     idle = []
     for _ in range(20):
@@ -432,11 +429,11 @@ def game_part(rig, screen, limit=20000):
 
 def fast_part(rounds=150):
     """The CircuitPython drawing code with its ulab paths (firmware/hw/cp_fb.py,
-    firmware/hw/cp_fast.py) against the plain code (firmware.fakefb, the
+    firmware/hw/cp_fast.py) against the plain code (firmware.ui.fakefb, the
     canvas's own loops) on the same random scenes, here on the device."""
     import random
 
-    from firmware import canvas, fakefb, font
+    from firmware.ui import canvas, fakefb, font
     from firmware.hw import cp_fast, cp_fb
 
     random.seed(7)

@@ -11,7 +11,7 @@ the app imports them:
   neopixel_write  counts the LED frames instead of sending them (the
                   emulator's strip output is far too slow)
 
-``firmware.canvas.Canvas.text`` is wrapped to record every string drawn. At
+``firmware.ui.canvas.Canvas.text`` is wrapped to record every string drawn. At
 the end it prints ``CHECK text ...`` (the strings of the last redraws, one
 line each), ``CHECK buf <hex>`` (the frame buffer, to compare with the
 emulated panel), ``CHECK leds N``, ``CHECK crashes N``, ``CHECK display
@@ -116,7 +116,7 @@ _SEEN = []
 
 
 def _record():
-    from firmware import canvas
+    from firmware.ui import canvas
 
     plain = canvas.Canvas.text
 

@@ -137,7 +137,7 @@ def stage(folder, board="pico", source=False, fw=None):
     for src, dest in (
         (os.path.join(HERE, "cp_bench.py"), "cp_bench.py"),
         (os.path.join(HERE, "cp_display_check.py"), "cp_display_check.py"),
-        (os.path.join(ROOT, "firmware", "fakefb.py"), "firmware/fakefb.py"),
+        (os.path.join(ROOT, "firmware", "ui", "fakefb.py"), "firmware/ui/fakefb.py"),
     ):
         if source:
             shutil.copyfile(src, os.path.join(folder, dest))
@@ -278,7 +278,7 @@ def boot_check(source=False, fw=None, steps=None, display=None):
             "cp_bench.mpy",
             "cp_display_check.py",
             "cp_display_check.mpy",
-            "firmware/fakefb.py",
+            "firmware/ui/fakefb.py",
             "firmware/fakefb.mpy",
         ):
             if os.path.exists(os.path.join(folder, name)):

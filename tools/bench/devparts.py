@@ -127,13 +127,13 @@ def section_leds(board, n):
 
 def section_keeper(storage, n):
     from firmware import hal
-    from firmware.keeper_input import KeeperInput, open_store
+    from firmware.keeper.control import KeeperInput, open_store
 
     ctrl = KeeperInput(open_store(storage, "kbench"))
     for _ in range(40):
         ctrl.handle(("press", hal.UP))
     up = ("press", hal.UP)
-    tap = ("tap", hal.B)  # B acts on a tap (firmware.buttons)
+    tap = ("tap", hal.B)  # B acts on a tap (firmware.ui.buttons)
     adds = []
     undos = []
     for _ in range(n):

@@ -12,13 +12,12 @@ heap at the end has grown past the start by more than ``--slack`` bytes.
 Prints one JSON line: games, deals, heap at start/end/peak, seconds.
 """
 
-import json
 import sys
 import time
 
 sys.path.insert(0, ".")
 
-from benchkit import int_arg, live_heap  # noqa: E402
+from benchkit import int_arg, live_heap, soak  # noqa: E402
 
 
 def one_game(i, seed, opponent, game_mod, saves, gamelog):
@@ -65,32 +64,12 @@ def main(argv):
     t = time.time()
     for i in (-3, -2, -1):  # warm-up: both pairings and a game to 61 (engine.variants)
         one_game(i, seed, opponent, game_mod, saves, gamelog)
-    start = live_heap()
-    peak = start
-    deals = 0
-    try:
-        for i in range(1, games + 1):
-            d, _ = one_game(i, seed, opponent, game_mod, saves, gamelog)
-            deals += d
-            h = live_heap()
-            if h > peak:
-                peak = h
-    except MemoryError:
-        print(json.dumps({"error": "MemoryError", "game": i, "deals": deals}))
-        return 1
-    end = live_heap()
-    result = {
-        "interpreter": sys.implementation.name,
-        "games": games,
-        "deals": deals,
-        "heap_start": start,
-        "heap_end": end,
-        "heap_peak_after_collect": peak,
-        "grown": end - start,
-        "seconds": round(time.time() - t, 1),
-    }
-    print(json.dumps(result))
-    return 0 if end - start <= slack else 1
+    deals = [0]
+
+    def play(i):
+        deals[0] += one_game(i, seed, opponent, game_mod, saves, gamelog)[0]
+
+    return soak(games, play, lambda: {"deals": deals[0]}, slack, t)
 
 
 def on_micropython(argv):

@@ -9,17 +9,17 @@ Wire bytes count every byte clocked: the address byte of each transaction,
 the control byte and the payload. Time at 400 kHz: 9 clocks a byte (8 bits
 and the acknowledge) plus about 2 clocks of start and stop per transaction;
 a real RP2040 adds small gaps between bytes, so real times are a little
-longer. The scenarios draw with ``firmware.canvas``; the "app" rows run the
+longer. The scenarios draw with ``firmware.ui.canvas``; the "app" rows run the
 real app (menu, then the demo) on the driver and average its shown frames.
 
-Imports firmware.hw.ssd1306, firmware.canvas, firmware.app, firmware.hw.host.
+Imports firmware.hw.ssd1306, firmware.ui.canvas, firmware.app, firmware.hw.host.
 """
 
 import sys
 
 sys.path.insert(0, ".")
 
-from firmware.canvas import Canvas  # noqa: E402
+from firmware.ui.canvas import Canvas  # noqa: E402
 from firmware.hw.ssd1306 import SSD1306  # noqa: E402
 
 _HZ = 400000

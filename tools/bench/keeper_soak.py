@@ -24,13 +24,12 @@ start/end/peak, seconds.
 """
 
 import gc
-import json
 import sys
 import time
 
 sys.path.insert(0, ".")
 
-from benchkit import int_arg, live_heap  # noqa: E402
+from benchkit import int_arg, live_heap, soak  # noqa: E402
 
 UP, DOWN, A, B = 1, 2, 16, 32  # firmware.hal's bits
 
@@ -155,43 +154,24 @@ def main(argv):
     s = Session(seed)
     for _ in range(2):  # warm-up: every screen and string made once
         s.game()
-    start = live_heap()
-    peak = start
-    actions = 0
-    restarts = 0
-    i = 0
-    try:
-        for i in range(1, games + 1):
-            actions += s.game()
-            if restart_every and i % restart_every == 0:
-                s.boot()  # the keeper reopens where it was
-                restarts += 1
-                assert s.keeper() is not None, "the keeper was not reopened"
-            h = live_heap()
-            if h > peak:
-                peak = h
-    except MemoryError:
-        print(json.dumps({"error": "MemoryError", "game": i, "events": s.events}))
-        return 1
-    except RuntimeError as e:
-        print(json.dumps({"error": str(e), "game": i, "events": s.events}))
-        return 1
-    end = live_heap()
-    result = {
-        "interpreter": sys.implementation.name,
-        "games": games,
-        "taps": s.taps,
-        "button_events": s.events,
-        "actions": actions,
-        "restarts": restarts,
-        "heap_start": start,
-        "heap_end": end,
-        "heap_peak_after_collect": peak,
-        "grown": end - start,
-        "seconds": round(time.time() - t, 1),
-    }
-    print(json.dumps(result))
-    return 0 if end - start <= slack else 1
+    tally = {"actions": 0, "restarts": 0}
+
+    def play(i):
+        tally["actions"] += s.game()
+        if restart_every and i % restart_every == 0:
+            s.boot()  # the keeper reopens where it was
+            tally["restarts"] += 1
+            assert s.keeper() is not None, "the keeper was not reopened"
+
+    def counts():
+        return {
+            "taps": s.taps,
+            "button_events": s.events,
+            "actions": tally["actions"],
+            "restarts": tally["restarts"],
+        }
+
+    return soak(games, play, counts, slack, t)
 
 
 def on_micropython(argv):

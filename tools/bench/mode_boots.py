@@ -119,12 +119,11 @@ def device(name, game=0):
             screen.game.scores[0],
             screen.game.scores[1],
         )
-        press_at[0] = devbench.now_us()
         bit = app_driver.menu_bit(screen)
         screen = None
-        yield from devbench.press(bit)
-        for _ in range(10):
-            yield 0
+        for _ in range(20):  # the page may take a few frames to listen
+            press_at[0] = devbench.now_us()
+            yield from devbench.press(bit)
         print("@@ error B on the game-over page did not end the app")
 
     rig.player = script()
@@ -143,6 +142,7 @@ def device(name, game=0):
     if rig.slow:
         us, where, page = rig.slow[0]
         out("slowest", "%d %s" % (us, where + (".page%d" % page if page else "")))
+        out("slow", " ".join("%d:%s" % (s[0], s[1]) for s in rig.slow))
     for key in ("game", "errors", "ended_us", "record_us"):
         if key in marks:
             out(key, marks[key])

@@ -6,7 +6,7 @@ also runs on CPython for comparison.
 
     python3 tools/bench_device.py --only pegboard   # the unix port, then CPython
 
-Imports boards, firmware.hal, firmware.keeper_input, firmware.pegboard and
+Imports boards, firmware.hal, firmware.keeper.control, firmware.pegboard and
 firmware.hw.host (its DictStorage).
 """
 
@@ -17,7 +17,7 @@ sys.path.insert(0, ".")
 
 import boards  # noqa: E402
 from firmware import hal  # noqa: E402
-from firmware.keeper_input import KeeperInput, open_store  # noqa: E402
+from firmware.keeper.control import KeeperInput, open_store  # noqa: E402
 from firmware.pegboard import CHASE_MS, Pegboard  # noqa: E402
 from firmware.hw.host import DictStorage  # noqa: E402
 

@@ -10,7 +10,7 @@ ignores build/); an ``--out`` must be a .png in a folder that exists.
 
 Holes are drawn in rows of 30 per track (five-hole groups), the game hole at
 the end, whatever the strip's wiring: the picture shows what players see.
-Imports boards, firmware.pegboard, firmware.keeper (colours) and Pillow.
+Imports boards, firmware.pegboard, firmware.keeper.game (colours) and Pillow.
 """
 
 import argparse
@@ -20,7 +20,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 import boards  # noqa: E402
-from firmware.keeper import COLORS  # noqa: E402
+from firmware.keeper.game import COLORS  # noqa: E402
 from firmware.pegboard import Pegboard  # noqa: E402
 
 PER_ROW = 30

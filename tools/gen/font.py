@@ -1,9 +1,9 @@
-"""Generates firmware/font.py from the glyph drawings below: the project's own
+"""Generates firmware/ui/font.py from the glyph drawings below: the project's own
 5x7 font (rows 0-6; row 7 holds descenders), printable ASCII 32..126, a box for
 127 and anything unknown, then the card and cursor symbols from 128 on.
 CPython only; run after editing a drawing:
 
-    python3 tools/gen/font.py          # rewrites firmware/font.py
+    python3 tools/gen/font.py          # rewrites firmware/ui/font.py
     python3 tools/gen/font.py --check  # exit 1 when font.py is out of date
 
 Each strip holds up to eight glyphs side by side, five columns each, separated
@@ -15,7 +15,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUT = os.path.join(ROOT, "firmware", "font.py")
+OUT = os.path.join(ROOT, "firmware", "ui", "font.py")
 
 # name of each extra glyph from code 128 on, in order
 EXTRAS = ("CLUB", "DIAMOND", "HEART", "SPADE", "TEN", "RIGHT", "LEFT", "UP", "DOWN")
@@ -215,7 +215,7 @@ def main(argv=None):
     if "--check" in argv:
         with open(OUT) as f:
             same = f.read() == text
-        print("firmware/font.py is up to date" if same else "firmware/font.py is stale")
+        print("firmware/ui/font.py is up to date" if same else "firmware/ui/font.py is stale")
         return 0 if same else 1
     with open(OUT, "w") as f:
         f.write(text)

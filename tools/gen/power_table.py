@@ -128,7 +128,7 @@ def strip_ma(board, markers, level):
 
 def figures(name):
     """The table's rows for board ``name``: a dict of column -> mA per part."""
-    from firmware.settings import Settings
+    from firmware.store.settings import Settings
 
     board = boards.load(name)
     level = Settings(None).led_level()  # the default brightness's LED level

@@ -3,7 +3,7 @@ lines of text rather than pixels, for terminals too small (or fonts too
 fine) for the picture, and for ``sim.py --text`` (a script's last screen as
 text that tests and users can read).
 
-``ScreenText(canvas)`` watches one ``firmware.canvas.Canvas``: every string,
+``ScreenText(canvas)`` watches one ``firmware.ui.canvas.Canvas``: every string,
 symbol, number and card the app draws on it is noted where it is drawn (the
 canvas's own methods are wrapped on that one object; the device's code is
 unchanged), and what a clear or a band redraw wipes is forgotten, so the
@@ -33,7 +33,7 @@ SYMBOLS = {
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♣", "♦", "♥", "♠")  # engine suit index: C D H S
-CARD_W = 13  # firmware.canvas's card size
+CARD_W = 13  # firmware.ui.canvas's card size
 CARD_H = 19
 
 
@@ -98,7 +98,7 @@ class ScreenText:
         vline, hand, hand_mark = cv.vline, cv.hand, cv.hand_mark
 
         def w_vline(x, y, h, c=1):
-            if x == 0 and h == 9 and c:  # a list's cursor (firmware.screen.ListScreen)
+            if x == 0 and h == 9 and c:  # a list's cursor (firmware.ui.screen.ListScreen)
                 me.note("▶", 0, y + 1)
             return vline(x, y, h, c)
 
@@ -168,7 +168,7 @@ class ScreenText:
     def watch_keeper(self):
         """Note the score keeper's large digits (its module's ``big_number``,
         wrapped once it is loaded): call before each frame."""
-        mod = sys.modules.get("firmware.screens.keeper")
+        mod = sys.modules.get("firmware.keeper.screen")
         if mod is None or getattr(mod.big_number, "noted", False):
             return
         big = mod.big_number

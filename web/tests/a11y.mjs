@@ -12,26 +12,14 @@
 // the hand on the canvas puts the cursor on it, a second click lays it
 // away. Prints "ok NAME" / "FAIL NAME: why", then "N passed, N failed".
 
+import { checks, run, watch } from "./checks.mjs";
 import { close, freshMenu, launch, py, ready, sleep, STATE } from "./e2e.mjs";
 
 async function main() {
   const [url, exe] = process.argv.slice(2);
-  const results = [];
-  const errors = [];
-  async function check(name, fn) {
-    try {
-      await fn();
-      results.push(true);
-      console.log("ok " + name);
-    } catch (e) {
-      results.push(false);
-      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
-    }
-  }
-  const expect = (cond, what) => { if (!cond) throw new Error(what); };
+  const { check, expect, noErrors, tally } = checks();
   const context = await launch(exe, { hasTouch: false });
-  const page = context.pages()[0] || (await context.newPage());
-  page.on("pageerror", (e) => errors.push(String(e)));
+  const { page, errors } = await watch(context);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Accessibility.enable");
 
@@ -156,19 +144,11 @@ async function main() {
       expect(t.includes("for the crib"), t);
     });
 
-    await check("no page error in the whole run", async () => {
-      expect(errors.length === 0, errors.join(" | "));
-    });
+    await noErrors(errors);
   } finally {
     await close(context);
   }
-  const passed = results.filter((r) => r).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exitCode = passed === results.length ? 0 : 1;
+  tally();
 }
 
-main().catch((e) => {
-  console.log("FAIL a11y: " + (e && e.stack ? e.stack : e));
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+run("a11y", main);

@@ -24,7 +24,7 @@ try {
   mp.runPython(`
 import sys, json
 from firmware.hw import web
-from firmware import canvas
+from firmware.ui import canvas
 r = web.start(web.MemoryKV())
 t = 0
 def run(mask, ms):

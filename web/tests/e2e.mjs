@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { checks, run, watch } from "./checks.mjs";
 
 export const FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -165,25 +166,11 @@ export async function playToShow(page, timeoutMs = 90000) {
 
 async function main() {
   const [url, exe, outDir] = process.argv.slice(2);
-  const results = [];
-  const errors = [];
+  const { check, expect, noErrors, tally } = checks();
   const context = await launch(exe);
-  const page = context.pages()[0] || (await context.newPage());
+  const { page, errors } = await watch(context);
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("pageerror", (e) => errors.push(String(e)));
   page.on("requestfailed", (r) => errors.push("request failed: " + r.url()));
-
-  async function check(name, fn) {
-    try {
-      await fn();
-      results.push(true);
-      console.log("ok " + name);
-    } catch (e) {
-      results.push(false);
-      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
-    }
-  }
-  const expect = (cond, what) => { if (!cond) throw new Error(what); };
 
   try {
     await check("a first visit deals a hand at once, the menu one click away", async () => {
@@ -412,21 +399,11 @@ async function main() {
       expect(s.title === "Cribbage", JSON.stringify(s));
     });
 
-    await check("no console error in the whole run", async () => {
-      expect(errors.length === 0, errors.join(" | "));
-    });
+    await noErrors(errors, "no console error in the whole run");
   } finally {
     await close(context);
   }
-  const passed = results.filter((r) => r).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exitCode = passed === results.length ? 0 : 1;
+  tally();
 }
 
-if (process.argv[1] && process.argv[1].endsWith("e2e.mjs")) {
-  main().catch((e) => {
-    console.log("FAIL e2e: " + (e && e.stack ? e.stack : e));
-    console.log("0 passed, 1 failed");
-    process.exitCode = 1;
-  });
-}
+if (process.argv[1] && process.argv[1].endsWith("e2e.mjs")) run("e2e", main);

@@ -18,6 +18,7 @@
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { checks, run } from "./checks.mjs";
 import { close, freshMenu, launch, py, ready, sleep } from "./e2e.mjs";
 
 const [, , URL, CHROMIUM, TABLE, OUTDIR] = process.argv;
@@ -51,21 +52,7 @@ _out = json.dumps({
 })
 `;
 
-const results = [];
-async function check(name, fn) {
-  try {
-    await fn();
-    console.log("ok " + name);
-    results.push(true);
-  } catch (e) {
-    console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
-    results.push(false);
-  }
-}
-
-function expect(cond, why) {
-  if (!cond) throw new Error(why);
-}
+const { check, expect, noErrors, tally } = checks();
 
 async function waitFor(page, test, ms, why) {
   const end = Date.now() + ms;
@@ -190,20 +177,12 @@ async function main() {
         JSON.stringify([sa.crashes, sb.crashes, sa.errors, sb.errors]));
     });
 
-    await check("no console error on either page", async () => {
-      expect(errors.length === 0, errors.join(" | "));
-    });
+    await noErrors(errors, "no console error on either page");
   } finally {
     await close(a);
     await close(b);
   }
-  const passed = results.filter((r) => r).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exitCode = passed === results.length ? 0 : 1;
+  tally();
 }
 
-main().catch((e) => {
-  console.log("FAIL friend: " + (e && e.stack ? e.stack : e));
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+run("friend", main);

@@ -11,6 +11,7 @@
 // help is hidden and on its side the buttons stay above the fold. Prints
 // "ok NAME" / "FAIL NAME: why", then "N passed, N failed".
 
+import { checks, run, watch } from "./checks.mjs";
 import { close, freshMenu, launch, py, ready, sleep, STATE } from "./e2e.mjs";
 
 const BOARD_BG = [46, 30, 18]; // web/app.js's board
@@ -29,24 +30,11 @@ const ratio = (a, b) => {
 
 async function main() {
   const [url, exe] = process.argv.slice(2);
-  const results = [];
-  const errors = [];
-  async function check(name, fn) {
-    try {
-      await fn();
-      results.push(true);
-      console.log("ok " + name);
-    } catch (e) {
-      results.push(false);
-      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
-    }
-  }
-  const expect = (cond, what) => { if (!cond) throw new Error(what); };
+  const { check, expect, noErrors, tally } = checks();
   const press = async (page, k, ms = 250) => { await page.keyboard.press(k); await sleep(ms); };
 
   const desk = await launch(exe, { viewport: { width: 1280, height: 800 }, hasTouch: false });
-  const page = desk.pages()[0] || (await desk.newPage());
-  page.on("pageerror", (e) => errors.push(String(e)));
+  const { page, errors } = await watch(desk);
   try {
     await page.goto(url);
     await ready(page);
@@ -155,15 +143,8 @@ async function main() {
     await close(phone);
   }
   await sleep(0);
-  results.push(errors.length === 0);
-  console.log(errors.length ? "FAIL page errors: " + errors.join(" | ") : "ok no page error");
-  const passed = results.filter((r) => r).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exitCode = passed === results.length ? 0 : 1;
+  await noErrors(errors, "no page error on either page");
+  tally();
 }
 
-main().catch((e) => {
-  console.log("FAIL layout: " + (e && e.stack ? e.stack : e));
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+run("layout", main);

@@ -12,26 +12,14 @@
 // "N passed, N failed".
 
 import { execFileSync } from "node:child_process";
+import { checks, run, watch } from "./checks.mjs";
 import { close, launch, py, ready, sleep, STATE } from "./e2e.mjs";
 
 async function main() {
   const [url, exe, , ...update] = process.argv.slice(2);
-  const results = [];
-  const errors = [];
-  async function check(name, fn) {
-    try {
-      await fn();
-      results.push(true);
-      console.log("ok " + name);
-    } catch (e) {
-      results.push(false);
-      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
-    }
-  }
-  const expect = (cond, what) => { if (!cond) throw new Error(what); };
+  const { check, expect, noErrors, tally } = checks();
   const context = await launch(exe);
-  const page = context.pages()[0] || (await context.newPage());
-  page.on("pageerror", (e) => errors.push(String(e)));
+  const { page, errors } = await watch(context);
   const via = {}; // file -> "worker" when the service worker answered, else its encoding
   page.on("response", (r) => {
     const name = new URL(r.url()).pathname.split("/").pop() || "index.html";
@@ -108,19 +96,11 @@ async function main() {
       expect(after[1].includes("a new version"), "style.css is the old one");
     });
 
-    await check("no page error in the whole run", async () => {
-      expect(errors.length === 0, errors.join(" | "));
-    });
+    await noErrors(errors);
   } finally {
     await close(context);
   }
-  const passed = results.filter((r) => r).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exitCode = passed === results.length ? 0 : 1;
+  tally();
 }
 
-main().catch((e) => {
-  console.log("FAIL offline: " + (e && e.stack ? e.stack : e));
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+run("offline", main);

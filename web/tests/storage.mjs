@@ -13,6 +13,7 @@
 // named on the screen and kept aside as .bad. Prints "ok NAME" / "FAIL
 // NAME: why", then "N passed, N failed".
 
+import { checks, run, watch } from "./checks.mjs";
 import { close, freshMenu, launch, playToShow, py, ready, sleep, STATE } from "./e2e.mjs";
 
 const LINES = "_out = json.dumps(_w.runner.screen_lines())";
@@ -57,23 +58,9 @@ function failWrites(keys) {
 
 async function main() {
   const [url, exe] = process.argv.slice(2);
-  const results = [];
-  const errors = [];
+  const { check, expect, noErrors, tally } = checks();
   const context = await launch(exe);
-  const page = context.pages()[0] || (await context.newPage());
-  page.on("pageerror", (e) => errors.push(String(e)));
-
-  async function check(name, fn) {
-    try {
-      await fn();
-      results.push(true);
-      console.log("ok " + name);
-    } catch (e) {
-      results.push(false);
-      console.log("FAIL " + name + ": " + (e && e.message ? e.message : e));
-    }
-  }
-  const expect = (cond, what) => { if (!cond) throw new Error(what); };
+  const { page, errors } = await watch(context);
   const lines = async () => (await py(page, LINES)).join(" / ");
   const keys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("cribbage/")).sort());
   const alive = async () => {
@@ -281,19 +268,11 @@ async function main() {
       expect(bad === "zz: some text, not hex" || bad === "not hex either", "kept aside: " + bad);
     });
 
-    await check("no page error in the whole run", async () => {
-      expect(errors.length === 0, errors.join(" | "));
-    });
+    await noErrors(errors);
   } finally {
     await close(context);
   }
-  const passed = results.filter((r) => r).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exitCode = passed === results.length ? 0 : 1;
+  tally();
 }
 
-main().catch((e) => {
-  console.log("FAIL storage: " + (e && e.stack ? e.stack : e));
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+run("storage", main);

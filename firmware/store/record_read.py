@@ -1,4 +1,4 @@
-"""Reading a record of firmware/records.py: ``load(store, check)``, what
+"""Reading a record of firmware/store/records.py: ``load(store, check)``, what
 ``RecordStore.load`` does (the newest good copy, .rec then .old or the
 newer of two slots), ``unpack`` (a record's bytes checked), and the words
 for a refused file (damaged, cut short, foreign, too large, from newer
@@ -6,19 +6,18 @@ firmware, or refused by the caller's check), joined into the sentence
 ``load`` gives, with what a cut write left (not said) told from a real
 problem. ``RecordStore.load`` loads this module for one load and forgets
 it after: a store is read once, when its mode opens, and saved often, so
-what every save runs (firmware/records.py) is all that stays on the heap
-through a game. Imports ``firmware.records``.
+what every save runs (firmware/store/records.py) is all that stays on the heap
+through a game. Imports nothing: the store it is given has the CRC and
+the largest size of a record (``RecordStore.crc``, ``LIMIT``).
 """
-
-from firmware.records import LIMIT, _crc
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_HEAD = const(11)  # firmware.records's
-_TAIL = const(2)  # firmware.records's
+_HEAD = const(11)  # firmware.store.records's
+_TAIL = const(2)  # firmware.store.records's
 # words with a name in them; const()s, not functions: a function's name would
 # be a name interned for good
 _LARGE = const("%s is too large for a record (%d bytes)")
@@ -57,9 +56,10 @@ def load(self, check):
     return None, 0, problem
 
 
-def unpack(data, magic, max_version, label):
+def unpack(data, magic, max_version, label, crc):
     """``(payload, version, seq, None)`` for a good record, else
-    ``(None, 0, 0, problem)`` with the problem in plain words."""
+    ``(None, 0, 0, problem)`` with the problem in plain words; ``crc`` is
+    ``RecordStore.crc``."""
     n = len(data)
     if n < _HEAD + _TAIL:
         return None, 0, 0, ("%s is cut short (%d bytes)" % (label, n) if n else label + " is empty")
@@ -70,7 +70,7 @@ def unpack(data, magic, max_version, label):
         return None, 0, 0, "%s is cut short (%d of %d bytes)" % (label, n, k + _TAIL)
     if n > k + _TAIL:
         return None, 0, 0, "%s has %d stray bytes at the end" % (label, n - k - _TAIL)
-    if _crc(memoryview(data)[:k]) != (data[k] << 8) | data[k + 1]:
+    if crc(memoryview(data)[:k]) != (data[k] << 8) | data[k + 1]:
         return None, 0, 0, label + " is damaged (checksum does not match)"
     version = data[4]
     if version > max_version:
@@ -96,14 +96,14 @@ def _read(self, name, check):
         n = size(name)
         if n is None:
             return None, 0, 0, None
-        if n > LIMIT:  # never read more than a record can be
+        if n > self.LIMIT:  # never read more than a record can be
             return None, 0, 0, _LARGE % (name, n)
     data = st.read(name)
     if data is None:
         return None, 0, 0, None
-    if len(data) > LIMIT:
+    if len(data) > self.LIMIT:
         return None, 0, 0, _LARGE % (name, len(data))
-    payload, version, seq, problem = unpack(data, self.magic, self.version, name)
+    payload, version, seq, problem = unpack(data, self.magic, self.version, name, self.crc)
     if payload is not None and check is not None:
         why = check(payload, version)
         if why:
@@ -144,9 +144,9 @@ def _load_slots(self, check):
         name = names[i]
         cut = False
         data = None
-        if size is None or (size(name) or 0) <= LIMIT:  # else never read (``_read``)
+        if size is None or (size(name) or 0) <= self.LIMIT:  # else never read (``_read``)
             data = st.read(name)
-        if data is not None and len(data) <= LIMIT:
+        if data is not None and len(data) <= self.LIMIT:
             n = len(data)
             k = 4 if n > 4 else n
             if data[0:k] == self.magic[0:k]:

@@ -37,11 +37,13 @@ junk file must not run a device out of memory and cost the good copy.
 
 Reading is done once, when a mode opens; saving, often. So the reading
 (``unpack``, the choice of the copy, and the words for a refused file) is
-``firmware.records_load``, loaded for each ``load`` and forgotten after:
-this module, resident all game, holds what a save runs.
+``firmware.store.record_read``, loaded for each ``load`` and forgotten after:
+this module, resident all game, holds what a save runs. Kept apart for the
+app's peak heap budget (96 KB, over it at the game-over page: docs/measured.md;
+the reading's size: docs/firmware-figures.md).
 
 Imports ``engine.crc``, and ``firmware.fast`` (its viper CRC) where that loads;
-``firmware.records_load`` for each ``load`` (and ``firmware``'s ``drop``
+``firmware.store.record_read`` for each ``load`` (and ``firmware``'s ``drop``
 to forget it after).
 """
 
@@ -67,7 +69,6 @@ except ImportError:
 _HEAD = const(11)  # magic 4, version 1, seq 4, length 2
 _TAIL = const(2)  # crc
 _MAX_PAYLOAD = const(4096)
-LIMIT = const(4109)  # the largest record: _HEAD + _MAX_PAYLOAD + _TAIL
 # the files' endings as const()s: as literals (under 11 characters) they would
 # be names interned for good on a device
 _REC = const(".rec")
@@ -103,6 +104,10 @@ class RecordStore:
     ``magic`` is 4 bytes naming what the record holds; ``version`` (1..255) is
     the payload format this firmware writes and the newest it reads."""
 
+    # for firmware.store.record_read, which reads them off the store it reads
+    LIMIT = 4109  # the largest record: _HEAD + _MAX_PAYLOAD + _TAIL
+    crc = staticmethod(_crc)
+
     def __init__(self, storage, name, magic, version, slots=False):
         if len(magic) != 4 or not 1 <= version <= 255:
             raise ValueError("magic must be 4 bytes and version 1..255")
@@ -129,15 +134,15 @@ class RecordStore:
         is good holds what the caller cannot use (a sentence), or returns
         None to accept it: a refused .rec is named, kept aside as .bad at the
         next save and the .old copy is tried, as for a damaged file. The
-        reading is firmware/records_load.py, loaded for it and forgotten after."""
-        from firmware import records_load
+        reading is firmware/store/record_read.py, loaded for it and forgotten after."""
+        from firmware.store import record_read
 
         try:
-            return records_load.load(self, check)
+            return record_read.load(self, check)
         finally:
             from firmware import drop as _drop
 
-            _drop("firmware.records_load")
+            _drop("firmware.store.record_read")
 
     def save(self, payload):
         """Store ``payload`` for good, or raise (OSError from the storage);

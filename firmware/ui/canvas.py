@@ -1,7 +1,7 @@
 """Drawing helpers for the screens: text in the project's 5x7 font, cards,
 boxes, cursors, over a framebuf-compatible ``fb`` and its MONO_VLSB buffer.
 Screens draw through a ``Canvas`` only, never through the hardware. Imports
-``firmware.font`` and ``firmware.fast`` (the plain loops when it is missing).
+``firmware.ui.font`` and ``firmware.fast`` (the plain loops when it is missing).
 
 Everything here is allocation-free: text glyphs are ORed column by column into
 the buffer (one byte per glyph column, two when the text is not on a byte
@@ -18,7 +18,7 @@ Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
   text_width(s), center(s, y, c=1), right(s, x_end, y, c=1)
   number(n, x, y, c=1) -> x after it; number_width(n)
 Band: band(y0, y1) clears rows y0..y1-1 for a redraw of them alone;
-  within(y, h) says whether rows y..y+h-1 meet it (firmware/screen.py)
+  within(y, h) says whether rows y..y+h-1 meet it (firmware/ui/screen.py)
 Shapes: clear(), pixel, hline, vline, line, box(x, y, w, h, c=1, fill=False),
   frame (rounded box), bar(x, y, w, h, done, n) (a progress bar), dotted_hline,
   dotted_box, invert(x, y, w, h) (XOR)
@@ -33,7 +33,7 @@ Cards (ints rank*4+suit as in engine.cards; CARD_W x CARD_H pixels):
   hand_mark(n, y, cursor, pitch=_HAND_PITCH)      that mark alone
 """
 
-from firmware import font
+from firmware.ui import font
 
 try:
     from micropython import const
@@ -67,7 +67,7 @@ class Canvas:
         self.y0 = 0  # the rows being redrawn, y0..y1-1: the whole screen but
         self.y1 = height  # in a band redraw (``band``, firmware.app)
 
-    # ---- the band being redrawn (a screen's ``band()``, firmware/screen.py) ----
+    # ---- the band being redrawn (a screen's ``band()``, firmware/ui/screen.py) ----
     def band(self, y0, y1):
         """Clear rows y0..y1-1 for a redraw of them alone (the whole screen
         when they span it) and note them for ``within``."""

@@ -1,4 +1,4 @@
-"""Reading and writing the settings record (firmware/settings.py's
+"""Reading and writing the settings record (firmware/store/settings.py's
 ``Settings.load`` and ``save``), kept apart so that its code is not in a
 Pico's heap between them: ``Settings._io`` loads this module for one step
 and forgets it after. It reads the fields off the ``Settings`` it is given

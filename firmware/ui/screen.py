@@ -1,8 +1,8 @@
 """The screen base (``Screen``) and the kinds every part of the app uses: a
 titled list with a cursor (``ListScreen``), a message (``MessageScreen``) and
 the title bar (``title_bar``). ``firmware.app`` gives them under its own name
-too, where the screens import them from. Imports ``firmware.buttons``,
-``firmware.keys`` and ``firmware.wrap``.
+too, where the screens import them from. Imports ``firmware.ui.buttons``,
+``firmware.keys`` and ``firmware.ui.wrap``.
 
 Writing a screen
 ----------------
@@ -19,12 +19,12 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           (kinds "press", "repeat", "long", "release", "tap"
                           and "chord"; bits in firmware.keys; act on "tap" and
                           "long" where a long press differs; helpers
-                          ``went``/``happened`` in firmware.buttons). Return
+                          ``went``/``happened`` in firmware.ui.buttons). Return
                           True when the picture must
                           change. Do the work of the screen here, and keep
                           animations going by returning True while they run.
   draw(cv)                paint the whole screen on the cleared canvas ``cv``
-                          (firmware.canvas.Canvas); no game logic here
+                          (firmware.ui.canvas.Canvas); no game logic here
   band() -> (y0, y1)      optional, before a redraw the screen asked for
                           (update returned True): the rows y0..y1-1 that
                           differ from its last drawing ((0, 0): none), or
@@ -47,7 +47,7 @@ start menu opens it with ``app.open("<name>")`` (a missing module shows a
                           themselves (a timer, the computer's turn) without
                           a push or pop; after each frame the app compares
                           it with the last, and at a change it mutes the
-                          buttons as at a push (``firmware.buttons.mute``)
+                          buttons as at a push (``firmware.ui.buttons.mute``)
   quiet(view) -> ms       how long after that view shows (or the screen is
                           entered) a press that begins is ignored too (a
                           page that ends a game takes A only after a
@@ -60,7 +60,7 @@ a press made for the one before.
 
 From a screen, ``self.app`` gives: ``push(screen)``, ``pop()``,
 ``replace(screen)``, ``home()``, ``open(name)``, ``invalidate()`` (redraw
-the whole screen next frame), ``settings`` (firmware.settings.Settings), ``pegboard``
+the whole screen next frame), ``settings`` (firmware.store.settings.Settings), ``pegboard``
 (firmware.pegboard.Pegboard or None), ``hw``, ``board`` (or None).
 
 Power (firmware.power, through the app): a screen with ``orbit = True`` (the
@@ -78,9 +78,9 @@ failed) and carries on; ``errors`` counts them and ``last_error`` holds the
 text.
 """
 
-from firmware import buttons
+from firmware.ui import buttons
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
-from firmware.wrap import wrap
+from firmware.ui.wrap import wrap
 
 try:
     from micropython import const

@@ -1,26 +1,26 @@
-"""Reading a saved score keeper (``firmware.keeper``'s payload, versions 1
+"""Reading a saved score keeper (``firmware.keeper.game``'s payload, versions 1
 and 2) and checking it: every field, every action, and that no action comes
-after the game was won: ``from_bytes``. Imported by ``firmware.keeper_input``
+after the game was won: ``from_bytes``. Imported by ``firmware.keeper.control``
 only when a record is loaded (resuming, or rolling back a save that failed),
 so the checks take no heap while the keeper is used. Imports
-``firmware.keeper``.
+``firmware.keeper.game``.
 """
 
-from firmware.keeper import DEAL, VERSION, Keeper
+from firmware.keeper.game import DEAL, VERSION, Keeper
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_ADD = const(1)  # firmware.keeper's
-_HEELS = const(2)  # firmware.keeper's
-_ENTRY = const(4)  # firmware.keeper's
-_START = const(5)  # firmware.keeper's
-_MAX_ACTIONS = const(400)  # firmware.keeper's
-_MAX_AWARD = const(29)  # firmware.keeper's
-_MAX_ENTRY = const(99)  # firmware.keeper's
-_HEAD2 = const(23)  # firmware.keeper's: version 2's head
+_ADD = const(1)  # firmware.keeper.game's
+_HEELS = const(2)  # firmware.keeper.game's
+_ENTRY = const(4)  # firmware.keeper.game's
+_START = const(5)  # firmware.keeper.game's
+_MAX_ACTIONS = const(400)  # firmware.keeper.game's
+_MAX_AWARD = const(29)  # firmware.keeper.game's
+_MAX_ENTRY = const(99)  # firmware.keeper.game's
+_HEAD2 = const(23)  # firmware.keeper.game's: version 2's head
 _HEAD = const(18)  # version 1's head
 
 

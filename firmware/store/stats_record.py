@@ -1,11 +1,11 @@
-"""Reading and writing a statistics record (``firmware.stats``: ``check``
+"""Reading and writing a statistics record (``firmware.store.stats``: ``check``
 takes a payload's figures by version, ``payload`` makes one) and what
 cannot all be true of the figures, checked when a record is read, so an
 impossible one is refused instead of shown ("Lost -996", a
 25000% win rate, a best hand its cards do not score, a coach's figure past
 what the deals could give up). Loaded only while a record is read or
 written, then forgotten: its code is heap the play screen needs at a
-game's end. It is given the ``firmware.stats.Stats`` to fill or write and
+game's end. It is given the ``firmware.store.stats.Stats`` to fill or write and
 reads the counters' names off it (``COUNTERS``). Imports ``engine.score``.
 """
 
@@ -91,7 +91,7 @@ def coach(stats):
 
 
 def _kind(stats):
-    # what the kind of game cannot give (firmware.stats's names): a tie only
+    # what the kind of game cannot give (firmware.store.stats's names): a tie only
     # in fixed deals (V6), which have no skunks (R15); no double skunk to 61
     # (five-card is played to 61 only, V5)
     name = stats.name
@@ -107,7 +107,7 @@ def _kind(stats):
 
 
 def impossible(stats):
-    """Why the figures of ``stats`` (a ``firmware.stats.Stats``) cannot all be
+    """Why the figures of ``stats`` (a ``firmware.store.stats.Stats``) cannot all be
     true, as a phrase; None when they can."""
     for i in range(0, len(_BOUNDS), 3):
         a, b, m = _BOUNDS[i], _BOUNDS[i + 1], _BOUNDS[i + 2]
@@ -138,7 +138,7 @@ def impossible(stats):
 
 
 def check(stats, payload, version):
-    """``firmware.stats.Stats.check``: the figures of a record's ``payload``
+    """``firmware.store.stats.Stats.check``: the figures of a record's ``payload``
     (record ``version``: 1 and 2 still read) taken into ``stats``; None, or
     the reason they were refused (a phrase) with ``stats`` cleared."""
     if not 0 < version < 4:
@@ -175,7 +175,7 @@ def check(stats, payload, version):
 
 
 def payload(stats):
-    """``firmware.stats.Stats.payload``: the record's payload (version 3)
+    """``firmware.store.stats.Stats.payload``: the record's payload (version 3)
     of the figures of ``stats``."""
     out = bytearray(_SIZE + 4 + _COACH)  # version 3's
     for i in range(_N):

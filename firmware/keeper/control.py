@@ -2,11 +2,11 @@
 
 Draws nothing: a screen reads ``mode``, ``side``, ``pending``, ``message``
 and the keeper (``self.keeper``) and draws them. Imports
-``firmware`` (its ``drop``), ``firmware.keeper``, ``firmware.keys`` and
-``firmware.records``; ``firmware.keeper_record`` to read a saved keeper,
+``firmware`` (its ``drop``), ``firmware.keeper.game``, ``firmware.keys`` and
+``firmware.store.records``; ``firmware.keeper.record`` to read a saved keeper,
 forgotten after on a device.
 
-Events are the ``(kind, bit)`` tuples of ``firmware.buttons``, ``bit`` one
+Events are the ``(kind, bit)`` tuples of ``firmware.ui.buttons``, ``bit`` one
 of ``firmware.keys``' ``UP .. B``:
   ("press", bit)    the button went down
   ("long", bit)     A or B held past the long-press time (once per hold)
@@ -40,9 +40,9 @@ updated only after the save.
 """
 
 from firmware import drop
-from firmware.keeper import MAGIC, SIDES, TIE, VERSION, Keeper
+from firmware.keeper.game import MAGIC, SIDES, TIE, VERSION, Keeper
 from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 try:
     from micropython import const
@@ -50,8 +50,8 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 
-_MAX_AWARD = const(29)  # firmware.keeper's
-_MAX_ENTRY = const(99)  # firmware.keeper's
+_MAX_AWARD = const(29)  # firmware.keeper.game's
+_MAX_ENTRY = const(99)  # firmware.keeper.game's
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _REDO = const("redo: ")
@@ -68,17 +68,17 @@ def open_store(storage, name="keeper"):
 
 
 def _read(data, version=VERSION):
-    # the keeper saved in ``data`` (firmware.keeper_record's reading, loaded
+    # the keeper saved in ``data`` (firmware.keeper.record's reading, loaded
     # for it and, on a device, forgotten again: a record is read once a session)
     import sys
 
-    from firmware.keeper_record import from_bytes
+    from firmware.keeper.record import from_bytes
 
     try:
         return from_bytes(data, version)
     finally:
         if sys.implementation.name != "cpython":
-            drop("firmware.keeper_record")
+            drop("firmware.keeper.record")
 
 
 class KeeperInput:
@@ -185,7 +185,7 @@ class KeeperInput:
     # ---- events
     def handle(self, event):
         """Act on one ``(kind, bit)`` event; True when anything changed. A
-        and B act on "tap" and "long" (``firmware.buttons``), the d-pad on
+        and B act on "tap" and "long" (``firmware.ui.buttons``), the d-pad on
         "press" and "repeat"."""
         kind, bit = event
         if bit == A or bit == B:

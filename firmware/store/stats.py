@@ -27,7 +27,7 @@ as before), "stats5" for five-card (V5, whose best hand is three cards and
 the starter), "statsd" for fixed deals (V6, where a game may end in a tie:
 ``ties``, neither a win nor a loss).
 
-Stored with ``firmware.records.RecordStore`` (crash-safe): version 1
+Stored with ``firmware.store.records.RecordStore`` (crash-safe): version 1
 payload is the counters below, 4 bytes big-endian each, then the five best
 cards (255 = none); version 2 adds ``ties`` (4 bytes) after them; version 3
 (written now, 191 bytes) adds ``coached``, ``coach_lost`` and
@@ -36,12 +36,12 @@ played), newest first, 1 + 4 + 4 bytes each (0 deals: none). Version 1
 and 2 records still load (no ties; no coach figures). A damaged, foreign or
 impossible record (more wins than games, a best hand its cards do not
 score...) is refused: the copy before it is used, or fresh statistics, and
-``problem`` says so (``firmware.statcheck`` reads a record). Imports
-``firmware.records`` (and ``firmware.statcheck`` while a record is read,
+``problem`` says so (``firmware.store.stats_record`` reads a record). Imports
+``firmware.store.records`` (and ``firmware.store.stats_record`` while a record is read,
 forgotten after with ``firmware``'s ``drop``).
 """
 
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 try:
     from micropython import const
@@ -79,18 +79,18 @@ COUNTERS = (
 
 
 def _record(stats, payload, version):
-    # firmware.statcheck's: the figures taken from ``payload`` (a record of
+    # firmware.store.stats_record's: the figures taken from ``payload`` (a record of
     # ``version``: ``check``), or with no payload the payload made of them
-    from firmware import statcheck
+    from firmware.store import stats_record
 
     try:
         if payload is None:
-            return statcheck.payload(stats)
-        return statcheck.check(stats, payload, version)
+            return stats_record.payload(stats)
+        return stats_record.check(stats, payload, version)
     finally:
         from firmware import drop as _drop
 
-        _drop("firmware.statcheck")
+        _drop("firmware.store.stats_record")
 
 
 def key(game):
@@ -99,7 +99,7 @@ def key(game):
 
 
 class Stats:
-    COUNTERS = COUNTERS  # firmware.statcheck reads them off the stats it is given
+    COUNTERS = COUNTERS  # firmware.store.stats_record reads them off the stats it is given
 
     def __init__(self, storage=None, name=NAME):
         self.name = name
@@ -238,13 +238,13 @@ class Stats:
 
     # ---- the record ----
     def payload(self):
-        """The record's payload (version 3), made by ``firmware.statcheck``
+        """The record's payload (version 3), made by ``firmware.store.stats_record``
         (loaded for it and forgotten after, as for ``check``)."""
         return _record(self, None, 0)
 
     def check(self, payload, version=VERSION):
         """Take the figures from a payload and return None, or fresh figures
-        and the reason they were refused (a phrase): ``firmware.statcheck``
+        and the reason they were refused (a phrase): ``firmware.store.stats_record``
         reads it, loaded only while a record is read or written (its code is
         heap the play screen needs at a game's end)."""
         return _record(self, payload, version)

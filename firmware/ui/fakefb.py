@@ -1,6 +1,6 @@
 """A pure-Python stand-in for MicroPython's ``framebuf`` module, used on
 CPython only (the simulator and host tests); on MicroPython the built-in
-module is used instead. Imports nothing (``text`` borrows ``firmware.font``
+module is used instead. Imports nothing (``text`` borrows ``firmware.ui.font``
 lazily).
 
 It covers the subset the app uses, with the same pixel layout and the same
@@ -11,7 +11,7 @@ pixel), MONO_HLSB and MONO_HMSB (rows of bytes, most or least significant bit
 first); methods fill, pixel, hline, vline, line, rect (with the optional fill
 argument), fill_rect, blit (key and palette), scroll and text. ``text`` draws the
 project's own 5x7 glyphs in an 8x8 cell, not MicroPython's 8x8 font: the app
-draws text through ``firmware.canvas`` and never calls it.
+draws text through ``firmware.ui.canvas`` and never calls it.
 """
 
 MONO_VLSB = 0
@@ -181,7 +181,7 @@ class FrameBuffer:
                     self._set(x, y, self._get(sx, sy))
 
     def text(self, s, x, y, c=1):
-        from firmware import font
+        from firmware.ui import font
 
         for ch in s:
             cols = font.glyph(ord(ch))

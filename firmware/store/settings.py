@@ -1,11 +1,12 @@
 """The player's settings: the ``Settings`` record, held by the app all the
-time (``app.settings``) and stored with ``firmware.records`` through the
+time (``app.settings``) and stored with ``firmware.store.records`` through the
 hardware storage, so a power cut mid-save loses nothing. The screen that
 edits it, with the labels of the choices, which only it shows, is
 firmware/screens/settings.py, loaded only while it is open; reading and
-writing the record is firmware/settings_io.py, loaded for each and
-forgotten after (the record stays lean: it is resident). Imports
-``firmware.records``; when used ``firmware.settings_io`` and
+writing the record is firmware/store/settings_record.py, loaded for each and
+forgotten after (the record stays lean: it is resident; kept apart for the
+app's peak heap budget, 96 KB: docs/firmware-figures.md). Imports
+``firmware.store.records``; when used ``firmware.store.settings_record`` and
 ``firmware`` (its ``drop``). A choice's label is the screen's
 (``firmware.screens.settings.label``).
 
@@ -24,7 +25,7 @@ record (a choice a field does not have) gives the copy before it or the
 defaults and is never fatal.
 """
 
-from firmware.records import RecordStore
+from firmware.store.records import RecordStore
 
 # name, label on the screen, values, default index (the labels of the values are
 # the screen's: firmware/screens/settings.py CHOICES, in the same order)
@@ -49,7 +50,7 @@ _VERSION = const(1)  # the record's (its magic: b"SETT")
 
 
 class Settings:
-    FIELDS = FIELDS  # firmware.settings_io reads them off the settings it is given
+    FIELDS = FIELDS  # firmware.store.settings_record reads them off the settings it is given
 
     def __init__(self, storage):
         self.store = RecordStore(storage, "settings", b"SETT", _VERSION) if storage else None
@@ -98,11 +99,11 @@ class Settings:
         return self._io("save")
 
     def _io(self, step):
-        # firmware.settings_io's step, loaded for it and forgotten after
-        from firmware import settings_io
+        # firmware.store.settings_record's step, loaded for it and forgotten after
+        from firmware.store import settings_record
         from firmware import drop as _drop
 
         try:
-            return getattr(settings_io, step)(self)
+            return getattr(settings_record, step)(self)
         finally:
-            _drop("firmware.settings_io")
+            _drop("firmware.store.settings_record")

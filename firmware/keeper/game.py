@@ -1,6 +1,6 @@
 """Score keeper for a real table game scored on the LED board (docs/rules.md
 "Table score-keeping", R14, R15, V1, V2, V5, V6). A model only: no drawing, no input,
-no storage; ``firmware.keeper_input`` drives it and saves it. Imports
+no storage; ``firmware.keeper.control`` drives it and saves it. Imports
 nothing.
 
 Two sides, A (0) and B (1), each with a colour. The game is a starting point
@@ -29,10 +29,10 @@ games; the first dealer alternates from game to game. The target and match
 length follow the device's settings (``follow``) until the keeper's menu
 sets its own (``own``).
 
-``to_bytes`` gives the small versioned payload that ``firmware.records``
+``to_bytes`` gives the small versioned payload that ``firmware.store.records``
 stores (``VERSION``, ``MAGIC``). Version 2 (five-card, fixed deals, two-byte
 scores) is written; version 1 records still load. Reading and checking a
-record is ``firmware.keeper_record.from_bytes``.
+record is ``firmware.keeper.record.from_bytes``.
 """
 
 try:
@@ -43,7 +43,7 @@ except ImportError:
 MAGIC = b"CBKP"
 VERSION = 2
 # the action codes (ADD ... START above), the limits and the head's size:
-# private const()s, copied by firmware.keeper_record and firmware.keeper_input
+# private const()s, copied by firmware.keeper.record and firmware.keeper.control
 # (a name shared between modules is a name interned for good on a device)
 _ADD = const(1)
 _HEELS = const(2)

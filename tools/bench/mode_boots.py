@@ -54,8 +54,17 @@ def device(name, game=0):
     out("bench_heap", bench)
     from firmware import main as boot
 
+    class Rig(devbench.Rig):
+        # devbench's, and which frames went over 100 ms (their numbers)
+        def feed(self):
+            n = self.over100
+            devbench.Rig.feed(self)
+            if self.over100 > n and len(over_at) < 8:
+                over_at.append(self.frames)
+
+    over_at = []
     board, root = devbench.board_and_root()
-    rig = devbench.Rig(board, root)
+    rig = Rig(board, root)
     rig.t_start = t_start
     rig.device = boot
     rig.heap = True
@@ -143,6 +152,7 @@ def device(name, game=0):
         us, where, page = rig.slow[0]
         out("slowest", "%d %s" % (us, where + (".page%d" % page if page else "")))
         out("slow", " ".join("%d:%s" % (s[0], s[1]) for s in rig.slow))
+    out("over_at", " ".join(str(k) for k in over_at) or "-")
     for key in ("game", "errors", "ended_us", "record_us"):
         if key in marks:
             out(key, marks[key])
@@ -286,7 +296,8 @@ def main(argv):
                 print("  a 121 game against hard to its end (%s), then B to the menu:" % r["game"])
                 _line("most live heap of the app (at %s)" % r["live_peak_where"],
                       r["live_peak"], 96 * KB, "KB")  # fmt: skip
-                _line("frames over 100 ms (of %d)" % r["frames"], r["frames_over_100ms"], 0, "n")
+                _line("frames over 100 ms (of %d; at %s)" % (r["frames"], r.get("over_at", "-")),
+                      r["frames_over_100ms"], 0, "n")  # fmt: skip
                 us, _, where = str(r.get("slowest", "0 ?")).partition(" ")
                 _line("slowest frame (%s)" % where, int(us), 100000)
             else:

@@ -219,9 +219,13 @@ class App:
         clock = self.hw.clock
         if now is None:
             now = clock.ticks_ms()
-        dt = 0 if self.last is None else clock.ticks_diff(now, self.last)
+        first = self.last is None
+        dt = 0 if first else clock.ticks_diff(now, self.last)
         self.last = now
         raw = self.hw.buttons.read()
+        if first and self._held:  # an app after a switch: the keys held as it
+            self.buttons.reset(raw)  # starts (the press that opened its mode)
+            self._shown(self.stack[-1])  # are down already, muted until released
         pw = self.power
         pw.raw = raw
         if pw.stopped:

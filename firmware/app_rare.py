@@ -201,6 +201,7 @@ def resume(app):
         return
     if not name:
         return
+    app._held = tries >= _BACK  # the press that ended the last app may be held still
     if tries == _BACK:
         from firmware.screens.menu import index_of
 
@@ -241,9 +242,6 @@ def start(app, root, board, settings, pegboard, restart):
     app.board = board
     app.canvas = Canvas(d.fb, d.buf, d.width, d.height)
     app.buttons = Buttons(diff=hw.clock.ticks_diff)
-    # the keys held as the app starts (the press that opened its mode) count
-    # as down already, and the root's entering mutes them until released
-    app.buttons.reset(hw.buttons.read())
     app.pegboard = pegboard
     app.led_buf = None
     if pegboard is not None:
@@ -272,6 +270,7 @@ def start(app, root, board, settings, pegboard, restart):
     app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
     app._settle = 0  # ms a reopened mode must still run to count as started
     app.next = None  # once the app ended: the mode to open next ('' the menu)
+    app._held = False  # after a switch: the keys held at the first frame are muted
     app._view = 0  # the top screen's ``view()`` the keys were last muted for
     if root is None:
         from firmware.screens.menu import MenuScreen

@@ -74,6 +74,8 @@ class Driver:
             self.app = main.again(app)
             main.app = self.app
             self.apps += 1
+            if self.app is not app:
+                self.app.tick(self.t)  # its first frame, as a device's follows its boot
         return self.app
 
     def press(self, bit, n=1, down=2, up=2):

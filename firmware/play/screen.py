@@ -88,6 +88,8 @@ class PlayScreen(Screen):
         self.ready = True
         # what the game needs later, loaded now while the heap is tidy
         _module("engine.opponent")
+        if self.game is None:  # the match's start too: the mode opens as the app starts,
+            _module("firmware.play.match_start")  # no frame waits for its 0.1 s import
         storage = self.app.hw.storage
         if self.human and not hasattr(storage, "open_append"):
             # the log made in memory at the end (a storage that only writes

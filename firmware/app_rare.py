@@ -236,7 +236,8 @@ def start(app, root, board, settings, pegboard, restart):
     """``App(hw, ...)``: what the app holds, its settings passed on, the root
     screen (the start menu unless given), after a restart the mode that was
     open (``restart``: ``resume``), and a message for settings or a storage that were
-    refused."""
+    refused, or a damaged win-chance table (not in an app after a switch:
+    said once, as the device started)."""
     hw = app.hw
     d = hw.display
     app.board = board
@@ -279,6 +280,8 @@ def start(app, root, board, settings, pegboard, restart):
     app.push(root)
     if restart:
         resume(app)  # reopen the mode that was open
+    if app._held:
+        return  # an app after a switch: what follows was said as the device started
     problem = getattr(settings, "problem", None)
     if problem:
         app.push(MessageScreen("Settings", problem))

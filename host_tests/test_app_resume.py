@@ -226,3 +226,16 @@ def test_damaged_mode_record_is_said_and_the_menu_used():
     for data in (b"", b"MODE\x01"):
         d = restart(host.DictStorage({"mode.rec": data}))
         assert isinstance(d.app.top(), MenuScreen) and d.app.errors == 0, data
+
+
+def test_a_refused_settings_file_is_said_once_not_at_every_mode():
+    # said as the device starts; the apps that follow a switch do not say it again
+    storage = host.DictStorage({"settings.rec": b"\x00" * 30})
+    d = restart(storage)
+    assert isinstance(d.app.top(), MessageScreen) and d.app.top().title == "Settings"
+    d.tap(A)
+    assert isinstance(d.app.top(), MenuScreen)
+    goto(d, "keeper")
+    assert type(d.app.top()).__name__ == "KeeperScreen" and d.apps == 2
+    d.app.home()
+    assert isinstance(d.top(), MenuScreen) and len(d.app.stack) == 1 and d.apps == 3

@@ -55,6 +55,7 @@ package(
         "table/deal.py",
         "table/frame.py",
         "table/hidden.py",
+        "table/link.py",
         "table/peer.py",
         "table/replay.py",
         "table/resume.py",

@@ -56,8 +56,10 @@ class Peer(Worker):
         self.sent = {}
         self.notes = []
         self.journal = []
+        self.handled = 0  # messages taken into the journal, all told (the screen saves on it)
         self.next_in = 1
         self.next_out = 1
+        self.gap = 0  # the number asked for when messages came out of order
         self.coin = digest(b"coin", secret)
         self.their_commit = None
         self.their_coin = None
@@ -132,7 +134,9 @@ class Peer(Worker):
             return
         if seq > self.next_in:
             self._refuse("a message out of order (number %d, %d was due)" % (seq, self.next_in))
-            self.resume_link()
+            if self.gap != self.next_in:  # asked once a gap: each ask brings all again
+                self.gap = self.next_in
+                self.resume_link()
             return
         self.next_in += 1
         self.inbox.append((seq, kind, payload))
@@ -163,6 +167,7 @@ class Peer(Worker):
         elif item is not None:
             seq, kind, payload = item
             self.journal.append(item)
+            self.handled += 1
             if self.broken or self.over:
                 self._refuse("the match is over")
                 return

@@ -22,7 +22,18 @@ frames; what a step gives is its generator's return value (``yield from``).
 far it is. Imports engine.table.sra.
 """
 
-from engine.table.sra import CARDS, card_of, code, digest, key, number, residue, shuffle, width
+from engine.table.sra import (
+    CARDS,
+    card_of,
+    code,
+    digest,
+    key,
+    number,
+    pack,
+    residue,
+    shuffle,
+    width,
+)
 
 
 class Cheat(Exception):
@@ -59,8 +70,9 @@ class Deal:
         self.n = 10 if five else 12
         pone = 1 - dealer
         self.seats = [pone ^ (i & 1) for i in range(self.n)]
-        self.first = None  # seat 0's deck
-        self.deck = None
+        self.w = w  # the bytes of a number
+        self.first = None  # seat 0's deck, packed (engine.table.sra)
+        self.deck = None  # the deck both encrypted, packed
         self.sent = None  # this side's partials of the other seat's positions
         self.got = None  # the other's partials of this side's positions
         self.cards = None  # this side's dealt cards
@@ -84,6 +96,11 @@ class Deal:
         self.done = 0
         self.size = size
 
+    def _at(self, packed, i):
+        # number ``i`` of a packed deck
+        w = self.w
+        return number(packed[i * w : i * w + w])
+
     def _pows(self, values, x, out):
         # ``out`` gets each ``v ** x mod p``, a yield after each
         p = self.p
@@ -92,32 +109,38 @@ class Deal:
             self.done += 1
             yield self.cost
 
+    # the decks are kept packed (a number of 256 bits is 32 bytes so, twice
+    # that as an int): only the positions dealt are read as numbers again
+
     def shuffled_first(self):
-        """Seat 0: the codes encrypted and shuffled."""
+        """Seat 0: the codes encrypted and shuffled, packed."""
         self._begin("Shuffling", CARDS)
         deck = []
         yield from self._pows([code(i) for i in range(CARDS)], self.e, deck)
         shuffle(deck, self.material)
-        self.first = deck
+        self.first = pack(deck, self.p)
+        deck = None
         yield self.cost  # the deck's message (packed, its checksum) in a frame of its own
-        return deck
+        return self.first
 
     def shuffled_second(self, first):
-        """Seat 1: seat 0's deck encrypted again and shuffled."""
+        """Seat 1: seat 0's deck (packed, its numbers checked) encrypted
+        again and shuffled, packed."""
         self.first = first
         self._begin("Shuffling", CARDS)
         deck = []
-        yield from self._pows(first, self.e, deck)
+        yield from self._pows([self._at(first, i) for i in range(CARDS)], self.e, deck)
         shuffle(deck, self.material)
-        self.deck = deck
+        self.deck = pack(deck, self.p)
+        deck = None
         yield self.cost  # the deck's message in a frame of its own
-        return deck
+        return self.deck
 
     def make_partials(self):
         at = self.positions(1 - self.me)
         self._begin("Dealing", len(at))
         sent = []
-        yield from self._pows([self.deck[i] for i in at], self.d, sent)
+        yield from self._pows([self._at(self.deck, i) for i in at], self.d, sent)
         self.sent = sent
         return sent
 
@@ -139,7 +162,7 @@ class Deal:
 
     def make_starter(self):
         self._begin("Dealing", 1)
-        self.starter_sent = pow(self.deck[self.n], self.d, self.p)
+        self.starter_sent = pow(self._at(self.deck, self.n), self.d, self.p)
         self.done = 1
         yield self.cost
         return self.starter_sent
@@ -172,26 +195,27 @@ class Deal:
         mine = self.positions(self.me)
         starter = 1 if self.starter_got is not None else 0
         self._begin("Checking", CARDS + len(mine) + starter + len(self.sent))
-        # every one of the 52 encrypted again is in the deck it gave: as both
-        # are 52 different numbers (a key is one to one), a permutation; each
-        # is dropped once looked up, so the check holds no second deck
-        have = set(self.first if self.me == 1 else self.deck)
+        # every one of the 52 encrypted again is in the deck it gave (looked
+        # up in its bytes, at a number's place): as both are 52 different
+        # numbers (a key is one to one), a permutation
+        have = self.first if self.me == 1 else self.deck
+        w = self.w
         for i in range(CARDS):
-            v = code(i) if self.me == 1 else self.first[i]
-            ok = pow(v, e, p) in have
+            v = code(i) if self.me == 1 else self._at(self.first, i)
+            ok = _has(have, pow(v, e, p).to_bytes(w, "big"), w)
             self.done += 1
             yield self.cost
             if not ok:
                 raise Cheat("its shuffle is not the deck encrypted")
         have = None
         for j in range(len(mine)):
-            ok = pow(self.got[j], e, p) == self.deck[mine[j]]
+            ok = pow(self.got[j], e, p) == self._at(self.deck, mine[j])
             self.done += 1
             yield self.cost
             if not ok:
                 raise Cheat("it dealt this side a card from elsewhere")
         if starter:
-            ok = pow(self.starter_got, e, p) == self.deck[self.n]
+            ok = pow(self.starter_got, e, p) == self._at(self.deck, self.n)
             self.done += 1
             yield self.cost
             if not ok:
@@ -208,11 +232,21 @@ class Deal:
         return hand
 
 
+def _has(packed, item, w):
+    # True when ``item`` is one of the numbers of ``packed``, at a number's place
+    at = packed.find(item)
+    while at >= 0:
+        if at % w == 0:
+            return True
+        at = packed.find(item, at + 1)
+    return False
+
+
 class Ahead:
     """Seat 0's deck of a deal to come (``key``: the game's number, the
     deal's, its dealer), encrypted and shuffled ahead while the side has
     nothing else to do: ``step(budget)`` goes on with it, ``rest()`` (a
-    generator) finishes it and gives the deck."""
+    generator) finishes it and gives the deck, packed."""
 
     def __init__(self, secret, key, p, five):
         self.key = key

@@ -259,10 +259,11 @@ class Peer(Worker):
             values = yield from _numbers(payload, p, 52)
             if len(set(values)) != 52:
                 raise Refused("a deck with a card twice")
+            values = None  # the deck is kept as its bytes (engine.table.deal)
             if self.seat == 1:
-                self._send(b"D", pack((yield from dl.shuffled_second(values)), p))
+                self._send(b"D", (yield from dl.shuffled_second(payload)))
             else:
-                dl.deck = values
+                dl.deck = payload
             self._send(b"P", pack((yield from dl.make_partials()), p))
         elif kind == b"P" and dl and dl.deck is not None and dl.cards is None:
             values = yield from _numbers(payload, p, dl.n // 2)
@@ -317,12 +318,12 @@ class Peer(Worker):
             key = (self.game_no, g.deal_number + 1, g.dealer)
             if ahead is not None and ahead.key == key:  # its deck begun while idle
                 self.deal = ahead.deal
-                self._send(b"D", pack((yield from ahead.rest()), s.p))
+                self._send(b"D", (yield from ahead.rest()))
                 return
             self.deal = dl = Deal(self.seat, self.secret, key[0], key[1], s.p, key[2], g.five)
             yield dl.cost  # the new game and the key: a frame's work of their own
             if self.seat == 0:
-                self._send(b"D", pack((yield from dl.shuffled_first()), s.p))
+                self._send(b"D", (yield from dl.shuffled_first()))
         if g.pending == "starter" and dl.starter_sent is None:
             self._send(b"S", pack([(yield from dl.make_starter())], s.p))
         if (g.pending == "show" or g.winner is not None) and not dl.revealed and dl.mine:

@@ -29,7 +29,6 @@ from engine.table.sra import (
     digest,
     key,
     number,
-    pack,
     residue,
     shuffle,
     width,
@@ -112,14 +111,26 @@ class Deal:
     # the decks are kept packed (a number of 256 bits is 32 bytes so, twice
     # that as an int): only the positions dealt are read as numbers again
 
+    def _encrypt(self, packed):
+        # the 52 codes (or the numbers of ``packed``) shuffled, then each
+        # encrypted, packed as it comes: the same deck as encrypting then
+        # shuffling (a shuffle moves places whatever is in them), with no
+        # list of big numbers held
+        order = list(range(CARDS))
+        shuffle(order, self.material)
+        out = bytearray()
+        w = self.w
+        for i in order:
+            v = code(i) if packed is None else self._at(packed, i)
+            out += pow(v, self.e, self.p).to_bytes(w, "big")
+            self.done += 1
+            yield self.cost
+        return bytes(out)
+
     def shuffled_first(self):
         """Seat 0: the codes encrypted and shuffled, packed."""
         self._begin("Shuffling", CARDS)
-        deck = []
-        yield from self._pows([code(i) for i in range(CARDS)], self.e, deck)
-        shuffle(deck, self.material)
-        self.first = pack(deck, self.p)
-        deck = None
+        self.first = yield from self._encrypt(None)
         yield self.cost  # the deck's message (packed, its checksum) in a frame of its own
         return self.first
 
@@ -128,11 +139,7 @@ class Deal:
         again and shuffled, packed."""
         self.first = first
         self._begin("Shuffling", CARDS)
-        deck = []
-        yield from self._pows([self._at(first, i) for i in range(CARDS)], self.e, deck)
-        shuffle(deck, self.material)
-        self.deck = pack(deck, self.p)
-        deck = None
+        self.deck = yield from self._encrypt(first)
         yield self.cost  # the deck's message in a frame of its own
         return self.deck
 

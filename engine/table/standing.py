@@ -23,9 +23,15 @@ def mark(peer, first):
     return first, _taken(peer), peer.next_out, len(peer.log)
 
 
-def snap(peer):
+def snap(peer, out=None):
+    """The bytes of ``peer.snapshot``, onto the end of ``out`` (a bytearray)
+    when given (a save's: no copy of its own), else a new one."""
     first, taken, sent_to, lines = peer.snapshot
-    out = bytearray(peer.their_commit + peer.their_coin + peer.settings.encode())
+    if out is None:
+        out = bytearray()
+    out += peer.their_commit
+    out += peer.their_coin
+    out += peer.settings.encode()
     n = peer.seed
     out += bytes((n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255))
     g = peer.game_no
@@ -34,7 +40,9 @@ def snap(peer):
     for n in (taken, sent_to):
         out += bytes((n >> 8, n & 255))
     text = "\n".join(peer.log[:lines]).encode()
-    out += bytes((len(text) >> 16, len(text) >> 8 & 255, len(text) & 255)) + text
+    out += bytes((len(text) >> 16, len(text) >> 8 & 255, len(text) & 255))
+    out += text
+    text = None
     out.append(len(peer.done))
     for hands, starter, laid, plays in peer.done:
         out += bytes(hands[0]) + bytes(hands[1]) + bytes((starter,))
@@ -44,8 +52,9 @@ def snap(peer):
     for seq in sorted(peer.sent):
         if seq < sent_to:  # those sent before the mark (the later ones come again)
             frame = peer.sent[seq]
-            out += bytes((seq >> 8, seq & 255, len(frame) >> 8, len(frame) & 255)) + frame
-    return bytes(out)
+            out += bytes((seq >> 8, seq & 255, len(frame) >> 8, len(frame) & 255))
+            out += frame
+    return out
 
 
 def _taken(peer):

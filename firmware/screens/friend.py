@@ -22,10 +22,11 @@ The link comes from the device: ``hw.table_link(peer)`` where a backend
 gives one (the simulator's TCP link); else, when the storage holds
 ``table.txt`` ("HOST:PORT ROOM"), the table server's room over the network
 (firmware.table_net; with ``wifi.txt``, "SSID PASSWORD", a Pico W joins
-that Wi-Fi first); else the board's UART (firmware.table_uart). Imports
+that Wi-Fi first); else the board's UART (firmware.table_uart). Imports ``engine.crc``,
 ``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
 ``engine.table.settings``, ``firmware.keys``, ``firmware.screen``, ``firmware.table_net`` and
-``firmware.table_uart``.
+``firmware.table_uart``; ``firmware.fast`` where viper is (its CRC handed
+to engine.crc for the messages' and the save's checksums).
 """
 
 from engine.gamelog import line
@@ -38,6 +39,16 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+try:  # the messages' and the save's checksums in machine code (a deck's is 1.7 KB)
+    import micropython  # noqa: F401  only where viper is
+
+    from engine import crc
+    from firmware.fast import crc16 as _fast_crc
+
+    crc.use(_fast_crc)
+except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
+    pass
 
 STEP = const(1024)  # the work of a frame: one 256-bit power, 66 ms on a Pico (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on

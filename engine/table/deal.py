@@ -72,8 +72,8 @@ class Deal:
         self.w = w  # the bytes of a number
         self.first = None  # seat 0's deck, packed (engine.table.sra)
         self.deck = None  # the deck both encrypted, packed
-        self.sent = None  # this side's partials of the other seat's positions
-        self.got = None  # the other's partials of this side's positions
+        self.sent = None  # this side's partials of the other seat's positions, packed
+        self.got = None  # the other's partials of this side's positions, packed
         self.cards = None  # this side's dealt cards
         self.committed = None  # the other's discard commitment
         self.mine = None  # this side's discards
@@ -148,22 +148,28 @@ class Deal:
         self._begin("Dealing", len(at))
         sent = []
         yield from self._pows([self._at(self.deck, i) for i in at], self.d, sent)
-        self.sent = sent
-        return sent
+        w = self.w
+        self.sent = b"".join([v.to_bytes(w, "big") for v in sent])
+        return self.sent
 
-    def take_partials(self, values):
-        """This side's cards from the other's partials; ValueError when they
-        are not cards."""
+    def _numbers(self, packed):
+        return [self._at(packed, i) for i in range(len(packed) // self.w)]
+
+    def take_partials(self, packed):
+        """This side's cards from the other's partials (packed, their numbers
+        checked); ValueError when they are not cards."""
+        values = self._numbers(packed)
         self._begin("Dealing", len(values))
         codes = []
         yield from self._pows(values, self.d, codes)
+        values = None
         cards = []
         for m in codes:
             c = card_of(m)
             if c < 0 or c in cards:
                 raise ValueError("the dealt cards do not decrypt to cards")
             cards.append(c)
-        self.got = values
+        self.got = packed
         self.cards = cards
         return cards
 
@@ -201,7 +207,7 @@ class Deal:
                 raise Cheat("its discards are not the ones it laid away")
         mine = self.positions(self.me)
         starter = 1 if self.starter_got is not None else 0
-        self._begin("Checking", CARDS + len(mine) + starter + len(self.sent))
+        self._begin("Checking", CARDS + len(mine) + starter + len(self.sent) // self.w)
         # every one of the 52 encrypted again is in the deck it gave (looked
         # up in its bytes, at a number's place): as both are 52 different
         # numbers (a key is one to one), a permutation
@@ -216,7 +222,7 @@ class Deal:
                 raise Cheat("its shuffle is not the deck encrypted")
         have = None
         for j in range(len(mine)):
-            ok = pow(self.got[j], e, p) == self._at(self.deck, mine[j])
+            ok = pow(self._at(self.got, j), e, p) == self._at(self.deck, mine[j])
             self.done += 1
             yield self.cost
             if not ok:
@@ -228,7 +234,7 @@ class Deal:
             if not ok:
                 raise Cheat("its starter is from elsewhere")
         codes = []
-        yield from self._pows(self.sent, d, codes)
+        yield from self._pows(self._numbers(self.sent), d, codes)
         hand = []
         for m in codes:
             c = card_of(m)

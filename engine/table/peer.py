@@ -271,11 +271,11 @@ class Peer(Worker):
                 dl.deck = self._send_deck((yield from dl.shuffled_second(payload)))
             else:
                 dl.deck = payload
-            self._send(b"P", pack((yield from dl.make_partials()), p))
+            self._send(b"P", (yield from dl.make_partials()))
         elif kind == b"P" and dl and dl.deck is not None and dl.cards is None:
-            values = yield from _numbers(payload, p, dl.n // 2)
+            yield from _numbers(payload, p, dl.n // 2)
             try:
-                cards = yield from dl.take_partials(values)
+                cards = yield from dl.take_partials(payload)
             except ValueError as e:
                 raise Cheat(str(e))
             g.dealt_in(cards)

@@ -58,6 +58,7 @@ package(
         "table/link.py",
         "table/peer.py",
         "table/replay.py",
+        "table/restart.py",
         "table/resume.py",
         "table/settings.py",
         "table/sra.py",

@@ -28,7 +28,8 @@ frames; ``busy()`` is True until it is done, and the game waits meanwhile.
 With nothing due, seat 0 of a device encrypts the next deal's deck ahead.
 Imports engine.game, engine.gamelog, engine.table.deal, engine.table.frame,
 engine.table.hidden, engine.table.replay, engine.table.settings,
-engine.table.sra, engine.table.standing, engine.table.work.
+engine.table.sra, engine.table.standing, engine.table.work; engine.table.restart
+when a side is restarted.
 """
 
 from engine.game import GO, TIE, IllegalMove
@@ -379,7 +380,9 @@ class Peer(Worker):
     def restart(self, snap):
         """Put this new side at the start of a later game, as
         engine.table.standing saw it; ValueError when it is damaged."""
-        standing.restart(self, snap)
+        from engine.table.restart import restart  # only after a power cut
+
+        restart(self, snap)
         self.inbox.append(None)
         if not self.step:
             self.work()

@@ -16,7 +16,8 @@ cards, its layers the ones its key gives, its hand what it showed.
 Every step that exponentiates is a generator: it yields its cost after
 each exponentiation (``cost``, the square of the prime's bytes: 1,024 for
 the 256-bit prime, 66 ms on a Pico) and after each number it checks to be a
-residue (``numbers``, a tenth of that), so the side can spread a deal over
+residue (``numbers``, a quarter of that, then the rest of the frame once all
+are checked), so the side can spread a deal over
 frames; what a step gives is its generator's return value (``yield from``).
 ``task``, ``done`` and ``size`` say what the step in progress is and how
 far it is. Imports engine.table.sra.
@@ -44,7 +45,7 @@ def numbers(data, p, n):
     residue in 2 .. p - 1 (a value outside the cards' subgroup would tag a
     card)."""
     w = width(p)
-    cost = w * w // 10 + 1
+    cost = w * w // 4 + 1  # a residue's test is some 15 ms on a Pico, a power's 66
     if len(data) != w * n:
         raise ValueError("%d numbers expected" % n)
     values = []
@@ -54,6 +55,8 @@ def numbers(data, p, n):
             raise ValueError("a number that is no encrypted card")
         values.append(v)
         yield cost
+    if n > 1:
+        yield w * w  # the rest of the frame: the powers after begin in one of their own
     return values
 
 

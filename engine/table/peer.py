@@ -160,6 +160,7 @@ class Peer(Worker):
         key = (self.game_no, g.deal_number + 1, 1 - g.dealer)
         if self.ahead is None or self.ahead.key != key:
             self.ahead = Ahead(self.secret, key, self.settings.p, g.five)
+            return True  # its key (an inverse) is this call's work
         return self.ahead.step(self.step)
 
     def _handle(self, item):

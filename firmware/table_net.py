@@ -11,16 +11,13 @@ message (through the server, the other side's coming back is not seen).
 A link that drops is ``connected`` False (the game waits) until it is
 back. Joining the Wi-Fi itself (``network.WLAN``) is the device's, before.
 A subclass may open its socket otherwise (``_open``: tools/table_link.py
-listens). Imports nothing of the project.
+listens). The end of its frame, dropping what the side sends while the
+link is down and asking again after a quiet while, is the web page's link's
+too (engine.table.link). Imports engine.table.link.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
+from engine.table.link import RETRY_MS, settle
 
-RETRY_MS = const(2000)
-QUIET_MS = const(8000)  # no new message this long: ask for what was missed
 _AGAIN = (11, 35, 115)  # EAGAIN (Linux, MicroPython), EAGAIN (BSD), EINPROGRESS
 
 
@@ -96,7 +93,7 @@ class NetLink:
     def poll(self, now):
         """One frame's worth; True when bytes moved."""
         if self.sock is None and not self._connect(now):
-            self.peer.take_out()  # lost with the link: asked for again when it is back
+            settle(self, now, False)
             return False
         moved = False
         try:
@@ -117,19 +114,8 @@ class NetLink:
                 moved = True
         except OSError:
             self._drop()
-        self._ask(now)
+        settle(self, now, True)
         return moved
-
-    def _ask(self, now):
-        # through the server a side that came back asks, but the other one
-        # does not know it did: each side asks when nothing new came a while
-        peer = self.peer
-        if peer.next_in != self.got:
-            self.got = peer.next_in
-            self.moved = now
-        elif now - self.moved >= QUIET_MS and now - self.asked >= QUIET_MS:
-            self.asked = now
-            peer.resume_link()
 
     def _send(self, frame):
         view = memoryview(frame)

@@ -252,12 +252,15 @@ def test_the_save_starts_again_with_each_deal():
 
 def test_a_shuffle_that_is_not_the_deck_is_caught_at_the_reveal():
     from engine.table.deal import Deal
+    from engine.table.sra import number
 
     honest = Deal.shuffled_second
 
     def shuffled_second(self, first):
-        deck = yield from honest(self, first)
-        deck[-1] = deck[-1] * deck[-1] % self.p  # a residue of its own, never dealt
+        deck = yield from honest(self, first)  # packed
+        last = number(deck[-self.w :])
+        mine = last * last % self.p  # a residue of its own, never dealt
+        self.deck = deck = deck[: -self.w] + mine.to_bytes(self.w, "big")
         return deck
 
     a, b, pipe = table(21)

@@ -24,7 +24,7 @@ files and the bench are put in a temporary folder (compiled to .mpy for
 the Pico; for ``--game`` all the device's files, as tools/bench_device.py
 builds them) and run there. CPython only.
 Imports mpport (the unix port found as the other benchmarks find it),
-bench_device (its build), the app (firmware.boot, firmware.hal,
+tools/bench/mp_device (its build), the app (firmware.boot, firmware.hal,
 firmware.hw.host, engine.crc: the recording) and the emulated Pico
 (emu.pico, emu.firmware).
 """
@@ -155,11 +155,13 @@ def record(path, target):
 
 
 def _game_folder(emu):
-    import bench_device
     import check_mpy
 
+    sys.path.insert(0, os.path.join(HERE, "bench"))
+    import mp_device
+
     d = tempfile.mkdtemp(prefix="bench_table_game_")
-    bench_device.build(d, "armv6m" if emu else check_mpy.unix_port_arch())
+    mp_device.build(d, "armv6m" if emu else check_mpy.unix_port_arch())
 
     exe = check_mpy.mpy_cross()
     dst = os.path.join(d, "tbd.mpy")

@@ -16,13 +16,24 @@ cards, its layers the ones its key gives, its hand what it showed.
 Every step that exponentiates is a generator: it yields its cost after
 each exponentiation (``cost``, the square of the prime's bytes: 1,024 for
 the 256-bit prime, 66 ms on a Pico) and after each number it checks to be a
-residue (``numbers``, a tenth of that), so the side can spread a deal over
+residue (``numbers``, a quarter of that, then the rest of the frame once all
+are checked), so the side can spread a deal over
 frames; what a step gives is its generator's return value (``yield from``).
 ``task``, ``done`` and ``size`` say what the step in progress is and how
 far it is. Imports engine.table.sra.
 """
 
-from engine.table.sra import CARDS, card_of, code, digest, key, number, residue, shuffle, width
+from engine.table.sra import (
+    CARDS,
+    card_of,
+    code,
+    digest,
+    key,
+    number,
+    residue,
+    shuffle,
+    width,
+)
 
 
 class Cheat(Exception):
@@ -34,7 +45,7 @@ def numbers(data, p, n):
     residue in 2 .. p - 1 (a value outside the cards' subgroup would tag a
     card)."""
     w = width(p)
-    cost = w * w // 10 + 1
+    cost = w * w // 4 + 1  # a residue's test is some 15 ms on a Pico, a power's 66
     if len(data) != w * n:
         raise ValueError("%d numbers expected" % n)
     values = []
@@ -44,6 +55,8 @@ def numbers(data, p, n):
             raise ValueError("a number that is no encrypted card")
         values.append(v)
         yield cost
+    if n > 1:
+        yield w * w  # the rest of the frame: the powers after begin in one of their own
     return values
 
 
@@ -59,10 +72,11 @@ class Deal:
         self.n = 10 if five else 12
         pone = 1 - dealer
         self.seats = [pone ^ (i & 1) for i in range(self.n)]
-        self.first = None  # seat 0's deck
-        self.deck = None
-        self.sent = None  # this side's partials of the other seat's positions
-        self.got = None  # the other's partials of this side's positions
+        self.w = w  # the bytes of a number
+        self.first = None  # seat 0's deck, packed (engine.table.sra)
+        self.deck = None  # the deck both encrypted, packed
+        self.sent = None  # this side's partials of the other seat's positions, packed
+        self.got = None  # the other's partials of this side's positions, packed
         self.cards = None  # this side's dealt cards
         self.committed = None  # the other's discard commitment
         self.mine = None  # this side's discards
@@ -84,6 +98,11 @@ class Deal:
         self.done = 0
         self.size = size
 
+    def _at(self, packed, i):
+        # number ``i`` of a packed deck
+        w = self.w
+        return number(packed[i * w : i * w + w])
+
     def _pows(self, values, x, out):
         # ``out`` gets each ``v ** x mod p``, a yield after each
         p = self.p
@@ -92,54 +111,74 @@ class Deal:
             self.done += 1
             yield self.cost
 
+    # the decks are kept packed (a number of 256 bits is 32 bytes so, twice
+    # that as an int): only the positions dealt are read as numbers again
+
+    def _encrypt(self, packed):
+        # the 52 codes (or the numbers of ``packed``) shuffled, then each
+        # encrypted, packed as it comes: the same deck as encrypting then
+        # shuffling (a shuffle moves places whatever is in them), with no
+        # list of big numbers held
+        order = list(range(CARDS))
+        shuffle(order, self.material)
+        out = bytearray()
+        w = self.w
+        for i in order:
+            v = code(i) if packed is None else self._at(packed, i)
+            out += pow(v, self.e, self.p).to_bytes(w, "big")
+            self.done += 1
+            yield self.cost
+        return bytes(out)
+
     def shuffled_first(self):
-        """Seat 0: the codes encrypted and shuffled."""
+        """Seat 0: the codes encrypted and shuffled, packed."""
         self._begin("Shuffling", CARDS)
-        deck = []
-        yield from self._pows([code(i) for i in range(CARDS)], self.e, deck)
-        shuffle(deck, self.material)
-        self.first = deck
+        self.first = yield from self._encrypt(None)
         yield self.cost  # the deck's message (packed, its checksum) in a frame of its own
-        return deck
+        return self.first
 
     def shuffled_second(self, first):
-        """Seat 1: seat 0's deck encrypted again and shuffled."""
+        """Seat 1: seat 0's deck (packed, its numbers checked) encrypted
+        again and shuffled, packed."""
         self.first = first
         self._begin("Shuffling", CARDS)
-        deck = []
-        yield from self._pows(first, self.e, deck)
-        shuffle(deck, self.material)
-        self.deck = deck
+        self.deck = yield from self._encrypt(first)
         yield self.cost  # the deck's message in a frame of its own
-        return deck
+        return self.deck
 
     def make_partials(self):
         at = self.positions(1 - self.me)
         self._begin("Dealing", len(at))
         sent = []
-        yield from self._pows([self.deck[i] for i in at], self.d, sent)
-        self.sent = sent
-        return sent
+        yield from self._pows([self._at(self.deck, i) for i in at], self.d, sent)
+        w = self.w
+        self.sent = b"".join([v.to_bytes(w, "big") for v in sent])
+        return self.sent
 
-    def take_partials(self, values):
-        """This side's cards from the other's partials; ValueError when they
-        are not cards."""
+    def _numbers(self, packed):
+        return [self._at(packed, i) for i in range(len(packed) // self.w)]
+
+    def take_partials(self, packed):
+        """This side's cards from the other's partials (packed, their numbers
+        checked); ValueError when they are not cards."""
+        values = self._numbers(packed)
         self._begin("Dealing", len(values))
         codes = []
         yield from self._pows(values, self.d, codes)
+        values = None
         cards = []
         for m in codes:
             c = card_of(m)
             if c < 0 or c in cards:
                 raise ValueError("the dealt cards do not decrypt to cards")
             cards.append(c)
-        self.got = values
+        self.got = packed
         self.cards = cards
         return cards
 
     def make_starter(self):
         self._begin("Dealing", 1)
-        self.starter_sent = pow(self.deck[self.n], self.d, self.p)
+        self.starter_sent = pow(self._at(self.deck, self.n), self.d, self.p)
         self.done = 1
         yield self.cost
         return self.starter_sent
@@ -171,33 +210,34 @@ class Deal:
                 raise Cheat("its discards are not the ones it laid away")
         mine = self.positions(self.me)
         starter = 1 if self.starter_got is not None else 0
-        self._begin("Checking", CARDS + len(mine) + starter + len(self.sent))
-        # every one of the 52 encrypted again is in the deck it gave: as both
-        # are 52 different numbers (a key is one to one), a permutation; each
-        # is dropped once looked up, so the check holds no second deck
-        have = set(self.first if self.me == 1 else self.deck)
+        self._begin("Checking", CARDS + len(mine) + starter + len(self.sent) // self.w)
+        # every one of the 52 encrypted again is in the deck it gave (looked
+        # up in its bytes, at a number's place): as both are 52 different
+        # numbers (a key is one to one), a permutation
+        have = self.first if self.me == 1 else self.deck
+        w = self.w
         for i in range(CARDS):
-            v = code(i) if self.me == 1 else self.first[i]
-            ok = pow(v, e, p) in have
+            v = code(i) if self.me == 1 else self._at(self.first, i)
+            ok = _has(have, pow(v, e, p).to_bytes(w, "big"), w)
             self.done += 1
             yield self.cost
             if not ok:
                 raise Cheat("its shuffle is not the deck encrypted")
         have = None
         for j in range(len(mine)):
-            ok = pow(self.got[j], e, p) == self.deck[mine[j]]
+            ok = pow(self._at(self.got, j), e, p) == self._at(self.deck, mine[j])
             self.done += 1
             yield self.cost
             if not ok:
                 raise Cheat("it dealt this side a card from elsewhere")
         if starter:
-            ok = pow(self.starter_got, e, p) == self.deck[self.n]
+            ok = pow(self.starter_got, e, p) == self._at(self.deck, self.n)
             self.done += 1
             yield self.cost
             if not ok:
                 raise Cheat("its starter is from elsewhere")
         codes = []
-        yield from self._pows(self.sent, d, codes)
+        yield from self._pows(self._numbers(self.sent), d, codes)
         hand = []
         for m in codes:
             c = card_of(m)
@@ -208,11 +248,21 @@ class Deal:
         return hand
 
 
+def _has(packed, item, w):
+    # True when ``item`` is one of the numbers of ``packed``, at a number's place
+    at = packed.find(item)
+    while at >= 0:
+        if at % w == 0:
+            return True
+        at = packed.find(item, at + 1)
+    return False
+
+
 class Ahead:
     """Seat 0's deck of a deal to come (``key``: the game's number, the
     deal's, its dealer), encrypted and shuffled ahead while the side has
     nothing else to do: ``step(budget)`` goes on with it, ``rest()`` (a
-    generator) finishes it and gives the deck."""
+    generator) finishes it and gives the deck, packed."""
 
     def __init__(self, secret, key, p, five):
         self.key = key

@@ -28,7 +28,8 @@ frames; ``busy()`` is True until it is done, and the game waits meanwhile.
 With nothing due, seat 0 of a device encrypts the next deal's deck ahead.
 Imports engine.game, engine.gamelog, engine.table.deal, engine.table.frame,
 engine.table.hidden, engine.table.replay, engine.table.settings,
-engine.table.sra, engine.table.standing, engine.table.work.
+engine.table.sra, engine.table.standing, engine.table.work; engine.table.restart
+when a side is restarted.
 """
 
 from engine.game import GO, TIE, IllegalMove
@@ -56,8 +57,10 @@ class Peer(Worker):
         self.sent = {}
         self.notes = []
         self.journal = []
+        self.handled = 0  # messages taken into the journal, all told (the screen saves on it)
         self.next_in = 1
         self.next_out = 1
+        self.gap = 0  # the number asked for when messages came out of order
         self.coin = digest(b"coin", secret)
         self.their_commit = None
         self.their_coin = None
@@ -94,6 +97,13 @@ class Peer(Worker):
             self.next_out += 1
         if not self.replaying:
             self.out.append(frame)
+        return frame
+
+    def _send_deck(self, packed):
+        # the deck's message; the deal keeps its own deck as a view of the
+        # message's bytes, not a second copy (1.7 KB with the 256-bit prime)
+        frame = self._send(b"D", packed)
+        return memoryview(frame)[6 : 6 + len(packed)]  # after magic, length, number, kind
 
     def _resend(self, n):
         if self.replaying:  # answered once the journal is all fed again
@@ -132,7 +142,9 @@ class Peer(Worker):
             return
         if seq > self.next_in:
             self._refuse("a message out of order (number %d, %d was due)" % (seq, self.next_in))
-            self.resume_link()
+            if self.gap != self.next_in:  # asked once a gap: each ask brings all again
+                self.gap = self.next_in
+                self.resume_link()
             return
         self.next_in += 1
         self.inbox.append((seq, kind, payload))
@@ -148,6 +160,7 @@ class Peer(Worker):
         key = (self.game_no, g.deal_number + 1, 1 - g.dealer)
         if self.ahead is None or self.ahead.key != key:
             self.ahead = Ahead(self.secret, key, self.settings.p, g.five)
+            return True  # its key (an inverse) is this call's work
         return self.ahead.step(self.step)
 
     def _handle(self, item):
@@ -163,6 +176,7 @@ class Peer(Worker):
         elif item is not None:
             seq, kind, payload = item
             self.journal.append(item)
+            self.handled += 1
             if self.broken or self.over:
                 self._refuse("the match is over")
                 return
@@ -254,15 +268,16 @@ class Peer(Worker):
             values = yield from _numbers(payload, p, 52)
             if len(set(values)) != 52:
                 raise Refused("a deck with a card twice")
+            values = None  # the deck is kept as its bytes (engine.table.deal)
             if self.seat == 1:
-                self._send(b"D", pack((yield from dl.shuffled_second(values)), p))
+                dl.deck = self._send_deck((yield from dl.shuffled_second(payload)))
             else:
-                dl.deck = values
-            self._send(b"P", pack((yield from dl.make_partials()), p))
+                dl.deck = payload
+            self._send(b"P", (yield from dl.make_partials()))
         elif kind == b"P" and dl and dl.deck is not None and dl.cards is None:
-            values = yield from _numbers(payload, p, dl.n // 2)
+            yield from _numbers(payload, p, dl.n // 2)
             try:
-                cards = yield from dl.take_partials(values)
+                cards = yield from dl.take_partials(payload)
             except ValueError as e:
                 raise Cheat(str(e))
             g.dealt_in(cards)
@@ -311,13 +326,14 @@ class Peer(Worker):
             self.ahead = None
             key = (self.game_no, g.deal_number + 1, g.dealer)
             if ahead is not None and ahead.key == key:  # its deck begun while idle
-                self.deal = ahead.deal
-                self._send(b"D", pack((yield from ahead.rest()), s.p))
+                self.deal = dl = ahead.deal
+                dl.first = self._send_deck((yield from ahead.rest()))
+                ahead = None
                 return
             self.deal = dl = Deal(self.seat, self.secret, key[0], key[1], s.p, key[2], g.five)
             yield dl.cost  # the new game and the key: a frame's work of their own
             if self.seat == 0:
-                self._send(b"D", pack((yield from dl.shuffled_first()), s.p))
+                dl.first = self._send_deck((yield from dl.shuffled_first()))
         if g.pending == "starter" and dl.starter_sent is None:
             self._send(b"S", pack([(yield from dl.make_starter())], s.p))
         if (g.pending == "show" or g.winner is not None) and not dl.revealed and dl.mine:
@@ -365,7 +381,9 @@ class Peer(Worker):
     def restart(self, snap):
         """Put this new side at the start of a later game, as
         engine.table.standing saw it; ValueError when it is damaged."""
-        standing.restart(self, snap)
+        from engine.table.restart import restart  # only after a power cut
+
+        restart(self, snap)
         self.inbox.append(None)
         if not self.step:
             self.work()

@@ -5,8 +5,7 @@ decision the rules did not allow, then shows the deal in the side's own
 game (engine.table.hidden) and writes the deal's log lines; Cheat
 (engine.table.deal) when either refuses or their scores differ.
 ``record`` is a finished deal as its cards and decisions, which
-``Revealed`` stands in for the deal's cryptography when the side plays it
-again after a power cut. Imports
+engine.table.restart plays again after a power cut. Imports
 engine.game, engine.gamelog, engine.table.deal.
 """
 
@@ -48,16 +47,6 @@ def replay_deal(full, game, dl, seat, hand, discards, log):
         log.append(line(ev))
     if full.scores != game.scores or full.winner != game.winner:
         raise Cheat("the deal's scores differ from the rules'")
-
-
-class Revealed:
-    """What ``replay_deal`` reads of a deal, from its record."""
-
-    def __init__(self, cards, mine, starter, plays):
-        self.cards = cards
-        self.mine = mine
-        self.starter = starter
-        self.plays = plays
 
 
 def record(seat, dl, hand, discards):

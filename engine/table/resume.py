@@ -25,6 +25,7 @@ MAGIC = b"CTB1"
 
 
 def save(peer):
+    """The side as bytes (a bytearray)."""
     out = bytearray(MAGIC)
     out.append(peer.seat)
     out.append(len(peer.secret))
@@ -32,21 +33,25 @@ def save(peer):
     wanted = peer.settings.encode() if peer.seat == 0 or peer.wanted else bytes(6)
     out += wanted
     if peer.snapshot is not None:  # a later deal: where the match stands as it starts
-        out += b"S" + _chunk(snap(peer))
+        out += b"S\0\0\0"
+        at = len(out)
+        snap(peer, out)  # written in place, its length put before it after
+        n = len(out) - at
+        out[at - 3] = n >> 16
+        out[at - 2] = n >> 8 & 255
+        out[at - 1] = n & 255
     else:
         out += b"-"
     for seq, kind, payload in peer.journal:
         n = len(payload)
-        out += bytes((seq >> 8, seq & 255)) + kind + bytes((n >> 8, n & 255)) + payload
+        out += bytes((seq >> 8, seq & 255))
+        out += kind
+        out += bytes((n >> 8, n & 255))
+        out += payload
     c = crc16(out)
     out.append(c >> 8)
     out.append(c & 255)
-    return bytes(out)
-
-
-def _chunk(data):
-    n = len(data)
-    return bytes((n >> 16, n >> 8 & 255, n & 255)) + data
+    return out  # a bytearray: the storage writes it as it is, no copy
 
 
 def restore(data, step=0):

@@ -3,8 +3,8 @@ to be done, in order (the messages taken, the decisions' aftermath), each
 turned into a generator by the side's ``_handle(item)`` that yields the
 cost of each step (engine.table.deal counts it: one 256-bit exponentiation
 is 1,024). ``work()`` does at most ``step`` of it a call, or all of it
-when ``step`` is 0; with nothing due it gives the side's ``_idle()`` its
-turn. ``busy()`` is True while anything is due. Imports nothing.
+when ``step`` is 0; with nothing due (nor done in this call) it gives the
+side's ``_idle()`` its turn. ``busy()`` is True while anything is due. Imports nothing.
 """
 
 
@@ -25,8 +25,8 @@ class Worker:
         did = False
         while True:
             if self.job is None:
-                if not self.inbox:
-                    return self._idle() or did
+                if not self.inbox:  # the side's idle work only in a call of its own
+                    return did or self._idle()
                 self.job = self._handle(self.inbox.pop(0))
             did = True
             try:

@@ -19,14 +19,13 @@ server says whether the other seat is there (``PEER 1`` / ``PEER 0``):
 ``connected`` is True only while both are, so a page closed or a link lost
 pauses both sides ("Link lost: paused"), and when the other comes back
 each side asks for what it missed (``Peer.resume_link``); after
-``QUIET_MS`` with no new message it asks again. ``room`` is the code once
+``QUIET_MS`` with no new message it asks again (engine.table.link's
+``settle``, the end of a frame of this link and of firmware.table_net's). ``room`` is the code once
 the server gave it; ``refused`` the server's last refusal, in words.
 ``keep(peer)``, when given, is called after each frame that took a message
-of the other side, ahead of what the side sends in answer: ``wire`` saves
-the side there (the screen saves after its player's decisions only, and the
-other side drops what it sent in a deal once the deal is revealed, so a page
-reloaded after its player's last decision comes back from the last message
-it took).
+of the other side, before anything is sent: ``wire`` saves the side there
+(the screen saves too once the message's work has begun; this one is
+before: what the page sends in this frame answers messages taken before).
 
 ``wire(runner, sock, room, seat, saved)``: what the page calls once. Gives
 the runner's hardware its ``table_link``; with a ``room`` (the page's
@@ -34,14 +33,13 @@ address said ``?room=CODE``, seat ``"a"`` for the side that opened it) the
 first app opens that table at once, resuming the saved side
 (``friend.tbl``) when it is of that seat. ``saved`` is the room the page
 last sat in (the "Resume the table" entry of the menu goes back to it).
-Imports ``binascii``; ``firmware.screens.friend`` and
+Imports ``binascii``, ``engine.table.link``; ``firmware.screens.friend`` and
 ``engine.table.resume`` when the table opens.
 """
 
 import binascii
 
-RETRY_MS = 2000
-QUIET_MS = 8000  # no new message this long: ask for what was missed
+from engine.table.link import RETRY_MS, settle
 
 
 class PageLink:
@@ -88,7 +86,7 @@ class PageLink:
                 else:
                     self.tried = now
                     sock.connect()
-            self.peer.take_out()  # lost with the link: asked for again when it is back
+            settle(self, now, False)
             return False
         moved = False
         while True:
@@ -109,13 +107,10 @@ class PageLink:
             # other side drops what it sent in a deal once the deal is revealed)
             self.kept = self.peer.next_in
             self.keep(self.peer)
-        if self.connected:
-            self._ask(now)
-            for frame in self.peer.take_out():
-                sock.send_hex(binascii.hexlify(frame).decode())
-                moved = True
-        else:
-            self.peer.take_out()
+        settle(self, now, self.connected)
+        for frame in self.peer.take_out():  # none when the link is not up
+            sock.send_hex(binascii.hexlify(frame).decode())
+            moved = True
         return moved
 
     def _notice(self, text):
@@ -139,15 +134,6 @@ class PageLink:
         self.up = False
         self.seated = False
         self.other = False
-
-    def _ask(self, now):
-        peer = self.peer
-        if peer.next_in != self.got:
-            self.got = peer.next_in
-            self.moved = now
-        elif now - self.moved >= QUIET_MS and now - self.asked >= QUIET_MS:
-            self.asked = now
-            peer.resume_link()
 
 
 def _room(text):

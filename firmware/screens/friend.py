@@ -8,10 +8,13 @@ what happened, and "Waiting", "Dealing" or "Link lost: paused" when the
 game waits. The deal's work is done a step a frame (``STEP``, one
 exponentiation with the 256-bit prime), the status saying how far it is
 ("Shuffling 12/52", "Dealing 3/6", "Checking 40/65"), so no frame holds
-the screen still. B leaves for the menu. After each decision the side is saved
-(``friend.tbl``, engine.table.resume): after a power cut or leaving, "Resume
-the table" comes back to it (its saved messages fed again a step a frame)
-and the other side sends again what it missed.
+the screen still. B leaves for the menu. After each decision, and after each
+message of the other side it takes, the side is saved (``friend.tbl``,
+engine.table.resume) in a frame of its own, before anything answering it
+goes: after a power cut or leaving, "Resume the table" comes back to it (its
+saved messages fed again a step a frame) and the other side sends again
+what it missed, which it still has (it forgets what it sent before a deal's
+reveal once the deal is over).
 The match's log is written to ``friend.log`` when it ends (docs/gamelog.md,
 the same on both devices).
 
@@ -19,10 +22,11 @@ The link comes from the device: ``hw.table_link(peer)`` where a backend
 gives one (the simulator's TCP link); else, when the storage holds
 ``table.txt`` ("HOST:PORT ROOM"), the table server's room over the network
 (firmware.table_net; with ``wifi.txt``, "SSID PASSWORD", a Pico W joins
-that Wi-Fi first); else the board's UART (firmware.table_uart). Imports
+that Wi-Fi first); else the board's UART (firmware.table_uart). Imports ``engine.crc``,
 ``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
 ``engine.table.settings``, ``firmware.keys``, ``firmware.ui.screen``, ``firmware.table_net`` and
-``firmware.table_uart``.
+``firmware.table_uart``; ``firmware.fast`` where viper is (its CRC handed
+to engine.crc for the messages' and the save's checksums).
 """
 
 from engine.gamelog import line
@@ -35,6 +39,16 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+try:  # the messages' and the save's checksums in machine code (a deck's is 1.7 KB)
+    import micropython  # noqa: F401  only where viper is
+
+    from engine import crc
+    from firmware.fast import crc16 as _fast_crc
+
+    crc.use(_fast_crc)
+except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
+    pass
 
 STEP = const(1024)  # the work of a frame: one 256-bit power, 66 ms on a Pico (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
@@ -174,6 +188,8 @@ class FriendTable(Screen):
         self.notes = 0
         self.saved = False
         self.now = 0
+        self.kept = 0  # ``peer.handled`` when last saved
+        self.wrote = False  # saved in this frame
 
     def enter(self):
         if self.link is not None:
@@ -211,21 +227,32 @@ class FriendTable(Screen):
         if peer is None or self.link is None:
             return False
         self.now += dt
-        moved = self.link.poll(self.now)
-        linked = moved  # a message in or out this frame: its checksum took the time
-        acts = len(peer.journal)
+        self.wrote = False
+        moved = False
+        if peer.replaying:  # the save's own journal fed again: nothing new to save
+            self.kept = peer.handled
         for kind, bit in events:
             if kind != "press":
                 continue
             if bit == B:
+                self._keep()
                 self.app.pop()
                 return True
             moved = self._key(bit) or moved
-        # a step of the deal's work, the screen showing how far it is; not in
-        # the frame of a decision, which has its save to write, nor in one
-        # that carried a message (a deck's is 1.7 KB to check)
-        if not linked and len(peer.journal) == acts and peer.work():
+        self._keep()
+        if self.wrote:
+            # a frame that saved (a decision, or a message taken) does nothing
+            # else: its message goes, and the next one comes, in the next
             moved = True
+        else:
+            linked = self.link.poll(self.now)
+            # a step of the deal's work, the screen showing how far it is;
+            # not in a frame that carried a message (a deck's is 1.7 KB to
+            # check)
+            if linked:
+                moved = True
+            elif peer.work():
+                moved = True
         if len(peer.notes) != self.notes:
             self.notes = len(peer.notes)
             self.said = peer.notes[-1][:40]
@@ -242,12 +269,24 @@ class FriendTable(Screen):
             _drop(self.app.hw.storage)
         return moved
 
+    def _keep(self):
+        # a message of the other side taken since the last save: saved before
+        # anything answers it, so a power cut resumes from it even once the
+        # other side, its deal revealed, no longer keeps what it sent before
+        peer = self.peer
+        if self.saved or self.wrote or peer.replaying:
+            return  # the match over (its save gone), or saved this frame
+        if peer.handled != self.kept:
+            self._save()
+
     def _save(self):
         # after each decision, before its message goes: a power cut resumes
         # from here (engine.table.resume), the other side sending again what
         # came since
         from engine.table.resume import save
 
+        self.wrote = True
+        self.kept = self.peer.handled
         storage = self.app.hw.storage
         try:
             storage.write(SAVE + "~", save(self.peer))

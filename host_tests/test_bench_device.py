@@ -1,9 +1,11 @@
 """tools/bench_device.py's reading of what the device half prints: the
-``@@ name value`` lines, and MicroPython's qstr_info lines, whose first says
-how many names the harness interned and whose last how many were interned by
-the end (a Pico's table of names only grows, in pools that double: the
-seventh, 1,280 names, comes at the 1,261st). CPython only; imports
-tools/bench_device.py."""
+``@@ name value`` lines, and MicroPython's qstr_info lines, tagged (before
+and after the harness loads, at the peak, at the end) or, untagged, the
+first the harness's names and the last those by the end (a Pico's table of
+names only grows, in pools that double: the seventh, 1,280 names, comes at
+the 1,261st); the app's peak with the pools the harness's names caused taken
+out; the call and the line of each order of use. CPython only; imports
+tools/bench/mp_device.py."""
 
 import os
 import sys
@@ -43,3 +45,67 @@ def test_the_report_names_the_interned_names():
     bench_device.report(got, lines.append)
     assert len(lines) == 4 and "1326" in lines[0] and "196" in lines[1] and "1130" in lines[2]
     assert "7th" in lines[3]
+
+
+def _line(n_pool, n_qstr, text, total):
+    return "qstr pool: n_pool=%d, n_qstr=%d, n_str_data_bytes=%d, n_total_bytes=%d\r\n" % (
+        n_pool,
+        n_qstr,
+        text,
+        total,
+    )
+
+
+# a Pico's pools (24 + 6 bytes a name, 16-byte blocks) of 20, 40, ... 1,280 names
+PICO_POOLS = [(20 << k, (24 + 6 * (20 << k) + 15) // 16 * 16) for k in range(7)]
+
+
+def test_the_tagged_qstr_lines_say_the_harnesss_names_and_the_pools_at_the_peak():
+    heap = sum(b for _, b in PICO_POOLS)  # 7 pools: 15,504 bytes
+    text = (
+        "@@ qstr_at start\r\n" + _line(1, 6, 50, 50 + 144)
+        + "@@ bench_heap 20000\r\n"
+        + "@@ qstr_at harness\r\n" + _line(4, 214, 1800, 1800 + 144 + 256 + 496 + 976)
+        + "@@ qstr_at peak\r\n" + _line(6, 1200, 9000, 9000 + heap - PICO_POOLS[6][1])
+        + "@@ qstr_at peak\r\n" + _line(7, 1267, 9500, 9500 + heap)
+        + "@@ live_peak 128000\r\n"
+        + "@@ qstr_at end\r\n" + _line(7, 1290, 9800, 9800 + heap)
+    )  # fmt: skip
+    got = bench_device.parse(text)
+    assert got["qstr_bench"] == 214 - 6  # the names the harness interned
+    assert got["qstr_peak"][1] == 1267 and got["qstr_names"] == 1290
+    assert bench_device.pool_layout(got["qstr_end"]) == PICO_POOLS
+    got = bench_device.app_heap(got)
+    assert got["app_live_peak"] == 128000 - 20000
+    # with the harness: the app paid pools 5, 6, 7; alone its 1,059 names fill
+    # pools 2 to 6: the 7th less the harness's pools 2, 3, 4
+    extra = PICO_POOLS[6][1] - sum(b for _, b in PICO_POOLS[1:4])
+    assert got["qstr_harness_pool_bytes"] == extra
+    assert got["app_live_peak_own"] == 128000 - 20000 - extra
+
+
+def test_a_layout_that_fits_no_pools_gives_no_own_figure():
+    assert bench_device.pool_layout((7, 1267, 9500, 9500 + 12345)) is None
+    got = bench_device.parse(
+        "@@ live_peak 100\n@@ bench_heap 10\n@@ qstr_at harness\n"
+        + _line(1, 5, 40, 40 + 144)
+        + "@@ qstr_at peak\n"
+        + _line(1, 6, 50, 50 + 144)
+    )
+    got = bench_device.app_heap(got)
+    assert got["app_live_peak"] == 90 and "app_live_peak_own" not in got
+
+
+def test_each_order_of_use_is_its_own_call_with_the_review_in_the_first():
+    calls = [bench_device.order_call("heap", o, 40) for o in bench_device.ORDERS]
+    assert calls[0] == 'devbench.main("game", 1, 1, 40, 0, 0, 1, 0)'
+    assert calls[3] == 'devbench.main("game", 1, 1, 40, 0, 0, 0, 3)'
+    assert bench_device.order_call("game", "five") == 'devbench.main("game", 1, 0, 0, 0, 0, 0, 2)'
+    lines = bench_device.order_lines(
+        "game",
+        {"five": {"frames": 900, "frame_median_us": 6400, "slow0": "123000 PlayScreen",
+                  "frames_over_100ms": 1}},
+    )  # fmt: skip
+    assert lines == [
+        "  five   frames 900, median 6.40 ms, slowest 123.00 ms (PlayScreen), over 100 ms 1"
+    ]

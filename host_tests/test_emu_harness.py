@@ -6,7 +6,7 @@ given, exit 2 saying how to give one; the filesystem images round-trip
 files (littlefs-python; FAT through mtools); and the Node.js runner boots a
 20-byte stand-in program that prints the harness's end line over UART0, so
 the exit status, the output and the saved filesystem come back as from a
-firmware. CPython only; imports tools/emu, bench_device, bench_device_cp,
+firmware (and takes a reading for the ADC). CPython only; imports tools/emu, bench_device, bench_device_cp,
 bench_idle and device_checks.
 """
 
@@ -274,6 +274,21 @@ def test_the_runner_boots_a_stand_in_and_returns_its_status_output_and_drive(tmp
     fw.flash[:256] = silent
     run = pico.run(fw, None, "", max_emu_s=2, timeout=300)
     assert run.status == 124 and "emulated time limit" in run.stderr, run.output
+
+
+def test_the_runner_takes_an_adc_reading_and_refuses_a_bad_one(tmp_path):
+    """``adc`` (the battery gauge's VSYS pin, tools/bench/mp_device.py) reaches
+    the runner: a channel and mV it can set boot as before, others exit 2."""
+    try:
+        workdir.node()
+    except workdir.SetupError as e:
+        missing(str(e))
+    fw = firmware.micropython(write(tmp_path, "fw.uf2", uf2.to_uf2(stand_in(rc=7))))
+    run = pico.run(fw, None, "", max_emu_s=5, timeout=300, adc={3: 1500})
+    assert run.status == 7, run.output
+    for bad in ({5: 1500}, {3: 4000}):
+        run = pico.run(fw, None, "", max_emu_s=5, timeout=300, adc=bad)
+        assert run.status == 2 and "--adc wants CH=MV" in run.stderr, run.output
 
 
 STAND_IN_MPY_CROSS = """#!/bin/sh

@@ -17,7 +17,8 @@ frames,opponent,game,heap,into):
     frames     every screen's redraw, text, cards, the LED board, keeper saves
     opponent   easy, medium and hard decisions (--opp-games)
     game       boot to menu, every mode opened, a whole game by buttons
-    heap       the same with the most live heap of the app (--cap KB)
+    heap       the same with the most live heap of the app (--cap KB); both
+               in several orders of use (--orders: modes,stats,five,hint)
     into       a boot into each mode
     soak       --games games back to back, the heap at the menu after each
   on the emulated Pico only:
@@ -75,7 +76,7 @@ CP_DEFAULT = "ui,game,readonly"
 
 # the options each section takes (as the section's own main reads them)
 TAKES = {
-    "target": ("--games", "--cap", "--opp-games"),
+    "target": ("--games", "--cap", "--opp-games", "--orders"),
     "idle": ("--seconds",),
     "modes": (),
     "app": ("--seed", "--level", "--target", "--heap", "--muggins", "--five", "--deals"),
@@ -114,6 +115,9 @@ def mp_parser():
     g.add_argument("--games", type=int, help="soak: games (10); keeper-soak: games (300)")
     g.add_argument("--cap", type=int, help="heap: KB of heap left to the app")
     g.add_argument("--opp-games", type=int, help="opponent: games per level (3)")
+    g.add_argument(
+        "--orders", help="game, heap: orders of use (modes,stats,five,hint: all by default)"
+    )
     g.add_argument("--seconds", type=int, help="idle: seconds left idle (30)")
     g.add_argument("--seed", type=int, help="app: the game's seed (5); keeper-soak: seed (1)")
     g.add_argument("--level", help="app: the computer's level (hard)")

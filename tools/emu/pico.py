@@ -93,13 +93,15 @@ def run(
     out_fs=False,
     max_emu_s=None,
     timeout=3600,
+    adc=None,
 ):
     """Boot ``fw`` (a firmware.Firmware) with ``src_dir``'s files and run
     ``script_text``; a ``Run``. ``i2c_oled``: a path for the SSD1306 on
     I2C0's last picture (PBM); ``out_fs``: keep the filesystem for
     ``Run.files()``. ``max_emu_s``: emulated seconds before exit 124
-    (default $PICO_MAX_EMU_S, else 1200). SetupError, fsimage.ImageError
-    when the run cannot start."""
+    (default $PICO_MAX_EMU_S, else 1200). ``adc``: {channel: mV} the ADC
+    reads (rp2040js reads 0 otherwise; a Pico's VSYS is channel 3 through a
+    divider of 3). SetupError, fsimage.ImageError when the run cannot start."""
     env = workdir.ensure()
     layout = LAYOUTS[fw.runtime]
     if max_emu_s is None:
@@ -123,6 +125,8 @@ def run(
             cmd.append("--usb-console")
         if i2c_oled:
             cmd += ["--i2c-oled", os.path.abspath(i2c_oled)]
+        if adc:
+            cmd += ["--adc", ",".join("%d=%d" % (ch, mv) for ch, mv in sorted(adc.items()))]
         out_path = os.path.join(tmp, "out.img")
         if out_fs:
             cmd += ["--out-fs", out_path]

@@ -5,7 +5,11 @@
 //
 //   node runner.mjs --flash FLASH.bin --bootrom ROM.bin --fs-offset N --fs-size N
 //        [--out-fs OUT.img] [--max-emu-s S] [--quiet-s S] [--bootsel-released]
-//        [--i2c-oled OUT.pbm] [--usb-console]
+//        [--i2c-oled OUT.pbm] [--usb-console] [--adc CH=MV[,CH=MV...]]
+//
+// --adc: the voltage (mV, 0..3300) the ADC reads on a channel (0-3: GP26-GP29, 4: the
+// temperature sensor); rp2040js reads 0 on every channel otherwise. A Pico's VSYS is
+// channel 3 through its 200k/100k divider: 4.5 V there is --adc 3=1500.
 //
 // Exit status: the script's (from the harness line "__H__ end rc=N"), 124 at the emulated time
 // limit, 3 when the firmware does what the emulator cannot (core 1, an unknown breakpoint),
@@ -41,6 +45,14 @@ const quietNs = Number(args['quiet-s'] ?? 60) * 1e9;
 
 const sim = new Simulator();
 const mcu = sim.rp2040;
+for (const pair of (args.adc ?? '').split(',').filter((p) => p)) {
+  const [ch, mv] = pair.split('=').map(Number);
+  if (!(ch >= 0 && ch <= 4) || !(mv >= 0 && mv <= 3300)) {
+    process.stderr.write(`runner.mjs: --adc wants CH=MV (channel 0-4, 0-3300 mV), got ${pair}\n`);
+    process.exit(2);
+  }
+  mcu.adc.channelValues[ch] = Math.round((mv * 4095) / 3300); // 12 bits, 3.3 V reference
+}
 const rom = new Uint32Array(new Uint8Array(fs.readFileSync(args.bootrom)).buffer);
 mcu.loadBootrom(rom);
 mcu.logger = new ConsoleLogger(LogLevel.Error); // the debug level logs every SEV: far too slow

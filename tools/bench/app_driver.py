@@ -1,15 +1,17 @@
 """The player of tools/bench/app_game.py and host_tests/test_app_device_heap.py:
 one whole game against the computer on the device app (host backend, pico
 board with its LED pegboard), booted as firmware.main boots it and opened
-from its menu, played through button presses only, with the
-heap or the frame time measured. Kept apart from app_game.py so that what
-runs under MicroPython loads little besides the app. Imports only ``sys``
+from its menu, played through button presses only, with the heap or the
+frame time measured; the battery gauge on (the host backend's battery reads
+``BATTERY_MV``), as a Pico's VSYS read has it. Kept apart from app_game.py
+so that what runs under MicroPython loads little besides the app. Imports only ``sys``
 at the top (the app when ``drive`` runs).
 """
 
 import sys
 
 IS_MP = sys.implementation.name == "micropython"
+BATTERY_MV = 4500  # the host backend's battery (3 fresh AA cells): the gauge on
 
 
 def _clock():
@@ -52,6 +54,7 @@ def drive(
     s.set("muggins", muggins)
     s.save()  # the app that opens the mode reads them (firmware.main.again)
     hw = app.hw
+    hw.battery = BATTERY_MV  # the gauge on, as a Pico's VSYS read has it
     now_us, diff_us = _clock()
     heap = mode == "heap" and IS_MP
     timing = mode == "time"

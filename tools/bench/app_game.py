@@ -6,7 +6,9 @@ button events on the host backend with everything loaded from .mpy.
                                [--heap 180k] [--muggins] [--five] [--deals N]
 
 ``--five`` plays five-card cribbage (V5, to 61), ``--deals N`` a game of N
-fixed deals (V6), both chosen in the app's settings as a player would.
+fixed deals (V6), both chosen in the app's settings as a player would. The
+battery gauge is on, as on a Pico (the host backend's battery reads 4.5 V:
+app_driver's ``BATTERY_MV``).
 
 Compiles the device files (tools/device_files.py, with tools/check_mpy.py's
 helper) with the host backend and tools/bench/app_driver.py (the player) to .mpy

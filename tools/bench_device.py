@@ -21,6 +21,7 @@ frames,opponent,game,heap,into):
                in several orders of use (--orders: modes,stats,five,hint)
     into       a boot into each mode
     soak       --games games back to back, the heap at the menu after each
+    profile    each order of use, its frames over 50 ms and where their time went
   on the emulated Pico only:
     idle       what the idle main loop costs the CPU (--seconds;
                tools/bench/idle_cpu.py)
@@ -66,7 +67,7 @@ for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
 
 import benchkit  # noqa: E402  tools/bench/: what the sections share
 
-TARGET = ("frames", "opponent", "game", "heap", "into", "soak")
+TARGET = ("frames", "opponent", "game", "heap", "into", "soak", "profile")
 EMU_ONLY = ("idle", "modes")
 UNIX_ONLY = ("app", "ui-frames", "i2c", "pegboard", "keeper-soak")
 MP_SECTIONS = TARGET + EMU_ONLY + UNIX_ONLY

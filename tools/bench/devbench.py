@@ -52,6 +52,8 @@ Sections:
              much heap is left for the app (0: all of it); each mode's
              opening from the menu (the press to the first frame off the
              menu, and to the mode open)
+  profile    an order of use as in ``game`` with every frame slower than
+             ``limit_ms`` said with where its time went (tools/bench/devprofile.py)
   into       a boot into one mode (``devbench.main("into", name)``): its mode
              record written, then the boot path as in ``game``, which reopens
              it: the first frame and the mode open (a restart into a mode)
@@ -705,6 +707,10 @@ def main(section, *args):
         section_game(*args)
     elif section == "into":
         section_into(name)
+    elif section == "profile":  # its code apart, as the frames section's
+        import devprofile
+
+        devprofile.section_profile(*args)
     elif section == "smoke":
         section_game(1, 0, 0, 0, 1)
     else:

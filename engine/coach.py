@@ -15,9 +15,11 @@ def hint_discard(view, detail=False):
     """engine.opponent.hint_discard: the discards as (card, card, figure),
     best first in hard's order; with ``detail`` (card, card, figure, points,
     chance)."""
-    values, n, _ = discard_values(view, True, False)
-    ends = discard_values(view, True, True)[0]
+    ends, n, _ = discard_values(view, True, True)
     near = view.target - view.scores[view.me] <= 31 and view.target
+    # without the end game (a deal that cannot count the seat out) the two
+    # weighings are the same: the second only when the chance is in the first
+    values = discard_values(view, True, False)[0] if near and detail else ends
     out = []
     scale = n * SCALE
     pair = _pairs(view.hand)

@@ -1,8 +1,9 @@
 """The battery gauge, its warning and the clean stop at the critical level.
 Loaded by ``firmware.power`` at the first real battery reading only, so a
-board without a gauge never pays for it. Imports ``firmware.ui.screen``
-and ``firmware.ui.wrap`` (for the warning and the stop screen) when they are
-shown, and ``firmware.crashfast`` (loaded at boot) to print an error.
+board without a gauge never pays for it; held from then on (the gauge is
+drawn every frame), so the warning and the stop, which are rare, are
+``firmware.battery_low``'s. Imports ``firmware.battery_low`` when one is
+due.
 
 ``Cell(levels)`` takes the board's ``BATTERY`` data (boards/__init__.py):
 ``empty_mv`` and ``full_mv`` are the gauge's 0 and 100 % (linear in
@@ -26,7 +27,6 @@ except ImportError:
 
 CRITICAL_READS = const(3)
 HYSTERESIS_MV = const(100)
-_QUIET = const(800)  # ms the low-battery message ignores a press begun after it shows
 
 
 _KEYS = ("empty_mv", "full_mv", "warn_mv", "critical_mv")
@@ -101,53 +101,14 @@ def draw_gauge(cv, percent, x, y, c=0):
 
 
 def warning(app):
-    from firmware.ui.screen import MessageScreen
+    """Say "Battery low" (firmware.battery_low, loaded only then)."""
+    from firmware.battery_low import warning as _say
 
-    cell = app.power.cell
-    mv = cell.mv
-    app.push(
-        MessageScreen(
-            "Battery low",
-            "%d%% left (%d.%02d V). Your game is saved after every move; change the "
-            "cells or plug in USB soon." % (cell.percent, mv // 1000, mv % 1000 // 10),
-            _QUIET,  # it comes by itself: a press made for the game does not close it
-        )
-    )
+    _say(app)
 
 
 def stop(app):
-    """The critical level: close every screen, LEDs off, say the game is
-    saved; from now on ``app.tick`` only watches the supply."""
-    from firmware.crashfast import print_exception as _log
-    from firmware.ui.screen import title_bar
-    from firmware.ui.wrap import wrap
+    """The clean stop at the critical level (firmware.battery_low)."""
+    from firmware.battery_low import stop as _stop
 
-    app.power.stopped = True
-    stack = app.stack
-    while stack:
-        screen = stack.pop()
-        try:
-            screen.leave()
-        except Exception as e:
-            _log(e)
-    buf = app.led_buf
-    if buf is not None:
-        for i in range(len(buf)):
-            buf[i] = 0
-        try:
-            app.hw.leds.write(buf)
-        except Exception as e:
-            _log(e)
-    app.pegboard = None
-    d = app.hw.display
-    d.power(True)
-    d.contrast(8)  # as dimmed (firmware/power.py): the message costs little
-    cv = app.canvas
-    cv.clear()
-    title_bar(cv, "Battery empty")
-    y = 11  # as a MessageScreen: under the title bar, 9 px a line
-    for ln in wrap("Your game is saved. Switch off, or plug in USB to go on."):
-        cv.text(ln, 1, y)
-        y += 9
-    app.frames += 1
-    d.show()
+    _stop(app)

@@ -74,6 +74,7 @@ package(
         "app.py",
         "app_rare.py",
         "battery.py",
+        "battery_low.py",
         "boot.py",
         "crash.py",
         "crashfast.py",

@@ -52,6 +52,7 @@ LAYERS = (
     ("firmware.crashlog", 3),
     ("firmware.power", 3),
     ("firmware.battery", 3),
+    ("firmware.battery_low", 3),
     ("firmware.idle", 3),
     ("firmware.pegboard", 3),
     ("firmware.pegboard_setup", 3),

@@ -55,7 +55,8 @@ def script(order, device, rig, games, on_menu, review):
 
 def set_up(device, game=None):
     """Settings: the computer at hard, and ``game`` (a label of the settings
-    screen's second row, e.g. "5-card 61") when given; one game a match."""
+    screen's second row: "5-card 61"; by default "6-card 121", whatever a
+    storage kept); one game a match."""
     from firmware.hal import B, DOWN, RIGHT
     from firmware.screens.settings import label
 
@@ -65,7 +66,8 @@ def set_up(device, game=None):
     s = device.app.settings
     while s.difficulty != "hard":
         yield from devbench.press(RIGHT)  # the cursor is on Difficulty
-    if game is not None:
+    game = game or "6-card 121"
+    if label(s, 1) != game:
         yield from devbench.press(DOWN)
         for _ in range(8):
             if label(s, 1) == game:
@@ -76,7 +78,7 @@ def set_up(device, game=None):
             raise SystemExit
     yield from devbench.press(B)
     devbench.at_menu(device, "settings")
-    if s.match != 1 or (game is None and s.target != 121):
+    if s.match != 1 or (game[0] == "6" and s.target != 121):
         print("@@ error settings not one game (of 121 points):", s.target, s.match)
         raise SystemExit
 

@@ -8,7 +8,11 @@ for a play the expert rolls out is its own evaluation (``expert_hint``: its
 rollouts a step a frame under a bar, then the cards by what they netted).
 Imports ``firmware.play.table`` and ``firmware.ui.screen``; ``engine.opponent``
 when a hint is asked for (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
-``firmware.working`` at the expert level).
+``firmware.working`` at the expert level; on a device ``firmware.working``,
+``firmware.play.heap`` and ``engine.coach`` for the others).
+
+On a device any other hint comes a frame after the code it needs is
+loaded, under the same bar (``_hint_frames``).
 
 ``play`` is the ``firmware.play.screen.PlayScreen`` paused: its ``game``,
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
@@ -96,6 +100,24 @@ def expert_hint(play):
     return Working("Hint", "Playing each card out", steps, rollout.STEPS)
 
 
+def _hint_frames(play):
+    # on a device, ``hint_text`` a frame after the code it needs is loaded
+    # (engine.coach for a discard: an import and its collections, then the
+    # weighing, in one frame came over 100 ms on a Pico)
+    from firmware.working import Working
+
+    return Working("Hint", "Weighing your cards", _hint_steps(play), 2)
+
+
+def _hint_steps(play):
+    if play.table.mode in (DISCARD, CONFIRM) and play.game.phase == "discard":
+        from firmware.play.heap import _module
+
+        _module("engine.coach")  # forgotten again by the play (heap.cpu_code)
+    yield 1
+    return hint_text(play)
+
+
 def _rollouts(view, cards):
     # the expert's rollouts a step (yielding how many are made), then the hint's text
     from engine.rollout import SAMPLES, WORK, steps
@@ -138,6 +160,8 @@ class PauseMenu(ListScreen):
             app.pop()
         elif index == 1:
             working = expert_hint(self.play)
+            if working is None and getattr(app.hw, "staged", False):
+                working = _hint_frames(self.play)  # a device: the code, then the hint
             app.pop()
             if working is not None:  # the expert's own evaluation, in frames
                 app.push(working)

@@ -159,12 +159,14 @@ def drive(
 
 def choose_game(settings, variant="six", deals=0):
     """Set the app's ``settings`` to five-card (V5) or ``deals`` fixed deals
-    (V6), as the player would choose it on the settings screen."""
-    from firmware.screens.settings import label
-
+    (V6), as the player would choose it on the settings screen (its choices
+    by their index in the settings: firmware.screens.settings' CHOICES[1],
+    not imported, as the app would not hold it through a game)."""
+    names = ("6-card 121", "6-card 61", "5-card 61", "6 deals", "8 deals", "12 deals")
     name = "5-card 61" if variant == "five" else "%d deals" % deals
+    want = names.index(name) if name in names else -1
     for _ in range(8):
-        if label(settings, 1) == name:
+        if settings.index[1] == want:
             return
         settings.step(1, 1)
     raise ValueError("no game %r in the settings" % name)

@@ -3,7 +3,8 @@ button script each (a generator of bitmasks, one a frame) that boots, uses
 the app in that order and ends back at the menu. Runs ON the target beside
 devbench (its ``press``, ``open_entry``, ``visit_modes``, ``play_games``)
 and app_driver; imports them and the app's ``firmware.hal``,
-``firmware.play.table`` and ``firmware.screens.settings`` when a script runs.
+and ``firmware.play.table`` when a script runs (never an app module the app
+would not hold itself: it would be weighed as the app's).
 
 ORDERS, by number (``devbench.main("game", ..., order)``):
 
@@ -53,12 +54,17 @@ def script(order, device, rig, games, on_menu, review):
         raise ValueError("no order %r" % order)
 
 
+# the settings' game choices (firmware.screens.settings' CHOICES[1]), by
+# the index the settings keep: named here, as importing that screen's module
+# would hold it on the heap the app is weighed on
+GAMES = ("6-card 121", "6-card 61", "5-card 61", "6 deals", "8 deals", "12 deals")
+
+
 def set_up(device, game=None):
-    """Settings: the computer at hard, and ``game`` (a label of the settings
-    screen's second row: "5-card 61"; by default "6-card 121", whatever a
-    storage kept); one game a match."""
+    """Settings: the computer at hard, and ``game`` (one of GAMES: "5-card
+    61"; by default "6-card 121", whatever a storage kept); one game a
+    match."""
     from firmware.hal import B, DOWN, RIGHT
-    from firmware.screens.settings import label
 
     import devbench
 
@@ -66,11 +72,11 @@ def set_up(device, game=None):
     s = device.app.settings
     while s.difficulty != "hard":
         yield from devbench.press(RIGHT)  # the cursor is on Difficulty
-    game = game or "6-card 121"
-    if label(s, 1) != game:
+    want = GAMES.index(game or GAMES[0])
+    if s.index[1] != want:
         yield from devbench.press(DOWN)
         for _ in range(8):
-            if label(s, 1) == game:
+            if s.index[1] == want:
                 break
             yield from devbench.press(RIGHT)
         else:
@@ -78,7 +84,7 @@ def set_up(device, game=None):
             raise SystemExit
     yield from devbench.press(B)
     devbench.at_menu(device, "settings")
-    if s.match != 1 or (game[0] == "6" and s.target != 121):
+    if s.match != 1 or (want == 0 and s.target != 121):
         print("@@ error settings not one game (of 121 points):", s.target, s.match)
         raise SystemExit
 

@@ -6,8 +6,8 @@ given, exit 2 saying how to give one; the filesystem images round-trip
 files (littlefs-python; FAT through mtools); and the Node.js runner boots a
 20-byte stand-in program that prints the harness's end line over UART0, so
 the exit status, the output and the saved filesystem come back as from a
-firmware (and takes a reading for the ADC). CPython only; imports tools/emu, bench_device, bench_device_cp,
-bench_idle and device_checks.
+firmware (and takes a reading for the ADC). CPython only; imports
+tools/emu, bench_device, bench_device_cp, bench_idle and device_checks.
 """
 
 import os

@@ -8,8 +8,8 @@ for a play the expert rolls out is its own evaluation (``expert_hint``: its
 rollouts a step a frame under a bar, then the cards by what they netted).
 Imports ``firmware.play.table`` and ``firmware.ui.screen``; ``engine.opponent``
 when a hint is asked for (``engine.expert``, ``engine.rollout``, ``engine.pegging`` and
-``firmware.working`` at the expert level; on a device ``firmware.working``,
-``firmware.play.heap`` and ``engine.coach`` for the others).
+``firmware.working`` at the expert level; on a device ``firmware.working``
+and ``firmware.play.heap`` for the others, which loads the coach's code).
 
 On a device any other hint comes a frame after the code it needs is
 loaded, under the same bar (``_hint_frames``).
@@ -18,6 +18,8 @@ loaded, under the same bar (``_hint_frames``).
 its ``table`` (``mode``: which decision is yours), ``quit()`` and
 ``abandon()``.
 """
+
+import sys
 
 from firmware.ui.screen import ListScreen, MessageScreen
 from firmware.play.table import CONFIRM, COUNT, DISCARD, PLAY, card_text
@@ -106,15 +108,25 @@ def _hint_frames(play):
     # weighing, in one frame came over 100 ms on a Pico)
     from firmware.working import Working
 
-    return Working("Hint", "Weighing your cards", _hint_steps(play), 2)
+    return Working("Hint", "Weighing your cards", _hint_steps(play), 6)
 
 
 def _hint_steps(play):
+    n = 0
     if play.table.mode in (DISCARD, CONFIRM) and play.game.phase == "discard":
         from firmware.play.heap import _module
 
-        _module("engine.coach")  # forgotten again by the play (heap.cpu_code)
-    yield 1
+        # engine.coach and what it imports, a module a frame (forgotten again
+        # by the play: heap.cpu_code)
+        five = (
+            ("engine.crib_table5", "engine.discard5") if getattr(play.game, "five", False) else ()
+        )
+        for name in ("engine.crib_table", "engine.discard") + five + ("engine.coach",):
+            if name not in sys.modules:
+                _module(name)
+                n += 1
+                yield n
+    yield n + 1
     return hint_text(play)
 
 

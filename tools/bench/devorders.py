@@ -2,9 +2,9 @@
 button script each (a generator of bitmasks, one a frame) that boots, uses
 the app in that order and ends back at the menu. Runs ON the target beside
 devbench (its ``press``, ``open_entry``, ``visit_modes``, ``play_games``)
-and app_driver; imports them and the app's ``firmware.hal``,
-and ``firmware.play.table`` when a script runs (never an app module the app
-would not hold itself: it would be weighed as the app's).
+and app_driver; imports them and the app's ``firmware.hal`` when a script
+runs (never an app module the app would not hold itself: it would be
+weighed as the app's).
 
 ORDERS, by number (``devbench.main("game", ..., order)``):
 
@@ -19,6 +19,10 @@ ORDERS, by number (``devbench.main("game", ..., order)``):
 """
 
 ORDERS = ("modes", "stats", "five", "hint")
+# firmware.play.table's modes of your decisions, by value: importing that
+# module at the menu would load the play's code there, outside the app's mode
+DISCARD = 1
+PLAY = 3
 
 
 def script(order, device, rig, games, on_menu, review):
@@ -43,9 +47,7 @@ def script(order, device, rig, games, on_menu, review):
     elif order == 2:
         yield from devbench.play_games(device, rig, games, on_menu)
     elif order == 3:
-        from firmware.play import table
-
-        hints = [table.DISCARD, table.PLAY]
+        hints = [DISCARD, PLAY]
         yield from devbench.play_games(device, rig, games, on_menu, 0, hints)
         if hints:
             print("@@ error no hint asked at", hints)

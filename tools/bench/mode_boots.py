@@ -156,6 +156,7 @@ def device(name, game=0):
     for key in ("game", "errors", "ended_us", "record_us"):
         if key in marks:
             out(key, marks[key])
+    out("battery_mv", rig.battery_mv())  # the gauge's VSYS read, as on a Pico
     out("crashes", boot.crashes)
     out("done", 1)
 
@@ -275,6 +276,7 @@ def main(argv):
                 target.fw,
                 build,
                 "import mode_boots\nmode_boots.device(%r, %d)\n" % (name, game),
+                adc={3: mp_device.VSYS_MV // 3},  # VSYS through the Pico's divider: the gauge on
                 max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
                 timeout=5400,
             )
@@ -286,6 +288,7 @@ def main(argv):
                 continue
             results[label] = {k: v for k, v in r.items() if k not in ("platform",)}
             print("%s:" % label)
+            print("  battery gauge on: VSYS read %s mV" % r.get("battery_mv", "-"))
             _line("boot to the first frame", r["first_frame_us"], 1500000 if not name else None)
             _line("most live heap, its first frames (app)", r["open_peak"], 96 * KB, "KB")
             if "ended_us" in r:

@@ -14,8 +14,9 @@ on a device: ``firmware.play.heap``. Imports ``firmware.ui.screen``,
 ``firmware.ui.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
-the pause menu (``firmware.play.pause``), ``firmware.play.match_start`` and
-``engine.opponent`` when used.
+the pause menu (``firmware.play.pause``) and ``firmware.play.match_start``
+when used; the computer's module and the save's by name as a match starts
+(``_OPEN``, ``_AGAIN``).
 """
 
 import sys
@@ -41,7 +42,15 @@ _B = const(32)  # firmware.hal's
 
 _ACTED = const(2)  # firmware.play.table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
-_AGAIN = const(7)  # modules a rematch loads a frame each (``_start_step``)
+# the modules opening play loads a frame each (``_start_step``) after its
+# first frame (the "Shuffling" only: "" loads nothing)
+_OPEN = const(("", "engine.opponent", "engine.restore", "firmware.play.match_start"))
+# and a rematch: what the game's end forgot (what opening play loads last)
+_AGAIN = const((
+    "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
+    "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
+    "engine.restore", "firmware.play.match_start",
+))  # fmt: skip
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
 
 
@@ -86,23 +95,22 @@ class PlayScreen(Screen):
                 _forget(names)
             return
         self.ready = True
-        # what the game needs later, loaded now while the heap is tidy
-        _module("engine.opponent")
-        if self.game is None:  # the match's start too: the mode opens as the app starts,
-            _module("firmware.play.match_start")  # no frame waits for its 0.1 s import
         storage = self.app.hw.storage
         if self.human and not hasattr(storage, "open_append"):
             # the log made in memory at the end (a storage that only writes
             # whole files): one piece of heap for it, taken while there is one
             self.log_room = bytearray(_LOG_ROOM)
         self.store = _module("firmware.play.save").open_store(storage)
-        self._set_off()
+        # the computer and the match's start loaded a frame each after the
+        # first (the mode's first frame waits for neither), while the heap is tidy
+        self._set_off(len(_OPEN) + 3)
 
     def _set_off(self, steps=3):
-        # (a rematch: the computer and firmware.play.match_start loaded,) a
-        # collection, so none falls in the next frame, the match opened
-        # (``_open_match``), then firmware.play.match_start forgotten: at once, or
-        # on a device a frame each (no frame freezes)
+        # the modules of ``_OPEN`` a frame each (a rematch: ``_AGAIN``, the
+        # computer and firmware.play.match_start again), a collection, so none falls
+        # in the next frame, the match opened (``_open_match``), then
+        # firmware.play.match_start forgotten: at once, or on a device a frame
+        # each (no frame freezes)
         self.starting = steps
         if not getattr(self.app.hw, "staged", False):
             while self.starting:
@@ -112,14 +120,9 @@ class PlayScreen(Screen):
         k = self.starting
         self.starting = k - 1
         if k > 3:
-            # a rematch loads what the game's end forgot (what opening play
-            # loads last) a module a frame (``_AGAIN`` of them)
-            again = (
-                "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
-                "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
-                "engine.restore", "firmware.play.match_start",
-            )  # fmt: skip
-            _module(again[-(k - 3)])
+            name = (_OPEN if self.game is None else _AGAIN)[-(k - 3)]
+            if name:
+                _module(name)
         elif k == 3:
             _forget(())  # nothing: the collection (MicroPython)
         elif k == 2:
@@ -231,7 +234,7 @@ class PlayScreen(Screen):
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (``firmware.play.match_start``), a step a frame on a device."""
-        self._set_off(_AGAIN + 3)
+        self._set_off(len(_AGAIN) + 3)
 
     # ---- the frame: the play of the cards ----
     def update(self, dt, events):

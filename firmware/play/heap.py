@@ -166,8 +166,9 @@ def cpu_code(screen):
 
 def page_code(screen):
     """Load the code of the page ``screen`` (the play screen) is about to
-    show, or forget the code of one no longer shown (``screen.paged``: what
-    is loaded); on a device a frame each: True when this frame did."""
+    show (the pages' base, then the page's own), or forget the code of one
+    no longer shown (``screen.paged``: what is loaded); on a device a frame
+    each: True when this frame did."""
     staged = getattr(screen.app.hw, "staged", False)
     while True:
         want = _wanted(screen)
@@ -178,8 +179,11 @@ def page_code(screen):
             screen.paged = None
             _forget(PAGE_CODE)
         elif not _drop_play(screen, want == PAGES[3]):
-            screen.paged = want
-            _module(want)
+            if PAGE_CODE[-1] not in sys.modules:  # the pages' base first, a frame
+                _module(PAGE_CODE[-1])  # of its own: with a page's code, 0.1 s
+            else:
+                screen.paged = want
+                _module(want)
         if staged:
             return True
 

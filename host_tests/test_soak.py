@@ -104,12 +104,14 @@ def test_games_from_the_menu_leave_the_heap_flat_from_the_first_record_read(tmp_
 
     fresh = menu_heaps(4)
     assert fresh[1] == fresh[2] == fresh[3], fresh
-    assert 0 <= fresh[1] - fresh[0] <= 1024, fresh  # the names and one dict slot more
+    # after the first game: the names it interned and a dict's slot more, or
+    # (each game's app built afresh after the menu's switch) a few bytes less
+    assert -256 <= fresh[1] - fresh[0] <= 1024, fresh
     menu_heaps(1)  # a game played: its statistics record and log are on the storage
     # on a played storage the heap at the menu may step up once by a dict's
     # slot table (MicroPython never shrinks a dict; a game's first use of a
     # module loaded when first asked for), then it stays flat: no game leaks
     played = menu_heaps(8, fresh=False)
     assert played[-4] == played[-3] == played[-2] == played[-1], played
-    assert 0 <= played[-1] - played[0] <= 256, played
+    assert -256 <= played[-1] - played[0] <= 256, played  # one step, up or down
     assert len(set(played)) <= 2, played

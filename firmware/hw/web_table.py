@@ -184,7 +184,7 @@ def open_table(app, seat):
     from firmware.screens.friend import SAVE, FriendTable
 
     if app.mode != "friend":
-        app.open("friend", False)
+        app.open("friend")
     peer = None
     try:
         data = app.hw.storage.read(SAVE)

@@ -17,28 +17,10 @@ from engine import logcheck
 from engine.logread import text_lines
 from firmware.hal import A, DOWN, UP
 from firmware.hw import host
+from friendrig import MemLink
 from firmware.screens.friend import FriendMenu, FriendTable
 
 LIMIT = 3000  # frames of one match, some four times what it takes
-
-
-class MemLink:
-    """One end of an in-memory link: what its peer sends goes to the other end's."""
-
-    def __init__(self, ends):
-        self.ends = ends
-        self.peer = None
-        self.connected = True
-        ends.append(self)
-
-    def poll(self, now):
-        moved = False
-        for frame in self.peer.take_out():
-            for other in self.ends:
-                if other is not self and other.peer is not None:
-                    other.peer.feed(frame)
-                    moved = True
-        return moved
 
 
 def _app(ends, n, storage):

@@ -15,26 +15,8 @@ from engine import logcheck
 from engine.logread import text_lines
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
+from friendrig import MemLink
 from firmware.screens.friend import SAVE, FriendMenu, FriendTable
-
-
-class MemLink:
-    """One end of an in-memory link: what its peer sends goes to the other end's."""
-
-    def __init__(self, ends):
-        self.ends = ends
-        self.peer = None
-        self.connected = True
-        ends.append(self)
-
-    def poll(self, now):
-        moved = False
-        for frame in self.peer.take_out():
-            for other in self.ends:
-                if other is not self and other.peer is not None:
-                    other.peer.feed(frame)
-                    moved = True
-        return moved
 
 
 def _app(ends, n, storage=None):

@@ -61,9 +61,15 @@ async function main() {
 
     await check("tracks say You / CPU in the pegs' colours, every peg at least 3:1", async () => {
       await press(page, "z", 300); // Play the computer
+      // on until the board shows both players' front pegs: the game's scores
+      // run ahead of the board, which pegs each score as its event is shown
+      // (a hand's count waits on a key), and a peg walks to its hole
+      const board = () => page.evaluate(() => ({ labels: window.cribbage.trackLabels, pegs: window.cribbage.pegsDrawn }));
+      const fronts = (b) => b.pegs.filter((p) => p[0] === "front");
       let s = await py(page, STATE);
-      for (let i = 0; i < 150 && !(s.scores && s.scores[0] > 0 && s.scores[1] > 0); i++) {
-        // on until both have scored twice or more (a rear peg each)
+      let d = await board();
+      const both = () => s.scores && s.scores[0] > 0 && s.scores[1] > 0 && fronts(d).length >= 2;
+      for (let i = 0; i < 150 && !both(); i++) {
         let key = "z";
         if (s.screen === "PlayScreen" && s.page === 0 && s.tmode === 1) {
           const want = s.marked ? 1 : 0;
@@ -71,20 +77,13 @@ async function main() {
         }
         await press(page, key, 250);
         s = await py(page, STATE);
+        d = await board();
       }
       expect(s.scores[0] > 0 && s.scores[1] > 0, "nobody scored: " + JSON.stringify(s));
-      // the pegs walk to their holes: wait (up to 15 s on a loaded machine) for both fronts
-      let d = null;
-      for (let i = 0; i < 30; i++) {
-        await sleep(500);
-        d = await page.evaluate(() => ({ labels: window.cribbage.trackLabels, pegs: window.cribbage.pegsDrawn }));
-        if (d.pegs.filter((p) => p[0] === "front").length >= 2) break;
-      }
       expect(d.labels.map((l) => l[0]).join() === "You,CPU", JSON.stringify(d.labels));
-      const fronts = d.pegs.filter((p) => p[0] === "front");
-      expect(fronts.length >= 2, "front pegs: " + JSON.stringify(d.pegs));
+      expect(fronts(d).length >= 2, "front pegs: " + JSON.stringify(d.pegs));
       for (const [, colour] of d.labels) {
-        expect(fronts.some((p) => p[1].join() === colour.join()), "a label not in a peg's colour: " + JSON.stringify(d));
+        expect(fronts(d).some((p) => p[1].join() === colour.join()), "a label not in a peg's colour: " + JSON.stringify(d));
       }
       for (const [kind, c] of d.pegs) {
         expect(ratio(c, BOARD_BG) >= 3, kind + " peg " + c + " at " + ratio(c, BOARD_BG).toFixed(2) + ":1");

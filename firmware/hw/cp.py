@@ -176,9 +176,22 @@ class Hardware:
         self._mc.reset()
 
     def restart(self):
-        """``supervisor.reload()``: code.py runs again on a fresh heap."""
+        """``supervisor.reload()``: code.py runs again on a fresh heap. The
+        display and its I2C bus are let go first: a display kept over a
+        reload keeps the bus claimed, so the next run could not open it, and
+        keeps its objects outside the next run's heap. The panel goes on
+        showing its last picture until the next run draws."""
         import supervisor
 
+        try:
+            import displayio
+
+            displayio.release_displays()
+        except ImportError:
+            pass
+        i2c = getattr(self.display, "i2c", None)
+        if i2c is not None:
+            i2c.deinit()
         supervisor.reload()
 
     def battery_mv(self):

@@ -34,6 +34,9 @@ except SystemExit as _e:
         print(_rc)
         _rc = 1
 except BaseException as _e:
+    if type(_e).__name__ == 'ReloadException':
+        print('__H__ reload')
+        raise  # CircuitPython's supervisor.reload(): code.py runs again, the script with it
     SHOW
     _rc = 1
 print('__H__ end rc=%d script_us=%d' % (_rc & 255, SINCE))

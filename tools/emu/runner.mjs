@@ -53,6 +53,19 @@ for (const pair of (args.adc ?? '').split(',').filter((p) => p)) {
   }
   mcu.adc.channelValues[ch] = Math.round((mv * 4095) / 3300); // 12 bits, 3.3 V reference
 }
+// The RESETS block putting I2C0 (bit 3) or I2C1 (bit 4) in reset disables it, as on the chip:
+// rp2040js keeps the controller's IC_ENABLE, and a firmware that resets the block to let the
+// bus go (CircuitPython's busio.I2C.deinit before a reload) then finds it "in use".
+const resets = mcu.peripherals[0x4000c];
+const resetsWrite = resets.writeUint32.bind(resets);
+resets.writeUint32 = (offset, value) => {
+  if (offset === 0) {
+    for (const n of [0, 1]) {
+      if (value & (1 << (3 + n))) mcu.i2c[n].enable = 0;
+    }
+  }
+  resetsWrite(offset, value);
+};
 const rom = new Uint32Array(new Uint8Array(fs.readFileSync(args.bootrom)).buffer);
 mcu.loadBootrom(rom);
 mcu.logger = new ConsoleLogger(LogLevel.Error); // the debug level logs every SEV: far too slow

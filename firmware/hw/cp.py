@@ -189,7 +189,7 @@ class Hardware:
             displayio.release_displays()
         except ImportError:
             pass
-        i2c = getattr(self.display, "i2c", None)
+        i2c = getattr(self.display, "i2c_bus", None)
         if i2c is not None:
             i2c.deinit()
         supervisor.reload()

@@ -223,7 +223,7 @@ def make(board=None, watchdog_s=cp.WATCHDOG_S, storage_root="/data", display=Non
         print("OLED not answering at 0x%02x; running without a screen" % address)
         disp = NoDisplay(framebuf, width, height)
     _share_view(disp)
-    disp.i2c = i2c  # let go before a reload (``cp.Hardware.restart``)
+    disp.i2c_bus = i2c  # let go before a reload (``cp.Hardware.restart``)
     storage = make_storage(os, storage_root)
     if isinstance(storage, MemoryStorage):
         print("drive read-only for code: " + storage.problem)

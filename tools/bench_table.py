@@ -24,7 +24,8 @@ files and the bench are put in a temporary folder (compiled to .mpy for
 the Pico; for ``--game`` all the device's files, as tools/bench_device.py
 builds them) and run there. CPython only.
 Imports mpport (the unix port found as the other benchmarks find it),
-tools/bench/mp_device (its build), the app (firmware.boot, firmware.hal,
+tools/bench/mp_device (its build), tools/driver (each app followed into
+the next as a mode opens), the app (firmware.boot, firmware.hal,
 firmware.hw.host, engine.crc: the recording) and the emulated Pico
 (emu.pico, emu.firmware).
 """
@@ -89,6 +90,7 @@ def record(path, target):
     """Plays the match on CPython with both apps as the target's bench plays
     seat A; writes seat B's messages to ``path``; seat A's log CRC."""
     sys.path.insert(0, ROOT)
+    from driver import Driver
     from engine.crc import crc16
     from firmware import boot
     from firmware.hal import A, DOWN, UP
@@ -96,7 +98,7 @@ def record(path, target):
 
     ends = []
     rec = {"sent": 0, "out": []}
-    apps = []
+    apps = []  # Drivers: each follows its app into the next as a mode opens
     for seat in (0, 1):
         app = boot.build(backend="host", board=boot.load_board("pico"), storage=host.DictStorage())
         app.settings.set("target", target)
@@ -110,15 +112,11 @@ def record(path, target):
             return tap
 
         app.hw.table_link = make
-        apps.append(app)
-    t = 0
+        apps.append(Driver(app, ticks=0))
 
     def frame(raw):
-        nonlocal t
-        for app, bit in zip(apps, raw):
-            app.hw.buttons.set(bit)
-            app.tick(t)
-        t += 20
+        for d, bit in zip(apps, raw):
+            d.tick(1, bit)
 
     def press(raw):
         frame(raw)

@@ -24,6 +24,7 @@ files and the bench are put in a temporary folder (compiled to .mpy for
 the Pico; for ``--game`` all the device's files, as tools/bench_device.py
 builds them) and run there. CPython only.
 Imports mpport (the unix port found as the other benchmarks find it),
+memlink (the recording's in-memory link),
 tools/bench/mp_device (its build), tools/driver (each app followed into
 the next as a mode opens), the app (firmware.boot, firmware.hal,
 firmware.hw.host, engine.crc: the recording) and the emulated Pico
@@ -41,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import mpport  # noqa: E402
+from memlink import MemLink  # noqa: E402
 
 ENGINE = ("cards", "crc", "deal", "game", "gamelog", "players", "refusals", "rng", "score", "view")
 
@@ -62,28 +64,18 @@ def _seq(frame):
     return frame[3] << 8 | frame[4]
 
 
-class _Tap:
+class _Tap(MemLink):
     # one end of the recording's in-memory link: what seat B sends is
     # recorded with the count of seat A's numbered messages sent by then
     def __init__(self, ends, record):
-        self.ends = ends
+        MemLink.__init__(self, ends)
         self.record = record
-        self.peer = None
-        self.connected = True
-        ends.append(self)
 
-    def poll(self, now):
-        moved = False
-        for frame in self.peer.take_out():
-            moved = True
-            if self.peer.seat == 0 and _seq(frame):
-                self.record["sent"] += 1
-            elif self.peer.seat == 1 and _seq(frame):
-                self.record["out"].append((self.record["sent"], frame))
-            for end in self.ends:
-                if end is not self and end.peer is not None:
-                    end.peer.feed(frame)
-        return moved
+    def heard(self, frame):
+        if self.peer.seat == 0 and _seq(frame):
+            self.record["sent"] += 1
+        elif self.peer.seat == 1 and _seq(frame):
+            self.record["out"].append((self.record["sent"], frame))
 
 
 def record(path, target):

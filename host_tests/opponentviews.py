@@ -1,10 +1,10 @@
-"""Hands and views for the computer opponent's tests: ``hands`` (seeded
-six-card deals), ``view`` (a discard-phase View of a hand) and ``play_view``
-(a play-phase View from the cards played this deal). Used by test_opponent,
-test_opponent_discard and test_opponent_pegging (which import them under
-their old names, _hands, _view, _play_view). Portable (CPython and
-MicroPython). Not a test module. Imports engine.cards, engine.rng and
-engine.view.
+"""Hands, views and rigged deals for the computer opponent's tests:
+``hands`` (seeded deals, six cards or ``size``), ``view`` (a discard-phase
+View of a hand, six-card or five-card) and ``play_view`` (a play-phase View
+from the cards played this deal). Used by test_opponent, test_opponent_discard, test_opponent_five
+and test_opponent_pegging (which import them under their old names,
+_hands, _view, _play_view). Portable (CPython and MicroPython). Not a test
+module. Imports engine.cards, engine.rng and engine.view.
 """
 
 from engine.cards import VALUES
@@ -12,20 +12,22 @@ from engine.rng import Rng
 from engine.view import View
 
 
-def hands(count, seed):
+def hands(count, seed, size=6):
     rng = Rng(seed)
     deck = bytearray(range(52))
     out = []
     for _ in range(count):
         rng.shuffle(deck)
-        out.append(list(deck[:6]))
+        out.append(list(deck[:size]))
     return out
 
 
-def view(hand, me=0, dealer=0, scores=(0, 0), target=121):
+def view(hand, me=0, dealer=0, scores=(0, 0), target=121, five=False):
     v = View()
     v.me = me
     v.dealer = dealer
+    if five:
+        v.five = True
     v.target = target
     v.scores = list(scores)
     v.phase = "discard"

@@ -14,31 +14,16 @@ from engine.discard import unseen
 from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_card_points
 from engine.game import Game, run
 from engine.players import RandomPlayer
-from engine.rng import Rng
 from engine.score5 import hand3_score
-from engine.view import View
+from opponentviews import hands, view
 
 
-def _hands(count, seed, size=5):
-    rng = Rng(seed)
-    deck = bytearray(range(52))
-    out = []
-    for _ in range(count):
-        rng.shuffle(deck)
-        out.append(list(deck[:size]))
-    return out
+def _hands(count, seed):
+    return hands(count, seed, 5)
 
 
 def _view(hand, me=0, dealer=0, scores=(0, 0), target=61):
-    v = View()
-    v.me = me
-    v.dealer = dealer
-    v.five = True
-    v.target = target
-    v.scores = list(scores)
-    v.phase = "discard"
-    v.hand = list(hand)
-    return v
+    return view(hand, me, dealer, scores, target, five=True)
 
 
 def test_three_card_keep_value_equals_brute_force_v5_4():

@@ -15,7 +15,7 @@ from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_ca
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.score5 import hand3_score
-from opponentviews import hands, view
+from opponentviews import hands, hidden_card_runs, view
 
 
 def _hands(count, seed):
@@ -103,48 +103,12 @@ def test_hard_keeps_the_best_expected_hand_as_pone():
     assert [c >> 2 for c in kept].count(4) >= 2
 
 
-def _rigged_first_deal(seed, dealt0, dealt1, starter, dealer, players):
-    game = Game(seed=seed, first_dealer=dealer, variant="five")
-    game.rigged = [(dealt0, dealt1, starter)]
-    game.start()
-    decisions = []
-    while game.phase != "over" and game.deal_number == 1:
-        seat = game.waiting()[0]
-        v = game.view(seat)
-        d = players[seat].discard(v) if v.phase == "discard" else players[seat].play(v)
-        if seat == 0:
-            decisions.append(d)
-        game.act(seat, d)
-    return decisions
-
-
-class _Scripted:
-    def __init__(self, out):
-        self.out = out
-        self.greedy = GreedyPlayer()
-
-    def discard(self, view):
-        return self.out
-
-    def play(self, view):
-        return self.greedy.play(view)
-
-
 def test_fair_play_in_five_card_hidden_cards_never_change_a_decision():
-    mine = parse_many("5C 6D 7H 2C KD")
-    theirs_kept = parse_many("4S 8C 9D")
-    starter = parse("3H")
-    for name in opponent.LEVELS:
-        for dealer in (0, 1):
-            runs = []
-            for seed, out in ((1, "AS 2S"), (2, "TH TD"), (77, "5H 6C")):
-                out = parse_many(out)
-                players = [opponent.make(name, 4), _Scripted((out[0], out[1]))]
-                runs.append(
-                    _rigged_first_deal(seed, mine, theirs_kept + out, starter, dealer, players)
-                )
-            assert len(runs[0]) >= 2
-            assert runs[0] == runs[1] == runs[2], (name, dealer, runs)
+    runs_by_level = hidden_card_runs("5C 6D 7H 2C KD", "4S 8C 9D", "3H", "five")
+    assert len(runs_by_level) == 2 * len(opponent.LEVELS)
+    for name, dealer, runs in runs_by_level:
+        assert len(runs[0]) >= 2
+        assert runs[0] == runs[1] == runs[2], (name, dealer, runs)
 
 
 def test_hint_discard_lists_all_ten_best_first():

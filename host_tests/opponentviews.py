@@ -1,6 +1,7 @@
 """Hands, views and rigged deals for the computer opponent's tests:
 ``hands`` (seeded deals, six cards or ``size``), ``view`` (a discard-phase
-View of a hand, six-card or five-card), ``play_view`` (a play-phase View
+View of a hand, six-card or five-card), ``by_role`` (a hand's keeps valued
+without the crib, as dealer and as pone), ``play_view`` (a play-phase View
 from the cards played this deal) and ``hidden_card_runs`` (seat 0's
 decisions over a first deal whose hidden cards differ, for the fair-play
 tests). Used by test_opponent, test_opponent_discard, test_opponent_five
@@ -40,6 +41,19 @@ def view(hand, me=0, dealer=0, scores=(0, 0), target=121, five=False):
     v.hand = list(hand)
     v.deal_number = 1
     return v
+
+
+def by_role(evaluate, hand, keeps):
+    """``evaluate`` (engine.discard's or engine.discard5's) of ``hand``'s
+    ``keeps`` keeps, the crib left out, as dealer and as pone: (its count of
+    unseen cards, the three lists)."""
+    plain = [0] * keeps
+    mine = [0] * keeps
+    theirs = [0] * keeps
+    n = evaluate(hand, hand, 0, plain)
+    evaluate(hand, hand, 1, mine)
+    evaluate(hand, hand, -1, theirs)
+    return n, plain, mine, theirs
 
 
 def play_view(kept, played, starter, me=0, dealer=1, scores=(0, 0), pile=None, opp_left=None):

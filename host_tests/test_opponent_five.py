@@ -15,7 +15,7 @@ from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_ca
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.score5 import hand3_score
-from opponentviews import hands, hidden_card_runs, view
+from opponentviews import by_role, hands, hidden_card_runs, view
 
 
 def _hands(count, seed):
@@ -43,12 +43,7 @@ def test_three_card_keep_value_equals_brute_force_v5_4():
 
 def test_evaluate5_adds_the_five_card_crib_by_role():
     hand = parse_many("5C 5D JS 2C KD")
-    plain = [0] * 10
-    mine = [0] * 10
-    theirs = [0] * 10
-    n = evaluate5(hand, hand, 0, plain)
-    evaluate5(hand, hand, 1, mine)
-    evaluate5(hand, hand, -1, theirs)
+    n, plain, mine, theirs = by_role(evaluate5, hand, 10)
     for i in range(10):
         j, k = pair_at5(i)
         cv = crib5(True, hand[j] >> 2, hand[k] >> 2) * n

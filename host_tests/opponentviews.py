@@ -1,14 +1,14 @@
 """Hands, views and rigged deals for the computer opponent's tests:
 ``hands`` (seeded deals, six cards or ``size``), ``view`` (a discard-phase
 View of a hand, six-card or five-card), ``by_role`` (a hand's keeps valued
-without the crib, as dealer and as pone), ``play_view`` (a play-phase View
-from the cards played this deal) and ``hidden_card_runs`` (seat 0's
-decisions over a first deal whose hidden cards differ, for the fair-play
-tests). Used by test_opponent, test_opponent_discard, test_opponent_five
-and test_opponent_pegging (which import them under their old names,
-_hands, _view, _play_view). Portable (CPython and MicroPython). Not a test
-module. Imports engine.baseline, engine.cards, engine.game, engine.opponent,
-engine.rng and engine.view.
+without the crib, as dealer and as pone), ``play_view`` (a play-phase
+View, six-card or five-card, from the cards played this deal) and
+``hidden_card_runs`` (seat 0's decisions over a first deal whose hidden
+cards differ, for the fair-play tests). Used by test_opponent,
+test_opponent_discard, test_opponent_five and test_opponent_pegging (which
+import some under their old names, _hands, _view, _play_view). Portable
+(CPython and MicroPython). Not a test module. Imports engine.baseline,
+engine.cards, engine.game, engine.opponent, engine.rng and engine.view.
 """
 
 from engine import opponent
@@ -56,21 +56,33 @@ def by_role(evaluate, hand, keeps):
     return n, plain, mine, theirs
 
 
-def play_view(kept, played, starter, me=0, dealer=1, scores=(0, 0), pile=None, opp_left=None):
+def play_view(
+    kept,
+    played,
+    starter,
+    me=0,
+    dealer=1,
+    scores=(0, 0),
+    pile=None,
+    opp_left=None,
+    five=False,
+    discards=(),
+):
     # ``played`` is a list of (seat, card) this deal; ``pile`` the cards since
-    # the last reset (default: all of ``played``).
-    v = view([], me, dealer, scores)
+    # the last reset (default: all of ``played``); ``five``: a five-card
+    # game's (to 61, three cards kept each)
+    v = view([], me, dealer, scores, 61 if five else 121, five)
     v.phase = "play"
     mine = [c for s, c in played if s == me]
     v.kept = list(kept)
     v.hand = [c for c in kept if c not in mine]
-    v.discards = []
+    v.discards = list(discards)
     v.starter = starter
     v.played = list(played)
     v.pile = [c for s, c in played] if pile is None else list(pile)
     v.count = sum([VALUES[c >> 2] for c in v.pile])
     theirs = len([1 for s, c in played if s != me])
-    v.opponent_left = 4 - theirs if opp_left is None else opp_left
+    v.opponent_left = (3 if five else 4) - theirs if opp_left is None else opp_left
     return v
 
 

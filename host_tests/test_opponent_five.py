@@ -15,7 +15,7 @@ from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_ca
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.score5 import hand3_score
-from opponentviews import by_role, hands, hidden_card_runs, view
+from opponentviews import by_role, hands, hidden_card_runs, play_view, view
 
 
 def _hands(count, seed):
@@ -120,16 +120,9 @@ def test_hint_discard_lists_all_ten_best_first():
 
 
 def test_hint_play_in_the_single_sequence():
-    v = _view([], me=1, dealer=0)
-    v.phase = "play"
-    v.hand = parse_many("5C 6D 7H")
-    v.kept = list(v.hand)
-    v.discards = parse_many("2C KD")
-    v.starter = parse("3H")
-    v.pile = parse_many("TS")
-    v.count = 10
-    v.played = [(0, v.pile[0])]
-    v.opponent_left = 2
+    played = [(0, parse("TS"))]
+    kept = parse_many("5C 6D 7H")
+    v = play_view(kept, played, parse("3H"), 1, 0, five=True, discards=parse_many("2C KD"))
     hints = opponent.hint_play(v)
     assert [c for c, _ in hints][0] == parse("5C")  # 15 for 2
     assert len(hints) == 3
@@ -137,17 +130,10 @@ def test_hint_play_in_the_single_sequence():
 
 def test_hard_goes_on_alone_when_the_opponent_cannot_answer_v5_3():
     # count 24, the opponent has said go: 4 then 3 make 31 (2) from hard's hand
-    v = _view([], me=0, dealer=1)
-    v.phase = "play"
-    v.hand = parse_many("4C 3D KH")
-    v.kept = list(v.hand)
-    v.discards = parse_many("2C QD")
-    v.starter = parse("9H")
-    v.pile = parse_many("TS AC 9S 4S")
-    v.count = 24
-    v.played = [(1, v.pile[0]), (0, v.pile[1]), (1, v.pile[2]), (0, v.pile[3])]
-    v.played[3] = (0, v.pile[3])
-    v.opponent_left = 1
+    played = [(1, parse("TS")), (0, parse("AC")), (1, parse("9S")), (0, parse("4S"))]
+    kept = parse_many("4C 3D KH")
+    v = play_view(kept, played, parse("9H"), 0, 1, five=True, discards=parse_many("2C QD"))
+    assert v.count == 24 and v.opponent_left == 1
     v.opponent_go = True
     card = opponent.make("hard").play(v)
     assert card in parse_many("4C 3D")

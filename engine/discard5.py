@@ -10,7 +10,7 @@ engine.discard, engine.crib_table, engine.crib_table5.
 from engine.cards import VALUES, JACK
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import GAME, _add_value, buffers, unseen
+from engine.discard import GAME, _hold, buffers, unseen
 
 _PEG5_PONE = 1  # what each seat pegs in the one play sequence: 1.2 and 1.7 in hard self-play
 _PEG5_DEALER = 2
@@ -32,20 +32,12 @@ def rank_points3(a, b, c, ranks, out):
     bufs = buffers()
     cnt = bufs[0]
     mult = bufs[1]
-    for i in range(16):
-        cnt[i] = 0
-    cnt[0] = 1
-    for i in range(13):
-        mult[i] = 0
     ra = a >> 2
     rb = b >> 2
     rc = c >> 2
-    _add_value(cnt, VALUES[ra])
-    _add_value(cnt, VALUES[rb])
-    _add_value(cnt, VALUES[rc])
-    mult[ra] += 1
-    mult[rb] += 1
-    mult[rc] += 1
+    _hold(cnt, mult, ra, 1)
+    _hold(cnt, mult, rb, 0)
+    _hold(cnt, mult, rc, 0)
     base = 2 * (cnt[15] + (ra == rb) + (ra == rc) + (rb == rc))
     m3 = (1 << ra) | (1 << rb) | (1 << rc)
     total = 0

@@ -188,10 +188,11 @@ def pair_at(i):
 
 
 def keep_of(hand, i):
-    """The four cards kept when the i-th pair of ``hand`` (six cards) goes out."""
-    j, k = pair_at(i)
+    """The cards kept when the i-th pair of ``hand`` goes out: four of six, or
+    three of five (V5)."""
+    j, k = _pairs(hand)(i)
     out = []
-    for x in range(6):
+    for x in range(len(hand)):
         if x != j and x != k:
             out.append(hand[x])
     return out

@@ -10,8 +10,8 @@ from engine.baseline import GreedyPlayer
 from engine.cards import parse, parse_many
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import unseen
-from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_card_points
+from engine.discard import keep_of, unseen
+from engine.discard5 import evaluate5, keep_total3, pair_at5, three_card_points
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.score5 import hand3_score
@@ -33,7 +33,7 @@ def test_three_card_keep_value_equals_brute_force_v5_4():
         n = unseen(hand, ranks, suits)
         assert n == 47
         for i in range(10):
-            a, b, c = keep_of5(hand, i)
+            a, b, c = keep_of(hand, i)
             want = 0
             for s in range(52):
                 if s not in hand:

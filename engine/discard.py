@@ -52,10 +52,23 @@ def unseen(known, ranks, suits):
     return 52 - len(known)
 
 
-def _add_value(cnt, v):
-    # One more card of value v: every subset sum s gains the subsets of s - v.
+def _hold(cnt, mult, r, first):
+    # One more card of a hand, of rank r (its ``first``: the counts start
+    # afresh): ``cnt`` the subset sums below 16, where every sum s gains the
+    # subsets of s - v (v the card's value), ``mult`` the cards per rank.
+    v = VALUES[r]
+    if first:
+        for s in range(16):
+            cnt[s] = 0
+        for i in range(13):
+            mult[i] = 0
+        cnt[0] = 1
+        cnt[v] = 1
+        mult[r] = 1
+        return
     for s in range(15, v - 1, -1):
         cnt[s] += cnt[s - v]
+    mult[r] += 1
 
 
 def rank_points(a, b, c, d, ranks, out):
@@ -65,23 +78,14 @@ def rank_points(a, b, c, d, ranks, out):
     bufs = buffers()
     cnt = bufs[0]
     mult = bufs[1]
-    for i in range(16):
-        cnt[i] = 0
-    cnt[0] = 1
-    for i in range(13):
-        mult[i] = 0
     ra = a >> 2
     rb = b >> 2
     rc = c >> 2
     rd = d >> 2
-    _add_value(cnt, VALUES[ra])
-    _add_value(cnt, VALUES[rb])
-    _add_value(cnt, VALUES[rc])
-    _add_value(cnt, VALUES[rd])
-    mult[ra] += 1
-    mult[rb] += 1
-    mult[rc] += 1
-    mult[rd] += 1
+    _hold(cnt, mult, ra, 1)
+    _hold(cnt, mult, rb, 0)
+    _hold(cnt, mult, rc, 0)
+    _hold(cnt, mult, rd, 0)
     pairs = (ra == rb) + (ra == rc) + (ra == rd) + (rb == rc) + (rb == rd) + (rc == rd)
     base = 2 * (cnt[15] + pairs)
     m4 = (1 << ra) | (1 << rb) | (1 << rc) | (1 << rd)
@@ -184,10 +188,11 @@ def pair_at(i):
 
 
 def keep_of(hand, i):
-    """The four cards kept when the i-th pair of ``hand`` (six cards) goes out."""
-    j, k = pair_at(i)
+    """The cards kept when the i-th pair of ``hand`` goes out: four of six, or
+    three of five (V5)."""
+    j, k = _pairs(hand)(i)
     out = []
-    for x in range(6):
+    for x in range(len(hand)):
         if x != j and x != k:
             out.append(hand[x])
     return out

@@ -10,7 +10,7 @@ engine.discard, engine.crib_table, engine.crib_table5.
 from engine.cards import VALUES, JACK
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import GAME, _add_value, buffers, unseen
+from engine.discard import GAME, _hold, buffers, keep_of, unseen
 
 _PEG5_PONE = 1  # what each seat pegs in the one play sequence: 1.2 and 1.7 in hard self-play
 _PEG5_DEALER = 2
@@ -32,20 +32,12 @@ def rank_points3(a, b, c, ranks, out):
     bufs = buffers()
     cnt = bufs[0]
     mult = bufs[1]
-    for i in range(16):
-        cnt[i] = 0
-    cnt[0] = 1
-    for i in range(13):
-        mult[i] = 0
     ra = a >> 2
     rb = b >> 2
     rc = c >> 2
-    _add_value(cnt, VALUES[ra])
-    _add_value(cnt, VALUES[rb])
-    _add_value(cnt, VALUES[rc])
-    mult[ra] += 1
-    mult[rb] += 1
-    mult[rc] += 1
+    _hold(cnt, mult, ra, 1)
+    _hold(cnt, mult, rb, 0)
+    _hold(cnt, mult, rc, 0)
     base = 2 * (cnt[15] + (ra == rb) + (ra == rc) + (rb == rc))
     m3 = (1 << ra) | (1 << rb) | (1 << rc)
     total = 0
@@ -113,16 +105,6 @@ def chance_at_least3(a, b, c, need, known):
     return hits
 
 
-def keep_of5(hand, i):
-    """The three cards kept when the i-th pair of ``hand`` (five cards) goes out."""
-    j, k = pair_at5(i)
-    out = []
-    for x in range(5):
-        if x != j and x != k:
-            out.append(hand[x])
-    return out
-
-
 def evaluate5(hand, known, crib_sign, values):
     """``evaluate`` for the five-card game: ``values[i]`` (i < 10) for laying
     away the i-th pair of the five-card ``hand``, weighing the four-card crib
@@ -171,7 +153,7 @@ def discard_values5(view, known, crib, end_game):
         unseen(known, ranks, bufs[4])
         for i in range(10):
             j, k = pair_at5(i)
-            a, b, c = keep_of5(hand, i)
+            a, b, c = keep_of(hand, i)
             thr = need - (_PEG5_DEALER if dealer else _PEG5_PONE)
             if dealer:
                 thr -= crib5(True, hand[j] >> 2, hand[k] >> 2) // SCALE

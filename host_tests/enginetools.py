@@ -1,4 +1,6 @@
-"""Test helpers for engine tests (portable): rigged deals and short cuts."""
+"""Test helpers for engine tests (portable): rigged deals and short cuts,
+and a match played on to its second game. Imports engine.cards and
+engine.game."""
 
 from engine.cards import parse_many
 from engine.game import Game
@@ -37,3 +39,15 @@ def plays(game, seat_cards):
             game.go(seat)
         else:
             game.play(seat, cards(what)[0])
+
+
+def first_game_played(m, players):
+    """Plays the match ``m`` by ``players`` (one a seat) until its first game
+    is played out and the second begun."""
+    while m.played < 1:
+        seat = m.game.waiting()[0]
+        view = m.game.view(seat)
+        p = players[seat]
+        m.game.act(seat, p.discard(view) if m.game.phase == "discard" else p.play(view))
+        if m.game.winner is not None:
+            m.next_game()

@@ -1,22 +1,48 @@
-"""The friend mode's tests' in-memory link between two apps' table sides
-(``MemLink``), shared by test_friend_screen and test_friend_power. Imports
-nothing."""
+"""The friend mode's tests' rig, shared by test_friend_screen and
+test_friend_power: ``table_app(ends, n, storage)``, an app whose table
+links to the others' through the in-memory link (tools/memlink.py's
+``MemLink``, one end in the list ``ends`` for each table opened), with the
+quick t31 prime and its own secret; ``to_menu(d)``, the friend menu from
+the start menu; ``open_table(d, join)``, a table opened (or joined) there.
+Portable (CPython and MicroPython). Not a test module. Imports
+host_tests/apprig.py, firmware.hal, firmware.hw.host,
+firmware.screens.friend and tools/memlink.py."""
+
+from apprig import new_app
+from firmware.hal import A, DOWN, UP
+from firmware.hw import host
+from firmware.screens.friend import FriendMenu, FriendTable
+from memlink import MemLink
 
 
-class MemLink:
-    """One end of an in-memory link: what its peer sends goes to the other end's."""
+def table_app(ends, n, storage=None):
+    """The app of side ``n`` over ``storage`` (a fresh one when None)."""
+    d = new_app(storage or host.DictStorage())
 
-    def __init__(self, ends):
-        self.ends = ends
-        self.peer = None
-        self.connected = True
-        ends.append(self)
+    def make(peer):
+        link = MemLink(ends)
+        link.peer = peer
+        for end in ends:  # connected: each asks for what it missed, as a link does
+            end.peer.resume_link()
+        return link
 
-    def poll(self, now):
-        moved = False
-        for frame in self.peer.take_out():
-            for other in self.ends:
-                if other is not self and other.peer is not None:
-                    other.peer.feed(frame)
-                    moved = True
-        return moved
+    d.hw.table_link = make
+    d.hw.table_prime = "t31"
+    d.hw.table_secret = b"side %d" % n
+    return d
+
+
+def to_menu(d):
+    d.tap(UP)  # the start menu wraps to its last entry
+    d.tap(A)
+    assert isinstance(d.app.top(), FriendMenu)
+
+
+def open_table(d, join):
+    """The table ``d`` opens (``join`` False) or joins."""
+    to_menu(d)
+    if join:
+        d.tap(DOWN)
+    d.tap(A)
+    assert isinstance(d.app.top(), FriendTable)
+    return d.app.top()

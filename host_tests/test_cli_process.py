@@ -21,9 +21,15 @@ def same(values):
     return all(v == values[0] for v in values)
 
 
-def run(exe, *args):
+def run(exe, *args, heap=None, timeout=300):
+    # ``python -m engine ARGS`` on ``exe``; ``heap``: the unix port's heap size
+    small = ["-X", "heapsize=" + heap] if heap else []
     return subprocess.run(
-        [exe, "-m", "engine"] + list(args), cwd=ROOT, capture_output=True, text=True, timeout=300
+        [exe] + small + ["-m", "engine"] + list(args),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -113,13 +119,7 @@ def test_micropython_replays_a_large_log_in_a_small_heap(tmp_path):
     p = run(sys.executable, "selfplay", "--games", "130", "--seed", "3", "--log", str(log))
     assert p.returncode == 0, p.stderr
     assert log.stat().st_size > 500000
-    p = subprocess.run(
-        [micropython(), "-X", "heapsize=256k", "-m", "engine", "replay", str(log)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    p = run(micropython(), "replay", str(log), heap="256k", timeout=600)
     assert p.returncode == 0, p.stderr[-500:]
     assert p.stdout.count("every line checks") == 130
 
@@ -180,13 +180,7 @@ def test_micropython_reviews_a_60_game_log_in_a_small_heap(tmp_path):
     assert log.stat().st_size > 250000
     want = run(sys.executable, "review", str(log))
     assert want.returncode == 0 and want.stdout.count("\ngame ") == 59, want.stderr
-    p = subprocess.run(
-        [micropython(), "-X", "heapsize=192k", "-m", "engine", "review", str(log)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    p = run(micropython(), "review", str(log), heap="192k", timeout=600)
     assert p.returncode == 0, p.stderr[-500:]
     got = p.stdout.split("\n")
     assert len(got) == len(want.stdout.split("\n"))  # %.1f may round a last digit apart

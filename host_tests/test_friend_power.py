@@ -12,47 +12,20 @@ before a deal's reveal, never has to send that again. Each seat is cut in
 turn. Runs on CPython and MicroPython."""
 
 import screentext
-from apprig import new_app
 from engine import logcheck
 from engine.logread import text_lines
-from firmware.hal import A, DOWN, UP
+from firmware.hal import A
 from firmware.hw import host
-from friendrig import MemLink
-from firmware.screens.friend import FriendMenu, FriendTable
+from friendrig import open_table, table_app, to_menu
+from firmware.screens.friend import FriendTable
 
 LIMIT = 3000  # frames of one match, some four times what it takes
 
 
 def _app(ends, n, storage):
-    d = new_app(storage)
+    d = table_app(ends, n, storage)
     d.app.settings.set("target", 0)  # six fixed deals
-
-    def make(peer):
-        link = MemLink(ends)
-        link.peer = peer
-        for end in ends:  # connected: each asks for what it missed, as a link does
-            end.peer.resume_link()
-        return link
-
-    d.hw.table_link = make
-    d.hw.table_prime = "t31"
-    d.hw.table_secret = b"side %d" % n
     return d
-
-
-def _to_menu(d):
-    d.tap(UP)  # the start menu wraps to its last entry
-    d.tap(A)
-    assert isinstance(d.app.top(), FriendMenu)
-
-
-def _open(d, join):
-    _to_menu(d)
-    if join:
-        d.tap(DOWN)
-    d.tap(A)
-    assert isinstance(d.app.top(), FriendTable)
-    return d.app.top()
 
 
 class Match:
@@ -62,7 +35,7 @@ class Match:
     def __init__(self):
         self.ends = []
         self.apps = [_app(self.ends, n, host.DictStorage()) for n in (0, 1)]
-        self.tables = [_open(self.apps[0], False), _open(self.apps[1], True)]
+        self.tables = [open_table(self.apps[0], False), open_table(self.apps[1], True)]
         self.press = [0, 0]  # frames of the press under way still to go
 
     def frame(self):
@@ -81,7 +54,7 @@ class Match:
         storage, resuming the table from the menu."""
         self.ends.remove(self.tables[seat].link)
         d = _app(self.ends, seat, self.apps[seat].hw.storage)
-        _to_menu(d)
+        to_menu(d)
         text = screentext.drawn_text(d.app, lambda: d.tick(1))
         assert "Resume the table" in text
         d.tap(A)

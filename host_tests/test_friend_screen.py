@@ -10,45 +10,16 @@ real prime the deal goes one exponentiation a frame, the status saying how
 far it is. Runs on CPython and MicroPython."""
 
 import screentext
-from apprig import new_app
 from engine import logcheck
 from engine.logread import text_lines
-from firmware.hal import A, B, DOWN, RIGHT, UP
-from firmware.hw import host
-from friendrig import MemLink
+from firmware.hal import A, B, RIGHT
+from friendrig import open_table, table_app, to_menu
 from firmware.screens.friend import SAVE, FriendMenu, FriendTable
-
-
-def _app(ends, n, storage=None):
-    d = new_app(storage or host.DictStorage())
-
-    def make(peer):
-        link = MemLink(ends)
-        link.peer = peer
-        for end in ends:  # connected: each asks for what it missed, as a link does
-            end.peer.resume_link()
-        return link
-
-    d.hw.table_link = make
-    d.hw.table_prime = "t31"
-    d.hw.table_secret = b"side %d" % n
-    return d
 
 
 def _apps():
     ends = []
-    return [_app(ends, 0), _app(ends, 1)]
-
-
-def _open(d, join):
-    d.tap(UP)  # the menu wraps to its last entry
-    d.tap(A)
-    assert isinstance(d.app.top(), FriendMenu)
-    if join:
-        d.tap(DOWN)
-    d.tap(A)
-    assert isinstance(d.app.top(), FriendTable)
-    return d.app.top()
+    return [table_app(ends, 0), table_app(ends, 1)]
 
 
 def _text(d):
@@ -57,8 +28,8 @@ def _text(d):
 
 def test_two_apps_play_a_match_by_pressing_a():
     d0, d1 = _apps()
-    t0 = _open(d0, False)
-    t1 = _open(d1, True)
+    t0 = open_table(d0, False)
+    t1 = open_table(d1, True)
     assert t0.seat == 0 and t1.seat == 1
     for _ in range(3000):
         if t0.peer.over and t1.peer.over:
@@ -79,8 +50,8 @@ def test_two_apps_play_a_match_by_pressing_a():
 
 def test_the_hand_is_ones_own_and_the_cursor_moves():
     d0, d1 = _apps()
-    t0 = _open(d0, False)
-    t1 = _open(d1, True)
+    t0 = open_table(d0, False)
+    t1 = open_table(d1, True)
     for _ in range(20):
         d0.tick(1)
         d1.tick(1)
@@ -96,17 +67,16 @@ def test_the_hand_is_ones_own_and_the_cursor_moves():
 
 def test_a_power_cut_resumes_the_table_from_its_save():
     d0, d1 = _apps()
-    t0 = _open(d0, False)
-    t1 = _open(d1, True)
+    t0 = open_table(d0, False)
+    t1 = open_table(d1, True)
     for _ in range(40):  # into the match: a few decisions each
         for d in (d0, d1):
             d.tap(A)
     assert t0.peer.game is not None and d1.hw.storage.read(SAVE)
     ends = _ends(t0)
     ends.remove(t1.link)  # side B's power goes: its app, its link, its memory
-    d1b = _app(ends, 1, d1.hw.storage)
-    d1b.tap(UP)
-    d1b.tap(A)
+    d1b = table_app(ends, 1, d1.hw.storage)
+    to_menu(d1b)
     assert "Resume the table" in _text(d1b)
     d1b.tap(A)
     t1b = d1b.app.top()
@@ -137,8 +107,8 @@ def test_the_deal_goes_a_power_a_frame_saying_how_far_it_is():
     d0, d1 = _apps()
     for d in (d0, d1):
         d.hw.table_prime = "p256"  # the device's: a frame's work is one power of it
-    t0 = _open(d0, False)
-    t1 = _open(d1, True)
+    t0 = open_table(d0, False)
+    t1 = open_table(d1, True)
     powers = [0]
 
     def counted(x, e, m):

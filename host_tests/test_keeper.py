@@ -149,6 +149,16 @@ def test_bad_awards_refused_state_unchanged():
     assert k.to_bytes() == before
 
 
+def _refused(bad):
+    # each record in ``bad`` is refused with ValueError, its words in the message
+    for blob, words in bad:
+        try:
+            from_bytes(blob)
+            assert False, words
+        except ValueError as e:
+            assert words in str(e), (words, str(e))
+
+
 def test_bytes_round_trip_and_refusals():
     k = Keeper(target=61, best_of=5, colors=(3, 4), first_dealer=1)
     k.add(0, 5)
@@ -167,12 +177,7 @@ def test_bytes_round_trip_and_refusals():
         (data[:4] + bytes((8,)) + data[5:], "dealer"),
         (data[:5] + bytes((3,)) + data[6:], "tally"),
     )
-    for blob, words in bad:
-        try:
-            from_bytes(blob)
-            assert False, words
-        except ValueError as e:
-            assert words in str(e), (words, str(e))
+    _refused(bad)
 
 
 def test_oldest_actions_fold_into_base():
@@ -258,12 +263,7 @@ def test_new_fields_are_checked_on_load():
         (data[:18] + bytes((9,)) + data[19:], "deal"),  # deal 9 of 8
         (data[:8] + bytes((0,)) + data[9:], "target"),  # neither a target nor deals
     )
-    for blob, words in bad:
-        try:
-            from_bytes(blob)
-            assert False, words
-        except ValueError as e:
-            assert words in str(e), (words, str(e))
+    _refused(bad)
     five = Keeper(target=121)
     five.add(0, 1)
     d = bytearray(five.to_bytes())

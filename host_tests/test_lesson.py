@@ -105,16 +105,26 @@ def test_each_show_is_show_score_and_the_count_by_the_rules():
     assert shows == 6
 
 
-def test_each_pegged_card_is_peg_score_of_its_pile():
+def _piles():
+    # each event of every step with the pile of the play as it stands after
+    # it (a step's cards end with the cards it plays)
+    out = []
     for st in steps():
         plays = [e for e in st.events if e[0] == "play"]
         pile = st.cards[: len(st.cards) - len(plays)]
         for e in st.events:
             if e[0] == "play":
                 pile.append(e[2])
-                assert sum([VALUES[c >> 2] for c in pile]) == e[3]  # the count said
-            elif e[0] == "score" and e[4] == "peg":
-                assert e[2] == peg_score(pile)
+            out.append((e, list(pile)))
+    return out
+
+
+def test_each_pegged_card_is_peg_score_of_its_pile():
+    for e, pile in _piles():
+        if e[0] == "play":
+            assert sum([VALUES[c >> 2] for c in pile]) == e[3]  # the count said
+        elif e[0] == "score" and e[4] == "peg":
+            assert e[2] == peg_score(pile)
 
 
 def test_the_steps_show_every_part_of_the_game():
@@ -144,13 +154,9 @@ def test_the_steps_show_every_part_of_the_game():
     from engine.score import item_name, peg_breakdown
 
     named = []
-    for st in steps():
-        plays = [e for e in st.events if e[0] == "play"]
-        pile = st.cards[: len(st.cards) - len(plays)]
-        for e in st.events:
-            if e[0] == "play":
-                pile.append(e[2])
-                named += [item_name(i) for i in peg_breakdown(pile)]
+    for e, pile in _piles():
+        if e[0] == "play":
+            named += [item_name(i) for i in peg_breakdown(pile)]
     for name in ("pair", "pair royal", "15", "31", "run"):
         assert name in named, name
     # a flush in a hand; a crib of four hearts whose flush does not count; nobs

@@ -9,13 +9,14 @@ advice and play hints: test_opponent_pegging.py. Runs under CPython
 
 from engine import opponent
 from engine.baseline import GreedyPlayer, four_card_points
-from engine.cards import VALUES, parse, parse_many
+from engine.cards import VALUES, parse_many
 from engine.discard import keep_of
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.players import make as make_player
 from engine.rng import Rng
 from opponentviews import hands as _hands
+from opponentviews import hidden_card_runs
 from opponentviews import play_view as _play_view
 from opponentviews import view as _view
 
@@ -135,53 +136,14 @@ def test_greedy_keeps_the_most_points_before_the_cut():
         assert four_card_points(*kept) == best
 
 
-def _rigged_first_deal(seed, dealt0, dealt1, starter, dealer, players):
-    # Plays the first deal with fixed hands and starter; returns seat 0's
-    # decisions in order.
-    game = Game(seed=seed, first_dealer=dealer)
-    game.rigged = [(dealt0, dealt1, starter)]
-    game.start()
-    decisions = []
-    while game.phase != "over" and game.deal_number == 1:
-        seat = game.waiting()[0]
-        v = game.view(seat)
-        d = players[seat].discard(v) if v.phase == "discard" else players[seat].play(v)
-        if seat == 0:
-            decisions.append(d)
-        game.act(seat, d)
-    return decisions
-
-
-class _Scripted:
-    # The other seat: lays away two given cards, then plays like greedy.
-    def __init__(self, out):
-        self.out = out
-        self.greedy = GreedyPlayer()
-
-    def discard(self, view):
-        return self.out
-
-    def play(self, view):
-        return self.greedy.play(view)
-
-
 def test_fair_play_hidden_cards_and_deck_order_never_change_a_decision():
     # Same cards seen by seat 0; the other seat's crib cards, the rest of the
     # pack (game seed) differ. Every decision of seat 0 must be the same.
-    mine = parse_many("5C 6D 7H JS 2C KD")
-    theirs_kept = parse_many("4S 8C 9D QH")
-    starter = parse("3H")
-    for name in opponent.LEVELS:
-        for dealer in (0, 1):
-            runs = []
-            for seed, out in ((1, "AS 2S"), (2, "TH TD"), (77, "5H 6C")):
-                out = parse_many(out)
-                players = [opponent.make(name, 4), _Scripted((out[0], out[1]))]
-                runs.append(
-                    _rigged_first_deal(seed, mine, theirs_kept + out, starter, dealer, players)
-                )
-            assert len(runs[0]) >= 4
-            assert runs[0] == runs[1] == runs[2], (name, dealer, runs)
+    runs_by_level = hidden_card_runs("5C 6D 7H JS 2C KD", "4S 8C 9D QH", "3H")
+    assert len(runs_by_level) == 2 * len(opponent.LEVELS)
+    for name, dealer, runs in runs_by_level:
+        assert len(runs[0]) >= 4
+        assert runs[0] == runs[1] == runs[2], (name, dealer, runs)
 
 
 def test_decisions_depend_only_on_the_view():

@@ -12,6 +12,7 @@ from engine.crib_table import SCALE, crib_value
 from engine.discard import evaluate, keep_of, keep_total, pair_at, unseen
 from engine.rng import Rng
 from engine.score import hand_score
+from opponentviews import by_role
 from opponentviews import hands as _hands
 from opponentviews import view as _view
 
@@ -67,12 +68,7 @@ def test_fast_keep_value_with_more_cards_known():
 
 def test_evaluate_adds_the_crib_by_role():
     hand = parse_many("5C 5D JH QS 2C 8D")
-    base = [0] * 15
-    mine = [0] * 15
-    theirs = [0] * 15
-    n = evaluate(hand, hand, 0, base)
-    evaluate(hand, hand, 1, mine)
-    evaluate(hand, hand, -1, theirs)
+    n, base, mine, theirs = by_role(evaluate, hand, 15)
     for i in range(15):
         j, k = pair_at(i)
         keep = keep_of(hand, i)

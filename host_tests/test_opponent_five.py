@@ -10,35 +10,20 @@ from engine.baseline import GreedyPlayer
 from engine.cards import parse, parse_many
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import unseen
-from engine.discard5 import evaluate5, keep_of5, keep_total3, pair_at5, three_card_points
+from engine.discard import keep_of, unseen
+from engine.discard5 import evaluate5, keep_total3, pair_at5, three_card_points
 from engine.game import Game, run
 from engine.players import RandomPlayer
-from engine.rng import Rng
 from engine.score5 import hand3_score
-from engine.view import View
+from opponentviews import by_role, hands, hidden_card_runs, play_view, view
 
 
-def _hands(count, seed, size=5):
-    rng = Rng(seed)
-    deck = bytearray(range(52))
-    out = []
-    for _ in range(count):
-        rng.shuffle(deck)
-        out.append(list(deck[:size]))
-    return out
+def _hands(count, seed):
+    return hands(count, seed, 5)
 
 
 def _view(hand, me=0, dealer=0, scores=(0, 0), target=61):
-    v = View()
-    v.me = me
-    v.dealer = dealer
-    v.five = True
-    v.target = target
-    v.scores = list(scores)
-    v.phase = "discard"
-    v.hand = list(hand)
-    return v
+    return view(hand, me, dealer, scores, target, five=True)
 
 
 def test_three_card_keep_value_equals_brute_force_v5_4():
@@ -48,7 +33,7 @@ def test_three_card_keep_value_equals_brute_force_v5_4():
         n = unseen(hand, ranks, suits)
         assert n == 47
         for i in range(10):
-            a, b, c = keep_of5(hand, i)
+            a, b, c = keep_of(hand, i)
             want = 0
             for s in range(52):
                 if s not in hand:
@@ -58,12 +43,7 @@ def test_three_card_keep_value_equals_brute_force_v5_4():
 
 def test_evaluate5_adds_the_five_card_crib_by_role():
     hand = parse_many("5C 5D JS 2C KD")
-    plain = [0] * 10
-    mine = [0] * 10
-    theirs = [0] * 10
-    n = evaluate5(hand, hand, 0, plain)
-    evaluate5(hand, hand, 1, mine)
-    evaluate5(hand, hand, -1, theirs)
+    n, plain, mine, theirs = by_role(evaluate5, hand, 10)
     for i in range(10):
         j, k = pair_at5(i)
         cv = crib5(True, hand[j] >> 2, hand[k] >> 2) * n
@@ -118,48 +98,12 @@ def test_hard_keeps_the_best_expected_hand_as_pone():
     assert [c >> 2 for c in kept].count(4) >= 2
 
 
-def _rigged_first_deal(seed, dealt0, dealt1, starter, dealer, players):
-    game = Game(seed=seed, first_dealer=dealer, variant="five")
-    game.rigged = [(dealt0, dealt1, starter)]
-    game.start()
-    decisions = []
-    while game.phase != "over" and game.deal_number == 1:
-        seat = game.waiting()[0]
-        v = game.view(seat)
-        d = players[seat].discard(v) if v.phase == "discard" else players[seat].play(v)
-        if seat == 0:
-            decisions.append(d)
-        game.act(seat, d)
-    return decisions
-
-
-class _Scripted:
-    def __init__(self, out):
-        self.out = out
-        self.greedy = GreedyPlayer()
-
-    def discard(self, view):
-        return self.out
-
-    def play(self, view):
-        return self.greedy.play(view)
-
-
 def test_fair_play_in_five_card_hidden_cards_never_change_a_decision():
-    mine = parse_many("5C 6D 7H 2C KD")
-    theirs_kept = parse_many("4S 8C 9D")
-    starter = parse("3H")
-    for name in opponent.LEVELS:
-        for dealer in (0, 1):
-            runs = []
-            for seed, out in ((1, "AS 2S"), (2, "TH TD"), (77, "5H 6C")):
-                out = parse_many(out)
-                players = [opponent.make(name, 4), _Scripted((out[0], out[1]))]
-                runs.append(
-                    _rigged_first_deal(seed, mine, theirs_kept + out, starter, dealer, players)
-                )
-            assert len(runs[0]) >= 2
-            assert runs[0] == runs[1] == runs[2], (name, dealer, runs)
+    runs_by_level = hidden_card_runs("5C 6D 7H 2C KD", "4S 8C 9D", "3H", "five")
+    assert len(runs_by_level) == 2 * len(opponent.LEVELS)
+    for name, dealer, runs in runs_by_level:
+        assert len(runs[0]) >= 2
+        assert runs[0] == runs[1] == runs[2], (name, dealer, runs)
 
 
 def test_hint_discard_lists_all_ten_best_first():
@@ -176,16 +120,9 @@ def test_hint_discard_lists_all_ten_best_first():
 
 
 def test_hint_play_in_the_single_sequence():
-    v = _view([], me=1, dealer=0)
-    v.phase = "play"
-    v.hand = parse_many("5C 6D 7H")
-    v.kept = list(v.hand)
-    v.discards = parse_many("2C KD")
-    v.starter = parse("3H")
-    v.pile = parse_many("TS")
-    v.count = 10
-    v.played = [(0, v.pile[0])]
-    v.opponent_left = 2
+    played = [(0, parse("TS"))]
+    kept = parse_many("5C 6D 7H")
+    v = play_view(kept, played, parse("3H"), 1, 0, five=True, discards=parse_many("2C KD"))
     hints = opponent.hint_play(v)
     assert [c for c, _ in hints][0] == parse("5C")  # 15 for 2
     assert len(hints) == 3
@@ -193,17 +130,10 @@ def test_hint_play_in_the_single_sequence():
 
 def test_hard_goes_on_alone_when_the_opponent_cannot_answer_v5_3():
     # count 24, the opponent has said go: 4 then 3 make 31 (2) from hard's hand
-    v = _view([], me=0, dealer=1)
-    v.phase = "play"
-    v.hand = parse_many("4C 3D KH")
-    v.kept = list(v.hand)
-    v.discards = parse_many("2C QD")
-    v.starter = parse("9H")
-    v.pile = parse_many("TS AC 9S 4S")
-    v.count = 24
-    v.played = [(1, v.pile[0]), (0, v.pile[1]), (1, v.pile[2]), (0, v.pile[3])]
-    v.played[3] = (0, v.pile[3])
-    v.opponent_left = 1
+    played = [(1, parse("TS")), (0, parse("AC")), (1, parse("9S")), (0, parse("4S"))]
+    kept = parse_many("4C 3D KH")
+    v = play_view(kept, played, parse("9H"), 0, 1, five=True, discards=parse_many("2C QD"))
+    assert v.count == 24 and v.opponent_left == 1
     v.opponent_go = True
     card = opponent.make("hard").play(v)
     assert card in parse_many("4C 3D")

@@ -12,8 +12,8 @@ test_records_slots.py. Runs under CPython and MicroPython."""
 from engine.crc import crc16
 from firmware.store.records import RecordStore, pack
 from firmware.store.record_read import unpack
-from memstorage import MemStorage, PowerCut
-from recordrig import MAGIC, Huge, good_store, payloads, store
+from memstorage import MemStorage
+from recordrig import MAGIC, cut_clears, cut_save, good_store, payloads, store, too_large
 
 
 def test_crc_check_value():
@@ -48,20 +48,7 @@ def test_power_cut_at_every_step_and_byte_keeps_last_completed_save():
         size = len(pack(MAGIC, 1, 3, ps[2]))
         cuts = [("step", k) for k in range(8)] + [("bytes", n) for n in range(size + 1)]
         for how, n in cuts:
-            st = base.reboot()
-            s = store(st)
-            s.load()
-            if how == "step":
-                st.arm(step=n)
-            else:
-                st.arm(nbytes=n)
-            done = False
-            try:
-                s.save(ps[2])
-                done = True
-            except PowerCut:
-                pass
-            st2 = st.reboot()
+            done, st2 = cut_save(store, base, ps[2], how, n)
             after = store(st2)
             got, version, problem = after.load()
             assert problem is None, problem
@@ -70,15 +57,8 @@ def test_power_cut_at_every_step_and_byte_keeps_last_completed_save():
             after.save(b"next")
             assert store(st2.reboot()).load()[0] == b"next"
         # a byte cut short of the whole record never completes the save
-        st = base.reboot()
-        s = store(st)
-        s.load()
-        st.arm(nbytes=size - 1)
-        try:
-            s.save(ps[2])
-            assert False, "save finished without its last byte"
-        except PowerCut:
-            pass
+        done, _ = cut_save(store, base, ps[2], "bytes", size - 1)
+        assert not done, "save finished without its last byte"
 
 
 def refused(mangle, words):
@@ -197,23 +177,10 @@ def test_oversized_payload_refused():
 def test_power_cut_anywhere_in_clear_never_brings_back_an_older_record():
     # issue 11.4: clear() removed .rec before .old, so a cut between the two
     # left the record before the newest one to be loaded again
-    for atomic in (True, False):
-        base = MemStorage(atomic_rename=atomic)
-        s = store(base)
-        s.load()
-        s.save(b"older")
-        s.save(b"newest")
-        for k in range(4):
-            st = base.reboot()
-            s = store(st)
-            s.load()
-            st.arm(step=k)
-            try:
-                s.clear()
-            except PowerCut:
-                pass
-            got = store(st.reboot()).load()
-            assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)
+    clears = cut_clears(store, (b"older", b"newest"), 4)
+    assert len(clears) == 8
+    for atomic, k, got in clears:
+        assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)
 
 
 def test_content_the_caller_refuses_is_named_kept_aside_and_the_old_copy_used():
@@ -244,10 +211,7 @@ def test_content_the_caller_refuses_is_named_kept_aside_and_the_old_copy_used():
 def test_a_file_too_large_for_a_record_is_refused_unread():
     # issue 11.2: a 1 MB game.rec gave MemoryError on load, a new match
     # started and its first save turned the junk into game.old
-    st = good_store()
-    st = Huge(st.files, "game.rec")
-    s = store(st)
-    got, version, problem = s.load()
+    st, s, (got, version, problem) = too_large(store)
     assert got == b"first", got
     assert "game.rec is too large" in problem and "1048576" in problem, problem
     s.save(b"third")

@@ -9,8 +9,8 @@ Runs under CPython and MicroPython."""
 
 from firmware.store.records import RecordStore, pack
 from firmware.store.record_read import unpack
-from memstorage import MemStorage, PowerCut
-from recordrig import MAGIC, Huge, good_store, payloads
+from memstorage import MemStorage
+from recordrig import MAGIC, cut_clears, cut_save, good_store, payloads, too_large
 
 
 def slot_store(st, version=1):
@@ -53,17 +53,7 @@ def test_slots_power_cut_at_every_step_and_byte_keeps_last_completed_save():
             size = len(pack(MAGIC, 1, 3, ps[2]))
             cuts = [("step", k) for k in range(3)] + [("bytes", n) for n in range(size + 1)]
             for how, n in cuts:
-                st = base.reboot()
-                s = slot_store(st)
-                s.load()
-                st.arm(step=n) if how == "step" else st.arm(nbytes=n)
-                done = False
-                try:
-                    s.save(ps[2])
-                    done = True
-                except PowerCut:
-                    pass
-                st2 = st.reboot()
+                done, st2 = cut_save(slot_store, base, ps[2], how, n)
                 got, version, problem = slot_store(st2).load()
                 assert problem is None, (atomic, first, how, n, problem)
                 assert got == (ps[2] if done else None if first else ps[1]), (atomic, how, n)
@@ -122,30 +112,14 @@ def test_slots_read_the_other_layout_and_refuse_as_it_does():
 
 
 def test_slots_clear_removes_the_older_copy_first():
-    for atomic in (True, False):
-        base = MemStorage(atomic_rename=atomic)
-        s = slot_store(base)
-        s.load()
-        for p in (b"a", b"older", b"newest"):
-            s.save(p)
-        for k in range(3):
-            st = base.reboot()
-            s = slot_store(st)
-            s.load()
-            st.arm(step=k)
-            try:
-                s.clear()
-            except PowerCut:
-                pass
-            got = slot_store(st.reboot()).load()
-            assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)
+    clears = cut_clears(slot_store, (b"a", b"older", b"newest"), 3)
+    assert len(clears) == 6
+    for atomic, k, got in clears:
+        assert got[0] in (b"newest", None) and got[2] is None, (atomic, k, got)
 
 
 def test_slots_refuse_a_file_too_large_for_a_record_unread():
-    st = good_store()
-    st = Huge(st.files, "game.rec")
-    s = slot_store(st)
-    got, version, problem = s.load()
+    st, s, (got, version, problem) = too_large(slot_store)
     assert got == b"first", got
     assert "game.rec is too large" in problem, problem
     s.save(b"third")

@@ -62,6 +62,21 @@ def _scores(seed):
     return [(seed * 37) % 118, (seed * 53) % 118] if seed % 3 == 0 else [0, 0]
 
 
+def _choices(seeds):
+    # (seed, view, its cards) at the play of each seed, ``seed % 3`` decisions
+    # in, where the seat to act has two cards or more to choose from
+    out = []
+    for seed in seeds:
+        g = _at(seed, seed % 3, _scores(seed))
+        if g.phase != "play":
+            continue
+        v = g.view(g.to_act())
+        cards = rollout.candidates(v)
+        if len(cards) > 1:
+            out.append((seed, v, cards))
+    return out
+
+
 def test_a_rollout_is_the_games_own_play():
     checked = 0
     for seed in range(40):
@@ -82,14 +97,7 @@ def test_a_rollout_is_the_games_own_play():
 def test_the_decision_is_the_best_sum_over_the_drawn_hands():
     # the reference: each card laid in the game itself against each drawn hand
     differ = 0
-    for seed in range(100, 112):
-        g = _at(seed, seed % 3, _scores(seed))
-        if g.phase != "play":
-            continue
-        v = g.view(g.to_act())
-        cards = rollout.candidates(v)
-        if len(cards) < 2:
-            continue
+    for seed, v, cards in _choices(range(100, 112)):
         sums = [0] * len(cards)
         for other in rollout.hands(v, 6):
             for i in range(len(cards)):
@@ -114,14 +122,7 @@ def test_the_decision_is_the_best_sum_over_the_drawn_hands():
 
 def test_another_card_must_beat_hards_by_more_than_the_edge():
     tried = 0
-    for seed in range(100, 130):
-        g = _at(seed, seed % 3, _scores(seed))
-        if g.phase != "play":
-            continue
-        v = g.view(g.to_act())
-        cards = rollout.candidates(v)
-        if len(cards) < 2:
-            continue
+    for _, v, cards in _choices(range(100, 130)):
         h = [i for i in range(len(cards)) if cards[i] >> 2 == _HARD.play(v) >> 2][0]
         o = (h + 1) % len(cards)
         for n in (1, 16, 64):
@@ -244,13 +245,7 @@ def _work(v, budget):
 
 def test_a_budget_draws_hands_till_it_is_spent_and_decides_as_that_many():
     budgets = (1, 300, rollout.WORK, 10**6)
-    for seed in range(400, 410):
-        g = _at(seed, seed % 3, _scores(seed))
-        if g.phase != "play":
-            continue
-        v = g.view(g.to_act())
-        if len(rollout.candidates(v)) < 2:
-            continue
+    for _, v, _ in _choices(range(400, 410)):
         drawn = []
         for budget in budgets:
             out = [None, None, 0]

@@ -7,6 +7,7 @@ from engine.match import Match
 from engine.players import RandomPlayer
 from engine.restore import SaveError, load_game, load_match
 from engine.save import save_game, save_match
+from enginetools import first_game_played
 
 
 def same_state(a, b):
@@ -173,14 +174,7 @@ def test_a_match_save_with_impossible_skunks_or_game_seed_is_refused():
     def played_one(m):
         from engine.players import make
 
-        players = [make("random", 1), make("random", 2)]
-        while m.played < 1:
-            seat = m.game.waiting()[0]
-            v = m.game.view(seat)
-            p = players[seat]
-            m.game.act(seat, p.discard(v) if m.game.phase == "discard" else p.play(v))
-            if m.game.winner is not None:
-                m.next_game()
+        first_game_played(m, [make("random", 1), make("random", 2)])
         return save_match(m)
 
     # engine.save's layout: wins 12-13, skunks 14-15, played 16, the game's seed 17-20

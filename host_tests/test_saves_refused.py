@@ -215,47 +215,41 @@ def test_refused_game_saves_are_said_and_the_good_copy_used():
     refused_corpus("game", first, second, opener, state, resave)
 
 
-def test_refused_statistics_are_said_and_the_good_copy_used():
+def _stats_saved(games, name="stats"):
+    # the rig's step that saves statistics of ``games`` games in record ``name``
     from firmware.store.stats import Stats
 
-    def saved(games):
-        def put(b):
-            s = Stats(b.hw.storage)
-            s.load()
-            s.games = games
-            s.wins = 1
-            s.deals = 10 * games
-            assert s.save()
+    def put(b):
+        s = Stats(b.hw.storage, name)
+        s.load()
+        s.games = games
+        s.wins = 1
+        s.deals = 10 * games
+        assert s.save()
 
-        return put
+    return put
 
+
+def test_refused_statistics_are_said_and_the_good_copy_used():
     def state(b, old):
         st = b.app.stack[1].stats
         if st.payload() == old:
             return "first"
         return "fresh" if st.games == 0 else "?"
 
-    refused("stats", saved(3), saved(4), lambda b: b.open("stats"), state)
-    refused_corpus("stats", saved(3), saved(4), lambda b: b.open("stats"), state, saved(5))
+    refused("stats", _stats_saved(3), _stats_saved(4), lambda b: b.open("stats"), state)
+    refused_corpus(
+        "stats", _stats_saved(3), _stats_saved(4), lambda b: b.open("stats"), state, _stats_saved(5)
+    )
 
 
 def test_refused_five_card_and_fixed_deal_statistics_are_said_and_the_good_copy_used():
     # their own impossibilities (a tie to a target, a double skunk to 61, a
     # skunk in fixed deals) as every other refused record
-    from firmware.store.stats import Stats
-
     for name in ("stats5", "statsd"):
 
         def saved(games, name=name):
-            def put(b):
-                s = Stats(b.hw.storage, name)
-                s.load()
-                s.games = games
-                s.wins = 1
-                s.deals = 10 * games
-                assert s.save()
-
-            return put
+            return _stats_saved(games, name)
 
         def state(b, old, name=name):
             shown_kinds = [k for k in b.app.stack[1].kinds if k.name == name]

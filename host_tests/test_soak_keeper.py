@@ -12,24 +12,20 @@ from unixport import micropython
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def test_keeper_session_leaves_the_heap_where_it_was():
-    micropython()  # skipped (failed under CI=true) without the unix port
-    p = subprocess.run(
-        [
-            sys.executable,
-            "tools/bench_device.py",
-            "--only",
-            "keeper-soak",
-            "--games",
-            "30",
-            "--restart-every",
-            "10",
-        ],  # fmt: skip
+def _soak(*args):
+    # tools/bench_device.py's keeper soak with ``args``, run to its end
+    return subprocess.run(
+        [sys.executable, "tools/bench_device.py", "--only", "keeper-soak"] + list(args),
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=600,
     )
+
+
+def test_keeper_session_leaves_the_heap_where_it_was():
+    micropython()  # skipped (failed under CI=true) without the unix port
+    p = _soak("--games", "30", "--restart-every", "10")
     assert p.returncode == 0, p.stdout + p.stderr
     r = json.loads(p.stdout.strip().split("\n")[-1])
     assert r["interpreter"] == "micropython"
@@ -41,23 +37,6 @@ def test_keeper_session_leaves_the_heap_where_it_was():
 def test_the_soak_fails_when_the_heap_grows():
     # the check can fail: with no slack any growth at all is reported
     micropython()
-    p = subprocess.run(
-        [
-            sys.executable,
-            "tools/bench_device.py",
-            "--only",
-            "keeper-soak",
-            "--games",
-            "3",
-            "--restart-every",
-            "0",
-            "--slack",
-            "-1000000",
-        ],  # fmt: skip
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    p = _soak("--games", "3", "--restart-every", "0", "--slack", "-1000000")
     assert p.returncode == 1, p.stdout + p.stderr
     assert json.loads(p.stdout.strip().split("\n")[-1])["games"] == 3

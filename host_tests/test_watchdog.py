@@ -78,18 +78,25 @@ class Hang:
         KeeperScreen.update = self.plain
 
 
+def _hung_in_the_keeper(hang, ups):
+    # the keeper opened from the menu, A scored ``ups``, then a press that
+    # hangs (before it is counted): the watchdog resets the board
+    rig = Rig()
+    rig.tap(DOWN)
+    rig.tap(A)
+    rig.tap(UP, ups)
+    rig.call(lambda: setattr(hang, "on", True))
+    rig.tap(UP)
+    rig.wait(60000)
+    assert rig.boot() == "reset"
+    return rig
+
+
 def test_a_hung_screen_is_reset_by_the_watchdog_and_the_game_resumes():
     hang = Hang()
     hang.install()
     try:
-        rig = Rig()
-        rig.tap(DOWN)
-        rig.tap(A)
-        rig.tap(UP, 2)  # A 2, saved
-        rig.call(lambda: setattr(hang, "on", True))
-        rig.tap(UP)  # hangs before it is counted
-        rig.wait(60000)
-        assert rig.boot() == "reset"
+        rig = _hung_in_the_keeper(hang, 2)  # A 2, saved
         assert hang.hangs == 1
         assert WATCHDOG_MS <= rig.clock.now - hang.since <= WATCHDOG_MS + 100
         hang.on = False  # a hang that does not come back
@@ -108,14 +115,7 @@ def test_a_hang_at_every_start_gives_up_on_the_menu():
     hang = Hang()
     hang.install()
     try:
-        rig = Rig()
-        rig.tap(DOWN)
-        rig.tap(A)
-        rig.tap(UP)
-        rig.call(lambda: setattr(hang, "on", True))
-        rig.tap(UP)
-        rig.wait(60000)
-        assert rig.boot() == "reset"
+        rig = _hung_in_the_keeper(hang, 1)
         boots = 0
         while True:
             rig = Rig(rig.storage)

@@ -24,7 +24,9 @@ files and the bench are put in a temporary folder (compiled to .mpy for
 the Pico; for ``--game`` all the device's files, as tools/bench_device.py
 builds them) and run there. CPython only.
 Imports mpport (the unix port found as the other benchmarks find it),
-tools/bench/mp_device (its build), the app (firmware.boot, firmware.hal,
+memlink (the recording's in-memory link),
+tools/bench/mp_device (its build), tools/driver (each app followed into
+the next as a mode opens), the app (firmware.boot, firmware.hal,
 firmware.hw.host, engine.crc: the recording) and the emulated Pico
 (emu.pico, emu.firmware).
 """
@@ -40,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import mpport  # noqa: E402
+from memlink import MemLink  # noqa: E402
 
 ENGINE = ("cards", "crc", "deal", "game", "gamelog", "players", "refusals", "rng", "score", "view")
 
@@ -61,34 +64,25 @@ def _seq(frame):
     return frame[3] << 8 | frame[4]
 
 
-class _Tap:
+class _Tap(MemLink):
     # one end of the recording's in-memory link: what seat B sends is
     # recorded with the count of seat A's numbered messages sent by then
     def __init__(self, ends, record):
-        self.ends = ends
+        MemLink.__init__(self, ends)
         self.record = record
-        self.peer = None
-        self.connected = True
-        ends.append(self)
 
-    def poll(self, now):
-        moved = False
-        for frame in self.peer.take_out():
-            moved = True
-            if self.peer.seat == 0 and _seq(frame):
-                self.record["sent"] += 1
-            elif self.peer.seat == 1 and _seq(frame):
-                self.record["out"].append((self.record["sent"], frame))
-            for end in self.ends:
-                if end is not self and end.peer is not None:
-                    end.peer.feed(frame)
-        return moved
+    def heard(self, frame):
+        if self.peer.seat == 0 and _seq(frame):
+            self.record["sent"] += 1
+        elif self.peer.seat == 1 and _seq(frame):
+            self.record["out"].append((self.record["sent"], frame))
 
 
 def record(path, target):
     """Plays the match on CPython with both apps as the target's bench plays
     seat A; writes seat B's messages to ``path``; seat A's log CRC."""
     sys.path.insert(0, ROOT)
+    from driver import Driver
     from engine.crc import crc16
     from firmware import boot
     from firmware.hal import A, DOWN, UP
@@ -96,7 +90,7 @@ def record(path, target):
 
     ends = []
     rec = {"sent": 0, "out": []}
-    apps = []
+    apps = []  # Drivers: each follows its app into the next as a mode opens
     for seat in (0, 1):
         app = boot.build(backend="host", board=boot.load_board("pico"), storage=host.DictStorage())
         app.settings.set("target", target)
@@ -110,15 +104,11 @@ def record(path, target):
             return tap
 
         app.hw.table_link = make
-        apps.append(app)
-    t = 0
+        apps.append(Driver(app, ticks=0))
 
     def frame(raw):
-        nonlocal t
-        for app, bit in zip(apps, raw):
-            app.hw.buttons.set(bit)
-            app.tick(t)
-        t += 20
+        for d, bit in zip(apps, raw):
+            d.tick(1, bit)
 
     def press(raw):
         frame(raw)

@@ -187,6 +187,7 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
     hist = [0] * 101  # frames by whole ms, 100 and over in the last
 
     def frame(raw):
+        nonlocal app
         rig.bits = raw
         rig.ms = st["t"]
         if heap:
@@ -198,6 +199,10 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
         t0 = _now()
         app.tick(st["t"])
         us = _since(t0)
+        if app.next is not None:  # it ended naming the next mode: the next app
+            from firmware import main
+
+            app = main.again(app)
         if not heap:
             hist[min(us // 1000, 100)] += 1
             if us > st["worst"]:

@@ -11,18 +11,21 @@ page's storage and checks it is named, kept aside and a fresh start made.
 The files are
 committed; run this (CPython, from the repository root) only to add more:
 it writes only the files that are not there (``--force``: all).
-Imports engine and firmware modules.
+Imports engine and firmware modules and host_tests/enginetools.py.
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # host_tests/
+sys.path.insert(0, os.path.dirname(TESTS))
+sys.path.insert(0, TESTS)
 
 from engine import save  # noqa: E402
 from engine.crc import crc16  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.players import make  # noqa: E402
+from enginetools import first_game_played  # noqa: E402
 from firmware.keeper import game as kp  # noqa: E402
 from firmware.store.records import pack  # noqa: E402
 from firmware.store.stats import COUNTERS, Stats  # noqa: E402
@@ -68,13 +71,7 @@ def game_records():
     # engine.save's layout: wins 12-13, skunks 14-15, played 16, the game's seed 17-20;
     # each record below loads but for the one thing it is refused for
     two = Match(3, 11, 61)
-    while two.played < 1:  # game 1 played out, game 2 begun
-        seat = two.game.waiting()[0]
-        view = two.game.view(seat)
-        p = players[seat]
-        two.game.act(seat, p.discard(view) if two.game.phase == "discard" else p.play(view))
-        if two.game.winner is not None:
-            two.next_game()
+    first_game_played(two, players)  # game 1 played out, game 2 begun
     bad = bytearray(save.save_match(two))
     w = 12 if bad[12] else 13
     bad[w + 2] = bad[w] + 1  # more skunks than wins
@@ -83,13 +80,7 @@ def game_records():
     bad[20] ^= 1  # a game seed that is not the match's seed plus the games played
     out["wrong-game-seed"] = b"\x01" + reseal(bad)
     d = Match(3, 11, None, None, False, False, "six", 4)
-    while d.played < 1:
-        seat = d.game.waiting()[0]
-        view = d.game.view(seat)
-        p = players[seat]
-        d.game.act(seat, p.discard(view) if d.game.phase == "discard" else p.play(view))
-        if d.game.winner is not None:
-            d.next_game()
+    first_game_played(d, players)
     bad = bytearray(save.save_match(d))
     bad[14] = bad[12]  # the games won in fixed deals (V6) won by skunks
     bad[15] = bad[13]

@@ -65,18 +65,29 @@ def _load(path):
         raise BadFirmware("firmware %s: %s" % (path, e)) from None
 
 
-def micropython(flag=None, environ=None):
-    """The MicroPython firmware given (``flag``, else $PICO_UF2), checked."""
-    path = _given(flag, MP_ENV, environ)
+def _read(flag, env_name, environ, name, example, pattern):
+    """The ``name`` firmware given (``flag``, else $``env_name``), read:
+    (its path, its flash, ``pattern``'s match of the version it names).
+    NoFirmware, saying how to give one (``example`` its file), when none is;
+    BadFirmware when it is not a UF2 or names no version."""
+    path = _given(flag, env_name, environ)
     if path is None:
         raise NoFirmware(
-            "no MicroPython firmware: set %s=path/to/RPI_PICO-v1.28.0.uf2 (a tool takes"
-            " --firmware; the project ships none; %s)" % (MP_ENV, DOC)
+            "no %s firmware: set %s=path/to/%s (a tool takes --firmware; the project ships"
+            " none; %s)" % (name, env_name, example, DOC)
         )
     flash = _load(path)
-    found = MP_VERSION.search(flash)
+    found = pattern.search(flash)
     if found is None:
-        raise BadFirmware("firmware %s: not a MicroPython firmware (it names no version)" % path)
+        raise BadFirmware("firmware %s: not a %s firmware (it names no version)" % (path, name))
+    return path, flash, found
+
+
+def micropython(flag=None, environ=None):
+    """The MicroPython firmware given (``flag``, else $PICO_UF2), checked."""
+    path, flash, found = _read(
+        flag, MP_ENV, environ, "MicroPython", "RPI_PICO-v1.28.0.uf2", MP_VERSION
+    )
     version = tuple(int(v or 0) for v in found.groups())
     if version[:2] < MPY_FROM:
         raise BadFirmware(
@@ -89,16 +100,9 @@ def micropython(flag=None, environ=None):
 
 def circuitpython(flag=None, environ=None):
     """The CircuitPython firmware given (``flag``, else $CP_FIRMWARE), checked."""
-    path = _given(flag, CP_ENV, environ)
-    if path is None:
-        raise NoFirmware(
-            "no CircuitPython firmware: set %s=path/to/the raspberry_pi_pico .uf2 (a tool takes"
-            " --firmware; the project ships none; %s)" % (CP_ENV, DOC)
-        )
-    flash = _load(path)
-    found = CP_VERSION.search(flash)
-    if found is None:
-        raise BadFirmware("firmware %s: not a CircuitPython firmware (it names no version)" % path)
+    path, flash, found = _read(
+        flag, CP_ENV, environ, "CircuitPython", "the raspberry_pi_pico .uf2", CP_VERSION
+    )
     return Firmware(path, flash, "cp", tuple(int(v) for v in found.groups()))
 
 

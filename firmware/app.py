@@ -29,7 +29,9 @@ start menu (``switch(name)``) or coming back to the menu from one
 the mode's name at once ("Opening"), and ``next`` names what to open; ``run``
 returns it, and ``firmware.main`` records it and restarts the interpreter
 into it (``firmware.main.restart``), so every mode finds a heap that does
-not depend on what ran before. ``App(hw, resume=True)`` opens the mode the
+not depend on what ran before. Nothing of the menu is beneath a mode: the
+root of a mode's app is a bare ``Screen``, made the menu only if it shows
+(a mode that could not open). ``App(hw, resume=True)`` opens the mode the
 record names (``open``: its code imported then, and kept). The record, the
 rare steps and the app's start: firmware/app_rare.py, loaded for each step
 (``_rare``) and forgotten after, so that they are not in the heap while a
@@ -89,9 +91,13 @@ class App:
     def _enter(self, screen):
         screen.app = self
         self._whole = True
-        if len(self.stack) == 1 and self.mode is not None:
-            self.switch("")  # back at the root: a fresh app at the menu
-            return
+        if len(self.stack) == 1:
+            if self.mode is not None:
+                self.switch("")  # back at the root: a fresh app at the menu
+                return
+            if type(screen) is Screen:  # a mode's app that shows its root: the menu
+                self._rare("menu")
+                screen = self.stack[0]
         self.dirty = True
         self.buttons.mute()
         try:

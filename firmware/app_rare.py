@@ -39,7 +39,7 @@ from firmware.ui.buttons import Buttons
 from firmware.ui.canvas import Canvas
 from firmware.power import Power
 from firmware.store.records import RecordStore
-from firmware.ui.screen import MessageScreen
+from firmware.ui.screen import MessageScreen, Screen
 
 try:
     from micropython import const
@@ -197,18 +197,20 @@ def resume(app):
     problem = _record(app)[1]
     name, tries = app._modes
     if problem:
+        _at_menu(app)
         app.push(MessageScreen(_RESTART, problem))
         return
     if not name:
+        _at_menu(app)
         return
     app._held = tries >= _BACK  # the press that ended the last app may be held still
     if tries == _BACK:
         from firmware.screens.menu import index_of
 
-        menu = app.stack[0]
-        if hasattr(menu, "cursor"):
-            menu.cursor = index_of(name)
-            menu.top = max(0, menu.cursor - menu.rows + 1)
+        root = _at_menu(app)
+        if hasattr(root, "cursor"):
+            root.cursor = index_of(name)
+            root.top = max(0, root.cursor - root.rows + 1)
         return
     if tries == _OPENED:  # as the menu opened it: nothing to count yet
         note(app, name)
@@ -219,6 +221,7 @@ def resume(app):
         return
     if tries >= _RESUME_TRIES:
         note(app, "")
+        _at_menu(app)
         app.push(
             MessageScreen(
                 _RESTART,
@@ -232,9 +235,20 @@ def resume(app):
     open(app, name, False)
 
 
+def _at_menu(app):
+    # the app opens no mode: its root, a bare screen till now, becomes the
+    # menu and shows (a root given to the app is shown already); the root
+    root = app.stack[0]
+    if type(root) is Screen:
+        root = menu(app)
+        app._enter(root)
+    return root
+
+
 def start(app, root, board, settings, pegboard, restart):
     """``App(hw, ...)``: what the app holds, its settings passed on, the root
-    screen (the start menu unless given), after a restart the mode that was
+    screen (the start menu unless given; after a restart a bare screen that
+    becomes the menu when it shows, ``_at_menu``), after a restart the mode that was
     open (``restart``: ``resume``), and a message for settings or a storage that were
     refused, or a damaged win-chance table (not in an app after a switch:
     said once, as the device started)."""
@@ -273,11 +287,12 @@ def start(app, root, board, settings, pegboard, restart):
     app.next = None  # once the app ended: the mode to open next ('' the menu)
     app._held = False  # after a switch: the keys held at the first frame are muted
     app._view = 0  # the top screen's ``view()`` the keys were last muted for
-    if root is None:
-        from firmware.screens.menu import MenuScreen
-
-        root = MenuScreen()
-    app.push(root)
+    if root is None and restart:
+        # the menu is made when the root first shows (``menu``): a mode's app
+        # runs without the menu's code and screen beneath the mode
+        app.stack.append(Screen())
+    else:
+        app.push(menu(app) if root is None else root)
     if restart:
         resume(app)  # reopen the mode that was open
     if app._held:
@@ -291,6 +306,18 @@ def start(app, root, board, settings, pegboard, restart):
     problem = _table_problem()  # a damaged win-chance table: said once, then read as none
     if problem:
         app.push(MessageScreen("Win chances", problem))
+
+
+def menu(app):
+    """The start menu, made the root of ``app`` (its screen until then is a
+    bare ``Screen``: a mode's app, which has not shown it); the menu."""
+    from firmware.screens.menu import MenuScreen
+
+    root = MenuScreen()
+    root.app = app
+    if app.stack:
+        app.stack[0] = root
+    return root
 
 
 def _table_problem():

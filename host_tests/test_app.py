@@ -49,7 +49,8 @@ def test_every_menu_entry_opens_and_returns():
             d.tap(B)  # these close on B
         else:
             d.app.home()  # a game mode has its own way out (tested with it)
-        assert len(d.app.stack) == 1 and isinstance(d.app.top(), MenuScreen)
+        # the mode's app ended: the next app is at the menu, alone on its stack
+        assert len(d.follow().stack) == 1 and isinstance(d.app.top(), MenuScreen)
         d.tap(DOWN)
     assert d.app.top().cursor == 0  # wrapped round
     assert d.app.errors == 0

@@ -72,6 +72,35 @@ def test_opening_a_mode_ends_the_app_naming_it_and_the_next_app_opens_it():
     assert d2.app._settle == 0 and d2.app.errors == 0  # opened as the menu opened it
 
 
+def test_a_modes_app_holds_no_menu_beneath_the_mode():
+    # the menu's screen is made only when the root shows: under a mode it is
+    # a bare screen, and B back to it ends the app (the menu is the next app's)
+    storage = host.DictStorage()
+    d = new_app(storage)
+    goto(d, "keeper")
+    app = d.follow()
+    assert type(app.top()).__name__ == "KeeperScreen" and len(app.stack) == 2
+    assert not isinstance(app.stack[0], MenuScreen)
+    app.home()
+    assert app.next == "" and not isinstance(app.stack[0], MenuScreen)
+    d.follow()
+    assert isinstance(d.app.top(), MenuScreen) and len(d.app.stack) == 1
+    assert ENTRIES[d.app.top().cursor][1] == "keeper"
+
+
+def test_a_mode_not_built_says_so_over_the_menu():
+    # a record naming a mode whose module is missing: the message, then the menu
+    from firmware.app_rare import LastMode
+
+    storage = host.DictStorage()
+    LastMode(storage).save("nosuchmode", OPENED)
+    d = restart(storage)
+    top = d.app.top()
+    assert isinstance(top, MessageScreen) and top.title == "Coming soon"
+    d.tap(B)
+    assert isinstance(d.follow().top(), MenuScreen) and d.app.errors == 0
+
+
 def test_back_at_the_menu_ends_the_app_and_the_next_one_shows_the_menu_at_the_mode():
     storage = host.DictStorage()
     d = new_app(storage)

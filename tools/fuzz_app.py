@@ -158,8 +158,8 @@ class Fuzz:
         if len(app.stack) > 1:
             self.forced_home += 1
             app.home()
-        self.tap(0, 1, 2)  # let go of everything first
-        menu = app.stack[0]
+        self.tap(0, 1, 2)  # let go of everything first (an app that ended: the next)
+        menu = self.app.stack[0]
         for _ in range((index - menu.cursor) % len(ENTRIES)):
             self.tap(DOWN, 2, 2)
         self.tap(A, 2, 3)

@@ -21,15 +21,15 @@ hard's throughout.
 
 ``Expert(seed)`` is a player (engine.players); ``hint_discard(view)`` gives
 the discards with their chances, best first, for the hints. Imports
-engine.cards, engine.opponent, engine.discard, engine.discard5,
+engine.cards, engine.rng, engine.discard, engine.discard5,
 engine.crib_table, engine.crib_table5, engine.score, engine.winprob,
-engine.rollout (when it plays).
+engine.pegging and engine.rollout (when it plays).
 """
 
 from engine.cards import VALUES
 from engine.crib_table import SCALE, crib_value
-from engine.discard import buffers, discard_values, pair_at, rank_points, unseen
-from engine.opponent import Computer
+from engine.discard import buffers, choose, discard_values, pair_at, rank_points, unseen
+from engine.rng import Rng
 from engine.score import peg_score
 from engine import winprob
 
@@ -176,19 +176,23 @@ def _histogram(kept, known, per_rank, hist):
         hist[pts if pts < 30 else 29] += 1
 
 
-class Expert(Computer):
-    """The expert level: hard, with the table's chances near the end."""
+class Expert:
+    """The expert level: hard, with the table's chances near the end; where
+    the table does not decide, hard's own choices (engine.discard's
+    ``choose`` and engine.pegging's at level 2, as engine.opponent's
+    ``Computer`` makes them)."""
 
     def __init__(self, seed=1):
-        Computer.__init__(self, 2, seed)
+        self.level = 2  # hard's, where the table does not decide
+        self.rng = Rng(seed)
 
     def discard(self, view):
         if not near(view):
-            return Computer.discard(self, view)
+            return choose(view, 2, self.rng)
         values = discard_values(view, True, True)[0]
         got = chances(view)
         if got is None:
-            return Computer.discard(self, view)
+            return choose(view, 2, self.rng)
         best = pick(values, got[0], got[1])
         j, k = _pair(view, best)
         return view.hand[j], view.hand[k]
@@ -203,7 +207,9 @@ class Expert(Computer):
             c = rollout.best(view, rollout.SAMPLES, True, rollout.WORK)
             if c is not None:
                 return c
-        return Computer.play(self, view)
+        from engine import pegging  # hard's play
+
+        return pegging.choose(view, 2)
 
     def slow(self, view):
         """True when this play is rolled out (``play_steps`` takes steps)."""
@@ -225,7 +231,11 @@ class Expert(Computer):
         got = [None, None]
         for _ in rollout.steps(view, rollout.SAMPLES, got, True, rollout.WORK):
             yield
-        out[0] = got[0] if got[0] is not None else Computer.play(self, view)
+        if got[0] is None:  # hard's play
+            from engine import pegging
+
+            got[0] = pegging.choose(view, 2)
+        out[0] = got[0]
 
 
 def _rolls(view):

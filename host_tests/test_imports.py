@@ -78,7 +78,6 @@ LAYERS = (
 CIRCLES = (
     ("engine.deal", "engine.variants"),
     ("engine.discard", "engine.discard5"),
-    ("engine.expert", "engine.opponent"),
     ("engine.winprob", "engine.winprob_check"),
     ("firmware.app", "firmware.app_rare"),
     ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),

@@ -152,7 +152,7 @@ class App:
 
     def open(self, name):
         """Push the screen that ``firmware/screens/<name>.py``'s ``make(app)``
-        returns (its code imported now, and kept), or a 'coming soon'
+        returns (its code imported as it opens, and kept), or a 'coming soon'
         message when there is no such module; from the root it is the app's
         mode, recorded. The start menu does not call this: it ``switch``es."""
         self._rare("open", name)

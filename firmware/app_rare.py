@@ -67,8 +67,7 @@ class LastMode:
 
     def __init__(self, storage):
         # two copies written in turn (records.py's slots): one file operation a
-        # save (a save by a new file and two renames took up to 56 ms on the
-        # emulated Pico)
+        # save, not a new file and two renames (docs/firmware-figures.md)
         self.store = RecordStore(storage, NAME, MAGIC, VERSION, slots=True)
         self.name = ""
         self.tries = 0

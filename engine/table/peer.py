@@ -4,32 +4,29 @@ None, taking the settings offered, or with the ones it wants) keeps this
 side's game (engine.table.hidden) and, per deal, its cryptography
 (engine.table.deal); the rules are engine.game's.
 
-A transport gives it bytes with ``feed(data)`` and sends what
-``take_out()`` returns; the player's decisions go in by ``act(decision)``
-(two cards, a card or None for a go, as ``Game.act``), refused with
-``IllegalMove`` when the rules refuse them. What the other side sends is
+A transport gives it bytes with ``feed(data)`` and sends what ``take_out()``
+returns; the player's decisions go in by ``act(decision)`` (as ``Game.act``;
+``IllegalMove`` when the rules refuse them). What the other side sends is
 checked before it changes anything: garbage, a message too long or with a
-bad checksum (engine.table.frame), one out of sequence or replayed, one
-that is not due, an illegal move or a move out of turn is refused, said in
-``notes`` and to the other side in an "E" message, and changes nothing.
-A deal whose check fails after the reveal ends the match with ``broken``
-(the reason). The messages (H A C D P K S M R E Q) are docs/friend-play.md's
-table: E and Q are numbered 0 and change no state; the others are numbered
-from 1 in each direction and ``journal`` holds each one taken and each
-decision since the deal in progress began, from which engine.table.resume
-rebuilds the side after a power cut. ``log`` is the finished games' logs
-(docs/gamelog.md), the same on both sides.
+bad checksum (engine.table.frame), out of sequence, replayed, not due, an
+illegal move or a move out of turn is refused, said in ``notes`` and to the
+other side in an "E" message. A deal whose check fails after the reveal ends
+the match with ``broken`` (the reason). The messages are docs/friend-play.md's
+table: E and Q are numbered 0 and change no state, the others from 1 in each
+direction; ``journal`` holds each one taken and each decision since the deal
+in progress began, from which engine.table.resume rebuilds the side after a
+power cut. ``log`` is the finished games' logs (docs/gamelog.md), the same on
+both sides.
 
-The work a message or a decision brings (a deal's exponentiations above
-all) is done in order by ``work()`` (engine.table.work): all of it at once
-when ``step`` is 0 (the default: ``feed`` and ``act`` return with it done),
-else at most ``step`` of its cost a call, so a device spreads a deal over
-frames; ``busy()`` is True until it is done, and the game waits meanwhile.
-With nothing due, seat 0 of a device encrypts the next deal's deck ahead.
-Imports engine.game, engine.gamelog, engine.table.deal, engine.table.frame,
-engine.table.hidden, engine.table.replay, engine.table.settings,
-engine.table.sra, engine.table.standing, engine.table.work; engine.table.restart
-when a side is restarted.
+The work a message or a decision brings (a deal's exponentiations) is done
+in order by ``work()`` (engine.table.work): all at once when ``step`` is 0
+(``feed`` and ``act`` return with it done), else at most ``step`` of its cost
+a call, so a device spreads a deal over frames; ``busy()`` is True until it
+is done. With nothing due, seat 0 of a device encrypts the next deal's deck
+ahead. Imports engine.game, engine.gamelog, engine.table.deal,
+engine.table.frame, engine.table.hidden, engine.table.replay,
+engine.table.settings, engine.table.sra, engine.table.standing,
+engine.table.work; engine.table.restart when a side is restarted.
 """
 
 from engine.game import GO, TIE, IllegalMove
@@ -58,18 +55,13 @@ class Peer(Worker):
         self.notes = []
         self.journal = []
         self.handled = 0  # messages taken into the journal, all told (the screen saves on it)
-        self.next_in = 1
-        self.next_out = 1
+        self.next_in = self.next_out = 1
         self.gap = 0  # the number asked for when messages came out of order
         self.coin = digest(b"coin", secret)
-        self.their_commit = None
-        self.their_coin = None
-        self.seed = None
+        self.their_commit = self.their_coin = self.seed = None
         self.wins = [0, 0]
         self.game_no = 0
-        self.game = None
-        self.full = None
-        self.deal = None
+        self.game = self.full = self.deal = None
         self.log = []
         self.broken = None
         self.over = False
@@ -101,7 +93,7 @@ class Peer(Worker):
 
     def _send_deck(self, packed):
         # the deck's message; the deal keeps its own deck as a view of the
-        # message's bytes, not a second copy (1.7 KB with the 256-bit prime)
+        # message's bytes, not a second copy (docs/firmware-figures.md)
         frame = self._send(b"D", packed)
         return memoryview(frame)[6 : 6 + len(packed)]  # after magic, length, number, kind
 

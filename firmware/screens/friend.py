@@ -40,7 +40,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-try:  # the messages' and the save's checksums in machine code (a deck's is 1.7 KB)
+try:  # the messages' and the save's checksums in machine code (a deck's is long)
     import micropython  # noqa: F401  only where viper is
 
     from engine import crc
@@ -50,7 +50,7 @@ try:  # the messages' and the save's checksums in machine code (a deck's is 1.7 
 except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
     pass
 
-STEP = const(1024)  # the work of a frame: one 256-bit power, 66 ms on a Pico (engine.table.deal)
+STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 NET = "table.txt"  # "HOST:PORT ROOM": play through the table server
 WIFI = "wifi.txt"  # "SSID PASSWORD": the Wi-Fi to join for it
@@ -247,8 +247,8 @@ class FriendTable(Screen):
         else:
             linked = self.link.poll(self.now)
             # a step of the deal's work, the screen showing how far it is;
-            # not in a frame that carried a message (a deck's is 1.7 KB to
-            # check)
+            # not in a frame that carried a message (a deck is a long one to
+            # check: docs/firmware-figures.md)
             if linked:
                 moved = True
             elif peer.work():

@@ -21,7 +21,7 @@ def log_bytes(game, on_event=None, room=None):
     """The GAMELOG text of ``game`` so far as a bytearray (or a memoryview
     of ``room`` when it is big enough), replayed from its decisions (so a
     resumed game exports whole); ``on_event`` also sees every event."""
-    return run(game_log.log_steps(game, on_event, room))
+    return run(game_log.log_steps(game, game_over._replay_steps, on_event, room))
 
 
 def log_text(game, on_event=None):

@@ -81,7 +81,6 @@ CIRCLES = (
     ("engine.winprob", "engine.winprob_check"),
     ("firmware.app", "firmware.app_rare"),
     ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),
-    ("firmware.play.game_log", "firmware.play.game_over"),
 )
 
 # (importer, imported) up the layers, left

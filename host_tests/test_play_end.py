@@ -69,3 +69,24 @@ def test_a_power_cut_while_the_log_is_written_keeps_the_last_whole_log():
     assert failed is None
     assert storage.read(LOG_NAME) == endlog.log_text(m2.game).encode()
     assert not storage.exists(TMP_NAME)
+
+
+class NoLogRoom(DictStorage):
+    """A storage whose log cannot be opened (a full drive, say): every other
+    file is kept."""
+
+    def open_append(self, name):
+        raise OSError(28, "no space")
+
+
+def test_a_log_that_cannot_be_written_leaves_the_statistics_counted():
+    from firmware.store import stats as sm
+
+    m = finished(7)
+    storage = NoLogRoom()
+    problem, failed = endlog.game_done(storage, m, True, True)
+    assert failed is not None and failed.startswith("Log not written"), failed
+    assert problem is None and not storage.exists(LOG_NAME)
+    stats = sm.Stats(storage, sm.NAME)
+    stats.load()
+    assert stats.counted(sm.key(m.game))  # the game is in the statistics all the same

@@ -1,11 +1,10 @@
 """A game's exported log (``last.log``, docs/gamelog.md), made from a
 replay of its decisions (so a resumed game exports whole): ``write_log``
-in frame-sized steps (``firmware.play.game_over._replay_steps``, a few decisions
-replayed each) for the play screen, whose game end
-(``firmware.play.game_over.game_done_steps``) loads this module only for the
-log, after the statistics are counted and their code forgotten, and
-forgets it after (``MODULES``). Imports ``engine.gamelog`` and
-``firmware.play.game_over``.
+in frame-sized steps, the replay given by the caller (``replay(game,
+on_event)``, a generator of a few decisions replayed a step:
+``firmware.play.game_over._replay_steps``) for the play screen, whose game
+end (``firmware.play.game_over.game_done_steps``) loads this module only for
+the log and forgets it after (``MODULES``). Imports ``engine.gamelog``.
 """
 
 # The log's file is "last.log"; "last.tmp" the log being written, renamed
@@ -16,9 +15,9 @@ forgets it after (``MODULES``). Imports ``engine.gamelog`` and
 MODULES = ("firmware.play.game_log", "engine.gamelog")
 
 
-def log_steps(game, on_event=None, room=None):
+def log_steps(game, replay, on_event=None, room=None):
     """The GAMELOG text of ``game`` so far, made in memory, as a generator of
-    frame-sized steps (6 decisions replayed each); it returns the log as a
+    frame-sized steps (``replay``'s); it returns the log as a
     bytearray (or a memoryview of ``room``, a bytearray to reuse, when it is
     big enough); ``on_event`` also sees every event. Two replays, one to measure and one
     to fill the buffer, so a whole game's lines are never held at once.
@@ -28,7 +27,6 @@ def log_steps(game, on_event=None, room=None):
 
     gc.collect()
     from engine.gamelog import header, line
-    from firmware.play.game_over import _replay_steps
 
     gc.collect()
     yield
@@ -41,7 +39,7 @@ def log_steps(game, on_event=None, room=None):
         if on_event is not None:
             on_event(e)
 
-    yield from _replay_steps(game, measure)
+    yield from replay(game, measure)
     if room is not None and len(room) >= size:
         buf = memoryview(room)[:size]
     else:
@@ -56,11 +54,11 @@ def log_steps(game, on_event=None, room=None):
         pos += n + 1
 
     put(head)
-    yield from _replay_steps(game, lambda e: put(line(e)))
+    yield from replay(game, lambda e: put(line(e)))
     return buf
 
 
-def _stream_log(storage, game):
+def _stream_log(storage, game, replay):
     """``game``'s log written a line at a time (``storage.open_append``) to
     ``last.tmp``, then renamed over ``last.log``: one replay, and no buffer
     the size of the log (4 KB the play screen would hold all game); a power
@@ -69,7 +67,6 @@ def _stream_log(storage, game):
 
     gc.collect()
     from engine.gamelog import header, line
-    from firmware.play.game_over import _replay_steps
 
     gc.collect()
     yield
@@ -85,19 +82,19 @@ def _stream_log(storage, game):
             f.write(line(e).encode())
             f.write(b"\n")
 
-        yield from _replay_steps(game, put)
+        yield from replay(game, put)
     finally:
         f.close()
     storage.rename(tmp, log)
 
 
-def write_log(storage, game, room=None):
+def write_log(storage, game, replay, room=None):
     """``game``'s log written to ``storage`` as "last.log", in frame-sized
     steps: a line at a time where the storage can append to a file
     (``_stream_log``), else made in memory first (``log_steps``, in
     ``room`` when it fits). OSError and MemoryError go to the caller."""
     if room is None and hasattr(storage, "open_append"):
-        yield from _stream_log(storage, game)
+        yield from _stream_log(storage, game, replay)
     else:  # a storage that only writes whole files: the log made in memory first
-        buf = yield from log_steps(game, None, room)
+        buf = yield from log_steps(game, replay, None, room)
         storage.write("last.log last.tmp".split()[0], buf)

@@ -282,7 +282,7 @@ def game_done_steps(storage, match, match_over, match_won, room=None, coach=None
             _forget((_STATS,))  # the log's replay needs the room
         end = _module("firmware.play.game_log")
         yield
-        yield from end.write_log(storage, match.game, room)
+        yield from end.write_log(storage, match.game, _replay_steps, room)
     except OSError as e:
         failed = "Log not written: %s" % e
     except MemoryError:

@@ -80,7 +80,6 @@ CIRCLES = (
     ("engine.discard", "engine.discard5"),
     ("engine.winprob", "engine.winprob_check"),
     ("firmware.app", "firmware.app_rare"),
-    ("firmware.play.cut", "firmware.play.page", "firmware.play.show", "firmware.play.table"),
 )
 
 # (importer, imported) up the layers, left

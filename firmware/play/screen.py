@@ -192,13 +192,17 @@ class PlayScreen(Screen):
         ms = self.table.apply(e, self.game, self.queue)
         if kind == "deal":
             self._peg_deals()
-        elif kind == "cut":
-            from firmware.play.cut import CutPage
+        elif kind == "cut":  # the page's code: loaded for the cut (firmware.play.heap)
+            from firmware.play.cut import CutPage, open_cut
 
+            open_cut(self.table, e[1], e[2])
             self.app.push(CutPage(self))
-        elif kind == "show":
-            from firmware.play.show import ShowPage
+        elif kind == "show":  # and for the count
+            from firmware.play.show import ShowPage, open_show
 
+            t = self.table
+            open_show(t, e[1], e[2], e[3], self.queue)
+            t.claimed = None
             self.app.push(ShowPage(self))
         return ms
 

@@ -7,8 +7,7 @@ draws it. The pages are opened by their own modules, which the screen loads
 while they show: ``firmware.play.cut`` (a "cut" event), ``firmware.play.show``
 (a "show" event; your muggins count) and ``firmware.play.game_over`` (game over);
 a resumed game's table is set by ``firmware.play.match_start``. Imports
-``engine.game`` (``visible``) and ``firmware.ui.cardtext``;
-``firmware.play.cut`` and ``firmware.play.show`` for their pages, and
+``engine.game`` (``visible``) and ``firmware.ui.cardtext``; and
 ``engine.winprob`` when the scores change (your chance to win, ``odds``; on a
 device forgotten after with ``firmware``'s ``drop``).
 
@@ -300,18 +299,7 @@ class Table:
         if kind == "claim":
             self.claimed = (e[1], e[3])
             return 0
-        if kind == "show":  # the page's code: loaded by the screen for the count
-            from firmware.play.show import open_show
-
-            open_show(self, e[1], e[2], e[3], queue)
-            self.claimed = None
-            return 0
-        if kind == "cut":
-            from firmware.play.cut import open_cut  # loaded by the screen for the cut
-
-            open_cut(self, e[1], e[2])
-            return 0
-        return 0  # "end": the screen opens the over page (open_over)
+        return 0  # "cut", "show", "end": the screen opens their pages
 
 
 def _odds(game, s, dealer):

@@ -3,7 +3,8 @@ are not in a Pico's heap while a mode runs: opening a mode (``open``), the
 mode record (``note``, ``ending``), the start after a restart (``resume``),
 building the app (``start``) and passing the settings on to the hardware
 (``apply``). ``App._rare(step, ...)`` loads this module for one step and
-forgets it after (``firmware.app._drop``). Imports ``firmware.app``,
+forgets it after (``firmware.drop``). Imports ``firmware`` (``drop``),
+``firmware.crashfast`` (``print_exception``),
 ``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.power``,
 ``firmware.store.records``, ``firmware.ui.screen``;
 ``firmware.store.settings``, ``firmware.screens.menu`` and
@@ -34,7 +35,7 @@ start to count), and ``_BACK``, the app went back to the menu from that mode
 
 import sys
 
-from firmware.app import _log
+from firmware.crashfast import print_exception as _log
 from firmware.ui.buttons import Buttons
 from firmware.ui.canvas import Canvas
 from firmware.power import Power
@@ -330,7 +331,7 @@ def _table_problem():
         return winprob_check.problem()
     finally:
         if sys.implementation.name != "cpython":
-            from firmware.app import _drop
+            from firmware import drop as _drop
 
             _drop("engine.winprob_check")
             _drop("engine.winprob")

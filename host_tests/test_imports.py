@@ -79,7 +79,6 @@ CIRCLES = (
     ("engine.deal", "engine.variants"),
     ("engine.discard", "engine.discard5"),
     ("engine.winprob", "engine.winprob_check"),
-    ("firmware.app", "firmware.app_rare"),
 )
 
 # (importer, imported) up the layers, left

@@ -24,14 +24,12 @@ gives one (the simulator's TCP link); else, when the storage holds
 (firmware.table_net; with ``wifi.txt``, "SSID PASSWORD", a Pico W joins
 that Wi-Fi first); else the board's UART (firmware.table_uart). Imports ``engine.crc``,
 ``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
-``engine.table.settings``, ``firmware.keys``, ``firmware.ui.screen``, ``firmware.table_net`` and
+``engine.table.settings`` (``TABLE_CODE``: a module a frame after the menu's
+first), ``firmware.keys``, ``firmware.ui.screen``, ``firmware.table_net`` and
 ``firmware.table_uart``; ``firmware.fast`` where viper is (its CRC handed
 to engine.crc for the messages' and the save's checksums).
 """
 
-from engine.gamelog import line
-from engine.table.peer import Peer
-from engine.table.settings import Settings
 from firmware.keys import A, B, LEFT, RIGHT
 from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar
 
@@ -52,6 +50,9 @@ except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
 
 STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
+# the table's code (the protocol and its cryptography): loaded in the frames
+# after the menu's first, so the mode's first frame does not wait for it
+TABLE_CODE = ("engine.table.settings", "engine.gamelog", "engine.table.peer")
 NET = "table.txt"  # "HOST:PORT ROOM": play through the table server
 WIFI = "wifi.txt"  # "SSID PASSWORD": the Wi-Fi to join for it
 
@@ -133,10 +134,23 @@ def _saved(storage):
         return None
 
 
+_loaded = []  # of TABLE_CODE
+
+
 class FriendMenu(ListScreen):
     def __init__(self):
         ListScreen.__init__(self, "Play a friend", ["Open a table", "Join a table"])
         self.resumable = False
+
+    def update(self, dt, events):
+        changed = ListScreen.update(self, dt, events)
+        if not changed:
+            for name in TABLE_CODE:  # a module a frame while nothing happens, each kept
+                if name not in _loaded:
+                    __import__(name)
+                    _loaded.append(name)
+                    break
+        return changed
 
     def enter(self):
         resumable = _saved(self.app.hw.storage) is not None
@@ -202,12 +216,16 @@ class FriendTable(Screen):
         if self.seat == 0:
             try:
                 prime = getattr(self.app.hw, "table_prime", "p256")  # tests: "t31"
+                from engine.table.settings import Settings
+
                 settings = Settings(
                     getattr(s, "match", 1), s.target or None, s.variant, s.deals, prime
                 )
             except ValueError as e:
                 self.app.replace(MessageScreen("Play a friend", str(e)))
                 return
+        from engine.table.peer import Peer
+
         self.peer = Peer(self.seat, _secret(self.app.hw), settings)
         self.peer.step = STEP
         self._save()
@@ -261,6 +279,8 @@ class FriendTable(Screen):
         if g is not None:
             for e in g.take_events():
                 if e[0] in ("play", "go", "score", "starter", "end"):
+                    from engine.gamelog import line
+
                     self.said = line(e)
                     moved = True
         if (peer.over or peer.broken) and not self.saved:

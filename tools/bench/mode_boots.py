@@ -468,10 +468,10 @@ def main(argv):
     except mp_device.Fail as e:
         print("error: %s" % e, file=sys.stderr)
         return e.status
-    if only is None:
-        modes = [] if orders else [""] + _modes()
+    if only == ["all"] or (only is None and not orders):
+        modes = [""] + _modes()
     else:
-        modes = only
+        modes = only or []
     results = {}
     done_orders = {}
     worst = 0

@@ -17,16 +17,34 @@ app's most live heap over it all, frames over 100 ms, the slowest, and the
 time from the press to the menu's first frame. The boot to the menu (no
 record) is the first line.
 
-    python3 tools/bench_device.py --emu [F.uf2] --only modes
+Orders of use (``--orders stats,five,hint``, ORDERS): boots one after the
+other, each into one mode with an action, the app's /data (saves,
+statistics, settings, the mode record, last.log) carried from each to the
+next as the device keeps it across its soft resets: the filesystem the run
+left (``out_fs``) is the next image's /data, the mode record written over
+it as the menu's choice writes it. Each starts from an empty /data and the
+settings record written on the PC (hard; five: five-card to 61). stats: a
+game, Statistics (RIGHT: its next page), the keeper (UP, +1; B, its undo),
+a game again; five: a game; hint: a game with the pause menu's hint asked
+at your first discard and at your first play. For each boot the figures
+above over all its frames (most live heap, own and raw; frames over 100 ms
+and where; the slowest), and for each order its most live heap and frames
+over 100 ms over all its boots, against the budgets (96 KB, none).
 
-Two halves in one file: ``main(argv)`` on the PC (builds the app as .mpy as
-tools/bench/mp_device.py does, this file beside it, one emulator run a
-mode); ``device(name, game)`` on the Pico (tools/bench/devbench.py's ``Rig``
-drives the app: scripted buttons, simulated clock, the real SSD1306 driver
-over a bus that counts bytes). Exit status 0 when every run ended, 1 when
+    python3 tools/bench_device.py --emu [F.uf2] --only modes [--orders stats,five,hint]
+    python3 tools/bench/mode_boots.py --emu F.uf2 [--modes play,...|all] [--orders ...]
+
+(``--modes`` alone: those modes; ``--orders`` alone: those orders; neither:
+every mode.) Two halves in one file: ``main(argv)`` on the PC (builds the
+app as .mpy as tools/bench/mp_device.py does, this file beside it, one
+emulator run a mode or a step); ``device(name, game, hints, keys)`` on the
+Pico (tools/bench/devbench.py's ``Rig`` drives the app: scripted buttons,
+simulated clock, the real SSD1306 driver over a bus that counts bytes). Exit status 0 when every run ended, 1 when
 one failed, 2 for no firmware or emulator. Imports only ``gc``, ``sys`` at
-the top; the app, devbench and app_driver on the device; check_mpy,
-device_files, the emulated Pico and mp_device on the PC.
+the top; the app, devbench, app_driver and (hints) devorders on the device;
+check_mpy, device_files, the emulated Pico, mp_device and the app's storage
+(firmware.app_rare's LastMode, firmware.store.settings, firmware.hw.files)
+on the PC.
 """
 
 import gc

@@ -39,8 +39,9 @@ every mode.) Two halves in one file: ``main(argv)`` on the PC (builds the
 app as .mpy as tools/bench/mp_device.py does, this file beside it, one
 emulator run a mode or a step); ``device(name, game, hints, keys)`` on the
 Pico (tools/bench/devbench.py's ``Rig`` drives the app: scripted buttons,
-simulated clock, the real SSD1306 driver over a bus that counts bytes). Exit status 0 when every run ended, 1 when
-one failed, 2 for no firmware or emulator. Imports only ``gc``, ``sys`` at
+simulated clock, the real SSD1306 driver over a bus that counts bytes).
+Exit status 0 when every run ended, 1 when one failed, 2 for a bad
+argument, no firmware or emulator. Imports only ``gc``, ``sys`` at
 the top; the app, devbench, app_driver and (hints) devorders on the device;
 check_mpy, device_files, the emulated Pico, mp_device and the app's storage
 (firmware.app_rare's LastMode, firmware.store.settings, firmware.hw.files)

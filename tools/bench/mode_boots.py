@@ -421,9 +421,11 @@ def _order(target, build, name):
             return {"steps": done}, 1
         carried = got.files()
         _own(r)
-        r["data_files"] = sorted(p[5:] for p in carried if p.startswith("data/"))
+        # what the boot left in /data, name: bytes (the next boot's)
+        r["data_files"] = {p[5:]: len(b) for p, b in sorted(carried.items()) if p[:5] == "data/"}
         done.append({k: v for k, v in r.items() if k not in ("platform",)})
-        print("%s (mode %s; /data then: %s):" % (label, r["mode"], " ".join(r["data_files"])))
+        files = " ".join("%s:%d" % f for f in r["data_files"].items())
+        print("%s (mode %s; /data then, bytes: %s):" % (label, r["mode"], files))
         _line("boot to the first frame", r["first_frame_us"])
         _line("most live heap, its first frames (app)", r["open_peak_own"], 96 * KB, "KB")
         if step[1]:

@@ -86,6 +86,25 @@ def test_each_device_section_gets_only_its_options():
     ]
 
 
+def test_the_modes_section_gets_the_orders_it_runs_itself():
+    def plan(*argv):
+        p = bench_device.mp_parser()
+        return bench_device.plan_mp(p.parse_args(["--emu", "fw.uf2", *argv]), p)
+
+    fw = ["--firmware", "fw.uf2"]
+    assert plan("--only", "modes") == [("modes", "mode_boots", fw)]
+    assert plan("--only", "modes", "--orders", "stats,hint") == [
+        ("modes", "mode_boots", ["--orders", "stats,hint"] + fw)
+    ]
+    assert plan("--only", "modes", "--orders", "modes,five") == [
+        ("modes", "mode_boots", ["--modes", "all", "--orders", "five"] + fw)
+    ]
+    assert plan("--only", "heap,modes", "--orders", "modes") == [
+        ("heap", "mp_device", ["--only", "heap", "--orders", "modes", "--emu"] + fw),
+        ("modes", "mode_boots", fw),
+    ]
+
+
 def test_each_engine_section_gets_only_its_options():
     p = bench_engine.parser()
     args = p.parse_args(["--only", "opponent,expert,pairs", "--games", "4", "--a", "expert"])

@@ -28,7 +28,9 @@ frames,opponent,game,heap,into):
     modes      each mode as a fresh boot with its mode record in the image
                (as a restart into it starts it): boot to its first frame,
                its live heap; play: a 121 game against hard and back to the
-               menu (tools/bench/mode_boots.py)
+               menu; --orders stats,five,hint: those orders of use as boots
+               one after the other, the app's /data carried from each to the
+               next (modes among them: every mode too) (tools/bench/mode_boots.py)
   on the unix port only (the host backend), and CPython beside it where said:
     app        a whole game's peak heap and frame times, from .mpy (--seed,
                --level, --target, --heap, --muggins, --five, --deals;
@@ -79,7 +81,7 @@ CP_DEFAULT = "ui,game,readonly"
 TAKES = {
     "target": ("--games", "--cap", "--opp-games", "--orders"),
     "idle": ("--seconds",),
-    "modes": (),
+    "modes": ("--orders",),
     "app": ("--seed", "--level", "--target", "--heap", "--muggins", "--five", "--deals"),
     "ui-frames": ("--repeat",),
     "i2c": (),
@@ -117,7 +119,9 @@ def mp_parser():
     g.add_argument("--cap", type=int, help="heap: KB of heap left to the app")
     g.add_argument("--opp-games", type=int, help="opponent: games per level (3)")
     g.add_argument(
-        "--orders", help="game, heap: orders of use (modes,stats,five,hint: all by default)"
+        "--orders",
+        help="game, heap: orders of use (modes,stats,five,hint: all by default); modes: "
+        "stats,five,hint as boots carrying the storage (none by default)",
     )
     g.add_argument("--seconds", type=int, help="idle: seconds left idle (30)")
     g.add_argument("--seed", type=int, help="app: the game's seed (5); keeper-soak: seed (1)")
@@ -188,7 +192,7 @@ def plan_mp(args, p):
         if s == "idle":
             steps.append(("idle", "idle_cpu", _argv(args, TAKES["idle"]) + _fw(fw)))
         elif s == "modes":
-            steps.append(("modes", "mode_boots", _fw(fw)))
+            steps.append(("modes", "mode_boots", _modes_argv(args.orders) + _fw(fw)))
         elif s == "app":
             steps.append(("app", "app_game", _argv(args, TAKES["app"])))
         elif s == "ui-frames":
@@ -198,6 +202,17 @@ def plan_mp(args, p):
         elif s == "keeper-soak":
             steps.append(("keeper-soak", "keeper_soak", _argv(args, TAKES["keeper-soak"])))
     return steps
+
+
+def _modes_argv(orders):
+    # the modes section's orders of use (tools/bench/mode_boots.py's: boot
+    # after boot, the storage carried); "modes" among them: every mode as
+    # well, as without --orders
+    names = [o for o in (orders or "").split(",") if o]
+    rest = [o for o in names if o != "modes"]
+    if not rest:
+        return []
+    return (["--modes", "all"] if "modes" in names else []) + ["--orders", ",".join(rest)]
 
 
 def _fw(fw):

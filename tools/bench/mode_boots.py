@@ -17,16 +17,35 @@ app's most live heap over it all, frames over 100 ms, the slowest, and the
 time from the press to the menu's first frame. The boot to the menu (no
 record) is the first line.
 
-    python3 tools/bench_device.py --emu [F.uf2] --only modes
+Orders of use (``--orders stats,five,hint``, ORDERS): boots one after the
+other, each into one mode with an action, the app's /data (saves,
+statistics, settings, the mode record, last.log) carried from each to the
+next as the device keeps it across its soft resets: the filesystem the run
+left (``out_fs``) is the next image's /data, the mode record written over
+it as the menu's choice writes it. Each starts from an empty /data and the
+settings record written on the PC (hard; five: five-card to 61). stats: a
+game, Statistics (RIGHT: its next page), the keeper (UP, +1; B, its undo),
+a game again; five: a game; hint: a game with the pause menu's hint asked
+at your first discard and at your first play. For each boot the figures
+above over all its frames (most live heap, own and raw; frames over 100 ms
+and where; the slowest), and for each order its most live heap and frames
+over 100 ms over all its boots, against the budgets (96 KB, none).
 
-Two halves in one file: ``main(argv)`` on the PC (builds the app as .mpy as
-tools/bench/mp_device.py does, this file beside it, one emulator run a
-mode); ``device(name, game)`` on the Pico (tools/bench/devbench.py's ``Rig``
-drives the app: scripted buttons, simulated clock, the real SSD1306 driver
-over a bus that counts bytes). Exit status 0 when every run ended, 1 when
-one failed, 2 for no firmware or emulator. Imports only ``gc``, ``sys`` at
-the top; the app, devbench and app_driver on the device; check_mpy,
-device_files, the emulated Pico and mp_device on the PC.
+    python3 tools/bench_device.py --emu [F.uf2] --only modes [--orders stats,five,hint]
+    python3 tools/bench/mode_boots.py --emu F.uf2 [--modes play,...|all] [--orders ...]
+
+(``--modes`` alone: those modes; ``--orders`` alone: those orders; neither:
+every mode.) Two halves in one file: ``main(argv)`` on the PC (builds the
+app as .mpy as tools/bench/mp_device.py does, this file beside it, one
+emulator run a mode or a step); ``device(name, game, hints, keys)`` on the
+Pico (tools/bench/devbench.py's ``Rig`` drives the app: scripted buttons,
+simulated clock, the real SSD1306 driver over a bus that counts bytes).
+Exit status 0 when every run ended, 1 when one failed, 2 for a bad
+argument, no firmware or emulator. Imports only ``gc``, ``sys`` at
+the top; the app, devbench, app_driver and (hints) devorders on the device;
+check_mpy, device_files, the emulated Pico, mp_device and the app's storage
+(firmware.app_rare's LastMode, firmware.store.settings, firmware.hw.files)
+on the PC.
 """
 
 import gc
@@ -43,12 +62,21 @@ def out(name, value):
 # ---- the device half ---------------------------------------------------------
 
 
-def device(name, game=0):
+def device(name, game=0, hints=0, keys=""):
     """Boot into mode ``name`` ('' the menu) with its record already written:
-    prints the figures as ``@@`` lines (devbench's)."""
+    prints the figures as ``@@`` lines (devbench's). ``game``: a whole game
+    to its game-over page, then B; ``hints``: the pause menu's hint asked in
+    it at your first discard and your first play (devorders.ask_hint);
+    ``keys``: buttons (firmware.hal's names, space-separated) pressed after
+    the first frames, each then given its frames too."""
     import devbench
 
     import app_driver
+
+    if hints:
+        import devorders  # the harness's, weighed with it before the app loads
+
+        hints = [devorders.DISCARD, devorders.PLAY]
 
     t_start = devbench.now_us()
     gc.collect()
@@ -109,6 +137,14 @@ def device(name, game=0):
             while boot.app is app:
                 yield 0
             return
+        if keys:
+            from firmware import hal
+
+            app = None
+            for key in keys.split():
+                yield from devbench.press(getattr(hal, key))
+                for _ in range(_OPEN_FRAMES):
+                    yield 0
         if not game:
             return
         screen = app.stack[1]
@@ -118,6 +154,10 @@ def device(name, game=0):
             top = app.stack[-1]
             if app_driver.on_play(top, screen) and app_driver.over_shown(screen):
                 break
+            if hints and devbench._hint_due(top, screen, hints):
+                top = app = None
+                yield from devorders.ask_hint(boot, rig)
+                continue
             bit = app_driver.play_bit(screen) if app_driver.on_play(top, screen) else A
             top = app = None
             if bit:
@@ -126,6 +166,9 @@ def device(name, game=0):
                 yield 0
         else:
             print("@@ error the game did not end in %d frames" % _GAME_FRAMES)
+            raise SystemExit
+        if hints:
+            print("@@ error no hint asked at", hints)
             raise SystemExit
         marks["game"] = "%s %d-%d" % (
             screen.game.winner,
@@ -157,6 +200,7 @@ def device(name, game=0):
         out("slowest", "%d %s" % (us, where + (".page%d" % page if page else "")))
         out("slow", " ".join("%d:%s" % (s[0], s[1]) for s in rig.slow))
     out("over_at", " ".join(str(k) for k in over_at) or "-")
+    out("hints", rig.hints)
     for key in ("game", "errors", "ended_us", "record_us"):
         if key in marks:
             out(key, marks[key])
@@ -172,20 +216,82 @@ OPENED = 255  # firmware.app_rare._OPENED: the mode chosen in the menu, not yet 
 KB = 1024
 
 
-def _record(folder, name):
-    # the mode record as the menu's choice leaves it, in the image's /data
+def _root():
     import os
 
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    return root
+
+
+def _record(folder, name, carried=None):
+    """The image's /data (``folder``/data) as the boot into ``name`` finds
+    it: the ``data/...`` files of ``carried`` ({path: bytes}, a run's
+    ``files()``: what the boot before left) and nothing else, then the mode
+    record as the menu's choice leaves it ('' the menu: the record naming
+    none)."""
+    import os
+
+    _root()
     from firmware.app_rare import LastMode
     from firmware.hw.files import FileStorage
 
     data = os.path.join(folder, "data")
-    os.makedirs(data, exist_ok=True)
-    for f in os.listdir(data):
-        os.remove(os.path.join(data, f))
-    if name:
-        LastMode(FileStorage(os, data)).save(name, OPENED)
+    if os.path.isdir(data):
+        import shutil
+
+        shutil.rmtree(data)
+    os.makedirs(data)
+    for path, body in sorted((carried or {}).items()):
+        if not path.startswith("data/"):
+            continue
+        dst = os.path.join(folder, *path.split("/"))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "wb") as f:
+            f.write(body)
+    last = LastMode(FileStorage(os, data))
+    last.load()  # a carried record: the new one is written as the app writes it, its next copy
+    last.save(name, OPENED if name else 0)
+
+
+def _settings(folder, difficulty="hard", game=0):
+    """The settings record in ``folder``/data as the settings screen leaves
+    it: ``difficulty``, and ``game`` the index of the game's choice
+    (firmware/screens/settings.py CHOICES[1]: 0 six-card to 121, 2
+    five-card to 61), the rest at their defaults."""
+    import os
+
+    _root()
+    from firmware.hw.files import FileStorage
+    from firmware.store.settings import Settings
+
+    data = os.path.join(folder, "data")
+    s = Settings(FileStorage(os, data))
+    s.load()
+    s.set("difficulty", difficulty)
+    s.step(1, game - s.index[1])
+    if not s.save():
+        raise OSError("the settings record was not written: %s" % s.problem)
+    return s
+
+
+# the orders of use: (the settings written first, or None) and the steps, a
+# fresh boot each with the storage the one before left: (mode, game, hints,
+# keys), device()'s arguments
+ORDERS = {
+    "stats": (
+        {"difficulty": "hard"},
+        (
+            ("play", 1, 0, ""),
+            ("stats", 0, 0, "RIGHT"),
+            ("keeper", 0, 0, "UP B"),
+            ("play", 1, 0, ""),
+        ),
+    ),
+    "five": ({"difficulty": "hard", "game": 2}, (("play", 1, 0, ""),)),
+    "hint": ({"difficulty": "hard"}, (("play", 1, 1, ""),)),
+}
 
 
 def _modes():
@@ -240,6 +346,115 @@ def _line(what, value, budget=None, unit="ms"):
     print(line)
 
 
+def _boot(target, build, step, carry=False):
+    """One fresh boot of the emulated Pico with ``build``'s files: ``step``
+    (mode, game, hints, keys) run by device(); the parsed figures, and the
+    run (its ``files()`` with ``carry``)."""
+    import os
+
+    import mp_device
+    from emu import pico
+
+    got = pico.run(
+        target.fw,
+        build,
+        mp_device.QSTR_START + "import mode_boots\nmode_boots.device(%r, %d, %d, %r)\n" % step,
+        adc={3: mp_device.VSYS_MV // 3},  # VSYS through the Pico's divider: the gauge on
+        max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
+        timeout=5400,
+        out_fs=carry,
+    )
+    return mp_device.parse(got.output), got
+
+
+def _failed(r, got):
+    return got.status or "done" not in r or r.get("errors_seen") or r.get("crashes")
+
+
+def _slowest(r):
+    us, _, where = str(r.get("slowest", "0 ?")).partition(" ")
+    _line("slowest frame (%s)" % where, int(us), 100000)
+
+
+def _whole(r):
+    # the run's figures over all its frames, not only the first
+    _line("most live heap of the app (at %s)" % r["live_peak_where"],
+          r["live_peak_own"], 96 * KB, "KB")  # fmt: skip
+    _line("  raw: the harness's names' pools counted as its own",
+          r["live_peak"], None, "KB")  # fmt: skip
+    _line("frames over 100 ms (of %d; at %s)" % (r["frames"], r.get("over_at", "-")),
+          r["frames_over_100ms"], 0, "n")  # fmt: skip
+    _slowest(r)
+
+
+def _report(label, name, game, r):
+    print("%s:" % label)
+    print("  battery gauge on: VSYS read %s mV" % r.get("battery_mv", "-"))
+    _line("boot to the first frame", r["first_frame_us"], 1500000 if not name else None)
+    _line("most live heap, its first frames (app)", r["open_peak_own"], 96 * KB, "KB")
+    if "ended_us" in r:
+        what = "A on the menu" if not name else "B on the game-over page"
+        _line("%s to the app's end (its last frame)" % what, r["ended_us"], 100000)
+        _line("  then the mode record written", r["record_us"])
+    if game:
+        print("  a 121 game against hard to its end (%s), then B to the menu:" % r["game"])
+        _whole(r)
+    else:
+        _slowest(r)
+
+
+def _order(target, build, name):
+    """Order ``name`` of ORDERS from an empty /data, its steps' storage
+    carried from boot to boot: (its figures, 0 or 1 for a failure)."""
+    setup, steps = ORDERS[name]
+    print("order %s: %s" % (name, ", then ".join(_step_text(s) for s in steps)))
+    carried = {}
+    done = []
+    for i, step in enumerate(steps):
+        _record(build, step[0], carried)
+        if i == 0 and setup:
+            _settings(build, **setup)
+        r, got = _boot(target, build, step, carry=True)
+        label = "  %s %d: %s" % (name, i + 1, _step_text(step))
+        if _failed(r, got):
+            print("%s: FAILED (exit %d)\n%s" % (label, got.status, got.output[-2500:]))
+            return {"steps": done}, 1
+        carried = got.files()
+        _own(r)
+        # what the boot left in /data, name: bytes (the next boot's)
+        r["data_files"] = {p[5:]: len(b) for p, b in sorted(carried.items()) if p[:5] == "data/"}
+        done.append({k: v for k, v in r.items() if k not in ("platform",)})
+        files = " ".join("%s:%d" % f for f in r["data_files"].items())
+        print("%s (mode %s; /data then, bytes: %s):" % (label, r["mode"], files))
+        _line("boot to the first frame", r["first_frame_us"])
+        _line("most live heap, its first frames (app)", r["open_peak_own"], 96 * KB, "KB")
+        if step[1]:
+            print("  the game to its end (%s), then B to the menu:" % r["game"])
+        _whole(r)
+        if r.get("hints"):
+            print("  hints asked: %d" % r["hints"])
+        if r.get("errors"):
+            print("  app errors: %s" % r["errors"])
+            return {"steps": done}, 1
+    peak = max(r["live_peak_own"] for r in done)
+    over = sum(r["frames_over_100ms"] for r in done)
+    print("order %s, over its %d boots: most live heap %.1f KB (budget 96 KB: %s), "
+          "frames over 100 ms %d (budget 0: %s)"
+          % (name, len(done), peak / KB, "ok" if peak <= 96 * KB else "OVER",
+             over, "ok" if not over else "OVER"))  # fmt: skip
+    return {"steps": done, "live_peak_own": peak, "frames_over_100ms": over}, 0
+
+
+def _step_text(step):
+    mode, game, hints, keys = step
+    text = mode
+    if game:
+        text += " (a whole game%s)" % (", hints" if hints else "")
+    if keys:
+        text += " (%s)" % keys
+    return text
+
+
 def main(argv):
     import json
     import os
@@ -250,6 +465,7 @@ def main(argv):
 
     fw = None
     only = None
+    orders = []
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -257,8 +473,14 @@ def main(argv):
             fw = args.pop(0)
         elif a == "--emu":
             pass
-        elif a == "--modes":
-            only = args.pop(0).split(",")
+        elif a == "--modes" and args:
+            only = [m for m in args.pop(0).split(",") if m]
+        elif a == "--orders" and args:
+            orders = [o for o in args.pop(0).split(",") if o]
+            bad = [o for o in orders if o not in ORDERS]
+            if bad:
+                print("error: no order %r (%s)" % (bad[0], ",".join(ORDERS)), file=sys.stderr)
+                return 2
         else:
             print("error: unknown argument %r" % a, file=sys.stderr)
             return 2
@@ -267,8 +489,12 @@ def main(argv):
     except mp_device.Fail as e:
         print("error: %s" % e, file=sys.stderr)
         return e.status
-    modes = [""] + _modes() if only is None else only
+    if only == ["all"] or (only is None and not orders):
+        modes = [""] + _modes()
+    else:
+        modes = only or []
     results = {}
+    done_orders = {}
     worst = 0
     here = os.path.dirname(os.path.abspath(__file__))
     with tempfile.TemporaryDirectory() as tmp:
@@ -293,50 +519,25 @@ def main(argv):
         for name in modes:
             _record(build, name)
             game = 1 if name == "play" else 0
-            from emu import pico
-
-            got = pico.run(
-                target.fw,
-                build,
-                mp_device.QSTR_START
-                + "import mode_boots\nmode_boots.device(%r, %d)\n" % (name, game),
-                adc={3: mp_device.VSYS_MV // 3},  # VSYS through the Pico's divider: the gauge on
-                max_emu_s=float(os.environ.get("PICO_MAX_EMU_S") or 3000),
-                timeout=5400,
-            )
-            r = mp_device.parse(got.output)
+            r, got = _boot(target, build, (name, game, 0, ""))
             label = name or "menu"
-            if got.status or "done" not in r or r.get("errors_seen") or r.get("crashes"):
+            if _failed(r, got):
                 print("%s: FAILED (exit %d)\n%s" % (label, got.status, got.output[-2500:]))
                 worst = 1
                 continue
             _own(r)
             results[label] = {k: v for k, v in r.items() if k not in ("platform",)}
-            print("%s:" % label)
-            print("  battery gauge on: VSYS read %s mV" % r.get("battery_mv", "-"))
-            _line("boot to the first frame", r["first_frame_us"], 1500000 if not name else None)
-            _line("most live heap, its first frames (app)", r["open_peak_own"], 96 * KB, "KB")
-            if "ended_us" in r:
-                what = "A on the menu" if not name else "B on the game-over page"
-                _line("%s to the app's end (its last frame)" % what, r["ended_us"], 100000)
-                _line("  then the mode record written", r["record_us"])
-            if game:
-                print("  a 121 game against hard to its end (%s), then B to the menu:" % r["game"])
-                _line("most live heap of the app (at %s)" % r["live_peak_where"],
-                      r["live_peak_own"], 96 * KB, "KB")  # fmt: skip
-                _line("  raw: the harness's names' pools counted as its own",
-                      r["live_peak"], None, "KB")  # fmt: skip
-                _line("frames over 100 ms (of %d; at %s)" % (r["frames"], r.get("over_at", "-")),
-                      r["frames_over_100ms"], 0, "n")  # fmt: skip
-                us, _, where = str(r.get("slowest", "0 ?")).partition(" ")
-                _line("slowest frame (%s)" % where, int(us), 100000)
-            else:
-                us, _, where = str(r.get("slowest", "0 ?")).partition(" ")
-                _line("slowest frame (%s)" % where, int(us), 100000)
+            _report(label, name, game, r)
             if r.get("errors"):
                 print("  app errors: %s" % r["errors"])
                 worst = 1
-    print(json.dumps({"target": target.name, "modes": results}))
+        for name in orders:
+            done_orders[name], status = _order(target, build, name)
+            worst = max(worst, status)
+    line = {"target": target.name, "modes": results}
+    if orders:
+        line["orders"] = done_orders
+    print(json.dumps(line))
     return worst
 
 

@@ -208,6 +208,12 @@ def test_a_power_cut_on_either_side_resumes_from_the_save():
             _until(a, b, pipe, lambda: a.game_no >= 1 and a.game.deal_number >= 2 + _, 3000)
             sides = [a, b]
             data = resume.save(sides[cut])
+            # the same bytes handed on a piece at a time (a device writes them
+            # to the file so, with no buffer of the whole save)
+            pieces = []
+            resume.write(sides[cut], pieces.append)
+            assert b"".join([bytes(p) for p in pieces]) == bytes(data)
+            assert max([len(p) for p in pieces]) < len(data)
             # everything in memory lost; the journal's work at once, or a
             # power a call as the device does it (the test prime's cost)
             sides[cut] = resume.restore(data, 16 if _ == 1 else 0)

@@ -5,7 +5,8 @@ in progress (engine.table.standing: the coins, the game's number and first
 dealer, the wins, the message numbers, the log so far, the game's finished
 deals and the messages still to be asked for); then every message it took
 and every decision of its player since, in order (``Peer.journal``), so a
-save holds one deal's messages at most. ``restore(data)`` builds a new ``Peer``, puts
+save holds one deal's messages at most; ``write(peer, put)`` hands the same
+bytes on a piece at a time (to a file, with no copy of the whole). ``restore(data)`` builds a new ``Peer``, puts
 it at that deal's start and feeds it that journal again: the protocol
 being deterministic given both secrets, it comes back to the same state,
 the same messages numbered the same; the link is then asked for what the
@@ -24,34 +25,69 @@ from engine.table.standing import snap
 MAGIC = b"CTB1"
 
 
-def save(peer):
-    """The side as bytes (a bytearray)."""
-    out = bytearray(MAGIC)
+class _Count:
+    # a sink that counts the bytes put in it (a save's part, measured first)
+    def __init__(self):
+        self.n = 0
+
+    def __iadd__(self, piece):
+        self.n += len(piece)
+        return self
+
+    __add__ = __iadd__  # MicroPython's ``+=`` on an object: __add__ where no __iadd__
+
+    def append(self, byte):
+        self.n += 1
+
+
+class _Put:
+    # a sink that hands each piece on to ``put`` and keeps their CRC
+    def __init__(self, put):
+        self.put = put
+        self.crc = 0xFFFF
+
+    def __iadd__(self, piece):
+        self.put(piece)
+        self.crc = crc16(piece, self.crc)
+        return self
+
+    __add__ = __iadd__
+
+    def append(self, byte):
+        self.__iadd__(bytes((byte,)))
+
+
+def write(peer, put):
+    """The side's save, the bytes ``save`` gives, handed to ``put`` a piece
+    at a time (a file's ``write``): no buffer of the whole save, which is
+    several KB late in a deal."""
+    out = _Put(put)
+    out += MAGIC
     out.append(peer.seat)
     out.append(len(peer.secret))
     out += peer.secret
-    wanted = peer.settings.encode() if peer.seat == 0 or peer.wanted else bytes(6)
-    out += wanted
+    out += peer.settings.encode() if peer.seat == 0 or peer.wanted else bytes(6)
     if peer.snapshot is not None:  # a later deal: where the match stands as it starts
-        out += b"S\0\0\0"
-        at = len(out)
-        snap(peer, out)  # written in place, its length put before it after
-        n = len(out) - at
-        out[at - 3] = n >> 16
-        out[at - 2] = n >> 8 & 255
-        out[at - 1] = n & 255
+        count = _Count()
+        snap(peer, count)  # measured, then written: its length goes before it
+        n = count.n
+        out += b"S" + bytes((n >> 16, n >> 8 & 255, n & 255))
+        snap(peer, out)
     else:
         out += b"-"
     for seq, kind, payload in peer.journal:
         n = len(payload)
-        out += bytes((seq >> 8, seq & 255))
-        out += kind
-        out += bytes((n >> 8, n & 255))
+        out += bytes((seq >> 8, seq & 255)) + kind + bytes((n >> 8, n & 255))
         out += payload
-    c = crc16(out)
-    out.append(c >> 8)
-    out.append(c & 255)
-    return out  # a bytearray: the storage writes it as it is, no copy
+    c = out.crc
+    put(bytes((c >> 8, c & 255)))
+
+
+def save(peer):
+    """The side as bytes (a bytearray)."""
+    out = bytearray()
+    write(peer, out.extend)
+    return out
 
 
 def restore(data, step=0):

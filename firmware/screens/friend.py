@@ -303,20 +303,33 @@ class FriendTable(Screen):
         # after each decision, before its message goes: a power cut resumes
         # from here (engine.table.resume), the other side sending again what
         # came since
-        from engine.table.resume import save
+        from engine.table import resume
 
         self.wrote = True
         self.kept = self.peer.handled
         storage = self.app.hw.storage
+        tmp = SAVE + "~"
         try:
-            storage.write(SAVE + "~", save(self.peer))
+            opener = getattr(storage, "open_append", None)
+            if opener is None:  # a storage that writes whole files: the save made first
+                storage.write(tmp, resume.save(self.peer))
+            else:  # a piece at a time: no buffer of the whole save (KB late in a deal)
+                if storage.exists(tmp):
+                    storage.remove(tmp)  # one cut short by a power cut
+                f = opener(tmp)
+                try:
+                    resume.write(self.peer, f.write)
+                finally:
+                    f.close()
             try:
                 storage.remove(SAVE)
             except OSError:
                 pass
-            storage.rename(SAVE + "~", SAVE)
+            storage.rename(tmp, SAVE)
         except OSError as e:
             self.said = "Not saved: %s" % e
+        except MemoryError:
+            self.said = "Not saved: out of memory"
 
     def _key(self, bit):
         peer = self.peer

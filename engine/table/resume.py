@@ -6,13 +6,14 @@ dealer, the wins, the message numbers, the log so far, the game's finished
 deals and the messages still to be asked for); then every message it took
 and every decision of its player since, in order (``Peer.journal``), so a
 save holds one deal's messages at most; ``write(peer, put)`` hands the same
-bytes on a piece at a time (to a file, with no copy of the whole). ``restore(data)`` builds a new ``Peer``, puts
-it at that deal's start and feeds it that journal again: the protocol
-being deterministic given both secrets, it comes back to the same state,
-the same messages numbered the same; the link is then asked for what the
-other side sent since (``resume_link``), and what the other side asks is
-sent again. Fed again through the side's work queue, the journal's work
-may be spread over frames as a deal's is (``restore(data, step)``). A save that is cut short or
+bytes on a piece at a time (to a file, with no copy of the whole).
+``restore(data)`` builds a new ``Peer``, puts it at that deal's start and
+feeds it that journal again: the protocol being deterministic given both
+secrets, it comes back to the same state, the same messages numbered the
+same; the link is then asked for what the other side sent since
+(``resume_link``), and what the other side asks is sent again. Fed again
+through the side's work queue, the journal's work may be spread over frames
+as a deal's is (``restore(data, step)``). A save that is cut short or
 damaged is refused with ValueError. Imports engine.crc, engine.table.peer,
 engine.table.settings, engine.table.standing.
 """

@@ -50,9 +50,28 @@ except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
 
 STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
-# the table's code (the protocol and its cryptography): loaded in the frames
-# after the menu's first, so the mode's first frame does not wait for it
-TABLE_CODE = ("engine.table.settings", "engine.gamelog", "engine.table.peer")
+# the table's code (the rules, the protocol and its cryptography), each after
+# what it imports: loaded a module a frame after the menu's first, so neither
+# the mode's first frame nor any other waits for all of it
+TABLE_CODE = (
+    "engine.cards",
+    "engine.score",
+    "engine.rng",
+    "engine.view",
+    "engine.deal",
+    "engine.game",
+    "engine.table.settings",
+    "engine.table.sra",
+    "engine.gamelog",
+    "engine.crc",
+    "engine.table.frame",
+    "engine.table.standing",
+    "engine.table.deal",
+    "engine.table.hidden",
+    "engine.table.replay",
+    "engine.table.work",
+    "engine.table.peer",
+)
 NET = "table.txt"  # "HOST:PORT ROOM": play through the table server
 WIFI = "wifi.txt"  # "SSID PASSWORD": the Wi-Fi to join for it
 

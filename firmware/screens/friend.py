@@ -386,9 +386,27 @@ class FriendTable(Screen):
         return True
 
     def _save_log(self):
+        # a line at a time where the storage appends (a match's log is KB),
+        # to "friend.tmp" renamed over "friend.log" when whole
+        storage = self.app.hw.storage
+        log = self.peer.log
+        name, tmp = "friend.log friend.tmp".split()
         try:
-            self.app.hw.storage.write("friend.log", ("\n".join(self.peer.log) + "\n").encode())
-        except (OSError, AttributeError):
+            opener = getattr(storage, "open_append", None)
+            if opener is None:  # a storage that writes whole files
+                storage.write(name, ("\n".join(log) + "\n").encode())
+                return
+            if storage.exists(tmp):
+                storage.remove(tmp)
+            f = opener(tmp)
+            try:
+                for text in log:
+                    f.write(text.encode())
+                    f.write(b"\n")
+            finally:
+                f.close()
+            storage.rename(tmp, name)
+        except (OSError, AttributeError, MemoryError):
             self.said = "The log was not saved"
 
     def _status(self):

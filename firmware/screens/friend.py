@@ -54,24 +54,11 @@ SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is o
 # what it imports: loaded a module a frame after the menu's first, so neither
 # the mode's first frame nor any other waits for all of it
 TABLE_CODE = (
-    "engine.cards",
-    "engine.score",
-    "engine.rng",
-    "engine.view",
-    "engine.deal",
-    "engine.game",
-    "engine.table.settings",
-    "engine.table.sra",
-    "engine.gamelog",
-    "engine.crc",
-    "engine.table.frame",
-    "engine.table.standing",
-    "engine.table.deal",
-    "engine.table.hidden",
-    "engine.table.replay",
-    "engine.table.work",
-    "engine.table.peer",
-)
+    "engine.cards", "engine.score", "engine.rng", "engine.view", "engine.deal", "engine.game",
+    "engine.table.settings", "engine.table.sra", "engine.gamelog", "engine.crc",
+    "engine.table.frame", "engine.table.standing", "engine.table.deal", "engine.table.hidden",
+    "engine.table.replay", "engine.table.work", "engine.table.peer",
+)  # fmt: skip
 NET = "table.txt"  # "HOST:PORT ROOM": play through the table server
 WIFI = "wifi.txt"  # "SSID PASSWORD": the Wi-Fi to join for it
 

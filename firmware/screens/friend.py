@@ -190,6 +190,14 @@ class FriendMenu(ListScreen):
         self.app.push(table)
 
 
+def _appender(storage):
+    # a device's files (firmware.hw.files) take a save or a log a piece at a
+    # time; other storages (the tests' and the web's, in memory) whole
+    from firmware.hw.files import FileStorage
+
+    return storage.open_append if isinstance(storage, FileStorage) else None
+
+
 def _drop(storage):
     try:
         storage.remove(SAVE)
@@ -316,7 +324,7 @@ class FriendTable(Screen):
         storage = self.app.hw.storage
         tmp = SAVE + "~"
         try:
-            opener = getattr(storage, "open_append", None)
+            opener = _appender(storage)
             if opener is None:  # a storage that writes whole files: the save made first
                 storage.write(tmp, resume.save(self.peer))
             else:  # a piece at a time: no buffer of the whole save (KB late in a deal)
@@ -379,7 +387,7 @@ class FriendTable(Screen):
         log = self.peer.log
         name, tmp = "friend.log friend.tmp".split()
         try:
-            opener = getattr(storage, "open_append", None)
+            opener = _appender(storage)
             if opener is None:  # a storage that writes whole files
                 storage.write(name, ("\n".join(log) + "\n").encode())
                 return

@@ -198,6 +198,24 @@ def _appender(storage):
     return storage.open_append if isinstance(storage, FileStorage) else None
 
 
+def _stream(opener, storage, tmp, fill):
+    # ``tmp`` written afresh (one cut short by a power cut goes first) by
+    # ``fill(put)``, handing on its bytes a piece at a time
+    if storage.exists(tmp):
+        storage.remove(tmp)
+    f = opener(tmp)
+    try:
+        fill(f.write)
+    finally:
+        f.close()
+
+
+def _lines(log, put):
+    for text in log:
+        put(text.encode())
+        put(b"\n")
+
+
 def _drop(storage):
     try:
         storage.remove(SAVE)
@@ -328,13 +346,7 @@ class FriendTable(Screen):
             if opener is None:  # a storage that writes whole files: the save made first
                 storage.write(tmp, resume.save(self.peer))
             else:  # a piece at a time: no buffer of the whole save (KB late in a deal)
-                if storage.exists(tmp):
-                    storage.remove(tmp)  # one cut short by a power cut
-                f = opener(tmp)
-                try:
-                    resume.write(self.peer, f.write)
-                finally:
-                    f.close()
+                _stream(opener, storage, tmp, lambda put: resume.write(self.peer, put))
             try:
                 storage.remove(SAVE)
             except OSError:
@@ -391,15 +403,7 @@ class FriendTable(Screen):
             if opener is None:  # a storage that writes whole files
                 storage.write(name, ("\n".join(log) + "\n").encode())
                 return
-            if storage.exists(tmp):
-                storage.remove(tmp)
-            f = opener(tmp)
-            try:
-                for text in log:
-                    f.write(text.encode())
-                    f.write(b"\n")
-            finally:
-                f.close()
+            _stream(opener, storage, tmp, lambda put: _lines(log, put))
             storage.rename(tmp, name)
         except (OSError, AttributeError, MemoryError):
             self.said = "The log was not saved"

@@ -25,9 +25,10 @@ gives one (the simulator's TCP link); else, when the storage holds
 that Wi-Fi first); else the board's UART (firmware.table_uart). Imports ``engine.crc``,
 ``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
 ``engine.table.settings`` (``TABLE_CODE``: a module a frame after the menu's
-first), ``firmware.keys``, ``firmware.ui.screen``, ``firmware.table_net`` and
-``firmware.table_uart``; ``firmware.fast`` where viper is (its CRC handed
-to engine.crc for the messages' and the save's checksums).
+first), ``firmware.keys``, ``firmware.ui.screen``, ``firmware.table_net``,
+``firmware.table_uart`` and ``firmware.hw.files`` (not on the web);
+``firmware.fast`` where viper is (its CRC handed to engine.crc for the
+messages' and the save's checksums).
 """
 
 from firmware.keys import A, B, LEFT, RIGHT
@@ -192,9 +193,12 @@ class FriendMenu(ListScreen):
 
 def _appender(storage):
     # a device's files (firmware.hw.files) take a save or a log a piece at a
-    # time; other storages (the tests' and the web's, in memory) whole
-    from firmware.hw.files import FileStorage
-
+    # time; other storages (the tests' and the web's, in memory) whole; the
+    # web page has no firmware.hw.files (tools/device_files.py)
+    try:
+        from firmware.hw.files import FileStorage
+    except ImportError:
+        return None
     return storage.open_append if isinstance(storage, FileStorage) else None
 
 

@@ -28,14 +28,24 @@ def text(data):
 
 
 def encode(seq, kind, payload=b""):
-    """The bytes of one message; ValueError when it would be too long."""
-    body = bytes((seq >> 8 & 255, seq & 255)) + kind + payload
-    n = len(body)
+    """The bytes of one message, made in one buffer (a deck's message is
+    1.7 KB: no copies of it on the way); ValueError when it would be too
+    long."""
+    n = 3 + len(payload)
     if n > MAX_BODY:
         raise ValueError("message too long: %d bytes" % n)
-    head = bytes((MAGIC, n >> 8, n & 255))
-    c = crc16(body, crc16(head[1:]))
-    return head + body + bytes((c >> 8, c & 255))
+    out = bytearray(n + 5)
+    out[0] = MAGIC
+    out[1] = n >> 8
+    out[2] = n & 255
+    out[3] = seq >> 8 & 255
+    out[4] = seq & 255
+    out[5] = kind[0]
+    out[6 : n + 3] = payload
+    c = crc16(memoryview(out)[1 : n + 3])  # length, sequence, kind, payload
+    out[n + 3] = c >> 8
+    out[n + 4] = c & 255
+    return out
 
 
 class Reader:
@@ -72,12 +82,17 @@ class Reader:
             end = _HEAD + n + 2
             if len(buf) < end:
                 break
-            c = crc16(buf[_HEAD : _HEAD + n], crc16(buf[1:_HEAD]))
+            view = memoryview(buf)  # no copies of a 1.7 KB message to check it
+            c = crc16(view[1 : _HEAD + n])
             if c != (buf[end - 2] << 8 | buf[end - 1]):
+                view = None
                 self._drop("a message with a bad checksum")
                 buf = self.buf
                 continue
-            body = bytes(buf[_HEAD : _HEAD + n])
-            out.append((body[0] << 8 | body[1], body[2:3], body[3:]))
-            self.buf = buf = buf[end:]
+            out.append((buf[3] << 8 | buf[4], bytes(view[5:6]), bytes(view[6 : _HEAD + n])))
+            view = None
+            if len(buf) == end:  # the usual case: nothing after it
+                self.buf = buf = bytearray()
+            else:
+                self.buf = buf = buf[end:]
         return out

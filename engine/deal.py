@@ -6,14 +6,13 @@ pegs, the go, a fresh count, the end of the play. The show (R11-R13): the
 pone's hand, the dealer's hand and the crib counted in that order, or with
 muggins (V4) a seat's own count awaited (engine.muggins), then the next
 deal, or after the last of a game of fixed deals (V6) its end
-(engine.variants). ``Game`` holds the state, the settings and the points up
+(``Game._end_fixed``). ``Game`` holds the state, the settings and the points up
 to the win.
 
 ``GO`` and ``CLAIM`` code a go and a muggins claim in ``Game.moves`` (a card
 is its own code); ``TIE`` is the winner of a tied game of fixed deals, which
 has at most ``MAX_DEALS`` deals.
-Imports engine.cards, engine.score; engine.variants at a game of fixed
-deals' end.
+Imports engine.cards, engine.score.
 """
 
 from engine.cards import JACK, VALUES, text
@@ -253,9 +252,7 @@ class Deal:
                 return
             self._show_step += 1
         if self.deal_number == self.deals:
-            from engine import variants  # loaded by Game() for these settings
-
-            variants.end(self)
+            self._end_fixed()  # V6: engine.game's
             return
         self.dealer = 1 - self.dealer
         self._deal()

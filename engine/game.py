@@ -135,6 +135,13 @@ class Game(Deal):
     deals = 0  # a game to a target
     _no = staticmethod(_no)  # the refusal of a decision: raise self._no(reason, ...)
 
+    def _end_fixed(self):
+        # the last deal of a game of fixed deals is over (V6): engine.variants
+        # ends it, loaded by Game() for these settings
+        from engine import variants
+
+        variants.end(self)
+
     def __init__(
         self,
         seed=1,

@@ -76,7 +76,6 @@ LAYERS = (
 
 # circles left (each the modules of one), sorted
 CIRCLES = (
-    ("engine.deal", "engine.variants"),
     ("engine.discard", "engine.discard5"),
     ("engine.winprob", "engine.winprob_check"),
 )

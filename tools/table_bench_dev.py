@@ -256,7 +256,10 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
 
     deals = peer.game.deal_number if peer.game else 0
     print("match over %d broken %r notes %d" % (peer.over, peer.broken, len(peer.notes)))
-    print("log crc %d" % crc16("\n".join(peer.log).encode()))
+    crc = 0xFFFF  # the log's CRC a line at a time: no 4 KB copy of it on the Pico's heap
+    for i, text in enumerate(peer.log):
+        crc = crc16(text.encode(), crc16(b"\n", crc) if i else crc)
+    print("log crc %d" % crc)
     print("deals %d frames %d%s" % (deals, st["frames"], " (stopped)" if not peer.over else ""))
     if heap:
         print("app peak live heap %d bytes at %s" % (st["live"], st["live_at"]))

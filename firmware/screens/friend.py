@@ -56,7 +56,7 @@ SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is o
 # the mode's first frame nor any other waits for all of it
 TABLE_CODE = (
     "engine.cards", "engine.score", "engine.rng", "engine.view", "engine.deal", "engine.game",
-    "engine.table.settings", "engine.table.sra", "engine.gamelog", "engine.crc",
+    "engine.table.sra", "engine.table.settings", "engine.gamelog", "engine.crc",
     "engine.table.frame", "engine.table.standing", "engine.table.deal", "engine.table.hidden",
     "engine.table.replay", "engine.table.work", "engine.table.peer",
 )  # fmt: skip

@@ -105,6 +105,7 @@ package(
         "play/cut.py",
         "play/draw.py",
         "play/game_log.py",
+        "play/game_log_buffer.py",
         "play/game_over.py",
         "play/heap.py",
         "play/match_start.py",

@@ -1,11 +1,11 @@
 """A game's end at once, for tests: what firmware/play/game_over.py and
-firmware/play/game_log.py do a step a frame on a device, run to the end here
-(``run``): the statistics and the log (``game_done``), or the log's text
+firmware/play/game_log.py (and game_log_buffer.py) do a step a frame on a
+device, run to the end here (``run``): the statistics and the log (``game_done``), or the log's text
 alone (``log_bytes``, ``log_text``). Portable (CPython and MicroPython).
-Not a test module. Imports firmware.play.game_log and firmware.play.game_over.
+Not a test module. Imports firmware.play.game_log_buffer and firmware.play.game_over.
 """
 
-from firmware.play import game_log, game_over
+from firmware.play import game_log_buffer, game_over
 
 
 def run(steps):
@@ -21,7 +21,7 @@ def log_bytes(game, on_event=None, room=None):
     """The GAMELOG text of ``game`` so far as a bytearray (or a memoryview
     of ``room`` when it is big enough), replayed from its decisions (so a
     resumed game exports whole); ``on_event`` also sees every event."""
-    return run(game_log.log_steps(game, game_over._replay_steps, on_event, room))
+    return run(game_log_buffer.log_steps(game, game_over._replay_steps, on_event, room))
 
 
 def log_text(game, on_event=None):

@@ -4,58 +4,17 @@ in frame-sized steps, the replay given by the caller (``replay(game,
 on_event)``, a generator of a few decisions replayed a step:
 ``firmware.play.game_over._replay_steps``) for the play screen, whose game
 end (``firmware.play.game_over.game_done_steps``) loads this module only for
-the log and forgets it after (``MODULES``). Imports ``engine.gamelog``.
+the log and forgets it after (``MODULES``). Imports ``engine.gamelog``;
+``firmware.play.game_log_buffer`` for a storage that writes whole files.
 """
 
 # The log's file is "last.log"; "last.tmp" the log being written, renamed
 # over it when whole. Both are split from one string where used: a literal
 # under 11 characters would be a name interned for good on a device.
-# What this module loads (it and engine.gamelog, which nothing else on the
-# device imports): the play screen forgets them together after a game's end.
-MODULES = ("firmware.play.game_log", "engine.gamelog")
-
-
-def log_steps(game, replay, on_event=None, room=None):
-    """The GAMELOG text of ``game`` so far, made in memory, as a generator of
-    frame-sized steps (``replay``'s); it returns the log as a
-    bytearray (or a memoryview of ``room``, a bytearray to reuse, when it is
-    big enough); ``on_event`` also sees every event. Two replays, one to measure and one
-    to fill the buffer, so a whole game's lines are never held at once.
-    ``engine.gamelog`` is imported between two collections (what a replay
-    throws away leaves no holes among what stays)."""
-    import gc
-
-    gc.collect()
-    from engine.gamelog import header, line
-
-    gc.collect()
-    yield
-    head = header(game)
-    size = len(head) + 1
-
-    def measure(e):
-        nonlocal size
-        size += len(line(e)) + 1  # log lines are ASCII: one byte a character
-        if on_event is not None:
-            on_event(e)
-
-    yield from replay(game, measure)
-    if room is not None and len(room) >= size:
-        buf = memoryview(room)[:size]
-    else:
-        buf = bytearray(size)
-    pos = 0
-
-    def put(text):
-        nonlocal pos
-        n = len(text)
-        buf[pos : pos + n] = text.encode()
-        buf[pos + n] = 10
-        pos += n + 1
-
-    put(head)
-    yield from replay(game, lambda e: put(line(e)))
-    return buf
+# What this module loads (it, the buffer's code where used, and
+# engine.gamelog, which nothing else on the device imports): the play screen
+# forgets them together after a game's end.
+MODULES = ("firmware.play.game_log", "firmware.play.game_log_buffer", "engine.gamelog")
 
 
 def _stream_log(storage, game, replay):
@@ -96,5 +55,7 @@ def write_log(storage, game, replay, room=None):
     if room is None and hasattr(storage, "open_append"):
         yield from _stream_log(storage, game, replay)
     else:  # a storage that only writes whole files: the log made in memory first
+        from firmware.play.game_log_buffer import log_steps
+
         buf = yield from log_steps(game, replay, None, room)
         storage.write("last.log last.tmp".split()[0], buf)

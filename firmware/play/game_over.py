@@ -3,11 +3,12 @@ by ``open_page``, and its screen over the play screen, ``GameOverPage``: A
 ``after_game``, the match's next game or a rematch; DOWN the review) and
 the end's work, ``steps(screen, match_won)``, a step a frame while the page
 shows: what the coach has not weighed yet (a resumed game: all of it,
-``_weigh_whole``), then the computer player, your decisions' keys
+``firmware.play.review.weigh_whole``), then the computer player, your decisions' keys
 (``firmware.play.your_turn``) and the save's code (``firmware.play.save``,
 loaded again at the end for the next game's save) forgotten; then
-``game_done_steps``: the statistics counted (``firmware.store.stats`` loaded for
-them and forgotten, the game replayed into them: ``_replay_steps``), then
+``game_done_steps``: the statistics counted (``firmware.store.stats``'s
+``count_steps``, loaded for them and forgotten, the game replayed into
+them: ``_replay_steps``), then
 the log written (``firmware.play.game_log`` loaded for it and forgotten),
 each part with only its own code loaded; the save deleted when the match is
 over. A game counts once, in its kind's record (``firmware.store.stats`` keeps
@@ -16,8 +17,8 @@ only exported. Short of memory, neither is half done. Imports
 ``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
 ``firmware.play.heap``, ``firmware.play.page`` and
 ``firmware.play.table``; ``engine.game``, ``firmware.store.stats``,
-``firmware.play.game_log``, ``firmware.play.review``, ``firmware.play.draw``,
-and ``engine.review`` when used.
+``firmware.play.game_log``, ``firmware.play.review`` and
+``firmware.play.draw`` when used.
 """
 
 from firmware.ui import buttons
@@ -187,7 +188,9 @@ def steps(screen, match_won):
         _forget(names)
         yield
         if coach[5]:
-            yield from _weigh_whole(screen.game, coach)
+            from firmware.play.review import weigh_whole
+
+            yield from weigh_whole(screen.game, coach)
         table = screen.table
         problem, failed = yield from game_done_steps(
             screen.app.hw.storage,
@@ -276,7 +279,12 @@ def game_done_steps(storage, match, match_over, match_won, room=None, coach=None
         if not held:
             _module(_STATS)  # only for the end: not held through the game
             yield  # each import between two collections: a frame each on a Pico
-        problem = yield from _count(storage, match, match_over, match_won, coach)
+        import firmware.store.stats as sm  # short of memory, said
+
+        problem = yield from sm.count_steps(
+            storage, match, match_over, match_won, coach, _replay_steps
+        )
+        sm = None
         if not held:
             held = True
             _forget((_STATS,))  # the log's replay needs the room
@@ -292,61 +300,3 @@ def game_done_steps(storage, match, match_over, match_won, room=None, coach=None
     _forget(names if held else names + (_STATS,))
     yield  # the save's deletion and this module forgotten in a frame of their own
     return problem, failed
-
-
-def _count(storage, match, match_over, match_won, coach):
-    # the statistics part of game_done_steps: the game counted once in its
-    # kind's record (firmware.store.stats keeps its key), a step a frame
-    import firmware.store.stats as sm  # loaded at a game's end: short of memory, said
-
-    game = match.game
-    # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)
-    stats = sm.Stats(storage, "statsd" if game.deals else "stats5" if game.five else sm.NAME)
-    k = sm.key(game)
-    sm = None
-    problem = stats.load()  # short of memory, the statistics are left as they are
-    yield
-    if not stats.counted(k):
-        yield from _replay_steps(game, stats.feed)
-        yield  # the save in a frame of its own (a littlefs write: up to 60 ms)
-        if match_over and match.games > 1:
-            stats.add_match(match_won)
-        if coach is not None:
-            stats.add_coach(coach[0], coach[1], coach[2])
-        stats.mark(k)
-        if not stats.save():
-            problem = stats.problem
-        yield
-    return problem
-
-
-def _weigh_whole(game, coach):
-    """A resumed game's coach figures: the decisions made before the resume
-    were never weighed on this screen, so the whole game is weighed now, as
-    the review weighs it (``engine.review.review_steps``, its modules loaded
-    a frame each and forgotten after, with the computer already gone), and
-    ``coach`` holds its deals, discards' and plays' losses: the figures
-    ``python3 -m engine review`` gives for the game's log. Short of memory,
-    or without the computer's code, the figures since the resume stay."""
-    import sys
-
-    before = tuple(sys.modules)
-    try:
-        from firmware.play.review import LOADS
-
-        yield
-        for name in LOADS:
-            if name not in sys.modules:
-                __import__(name)
-                yield
-        from engine.review import review_steps
-
-        r = yield from review_steps(game, 0)
-        coach[0] = r.deals
-        coach[1] = r.lost
-        coach[2] = r.played
-    except (MemoryError, ImportError):
-        pass
-    finally:
-        _forget([m for m in sys.modules if m not in before])
-    yield  # the collection of the forgetting: a frame of its own

@@ -1,6 +1,7 @@
 """The coach's review of a finished game (DOWN on its game-over page): your
 discards and plays against the computer's best, weighed a decision a frame
-under a bar (``firmware.working``), then their page. What it weighs with
+under a bar (``firmware.working``), then their page; and a resumed game's
+coach figures weighed the same way at its end (``weigh_whole``). What it weighs with
 (``engine.review`` and the computer's modules, ``LOADS``) is loaded for it
 a module a frame and forgotten after (a split for a Pico's budgets: the
 whole review takes over a second and the play screen's heap cannot hold
@@ -84,3 +85,33 @@ def _review(game):
         _forget([m for m in sys.modules if m not in before])
     yield end  # the collection of the forgetting: a frame of its own
     return lines
+
+
+def weigh_whole(game, coach):
+    """A resumed game's coach figures: the decisions made before the resume
+    were never weighed on this screen, so the whole game is weighed now, as
+    the review weighs it (``engine.review.review_steps``, its modules loaded
+    a frame each and forgotten after, with the computer already gone), and
+    ``coach`` holds its deals, discards' and plays' losses: the figures
+    ``python3 -m engine review`` gives for the game's log. Short of memory,
+    or without the computer's code, the figures since the resume stay."""
+    import sys
+
+    before = tuple(sys.modules)
+    try:
+        yield
+        for name in LOADS:
+            if name not in sys.modules:
+                __import__(name)
+                yield
+        from engine.review import review_steps
+
+        r = yield from review_steps(game, 0)
+        coach[0] = r.deals
+        coach[1] = r.lost
+        coach[2] = r.played
+    except (MemoryError, ImportError):
+        pass
+    finally:
+        _forget([m for m in sys.modules if m not in before])
+    yield  # the collection of the forgetting: a frame of its own

@@ -278,3 +278,30 @@ class Stats:
         except OSError as e:
             self.problem = "Statistics not saved: %s" % e
             return False
+
+
+def count_steps(storage, match, match_over, match_won, coach, replay):
+    """``match``'s finished game counted once in its kind's statistics in
+    ``storage`` (``key`` kept), its events from ``replay(game, on_event)``
+    (a generator of a few decisions a step: firmware.play.game_over's), the
+    match too when ``match_over`` (``match_won``: who won it) and the
+    coach's figures (``coach``: deals, lost, played; or None); a generator
+    of frame-sized steps that returns the statistics' problem, or None."""
+    game = match.game
+    # each kind of game apart: six-card to a target, five-card (V5), fixed deals (V6)
+    stats = Stats(storage, "statsd" if game.deals else "stats5" if game.five else NAME)
+    k = key(game)
+    problem = stats.load()  # short of memory, the statistics are left as they are
+    yield
+    if not stats.counted(k):
+        yield from replay(game, stats.feed)
+        yield  # the save in a frame of its own (a littlefs write: up to 60 ms)
+        if match_over and match.games > 1:
+            stats.add_match(match_won)
+        if coach is not None:
+            stats.add_coach(coach[0], coach[1], coach[2])
+        stats.mark(k)
+        if not stats.save():
+            problem = stats.problem
+        yield
+    return problem

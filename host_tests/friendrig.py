@@ -3,7 +3,8 @@ test_friend_power: ``table_app(ends, n, storage)``, an app whose table
 links to the others' through the in-memory link (tools/memlink.py's
 ``MemLink``, one end in the list ``ends`` for each table opened), with the
 quick t31 prime and its own secret; ``to_menu(d)``, the friend menu from
-the start menu; ``open_table(d, join)``, a table opened (or joined) there.
+the start menu; ``open_table(d, join)``, a table opened (or joined) there, its side
+and link made.
 Portable (CPython and MicroPython). Not a test module. Imports
 host_tests/apprig.py, firmware.hal, firmware.hw.host,
 firmware.screens.friend and tools/memlink.py."""
@@ -44,5 +45,11 @@ def open_table(d, join):
     if join:
         d.tap(DOWN)
     d.tap(A)
-    assert isinstance(d.app.top(), FriendTable)
-    return d.app.top()
+    t = d.app.top()
+    assert isinstance(t, FriendTable)
+    for _ in range(40):  # it opens a step a frame: the code still to load, the side, the link
+        if t.link is not None:
+            break
+        d.tick(1)
+    assert t.link is not None and t.peer is not None
+    return t

@@ -1,7 +1,8 @@
 """The friend menu loads the table's code (firmware/screens/friend.py's
 ``TABLE_CODE``) a module a frame while no key is pressed, each after the
 project modules it imports, so neither the mode's first frame nor a frame
-with a press waits for it, and none loads twice. CPython only (the import
+with a press waits for it, and none loads twice; a table then opens a
+step a frame (the side, its first save, its link). CPython only (the import
 graph is read from the sources: host_tests/importgraph.py)."""
 
 import ast
@@ -69,3 +70,23 @@ def test_the_menu_loads_a_module_a_frame_while_no_key_is_pressed(monkeypatch):
     for _ in range(3 * len(friend.TABLE_CODE)):
         d.tick(1)
     assert loaded == list(friend.TABLE_CODE)  # all of it, in order, each once
+
+
+def test_a_table_opens_a_step_a_frame():
+    # the side made, its first save, its link: each in a frame of its own,
+    # so no frame holds all of it (a Pico's littlefs write alone is tens of ms)
+    from friendrig import table_app
+
+    d = table_app([], 0)
+    to_menu(d)
+    for _ in range(3 * len(friend.TABLE_CODE)):
+        d.tick(1)  # the menu has loaded the table's code
+    menu = d.app.top()
+    menu.choose(0)  # "Open a table"
+    t = d.app.top()
+    assert isinstance(t, friend.FriendTable)
+    assert t.peer is not None and t.link is None and not d.hw.storage.exists(friend.SAVE)
+    d.tick(1)
+    assert d.hw.storage.exists(friend.SAVE) and t.link is None
+    d.tick(1)
+    assert t.link is not None

@@ -59,6 +59,10 @@ class Match:
         assert "Resume the table" in text
         d.tap(A)
         t = d.app.top()
+        for _ in range(40):  # it opens a step a frame
+            if t.link is not None:
+                break
+            d.tick(1)
         assert isinstance(t, FriendTable) and t.peer.seat == seat
         self.apps[seat] = d
         self.tables[seat] = t

@@ -200,7 +200,12 @@ def _opened_by_link(saved, room, seat):
     sock = FakeSock()
     web_table.wire(runner, sock, room, seat, "")
     runner.step(0, 0)
-    runner.step(0, 20)
+    t = 20
+    while getattr(runner.app.top(), "link", None) is None and t < 400:
+        runner.step(0, t)  # the table opens a step a frame (a new side: made, saved, linked)
+        t += 20
+    runner.step(0, t)  # the link connects
+    runner.step(0, t + 20)  # and says which table
     return runner.app, sock
 
 

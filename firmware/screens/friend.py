@@ -240,31 +240,51 @@ class FriendTable(Screen):
         self.now = 0
         self.kept = 0  # ``peer.handled`` when last saved
         self.wrote = False  # saved in this frame
+        self.opening = None  # the opening's steps still to run (``_open``)
 
     def enter(self):
-        if self.link is not None:
-            return
-        if self.peer is not None:  # resumed from the save
-            self._connect()
-            return
-        s = self.app.settings
-        settings = None
-        if self.seat == 0:
-            try:
-                prime = getattr(self.app.hw, "table_prime", "p256")  # tests: "t31"
-                from engine.table.settings import Settings
+        if self.link is None and self.opening is None:
+            self.opening = self._open()
+            self._opens()  # its first step in this frame (a resumed side: the link)
 
-                settings = Settings(
-                    getattr(s, "match", 1), s.target or None, s.variant, s.deals, prime
-                )
-            except ValueError as e:
-                self.app.replace(MessageScreen("Play a friend", str(e)))
-                return
-        from engine.table.peer import Peer
+    def _opens(self):
+        try:
+            next(self.opening)
+        except StopIteration:
+            self.opening = None
 
-        self.peer = Peer(self.seat, _secret(self.app.hw), settings)
-        self.peer.step = STEP
-        self._save()
+    def _open(self):
+        # the table opened a step a frame (none holds the screen still): the
+        # table's code the menu did not load yet, a module a frame; the side;
+        # its first save; the link
+        import sys
+
+        for name in TABLE_CODE:
+            if name not in sys.modules:
+                __import__(name)
+                yield
+        if self.peer is None:  # not resumed from the save
+            s = self.app.settings
+            settings = None
+            if self.seat == 0:
+                try:
+                    prime = getattr(self.app.hw, "table_prime", "p256")  # tests: "t31"
+                    from engine.table.settings import Settings
+
+                    settings = Settings(
+                        getattr(s, "match", 1), s.target or None, s.variant, s.deals, prime
+                    )
+                except ValueError as e:
+                    self.app.replace(MessageScreen("Play a friend", str(e)))
+                    return
+            from engine.table.peer import Peer
+
+            peer = Peer(self.seat, _secret(self.app.hw), settings)
+            peer.step = STEP
+            self.peer = peer
+            yield
+            self._save()
+            yield
         self._connect()
 
     def _connect(self):
@@ -277,6 +297,14 @@ class FriendTable(Screen):
         return [] if g is None else g.hands[self.seat]
 
     def update(self, dt, events):
+        if self.opening is not None:
+            for kind, bit in events:
+                if kind == "press" and bit == B:  # leaving while it opens
+                    self.opening = None
+                    self.app.pop()
+                    return True
+            self._opens()
+            return True
         peer = self.peer
         if peer is None or self.link is None:
             return False
@@ -414,6 +442,8 @@ class FriendTable(Screen):
 
     def _status(self):
         peer = self.peer
+        if peer is None:  # still opening
+            return self.said
         g = peer.game
         if peer.broken:
             return "Match broken off"
@@ -437,6 +467,7 @@ class FriendTable(Screen):
         peer = self.peer
         title_bar(cv, "Play a friend")
         if peer is None:
+            cv.text(self._status(), 0, 20)
             return
         g = peer.game
         if g is not None:

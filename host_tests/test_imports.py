@@ -75,7 +75,7 @@ LAYERS = (
 )
 
 # circles left (each the modules of one), sorted
-CIRCLES = (("engine.winprob", "engine.winprob_check"),)
+CIRCLES = ()
 
 # (importer, imported) up the layers, left
 UPWARD = (

@@ -10,9 +10,12 @@ unseen); suits matter only for the flush and nobs.
 
 The computer's discard lives here too, not in engine.opponent, so the play
 holds none of it: ``discard_values`` (every discard weighed) and ``choose``
-(the discard of a level); its hints and the coach's figure are
-engine.coach's. Imports engine.cards and engine.crib_table; engine.discard5
-in a five-card game (V5).
+(the discard of a level) of a six-card hand; its hints and the coach's figure
+are engine.coach's. A five-card game's (V5) are engine.discard5's
+(``discard_values5``, ``choose5``), built on this module's helpers: the
+callers (engine.opponent, engine.coach, engine.expert) load that module in
+a five-card game, and this one never imports it. Imports engine.cards and
+engine.crib_table.
 """
 
 from engine.cards import VALUES, JACK
@@ -189,13 +192,19 @@ def pair_at(i):
 
 def keep_of(hand, i):
     """The cards kept when the i-th pair of ``hand`` goes out: four of six, or
-    three of five (V5)."""
-    j, k = _pairs(hand)(i)
-    out = []
-    for x in range(len(hand)):
-        if x != j and x != k:
-            out.append(hand[x])
-    return out
+    three of five (V5). The pairs go in order, 0 1, 0 2, ... (``pair_at``,
+    engine.discard5's ``pair_at5``)."""
+    n = len(hand)
+    for j in range(n - 1):
+        if i < n - 1 - j:  # the pairs j k with k above j: n - 1 - j of them
+            k = j + 1 + i
+            out = []
+            for x in range(n):
+                if x != j and x != k:
+                    out.append(hand[x])
+            return out
+        i -= n - 1 - j
+    raise IndexError("no such discard")
 
 
 def evaluate(hand, known, crib_sign, values, goal=0, dealer=False, bonus=0):
@@ -248,17 +257,14 @@ def evaluate(hand, known, crib_sign, values, goal=0, dealer=False, bonus=0):
 
 def discard_values(view, crib, end_game):
     """(values, n, known): ``values[i]`` scores the i-th of the 15 discards
-    (see ``evaluate``; the expected points are values[i] / (n * SCALE)), or
-    of the 10 in five-card cribbage (``view.five``, V5). ``crib`` weighs the
-    crib table; ``end_game`` adds, when this deal may count the seat out, the
-    chance that it does (hand, its crib, pegging)."""
+    of a six-card hand (see ``evaluate``; the expected points are values[i] /
+    (n * SCALE)); engine.discard5's ``discard_values5`` for the 10 of
+    five-card cribbage. ``crib`` weighs the crib table; ``end_game`` adds,
+    when this deal may count the seat out, the chance that it does (hand,
+    its crib, pegging)."""
     known = list(view.hand)  # every card the seat has seen
     if view.opponent_hand is not None:
         known.extend(view.opponent_hand)
-    if view.five:
-        from engine.discard5 import discard_values5
-
-        return discard_values5(view, known, crib, end_game)
     hand = view.hand
     if len(hand) != 6:
         raise ValueError("a discard needs six cards in hand, not %d" % len(hand))
@@ -274,20 +280,13 @@ def discard_values(view, crib, end_game):
     return values, n, known
 
 
-def _pairs(hand):
-    # the function giving the positions of the i-th discard of a six- or
-    # five-card hand
-    if len(hand) == 5:
-        from engine.discard5 import pair_at5
-
-        return pair_at5
-    return pair_at
-
-
-def choose(view, level, rng):
+def choose(view, level, rng, weigh=discard_values, pair=pair_at):
     """The two cards engine.opponent's ``Computer`` of ``level`` (0 easy, 1
-    medium, 2 hard) lays away; ``rng`` (its own) picks its slips."""
-    values = discard_values(view, level > 0, level == 2)[0]
+    medium, 2 hard) lays away; ``rng`` (its own) picks its slips. ``weigh``
+    and ``pair`` are the game's ``discard_values`` and ``pair_at``: a
+    six-card hand's here, a five-card hand's from engine.discard5 (its
+    ``choose5``)."""
+    values = weigh(view, level > 0, level == 2)[0]
     count = len(values)
     best = 0
     for i in range(1, count):
@@ -300,5 +299,5 @@ def choose(view, level, rng):
             if i != best and values[i] > values[second]:
                 second = i
         best = second
-    j, k = _pairs(view.hand)(best)
+    j, k = pair(best)
     return view.hand[j], view.hand[k]

@@ -2,15 +2,17 @@
 dealt, two laid away, three kept. engine.discard's exact expected points over
 the starters a seat cannot rule out, for three cards (V5.4: the three-card
 flush), the 10 discards of five cards, the five-card crib table's share, and
-the opponent's five-card discard values. Loaded only when a five-card game
-needs it, so a six-card game never holds it. Imports engine.cards,
-engine.discard, engine.crib_table, engine.crib_table5.
+the opponent's five-card discard values (``discard_values5``) and choice
+(``choose5``), built on engine.discard's helpers. Loaded only when a
+five-card game needs it, by the callers that weigh a discard (engine.opponent,
+engine.coach, engine.expert), so a six-card game never holds it. Imports
+engine.cards, engine.discard, engine.crib_table, engine.crib_table5.
 """
 
 from engine.cards import VALUES, JACK
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import GAME, _hold, buffers, keep_of, unseen
+from engine.discard import GAME, _hold, buffers, choose, keep_of, unseen
 
 _PEG5_PONE = 1  # what each seat pegs in the one play sequence: 1.2 and 1.7 in hard self-play
 _PEG5_DEALER = 2
@@ -135,9 +137,12 @@ def evaluate5(hand, known, crib_sign, values):
     return n
 
 
-def discard_values5(view, known, crib, end_game):
+def discard_values5(view, crib, end_game):
     """engine.discard.discard_values for a five-card hand: (values, n, known)
     with ``values[i]`` for the i-th of the 10 discards."""
+    known = list(view.hand)  # every card the seat has seen
+    if view.opponent_hand is not None:
+        known.extend(view.opponent_hand)
     hand = view.hand
     if len(hand) != 5:
         raise ValueError("a five-card discard needs five cards in hand, not %d" % len(hand))
@@ -161,6 +166,12 @@ def discard_values5(view, known, crib, end_game):
             hits = chance_at_least3(a, b, c, thr, known) if thr > 0 else n
             values[i] += hits * GAME * SCALE
     return values, n, known
+
+
+def choose5(view, level, rng):
+    """engine.discard.choose for a five-card hand: the two cards a level lays
+    away."""
+    return choose(view, level, rng, discard_values5, pair_at5)
 
 
 def three_card_points(a, b, c):

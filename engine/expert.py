@@ -179,22 +179,23 @@ def _histogram(kept, known, per_rank, hist):
 class Expert:
     """The expert level: hard, with the table's chances near the end; where
     the table does not decide, hard's own choices (engine.discard's
-    ``choose`` and engine.pegging's at level 2, as engine.opponent's
-    ``Computer`` makes them)."""
+    ``choose``, engine.discard5's ``choose5`` in five-card, and
+    engine.pegging's at level 2, as engine.opponent's ``Computer`` makes
+    them)."""
 
     def __init__(self, seed=1):
         self.level = 2  # hard's, where the table does not decide
         self.rng = Rng(seed)
 
     def discard(self, view):
+        hard, weigh, pair = _code(view)
         if not near(view):
-            return choose(view, 2, self.rng)
-        values = discard_values(view, True, True)[0]
+            return hard(view, 2, self.rng)
+        values = weigh(view, True, True)[0]
         got = chances(view)
         if got is None:
-            return choose(view, 2, self.rng)
-        best = pick(values, got[0], got[1])
-        j, k = _pair(view, best)
+            return hard(view, 2, self.rng)
+        j, k = pair(pick(values, got[0], got[1]))
         return view.hand[j], view.hand[k]
 
     def play(self, view):
@@ -265,12 +266,19 @@ def _peg_out(view):
     return None
 
 
-def _pair(view, i):
+def _code(view):
+    # hard's choice, the discards' values and the positions of their pairs for
+    # the view's game: engine.discard5's in five-card (V5)
     if view.five:
-        from engine.discard5 import pair_at5
+        from engine.discard5 import choose5, discard_values5, pair_at5
 
-        return pair_at5(i)
-    return pair_at(i)
+        return choose5, discard_values5, pair_at5
+    return choose, discard_values, pair_at
+
+
+def _pair(view, i):
+    # the positions of the view's i-th discard (engine.review reads them too)
+    return _code(view)[2](i)
 
 
 def pick(values, sums, n):
@@ -293,7 +301,8 @@ def hint_discard(view):
     picks; None when the table does not decide (hard's hints stand)."""
     if not near(view):
         return None
-    values = discard_values(view, True, True)[0]
+    _, weigh, pair = _code(view)
+    values = weigh(view, True, True)[0]
     got = chances(view)
     if got is None:
         return None
@@ -303,6 +312,6 @@ def hint_discard(view):
     order.sort(key=lambda i: (i != first, -sums[i], -values[i]))
     out = []
     for i in order:
-        j, k = _pair(view, i)
+        j, k = pair(i)
         out.append((view.hand[j], view.hand[k], (sums[i] * 100 + 127 * n) // (255 * n)))
     return out

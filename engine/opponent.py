@@ -21,9 +21,10 @@ there is no end game to count out.
 A player decides from the ``View`` alone (engine.players describes the
 interface); its own seeded ``Rng`` only picks its mistakes. Imports
 engine.cards and engine.rng; when used, engine.discard (a discard: the code
-is there, so the play holds none of it), engine.coach (its hints and loss,
-which this module's functions of those names call), engine.pegging (a play,
-its hints and loss), engine.baseline and engine.expert (on demand). So a program short of
+is there, so the play holds none of it; engine.discard5 in five-card),
+engine.coach (its hints and loss, which this module's functions of those
+names call), engine.pegging (a play, its hints and loss), engine.baseline
+and engine.expert (on demand). So a program short of
 heap holds only what the phase needs: the discard's code (``DISCARD``) while
 the seats discard, the play's (``PLAY``) during the play, none between
 (firmware.play.heap loads and forgets them a module a frame).
@@ -95,9 +96,11 @@ class Computer:
         self.rng = Rng(seed)
 
     def discard(self, view):
-        from engine import discard
-
-        return discard.choose(view, self.level, self.rng)
+        if view.five:
+            from engine.discard5 import choose5 as choose
+        else:
+            from engine.discard import choose
+        return choose(view, self.level, self.rng)
 
     def play(self, view):
         level = self.level

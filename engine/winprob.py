@@ -14,8 +14,8 @@ header and the file's size (two seeks); the first also reads the tables
 through once against their check, and the verdict is kept on the ``engine``
 package, which stays loaded while this module is dropped and loaded again
 (the device reads a figure when the scores change), so the whole file is
-read once, not at every figure (engine.winprob_check reads it, and says
-what is wrong, once). ``chance`` takes an open
+read once, not at every figure (engine.winprob_check reads it through;
+engine.winprob_problem says what is wrong, once). ``chance`` takes an open
 binary file (anything with seek and read); ``lookup`` opens the table for one
 figure. A missing, bad or short file gives None, never an exception. Kept
 small, the check apart: the device loads this module at each score change,
@@ -27,7 +27,7 @@ Imports engine (the package) and, for the first check, engine.winprob_check.
 MAGIC = b"CWP2"
 HEADER = 12
 SIZE = 121 * 121 + 2 * 61 * 61  # the three tables' bytes
-_VERDICT = "winprob_verdict"  # the engine package's attribute: (path, problem or "")
+_VERDICT = "winprob_verdict"  # the engine package's attribute: (path, problem or "", said)
 
 
 def _head(f):
@@ -52,15 +52,15 @@ def _verdict(where, f):
     # the whole check once for ``where`` (kept on the engine package)
     import engine
 
-    bad = _head(f)
-    if isinstance(bad, str):
-        return bad
+    head = _head(f)
+    if isinstance(head, str):
+        return head
     kept = getattr(engine, _VERDICT, None)
     if kept is not None and kept[0] == where:
         return kept[1]
     from engine.winprob_check import check  # once a power-on: the boot asks first
 
-    got = check(f)
+    got = check(f, HEADER, head)
     setattr(engine, _VERDICT, (where, got, False))
     return got
 
@@ -86,8 +86,7 @@ def forget():
     """Forget the kept verdict (a test that puts another table in place)."""
     import engine
 
-    if getattr(engine, _VERDICT, None) is not None:
-        setattr(engine, _VERDICT, None)
+    setattr(engine, _VERDICT, None)
 
 
 def chance(f, own, other, own_deals, target=121, five=False):

@@ -8,8 +8,8 @@ forgets it after (``firmware.drop``). Imports ``firmware`` (``drop``),
 ``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.power``,
 ``firmware.store.records``, ``firmware.ui.screen``;
 ``firmware.store.settings``, ``firmware.screens.menu`` and
-``engine.winprob_check`` (its table checked) as the app starts, and the
-screens of ``firmware.screens`` by name.
+``engine.winprob_problem`` (the win-chance table checked) as the app
+starts, and the screens of ``firmware.screens`` by name.
 
 Modes and restarts
 ------------------
@@ -321,18 +321,19 @@ def menu(app):
 
 
 def _table_problem():
-    # engine.winprob_check checks the table once (the verdict stays on the
-    # engine package): its modules are loaded for that and forgotten after
+    # engine.winprob_problem has the table checked once (the verdict stays on
+    # the engine package): its modules are loaded for that and forgotten after
     import sys
 
-    from engine import winprob_check
+    from engine import winprob_problem
 
     try:
-        return winprob_check.problem()
+        return winprob_problem.problem()
     finally:
         if sys.implementation.name != "cpython":
             from firmware import drop as _drop
 
+            _drop("engine.winprob_problem")
             _drop("engine.winprob_check")
             _drop("engine.winprob")
 

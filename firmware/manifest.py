@@ -51,6 +51,7 @@ package(
         "view.py",
         "winprob.py",
         "winprob_check.py",
+        "winprob_problem.py",
         "table/__init__.py",
         "table/deal.py",
         "table/frame.py",

@@ -75,10 +75,7 @@ LAYERS = (
 )
 
 # circles left (each the modules of one), sorted
-CIRCLES = (
-    ("engine.discard", "engine.discard5"),
-    ("engine.winprob", "engine.winprob_check"),
-)
+CIRCLES = ()
 
 # (importer, imported) up the layers, left
 UPWARD = (

@@ -3,7 +3,7 @@
 reader engine.winprob: read by seeking from a file, monotone where it must be,
 the two seats' chances add up, the near-certain corners, bad files."""
 
-from engine import winprob, winprob_check
+from engine import winprob, winprob_check, winprob_problem
 from engine.winprob import chance, lookup
 
 KINDS = ((121, False), (61, False), (61, True))  # tools/gen/winprob.py: the file's order
@@ -29,7 +29,7 @@ def test_file_has_the_header_and_one_byte_a_position():
         f.seek(winprob.HEADER + size - 1)
         assert len(f.read(1)) == 1
         assert f.read(1) == b""  # nothing after the last table
-        assert winprob_check.check(f) == ""
+        assert winprob_check.check(f, winprob.HEADER, winprob._head(f)) == ""
     finally:
         f.close()
 
@@ -176,7 +176,7 @@ def test_a_damaged_table_reads_as_none_and_is_said_once():
     v.scores = [110, 112]
 
     def read():
-        said = [winprob_check.problem(), winprob_check.problem()]
+        said = [winprob_problem.problem(), winprob_problem.problem()]
         got = (lookup(50, 60, True), lookup(0, 0, False, 61, True), expert.chances(v))
         return said, got, winprob.open_table()
 
@@ -193,7 +193,7 @@ def test_a_damaged_table_reads_as_none_and_is_said_once():
     winprob.path = lambda: "no/such/winprob.bin"
     winprob.forget()
     try:
-        assert winprob_check.problem() is None and lookup(50, 60, True) is None
+        assert winprob_problem.problem() is None and lookup(50, 60, True) is None
     finally:
         winprob.path = keep
         winprob.forget()

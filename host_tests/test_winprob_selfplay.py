@@ -47,4 +47,4 @@ def test_the_generators_join_writes_the_table_with_its_header(tmp_path):
     gen_winprob.main(["--join"] + parts + ["--out", str(out)])
     assert out.read_bytes() == data
     with open(str(out), "rb") as f:
-        assert winprob_check.check(f) == ""
+        assert winprob_check.check(f, winprob.HEADER, winprob._head(f)) == ""

@@ -29,11 +29,12 @@ bytes):
 3. Checks: direct self-play of hard against hard from sample positions
    (``--check`` games each) against the table, with 95% intervals.
 
-The file: engine.winprob's 12-byte header (``CWP2``, the tables' size, their
-check: ``engine.winprob_check.header``), then one byte a position (round(255 * V)),
-row = the dealer's score, column = the pone's: 121 x 121 (six-card to 121),
-61 x 61 (six-card to 61), 61 x 61 (five-card, V5). The reader refuses a file
-whose header, size or check is wrong. CPython only.
+The file: engine.winprob's 12-byte header (``header``: ``CWP2``, the
+tables' size, their check, engine.winprob_check's ``sums``), then one byte a
+position (round(255 * V)), row = the dealer's score, column = the pone's:
+121 x 121 (six-card to 121), 61 x 61 (six-card to 61), 61 x 61 (five-card,
+V5). The reader refuses a file whose header, size or check is wrong. CPython
+only.
 """
 
 import argparse
@@ -45,8 +46,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 
 from engine.game import Game, run  # noqa: E402
 from engine.opponent import make  # noqa: E402
-from engine.winprob import SIZE  # noqa: E402
-from engine.winprob_check import header  # noqa: E402
+from engine.winprob import MAGIC, SIZE  # noqa: E402
+from engine.winprob_check import BLOCK, sums  # noqa: E402
 
 # (target, five-card) of each table, in file order (engine.winprob reads them there)
 KINDS = ((121, False), (61, False), (61, True))
@@ -148,6 +149,16 @@ def interval(wins, n):
     p = wins / n
     h = 1.96 * (p * (1 - p) / n) ** 0.5
     return p, p - h, p + h
+
+
+def header(tables):
+    """The 12 bytes before ``tables`` (bytes of the three tables, ``SIZE``):
+    engine.winprob's ``MAGIC``, their size, their ``sums``."""
+    s1, s2 = sums([tables[i : i + BLOCK] for i in range(0, len(tables), BLOCK)])
+    n = len(tables)
+    return MAGIC + bytes(
+        (n >> 24, n >> 16 & 255, n >> 8 & 255, n & 255, s1 >> 8, s1 & 255, s2 >> 8, s2 & 255)
+    )
 
 
 def main(argv=None):

@@ -123,6 +123,8 @@ package(
         "screens/counter.py",
         "screens/demo.py",
         "screens/friend.py",
+        "screens/friend_link.py",
+        "screens/friend_table.py",
         "screens/keeper.py",
         "screens/learn.py",
         "screens/menu.py",

@@ -7,12 +7,14 @@ the start menu; ``open_table(d, join)``, a table opened (or joined) there, its s
 and link made.
 Portable (CPython and MicroPython). Not a test module. Imports
 host_tests/apprig.py, firmware.hal, firmware.hw.host,
-firmware.screens.friend and tools/memlink.py."""
+firmware.screens.friend, firmware.screens.friend_table and
+tools/memlink.py."""
 
 from apprig import new_app
 from firmware.hal import A, DOWN, UP
 from firmware.hw import host
-from firmware.screens.friend import FriendMenu, FriendTable
+from firmware.screens.friend import FriendMenu
+from firmware.screens.friend_table import FriendTable
 from memlink import MemLink
 
 

@@ -10,7 +10,7 @@ import ast
 from apprig import new_app
 from firmware.hal import DOWN
 from firmware.hw import host
-from firmware.screens import friend
+from firmware.screens import friend, friend_table
 from friendrig import to_menu
 from importgraph import modules, module_name, read
 
@@ -84,9 +84,9 @@ def test_a_table_opens_a_step_a_frame():
     menu = d.app.top()
     menu.choose(0)  # "Open a table"
     t = d.app.top()
-    assert isinstance(t, friend.FriendTable)
-    assert t.peer is not None and t.link is None and not d.hw.storage.exists(friend.SAVE)
+    assert isinstance(t, friend_table.FriendTable)
+    assert t.peer is not None and t.link is None and not d.hw.storage.exists(friend_table.SAVE)
     d.tick(1)
-    assert d.hw.storage.exists(friend.SAVE) and t.link is None
+    assert d.hw.storage.exists(friend_table.SAVE) and t.link is None
     d.tick(1)
     assert t.link is not None

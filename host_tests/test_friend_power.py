@@ -1,5 +1,5 @@
 # portable
-"""Power cuts at the friend's table (firmware/screens/friend.py): two apps
+"""Power cuts at the friend's table (firmware/screens/friend_table.py): two apps
 joined by an in-memory pipe play a match of six fixed deals by pressing A;
 one side's power is cut (its app, its link and its memory dropped, its
 storage kept) at every frame in which it took a message of the second deal,
@@ -17,7 +17,7 @@ from engine.logread import text_lines
 from firmware.hal import A
 from firmware.hw import host
 from friendrig import open_table, table_app, to_menu
-from firmware.screens.friend import FriendTable
+from firmware.screens.friend_table import FriendTable
 
 LIMIT = 3000  # frames of one match, some four times what it takes
 

@@ -1,5 +1,5 @@
 # portable
-"""The "Play a friend" screen (firmware/screens/friend.py) on two apps
+"""The "Play a friend" screen (firmware/screens/friend.py, friend_table.py) on two apps
 whose links are an in-memory pipe: opened from the menu's last entry, one
 opens a table and one joins it; pressing A again and again (it marks two
 cards for the crib, plays a card, says go, and does nothing while the other
@@ -14,7 +14,8 @@ from engine import logcheck
 from engine.logread import text_lines
 from firmware.hal import A, B, RIGHT
 from friendrig import open_table, table_app, to_menu
-from firmware.screens.friend import SAVE, FriendMenu, FriendTable
+from firmware.screens.friend import FriendMenu
+from firmware.screens.friend_table import SAVE, FriendTable
 
 
 def _apps():

@@ -83,7 +83,7 @@ UPWARD = (
     ("firmware.hw.web", "firmware.crashlog"),
     ("firmware.hw.web", "firmware.main"),
     ("firmware.hw.web", "firmware.play.cut"),
-    ("firmware.hw.web_table", "firmware.screens.friend"),
+    ("firmware.hw.web_table", "firmware.screens.friend_table"),
 )
 
 

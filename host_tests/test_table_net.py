@@ -125,7 +125,7 @@ def test_two_devices_play_through_the_server_by_their_table_txt():
     from engine.logread import text_lines
     from firmware.hal import A, DOWN, UP
     from firmware.hw import host
-    from firmware.screens.friend import FriendTable
+    from firmware.screens.friend_table import FriendTable
 
     port = _server()
     drivers = []

@@ -1,6 +1,6 @@
 """Two simulator processes play a whole match over 127.0.0.1, each by a
 script of button presses on the "Play a friend" table
-(firmware/screens/friend.py): straight (tools/sim.py --host PORT / --join
+(firmware/screens/friend_table.py): straight (tools/sim.py --host PORT / --join
 HOST:PORT) and through a room of the table server (--server HOST:PORT --room
 CODE [--open], the server run here in a thread): both write the same
 friend.log and it replays clean (engine.logcheck); a port that cannot be

@@ -28,6 +28,8 @@ TABLE_FILES = (
     "engine/table/sra.mpy",
     "engine/table/resume.mpy",
     "firmware/screens/friend.mpy",
+    "firmware/screens/friend_table.mpy",
+    "firmware/screens/friend_link.mpy",
     "firmware/hw/web_table.mpy",
 )
 

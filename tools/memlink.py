@@ -1,5 +1,5 @@
 """An in-memory link between table sides in one process, for a friend's
-table (firmware/screens/friend.py) played by two apps side by side:
+table (firmware/screens/friend_table.py) played by two apps side by side:
 ``MemLink(ends)`` is one end, joined to the list ``ends``; the app's
 ``hw.table_link`` sets its ``peer``; ``poll`` gives every frame that peer
 sends to the peer of each other end, and is true when one went. ``heard``,

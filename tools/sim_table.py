@@ -3,12 +3,12 @@ HOST:PORT, or --server HOST:PORT --room CODE [--open]): ``wire(sim, ...)``
 gives the app a TCP link (tools/table_link.py) as ``hw.table_link``, straight
 to the other simulator or through a room of the table server
 (tools/table_server.py), and opens the "Play a friend" table at once
-(firmware/screens/friend.py), as seat A when hosting or opening the room, B
+(firmware/screens/friend_table.py), as seat A when hosting or opening the room, B
 when joining. On the simulated clock of a script the link waits a few real
 milliseconds a frame when nothing came while the other side is to move, so
 its messages have time to arrive, and says on stderr what the server
 refused (the interactive screen keeps the terminal). CPython only. Imports
-firmware.screens.friend and table_link.
+firmware.screens.friend_table and table_link.
 """
 
 import socket
@@ -55,7 +55,7 @@ def _given(flag, check, text):
 def wire(sim, host_port=None, join=None, scripted=True, server=None, room=None, opening=False):
     """Raises OSError when the port cannot be opened or the table server
     does not answer, ValueError for a bad address or room code."""
-    from firmware.screens.friend import FriendTable
+    from firmware.screens.friend_table import FriendTable
 
     if server is None and (room is not None or opening):
         raise ValueError("--room and --open go with --server HOST:PORT")

@@ -1,7 +1,7 @@
 """Play a friend from the web page: a table's link (engine.table.peer) over
 the page's WebSocket to the table server (tools/table_server.py), given to
 the "Play a friend" screen as ``hw.table_link(peer)``, as the simulator's
-TCP link is (firmware/screens/friend.py).
+TCP link is (firmware/screens/friend_table.py).
 
 The page (web/table.js) owns the WebSocket and hands this module ``sock``, a
 JS object: ``connect()`` opens a new one, ``state()`` is 0 while it
@@ -33,7 +33,7 @@ address said ``?room=CODE``, seat ``"a"`` for the side that opened it) the
 first app opens that table at once, resuming the saved side
 (``friend.tbl``) when it is of that seat. ``saved`` is the room the page
 last sat in (the "Resume the table" entry of the menu goes back to it).
-Imports ``binascii``, ``engine.table.link``; ``firmware.screens.friend`` and
+Imports ``binascii``, ``engine.table.link``; ``firmware.screens.friend_table`` and
 ``engine.table.resume`` when the table opens.
 """
 
@@ -165,7 +165,7 @@ def keep(storage, peer):
     """The side saved as the friend screen saves it (``friend.tbl``, written
     aside and renamed), so a reload resumes from the last message taken."""
     from engine.table.resume import save
-    from firmware.screens.friend import SAVE
+    from firmware.screens.friend_table import SAVE
 
     try:
         storage.write(SAVE + "~", save(peer))
@@ -181,7 +181,7 @@ def keep(storage, peer):
 def open_table(app, seat):
     """The friend's table at once (the page opened by its link): the saved
     side when it is of this seat, else a new one."""
-    from firmware.screens.friend import SAVE, FriendTable
+    from firmware.screens.friend_table import SAVE, FriendTable
 
     if app.mode != "friend":
         app.open("friend")

@@ -24,7 +24,7 @@ import { close, freshMenu, launch, py, ready, sleep } from "./e2e.mjs";
 const [, , URL, CHROMIUM, TABLE, OUTDIR] = process.argv;
 const GAME_S = Number(process.env.FRIEND_GAME_S || 900); // the whole game's limit
 
-// the friend screen's side as the page runs it (firmware/screens/friend.py)
+// the friend screen's side as the page runs it (firmware/screens/friend_table.py)
 const SIDE = `
 _a = _w.runner.app
 _t = _a.top() if _a is not None else None

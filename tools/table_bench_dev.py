@@ -228,6 +228,10 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
         frame(0)
     press(A)  # "Open a table": seat A
     table = app.top()
+    for _ in range(100):  # it opens a step a frame: the code still to load, the side, the link
+        if table.link is not None:
+            break
+        frame(0)
     work = [0, 0]  # the side's work: all of it, its slowest step (us)
     peer_work = table.peer.work
 

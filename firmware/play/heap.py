@@ -40,11 +40,12 @@ PAGE_CODE = PAGES[1:] + ("engine.breakdown", "firmware.play.review", "firmware.p
 PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn")
 
 
-def _forget(names):
+def _forget(names, collect=True):
     """Forget the modules ``names`` (a module's ``MODULES``: it and what only
-    it loads) so their heap comes back; ``_module`` loads them again when
-    next needed. On a device only (MicroPython, CircuitPython): CPython has
-    room, and other code there (tests, tools) may hold on to the modules."""
+    it loads) so their heap comes back, at once with ``collect`` (else at
+    the next collection); ``_module`` loads them again when next needed. On
+    a device only (MicroPython, CircuitPython): CPython has room, and other
+    code there (tests, tools) may hold on to the modules."""
     import gc
     import sys
 
@@ -52,7 +53,8 @@ def _forget(names):
         return
     for name in names:
         _drop(name)
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 def _module(name):

@@ -7,8 +7,8 @@ waits. It opens a step a frame (the table's code still to load, the side,
 its first save, the link: firmware.screens.friend_link). The deal's work is
 done a step a frame (``STEP``, one exponentiation with the 256-bit prime),
 the status saying how far it is ("Shuffling 12/52", "Dealing 3/6",
-"Checking 40/65"), so no frame holds the screen still; a device's heap
-nearly full is collected in a frame of its own. B leaves for the menu.
+"Checking 40/65"), so no frame holds the screen still. B leaves for the
+menu.
 After each decision, and after each message of the other side it takes,
 the side is saved (``SAVE``, engine.table.resume) in a frame of its own,
 before anything answering it goes: after a power cut or leaving, the
@@ -44,7 +44,6 @@ except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
     pass
 
 STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
-_ROOM = const(24576)  # free heap under which a frame collects instead (``_collects``)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 # the table's code (the rules, the protocol and its cryptography), each after
 # what it imports: loaded a module a frame after the menu's first, so neither
@@ -114,7 +113,6 @@ class FriendTable(Screen):
         self.kept = 0  # ``peer.handled`` when last saved
         self.wrote = False  # saved in this frame
         self.opening = None  # the opening's steps still to run (``_open``)
-        self.collected = False  # this frame collected the heap (``_collects``)
 
     def enter(self):
         if self.link is None and self.opening is None:
@@ -207,8 +205,6 @@ class FriendTable(Screen):
             # check: docs/firmware-figures.md)
             if linked:
                 moved = True
-            elif self._collects():
-                pass
             elif peer.work():
                 moved = True
         if len(peer.notes) != self.notes:
@@ -228,23 +224,6 @@ class FriendTable(Screen):
             self._save_log()
             drop_save(self.app.hw.storage)
         return moved
-
-    def _collects(self):
-        # a device's heap nearly full: collected in a frame of its own, not
-        # in the middle of the next step's power (whose big numbers leave
-        # KB behind), where the frame would take the two together past 100
-        # ms; never two frames running (a heap that stays full still works)
-        if self.collected:
-            self.collected = False
-            return False
-        import gc
-
-        free = getattr(gc, "mem_free", None)  # MicroPython, CircuitPython
-        if free is None or free() >= _ROOM:
-            return False
-        gc.collect()
-        self.collected = True
-        return True
 
     def _keep(self):
         # a message of the other side taken since the last save: saved before

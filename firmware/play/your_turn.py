@@ -110,16 +110,20 @@ def weigh(coach):
         del coach[4][:1]
         return
     mods = opponent.MODULES
-    if coach[4][0][2] is not None and mods[-1] not in sys.modules and _DEVICE:
-        # on a device a discard's weighing code (engine.coach) loads in a
-        # frame of its own, the weighing in the next: together, with the
-        # collection after, a five-card discard's frame took 110 ms
+    first = coach[4][0]
+    if first[2] is not None and first[0].five and mods[-1] not in sys.modules and _DEVICE:
+        # on a device a five-card discard's weighing code (engine.coach)
+        # loads in a frame of its own, the weighing in the next: together,
+        # with the collection after, its frame took 110 ms (emulated Pico,
+        # MicroPython v1.28.0); a six-card one's fits a frame, and holding
+        # the code between two frames would take the play mode's peak to
+        # 98.3 KB (96 KB budget)
         _module(mods[-1])
         return
     view, c1, c2, deal = coach[4].pop(0)
     had = [m in sys.modules for m in mods]
     if c2 is not None:
-        had[-1] = False  # engine.coach, loaded for this weighing
+        had[-1] = False  # engine.coach: loaded for this weighing, here or in the frame before
     try:
         if c2 is None:
             if coach[0] and coach[3] == deal:

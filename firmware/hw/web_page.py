@@ -1,4 +1,4 @@
-"""The web page's reading of the device's screen (``firmware.hw.web``'s
+"""The web page's reading of the device's screen (``firmware.web_runner``'s
 ``Runner`` passes itself as ``self``): ``screen_lines`` (the text the
 screen shows, off the canvas's text calls of one whole redraw), ``spoken``
 (that and what the screen shows as pictures or marks, for the page's ARIA

@@ -55,7 +55,7 @@ export async function ready(page, timeout = 30000) {
 // Python in the page; the code leaves its answer in _out (JSON text)
 export async function py(page, code) {
   return page.evaluate((c) => {
-    window.cribbage.mp.runPython("import json\nfrom firmware.hw import web as _w\n" + c);
+    window.cribbage.mp.runPython("import json\nfrom firmware import web_runner as _w\n" + c);
     return JSON.parse(window.cribbage.mp.globals.get("_out"));
   }, code);
 }

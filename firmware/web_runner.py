@@ -69,7 +69,7 @@ class Runner:
         self._a = 0  # boot.wait's A state: 0 must be up first, 1 up, 2 pressed
         self._resets = hw.resets
         self.deal = False  # open the play screen on the first app (a first visit)
-        self.opening = None  # called with the first app (firmware.hw.web_table)
+        self.opening = None  # called with the first app (firmware.web_friend)
         self.hand_drawn = None  # (cards, x, y) of the hand at the last screen_lines
 
     def restart(self, resume=True):

@@ -45,6 +45,7 @@ MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/mp_make.py")
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = (
     "firmware/web_runner.py",
+    "firmware/web_friend.py",
     "firmware/hw/web.py",
     "firmware/hw/web_page.py",
     "firmware/hw/web_store.py",

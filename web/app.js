@@ -502,7 +502,7 @@ async function start() {
   page.firstVisit = firstVisit;
   const room = params.get("room") || "";
   const runner = web.start(kv, "pico", firstVisit && !room);
-  mp.pyimport("firmware.hw.web_table").wire(runner, tableLink(page), room, params.get("seat") || "", savedRoom());
+  mp.pyimport("firmware.web_friend").wire(runner, tableLink(page), room, params.get("seat") || "", savedRoom());
   page.mp = mp;
   page.runner = runner;
   page.step = runner.step;

@@ -26,7 +26,7 @@ page); ``runner`` is the runner it made. For the page, beside the screen
 live region), ``tap_card(x, y)`` (a click on a card of the hand).
 Imports ``binascii``, ``firmware.main``, ``firmware.boot`` (which loads
 the board) and ``firmware.hw.web``; ``js`` only in ``start``,
-``firmware.crashlog`` when a frame fails, and ``firmware.hw.web_page`` for
+``firmware.crashlog`` when a frame fails, and ``firmware.web_screen`` for
 the screen's text and a click on a card, ``firmware.play.cut`` on a first
 visit.
 """
@@ -209,25 +209,25 @@ class Runner:
     def contrast(self):
         return self.hw.display.level
 
-    # ---- the screen's text and its cards, for the page (firmware.hw.web_page) ----
+    # ---- the screen's text and its cards, for the page (firmware.web_screen) ----
     def screen_lines(self):
-        from firmware.hw import web_page
+        from firmware import web_screen
 
-        return web_page.screen_lines(self)
+        return web_screen.screen_lines(self)
 
     def spoken(self):
-        from firmware.hw import web_page
+        from firmware import web_screen
 
-        return web_page.spoken(self)
+        return web_screen.spoken(self)
 
     def spoken_text(self):
         """``spoken()`` as one string, a line each (what the page reads)."""
         return "\n".join(self.spoken())
 
     def tap_card(self, x, y):
-        from firmware.hw import web_page
+        from firmware import web_screen
 
-        return web_page.tap_card(self, x, y)
+        return web_screen.tap_card(self, x, y)
 
     def mode(self):
         app = self.app

@@ -30,9 +30,11 @@ below it:
   6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
                    ``firmware.cp_code``, and the web page's runner
                    (``firmware.web_runner``: it boots the app and steps it a
-                   frame, as ``firmware.main`` runs it on a board) and its
+                   frame, as ``firmware.main`` runs it on a board), its
                    friend's table (``firmware.web_friend``: the page's link
                    given to the app, a table opened from the page's address)
+                   and its reading of the screen (``firmware.web_screen``:
+                   the screen's text, what is spoken, a tap on a card)
 
 ``CIRCLES`` and ``UPWARD`` are what is left to undo, in modules being
 reworked: each entry must still be true (a circle or an upward import that
@@ -78,6 +80,7 @@ LAYERS = (
     ("firmware.cp_code", 6),
     ("firmware.web_runner", 6),
     ("firmware.web_friend", 6),
+    ("firmware.web_screen", 6),
 )
 
 # circles left (each the modules of one), sorted

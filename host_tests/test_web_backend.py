@@ -8,8 +8,8 @@ ends at the menu). Runs under CPython, the unix port and the WebAssembly
 port (host_tests/test_web_node.py)."""
 
 from firmware import crashlog
-from firmware import web_runner
-from firmware.hw import web, web_page
+from firmware import web_runner, web_screen
+from firmware.hw import web
 from firmware.store.records import RecordStore
 
 A = 16
@@ -318,7 +318,7 @@ def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
     c.run(0, 2000)
     lines = r.screen_lines()
     assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
-    assert web_page._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
+    assert web_screen._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
 
 
 def _dealt(r):
@@ -367,7 +367,7 @@ def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line(
     cuts = [e for e in events if e[0] == "cut"]
     hand = [e for e in events if e[0] == "hand" and e[1] == 0][0][2]
     assert sorted(tb.hand) == sorted(hand) and t.game.dealer == twin.game.dealer
-    a, b = web_page._readable(card_text(cuts[-1][1])), web_page._readable(card_text(cuts[-1][2]))
+    a, b = [web_screen._readable(card_text(c)) for c in cuts[-1][1:3]]
     deals = "You deal" if twin.game.dealer == 0 else "CPU deals"
     assert "Cut %s/%s: %s" % (a, b, deals) in lines, lines
     assert (cuts[-1][1] >> 2 < cuts[-1][2] >> 2) == (twin.game.dealer == 0)  # the lower deals
@@ -400,7 +400,7 @@ def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
     c, tb = _dealt(r)
     c.tap(A)
     said = r.spoken()
-    cards = [web_page._readable(card_text(x)) for x in tb.hand]
+    cards = [web_screen._readable(card_text(x)) for x in tb.hand]
     hand = [s for s in said if s.startswith("Your hand: ")]
     assert hand and hand[0].startswith("Your hand: " + " ".join(cards)), said
     assert "; for the crib: " + cards[0] in hand[0], said

@@ -46,8 +46,8 @@ BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = (
     "firmware/web_runner.py",
     "firmware/web_friend.py",
+    "firmware/web_screen.py",
     "firmware/hw/web.py",
-    "firmware/hw/web_page.py",
     "firmware/hw/web_store.py",
     "firmware/hw/web_table.py",
 )

@@ -109,7 +109,7 @@ export async function freshMenu(page) {
 
 // in the page, before its own script (page.addInitScript): the first screen
 // the page draws after a load, as its runner tells it (the screen's text and
-// what it shows as pictures: firmware/hw/web_page.py's spoken), and when
+// what it shows as pictures: firmware/web_screen.py's spoken), and when
 // (ms since the navigation began), in window.cribbage.firstScreen
 export function recordFirstScreen() {
   let page;

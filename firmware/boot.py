@@ -8,7 +8,7 @@ Imports ``firmware.ui.wrap``; ``firmware.app``, ``boards``,
 ``firmware.pegboard`` and one ``firmware.hw`` backend, each when used.
 
 Backends: ``mp`` on MicroPython boards, ``cp`` on CircuitPython, ``web`` on
-the WebAssembly port (a page steps ``firmware.hw.web.Runner``), ``host``
+the WebAssembly port (a page steps ``firmware.web_runner.Runner``), ``host``
 anywhere else (CPython, the MicroPython unix port). The board name comes from
 a one-line file ``board.txt`` when there is one, else ``boards.DEFAULT``; a
 missing or unknown board leaves ``board`` None and the defaults of the backend.
@@ -33,7 +33,7 @@ def backend_name():
     if impl == "circuitpython":
         return "cp"
     if sys.platform == "webassembly":
-        return "web"  # the browser page drives firmware.hw.web's Runner
+        return "web"  # the browser page drives firmware.web_runner's Runner
     if impl == "micropython" and sys.platform not in ("linux", "darwin", "win32", "windows"):
         return "mp"
     return "host"

@@ -12,7 +12,10 @@ no room at all the record it loaded is kept, still loading to its
 ``.state``, and with one write refused what is kept is whole. Runs on CPython
 and MicroPython."""
 
+import binascii
+
 from corpus_state import storage_state
+from firmware import web_runner
 from firmware.hw import web
 
 A = 16  # firmware.hal's
@@ -45,11 +48,11 @@ def _value(data):
     """What the web store keeps for ``data``: hex, or, for a corpus file of
     printable text that is not hex, that text as it is (what a page or a
     person left there)."""
-    hexed = web.binascii.hexlify(data).decode()
+    hexed = binascii.hexlify(data).decode()
     if data and all(32 <= b < 127 for b in data):
         text = data.decode()
         try:
-            web.binascii.unhexlify(text)
+            binascii.unhexlify(text)
         except (ValueError, TypeError):
             return text
     return hexed
@@ -82,7 +85,7 @@ def _runner(kv, mode):
     from firmware import boot
 
     board = boot.load_board("pico")
-    r = web.Runner(web.make(board, web.KeyStorage(kv)), board)
+    r = web_runner.Runner(web.make(board, web.KeyStorage(kv)), board)
     r.step(0, 0)
     r.app.open(mode)
     return r
@@ -159,7 +162,7 @@ def test_each_refused_record_in_both_copies_is_named_kept_aside_and_a_fresh_star
                 _saving_step(kind, c, 0)
             assert kv.items.get(web.PREFIX + kind + ".bad") == value, (name, sorted(kv.items))
             assert r.crashes == 0 and r.app.errors == 0, (name, r.app.last_error)
-            seen += value != web.binascii.hexlify(_read(RECORDS + "/" + name)).decode()
+            seen += value != binascii.hexlify(_read(RECORDS + "/" + name)).decode()
     assert seen == 2  # the game's and the keeper's text that is not hex among them
 
 
@@ -167,7 +170,7 @@ def _full_storage_case(kind, name, refused, answer):
     data = _read(SAVES + "/" + name)
     text = _read(SAVES + "/" + name[:-4] + ".state").decode()
     want = [ln for ln in text.split("\n") if ln]  # what it loaded to when written
-    items = {web.PREFIX + kind + ".rec": web.binascii.hexlify(data).decode()}
+    items = {web.PREFIX + kind + ".rec": binascii.hexlify(data).decode()}
     kv = FullKV(items, refused, answer)
     r = _runner(kv, MODES[kind])
     c = Clock(r)

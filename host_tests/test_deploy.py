@@ -27,14 +27,14 @@ NOT_ON_MP = {"firmware/hw/host.py", "firmware/ui/fakefb.py", "firmware/hw/cp.py"
              "firmware/hw/cp_make.py", "firmware/hw/cp_fb.py", "firmware/hw/cp_fast.py",
              "firmware/hw/cp_displayio.py", "firmware/hw/cp_direct.py", "firmware/cp_boot.py",
              "firmware/hw/cp_rare.py",
-             "firmware/cp_code.py", "firmware/manifest.py", "firmware/hw/web.py",
-             "firmware/hw/web_page.py", "firmware/hw/web_store.py",
-             "firmware/hw/web_table.py"}  # fmt: skip
+             "firmware/cp_code.py", "firmware/manifest.py", "firmware/web_runner.py",
+             "firmware/web_friend.py", "firmware/web_screen.py", "firmware/hw/web.py",
+             "firmware/hw/web_store.py", "firmware/hw/web_table.py"}  # fmt: skip
 NOT_ON_CP = {"firmware/hw/host.py", "firmware/ui/fakefb.py", "firmware/hw/mp.py",
              "firmware/fast.py",
-             "firmware/hw/mp_make.py", "firmware/manifest.py", "firmware/hw/web.py",
-             "firmware/hw/web_page.py", "firmware/hw/web_store.py",
-             "firmware/hw/web_table.py"}  # fmt: skip
+             "firmware/hw/mp_make.py", "firmware/manifest.py", "firmware/web_runner.py",
+             "firmware/web_friend.py", "firmware/web_screen.py", "firmware/hw/web.py",
+             "firmware/hw/web_store.py", "firmware/hw/web_table.py"}  # fmt: skip
 
 
 def expected(target, board=None):
@@ -324,7 +324,8 @@ def test_every_device_file_compiles_with_mpy_cross():
         timeout=300,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    page = {"firmware/hw/web.py", "firmware/hw/web_page.py", "firmware/hw/web_store.py",
+    page = {"firmware/web_runner.py", "firmware/web_friend.py", "firmware/web_screen.py",
+            "firmware/hw/web.py", "firmware/hw/web_store.py",
             "firmware/hw/web_table.py"}  # the web page's  # fmt: skip
     every = sorted(set(expected("mp")) | set(expected("cp")) | page)
     assert "%d of %d device files compile" % (len(every), len(every)) in proc.stdout

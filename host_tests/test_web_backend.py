@@ -1,13 +1,15 @@
 # portable
-"""firmware/hw/web.py, the browser backend, on any interpreter: its storage
-under the crash-safe record layer, what ``step`` reports, and the Runner's
+"""firmware/hw/web.py, the browser backend, and firmware/web_runner.py, the
+page's runner over it, on any interpreter: the backend's storage under the
+crash-safe record layer, what the runner's ``step`` reports, and its
 per-frame crash handling (firmware/main.py's rules: error screen and crash
 log, restart into the saved mode, a stop after CRASH_LIMIT crashes that A
 ends at the menu). Runs under CPython, the unix port and the WebAssembly
 port (host_tests/test_web_node.py)."""
 
 from firmware import crashlog
-from firmware.hw import web, web_page
+from firmware import web_runner, web_screen
+from firmware.hw import web
 from firmware.store.records import RecordStore
 
 A = 16
@@ -20,7 +22,7 @@ def rig(kv=None, **kw):
 
     board = boot.load_board("pico")
     hw = web.make(board, web.KeyStorage(kv if kv is not None else web.MemoryKV()))
-    return web.Runner(hw, board, **kw)
+    return web_runner.Runner(hw, board, **kw)
 
 
 class Clock:
@@ -183,8 +185,8 @@ def test_non_hex_text_in_both_copies_is_named_and_kept_aside():
 
 def test_step_reports_screen_and_leds():
     r = rig()
-    assert r.step(0, 0) & web.SCREEN  # the menu
-    assert r.step(0, 20) & web.SCREEN == 0  # nothing changed
+    assert r.step(0, 0) & web_runner.SCREEN  # the menu
+    assert r.step(0, 20) & web_runner.SCREEN == 0  # nothing changed
     assert len(r.frame_hex()) == 2048 and len(r.leds_hex()) == r.hw.leds.n * 6
     c = Clock(r)
     c.t = 40
@@ -193,7 +195,7 @@ def test_step_reports_screen_and_leds():
     assert r.app.mode == "keeper"
     c.changes = 0
     c.tap(UP)
-    assert c.changes & web.LEDS and c.changes & web.SCREEN
+    assert c.changes & web_runner.LEDS and c.changes & web_runner.SCREEN
 
 
 def test_crash_shows_the_message_logs_it_and_restarts_after_the_pause():
@@ -287,7 +289,7 @@ def test_display_off_shows_a_dark_frame():
     r.step(0, 0)
     r.hw.display.power(False)
     assert r.frame_hex() == "00" * 1024
-    assert r.step(0, 20) & web.SCREEN
+    assert r.step(0, 20) & web_runner.SCREEN
 
 
 def test_contrast_change_is_reported_for_the_page():
@@ -295,9 +297,9 @@ def test_contrast_change_is_reported_for_the_page():
     r.step(0, 0)
     r.step(0, 20)
     r.hw.display.contrast(8)  # firmware/idle.py dims the panel so
-    assert r.step(0, 40) & web.SCREEN and r.contrast() == 8
+    assert r.step(0, 40) & web_runner.SCREEN and r.contrast() == 8
     r.hw.display.contrast(8)
-    assert not r.step(0, 60) & web.SCREEN
+    assert not r.step(0, 60) & web_runner.SCREEN
 
 
 def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
@@ -316,7 +318,7 @@ def test_screen_lines_are_the_screens_text_and_leave_its_pixels():
     c.run(0, 2000)
     lines = r.screen_lines()
     assert lines[0].startswith("You 0") and "CPU 0" in lines[0], lines
-    assert web_page._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
+    assert web_screen._readable("5\x81 10\x80 \x84\x86") == "5\u2666 10\u2663 10\u2190"
 
 
 def _dealt(r):
@@ -331,15 +333,15 @@ def _dealt(r):
 
 def test_a_first_visit_deals_at_once_and_a_later_one_resumes():
     kv = web.MemoryKV()
-    r = web.start(kv, "pico", deal=True)
+    r = web_runner.start(kv, "pico", deal=True)
     c, tb = _dealt(r)
     assert r.app.mode == "play" and len(tb.hand) == 6
     c.tap(A)  # a card marked: the game is saved at the discard
     c.run(0, 500)
-    r2 = web.start(kv, "pico", deal=False)
+    r2 = web_runner.start(kv, "pico", deal=False)
     Clock(r2).run(0, 200)
     assert r2.app.mode == "play"  # resumed, not the menu
-    r3 = web.start(web.MemoryKV(), "pico")
+    r3 = web_runner.start(web.MemoryKV(), "pico")
     Clock(r3).run(0, 200)
     assert r3.app.mode is None  # the menu when not asked to deal
 
@@ -348,8 +350,8 @@ def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line(
     from engine.match import Match
     from firmware.ui.cardtext import card_text
 
-    r = web.start(web.MemoryKV(), "pico", deal=True)
-    assert r.step(0, 0) & web.SCREEN  # the first frame the page draws
+    r = web_runner.start(web.MemoryKV(), "pico", deal=True)
+    assert r.step(0, 0) & web_runner.SCREEN  # the first frame the page draws
     t = r.app.top()
     tb = t.table
     lines = r.screen_lines()
@@ -365,7 +367,7 @@ def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line(
     cuts = [e for e in events if e[0] == "cut"]
     hand = [e for e in events if e[0] == "hand" and e[1] == 0][0][2]
     assert sorted(tb.hand) == sorted(hand) and t.game.dealer == twin.game.dealer
-    a, b = web_page._readable(card_text(cuts[-1][1])), web_page._readable(card_text(cuts[-1][2]))
+    a, b = [web_screen._readable(card_text(c)) for c in cuts[-1][1:3]]
     deals = "You deal" if twin.game.dealer == 0 else "CPU deals"
     assert "Cut %s/%s: %s" % (a, b, deals) in lines, lines
     assert (cuts[-1][1] >> 2 < cuts[-1][2] >> 2) == (twin.game.dealer == 0)  # the lower deals
@@ -380,7 +382,7 @@ def test_a_first_visit_shows_the_hand_on_its_first_frame_the_cut_said_in_a_line(
 
 
 def test_a_new_match_opened_from_the_menu_still_shows_its_cut_page():
-    r = web.start(web.MemoryKV(), "pico")
+    r = web_runner.start(web.MemoryKV(), "pico")
     c = Clock(r)
     c.run(0, 300)
     c.tap(A)  # Play the computer
@@ -394,11 +396,11 @@ def test_a_new_match_opened_from_the_menu_still_shows_its_cut_page():
 def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
     from firmware.ui.cardtext import card_text
 
-    r = web.start(web.MemoryKV(), "pico", deal=True)
+    r = web_runner.start(web.MemoryKV(), "pico", deal=True)
     c, tb = _dealt(r)
     c.tap(A)
     said = r.spoken()
-    cards = [web_page._readable(card_text(x)) for x in tb.hand]
+    cards = [web_screen._readable(card_text(x)) for x in tb.hand]
     hand = [s for s in said if s.startswith("Your hand: ")]
     assert hand and hand[0].startswith("Your hand: " + " ".join(cards)), said
     assert "; for the crib: " + cards[0] in hand[0], said
@@ -409,7 +411,7 @@ def test_spoken_says_the_hand_the_cursor_the_crib_and_a_lists_selected_entry():
 
 
 def test_tap_card_moves_the_cursor_then_asks_for_a():
-    r = web.start(web.MemoryKV(), "pico", deal=True)
+    r = web_runner.start(web.MemoryKV(), "pico", deal=True)
     c, tb = _dealt(r)
     r.screen_lines()
     n, x0, y0 = r.hand_drawn
@@ -423,7 +425,7 @@ def test_tap_card_moves_the_cursor_then_asks_for_a():
 
 def test_a_reload_puts_both_rear_pegs_back():
     kv = web.MemoryKV()
-    r = web.start(kv, "pico", deal=True)
+    r = web_runner.start(kv, "pico", deal=True)
     c, tb = _dealt(r)
     peg = r.app.pegboard
     for _ in range(400):  # A and RIGHT as a player would, until both have scored
@@ -435,7 +437,7 @@ def test_a_reload_puts_both_rear_pegs_back():
         c.tap(A if tb.mode != 1 or tb.cursor == (1 if tb.marked else 0) else 8)
     want_front, want_rear = list(peg.front), list(peg.rear)
     assert min(want_front) > 0 and want_rear != want_front, (want_front, want_rear)
-    r2 = web.start(kv, "pico")
+    r2 = web_runner.start(kv, "pico")
     c2 = Clock(r2)
     c2.t = c.t
     c2.run(0, 200)

@@ -1,8 +1,8 @@
 """The same scripted button runs (host_tests/web_trace.py: a deal against the
 computer to the show, a score-keeper session) give byte-identical screen and
 LED frames on CPython, the MicroPython unix port and the WebAssembly port,
-through the web backend's per-frame Runner; and on CPython the web backend
-draws exactly what the host backend (the simulator's) draws."""
+through the web page's per-frame Runner (firmware/web_runner.py); and on
+CPython the web backend draws exactly what the host backend (the simulator's) draws."""
 
 import subprocess
 

@@ -31,6 +31,7 @@ TABLE_FILES = (
     "firmware/screens/friend_table.mpy",
     "firmware/screens/friend_link.mpy",
     "firmware/hw/web_table.mpy",
+    "firmware/web_friend.mpy",
 )
 
 

@@ -1,4 +1,5 @@
-"""The web page's table link (firmware/hw/web_table.py) over the table
+"""The web page's table link (firmware/hw/web_table.py, wired to the app by
+firmware/web_friend.py) over the table
 server's WebSocket front (tools/table_server.py): the greeting of each seat,
 the room the server gives, "connected" only while both seats are there (a
 page closed pauses both sides), asking again when the other comes back, no
@@ -17,6 +18,7 @@ import time
 from engine.players import RandomPlayer
 from engine.table.frame import Reader
 from engine.table.resume import save
+from firmware import web_friend, web_runner
 from firmware.hw import web, web_table
 from firmware.hw.web_table import PageLink
 from firmware.table_net import NetLink
@@ -195,10 +197,10 @@ def test_two_pages_play_on_through_dropped_links():
 def _opened_by_link(saved, room, seat):
     # a page opened by a table's link (?room=ROOM, &seat=a), ``saved`` the
     # side its storage holds
-    runner = web.start(web.MemoryKV(), "pico")
+    runner = web_runner.start(web.MemoryKV(), "pico")
     runner.hw.storage.write("friend.tbl", save(saved))
     sock = FakeSock()
-    web_table.wire(runner, sock, room, seat, "")
+    web_friend.wire(runner, sock, room, seat, "")
     runner.step(0, 0)
     t = 20
     while getattr(runner.app.top(), "link", None) is None and t < 400:
@@ -226,8 +228,8 @@ def test_the_page_opened_by_a_link_opens_that_table():
 
 
 def test_a_new_table_asks_for_a_code_and_a_resumed_one_goes_back_to_its_room():
-    runner = web.start(web.MemoryKV(), "pico")
-    web_table.wire(runner, FakeSock(), "", "", "qrst")  # the page's own address: no room
+    runner = web_runner.start(web.MemoryKV(), "pico")
+    web_friend.wire(runner, FakeSock(), "", "", "qrst")  # the page's own address: no room
     make = runner.hw.table_link
     assert runner.opening is None  # no table opens by itself
     a, b, pipe = table(4)

@@ -87,6 +87,7 @@ def test_web_backend_on_wasm():
 from firmware import main as device
 from firmware import boot
 from firmware.hw import web
+from firmware import web_runner
 from firmware.store.records import RecordStore
 assert boot.backend_name() == "web", boot.backend_name()
 kv = web.MemoryKV()
@@ -99,8 +100,8 @@ assert RecordStore(st, "t", b"TEST", 1).load() == (b"two", 1, None)
 kv.items["cribbage/t.rec"] = "zz"  # not hex: a damaged save, the old copy used
 payload, version, problem = RecordStore(st, "t", b"TEST", 1).load()
 assert payload == b"one" and "t.rec" in problem, problem
-r = web.start(kv)
-assert r.step(0, 0) & web.SCREEN
+r = web_runner.start(kv)
+assert r.step(0, 0) & web_runner.SCREEN
 assert r.app.top().title == "Cribbage"
 assert len(r.frame_hex()) == 2048 and len(r.leds_hex()) == 242 * 6
 print("ok")
@@ -122,6 +123,7 @@ def test_built_bundle_runs_on_wasm(tmp_path):
     build_web.build(str(tmp_path))
     names = [n for n, _ in build_web.unpack_bundle((tmp_path / "app.bundle").read_bytes())]
     assert "firmware/hw/web.mpy" in names and "engine/score.mpy" in names
+    assert "firmware/web_runner.mpy" in names
     # .mpy files, and the data beside them (the win-chance table, read by seeking)
     assert "engine/winprob.bin" in names
     assert all(n.endswith(".mpy") or n == "engine/winprob.bin" for n in names)

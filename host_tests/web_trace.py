@@ -3,7 +3,7 @@ plays a scripted button run on the device app and records every screen and
 LED frame it shows, so host_tests/test_web_frames.py can check the three
 interpreters give byte-identical frames. Not a test module.
 
-    trace(SCRIPTS["play"], "web")   # through firmware.hw.web's Runner.step
+    trace(SCRIPTS["play"], "web")   # through firmware.web_runner's Runner.step
     trace(SCRIPTS["play"], "host")  # through the host backend and App.tick
 
 Both start at time 0 with empty storage and the pico board and run 20 ms
@@ -63,16 +63,17 @@ def trace(text, backend="web"):
     board = boot.load_board("pico")
     lines = []
     if backend == "web":
+        from firmware import web_runner
         from firmware.hw import web
 
         hw = web.make(board, web.KeyStorage(web.MemoryKV()))
-        runner = web.Runner(hw, board)
+        runner = web_runner.Runner(hw, board)
 
         def frame(mask, now, n):
             changed = runner.step(mask, now)
-            if changed & web.SCREEN:
+            if changed & web_runner.SCREEN:
                 lines.append("S %d %s" % (n, _hex(hw.display.buf)))
-            if changed & web.LEDS:
+            if changed & web_runner.LEDS:
                 lines.append("L %d %s" % (n, _hex(hw.leds.last)))
 
     else:

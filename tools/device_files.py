@@ -7,7 +7,8 @@ boards/ goes, except:
   CP_ONLY     the CircuitPython backend, its framebuf and its boot.py/code.py
   MP_ONLY     the MicroPython backend (the SSD1306 driver serves both)
   BUILD_ONLY  the freeze manifest (read by a firmware build, never imported)
-  WEB_ONLY    the browser backend (tools/build_web.py bundles it; ``web_files``)
+  WEB_ONLY    the browser backend and the page's runner (tools/build_web.py
+              bundles them; ``web_files``)
 
 DATA files (engine/winprob.bin, the win-chance table) go as they are beside
 the compiled code on every target (``data_files``).
@@ -43,8 +44,10 @@ CP_ONLY = (
 MP_ONLY = ("firmware/hw/mp.py", "firmware/hw/mp_make.py")
 BUILD_ONLY = ("firmware/manifest.py",)
 WEB_ONLY = (
+    "firmware/web_runner.py",
+    "firmware/web_friend.py",
+    "firmware/web_screen.py",
     "firmware/hw/web.py",
-    "firmware/hw/web_page.py",
     "firmware/hw/web_store.py",
     "firmware/hw/web_table.py",
 )

@@ -1,6 +1,6 @@
 // The web version's page script: loads MicroPython's WebAssembly port,
 // unpacks the app bundle (the device files as .mpy, tools/build_web.py) into
-// its filesystem, and calls firmware.hw.web's Runner.step(buttons, now) once
+// its filesystem, and calls firmware.web_runner's Runner.step(buttons, now) once
 // a frame from a timer; draws the OLED on a canvas at an integer scale and
 // the LED pegboard from board.json. Buttons come from keys (as in the
 // terminal simulator), the on-screen pad (pointer and touch, several at once
@@ -17,7 +17,7 @@ const LONG_MS = 900; // Z / X: a long A / B (firmware.ui.buttons.LONG is 700)
 const BITS = { up: 1, down: 2, left: 4, right: 8, a: 16, b: 32 };
 const OLED_ON = [190, 225, 255]; // tools/sim.py's colours
 const OLED_OFF = [0, 0, 0];
-const STORE_PREFIX = "cribbage/"; // firmware.hw.web.PREFIX
+const STORE_PREFIX = "cribbage/"; // firmware.hw.web_store.PREFIX
 const KEYS = {
   ArrowUp: [BITS.up, 0], ArrowDown: [BITS.down, 0],
   ArrowLeft: [BITS.left, 0], ArrowRight: [BITS.right, 0],
@@ -437,7 +437,7 @@ async function fetchOk(url, how) {
 let timer = null;
 
 // the screen's text for a screen reader: a polite live region, redone at
-// most every SPEAK_MS while the screen changes (firmware.hw.web's spoken)
+// most every SPEAK_MS while the screen changes (firmware.web_runner's spoken)
 const SPEAK_MS = 250;
 const screenText = document.getElementById("screen-text");
 function speak() {
@@ -496,13 +496,13 @@ async function start() {
   boardCanvas.height = board.height;
   drawBoard("");
   fitOled(); // the board's height is known now
-  const web = mp.pyimport("firmware.hw.web");
+  const web = mp.pyimport("firmware.web_runner");
   const kv = pickStorage();
   const firstVisit = page.storage === "localStorage" && !storedKeys();
   page.firstVisit = firstVisit;
   const room = params.get("room") || "";
   const runner = web.start(kv, "pico", firstVisit && !room);
-  mp.pyimport("firmware.hw.web_table").wire(runner, tableLink(page), room, params.get("seat") || "", savedRoom());
+  mp.pyimport("firmware.web_friend").wire(runner, tableLink(page), room, params.get("seat") || "", savedRoom());
   page.mp = mp;
   page.runner = runner;
   page.step = runner.step;

@@ -1,4 +1,5 @@
-// The web page's "Play a friend" link (firmware/hw/web_table.py drives it):
+// The web page's "Play a friend" link (firmware/hw/web_table.py drives it,
+// firmware/web_friend.py hands it to the app):
 // a WebSocket to the table server (tools/table_server.py), ws://this
 // host:7312 unless the address says ?table=ws://HOST:PORT. The page's
 // address ?room=CODE opens that table at once as its second seat (the link

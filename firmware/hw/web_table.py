@@ -1,6 +1,7 @@
-"""Play a friend from the web page: a table's link (engine.table.peer) over
-the page's WebSocket to the table server (tools/table_server.py), given to
-the "Play a friend" screen as ``hw.table_link(peer)``, as the simulator's
+"""The web page's link for "Play a friend": a table's link
+(engine.table.peer) over the page's WebSocket to the table server
+(tools/table_server.py), given to the "Play a friend" screen as
+``hw.table_link(peer)`` (firmware.web_friend sets it), as the simulator's
 TCP link is (firmware/screens/friend_table.py).
 
 The page (web/table.js) owns the WebSocket and hands this module ``sock``, a
@@ -23,18 +24,14 @@ each side asks for what it missed (``Peer.resume_link``); after
 ``settle``, the end of a frame of this link and of firmware.table_net's). ``room`` is the code once
 the server gave it; ``refused`` the server's last refusal, in words.
 ``keep(peer)``, when given, is called after each frame that took a message
-of the other side, before anything is sent: ``wire`` saves the side there
-(the screen saves too once the message's work has begun; this one is
-before: what the page sends in this frame answers messages taken before).
+of the other side, before anything is sent: firmware.web_friend saves the
+side there (the screen saves too once the message's work has begun; this
+one is before: what the page sends in this frame answers messages taken
+before).
 
-``wire(runner, sock, room, seat, saved)``: what the page calls once. Gives
-the runner's hardware its ``table_link``; with a ``room`` (the page's
-address said ``?room=CODE``, seat ``"a"`` for the side that opened it) the
-first app opens that table at once, resuming the saved side
-(``friend.tbl``) when it is of that seat. ``saved`` is the room the page
-last sat in (the "Resume the table" entry of the menu goes back to it).
-Imports ``binascii``, ``engine.table.link``; ``firmware.screens.friend_table`` and
-``engine.table.resume`` when the table opens.
+The page's table (which link a side gets, a table opened from the page's
+address, the side saved as messages come) is firmware.web_friend, which
+makes these links. Imports ``binascii`` and ``engine.table.link``.
 """
 
 import binascii
@@ -134,71 +131,3 @@ class PageLink:
         self.up = False
         self.seated = False
         self.other = False
-
-
-def _room(text):
-    text = (text or "").strip().upper()
-    return text or None
-
-
-def wire(runner, sock, room="", seat="", saved=""):
-    """The page's table: see the module docstring."""
-    room = _room(room)
-    saved = _room(saved)
-    at = 0 if seat == "a" else 1
-
-    def make(peer):
-        # a side resumed, or opened from the page's address, goes back to its
-        # room; a new table from the menu asks the server for a new code
-        fresh = peer.next_in <= 1 and not peer.journal
-        known = room if room is not None and peer.seat == at else None
-        if known is None and not fresh:
-            known = saved
-        return PageLink(peer, sock, known, peer.seat == 0, lambda p: keep(runner.hw.storage, p))
-
-    runner.hw.table_link = make
-    if room is not None:
-        runner.opening = lambda app: open_table(app, at)
-
-
-def keep(storage, peer):
-    """The side saved as the friend screen saves it (``friend.tbl``, written
-    aside and renamed), so a reload resumes from the last message taken."""
-    from engine.table.resume import save
-    from firmware.screens.friend_table import SAVE
-
-    try:
-        storage.write(SAVE + "~", save(peer))
-        try:
-            storage.remove(SAVE)
-        except OSError:
-            pass
-        storage.rename(SAVE + "~", SAVE)
-    except OSError:
-        pass  # a full store: the screen's own save says so
-
-
-def open_table(app, seat):
-    """The friend's table at once (the page opened by its link): the saved
-    side when it is of this seat, else a new one."""
-    from firmware.screens.friend_table import SAVE, FriendTable
-
-    if app.mode != "friend":
-        app.open("friend")
-    peer = None
-    try:
-        data = app.hw.storage.read(SAVE)
-    except OSError:
-        data = None
-    if data:
-        from engine.table.resume import restore
-
-        try:
-            peer = restore(data)
-        except (ValueError, IndexError):
-            peer = None  # the menu's "Resume the table" says why
-        if peer is not None and peer.seat != seat:
-            peer = None
-    table = FriendTable(seat)
-    table.peer = peer
-    app.push(table)

@@ -1,5 +1,5 @@
 // The built bundle (tools/build_web.py) on the WebAssembly port in Node, as
-// the page loads it: unpack app.bundle, import firmware.hw.web from the
+// the page loads it: unpack app.bundle, import firmware.web_runner from the
 // .mpy files, start a runner over an in-memory store and step it through
 // the menu into the score keeper. Prints "N passed, N failed".
 //
@@ -23,9 +23,10 @@ try {
   check("files unpacked", n > 30, n);
   mp.runPython(`
 import sys, json
+from firmware import web_runner
 from firmware.hw import web
 from firmware.ui import canvas
-r = web.start(web.MemoryKV())
+r = web_runner.start(web.MemoryKV())
 t = 0
 def run(mask, ms):
     global t
@@ -35,7 +36,7 @@ def run(mask, ms):
 run(0, 100)
 menu = r.app.top().title
 run(2, 100); run(0, 100); run(16, 100); run(0, 300)
-where = [m.__file__ for m in (web, canvas)]
+where = [m.__file__ for m in (web_runner, web, canvas)]
 _out = json.dumps([menu, r.app.mode, r.app.errors, r.crashes, where, canvas._fast is None])
 `);
   const [menu, mode, errors, crashes, where, noViper] = JSON.parse(mp.globals.get("_out"));

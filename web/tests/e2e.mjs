@@ -55,7 +55,7 @@ export async function ready(page, timeout = 30000) {
 // Python in the page; the code leaves its answer in _out (JSON text)
 export async function py(page, code) {
   return page.evaluate((c) => {
-    window.cribbage.mp.runPython("import json\nfrom firmware.hw import web as _w\n" + c);
+    window.cribbage.mp.runPython("import json\nfrom firmware import web_runner as _w\n" + c);
     return JSON.parse(window.cribbage.mp.globals.get("_out"));
   }, code);
 }
@@ -109,7 +109,7 @@ export async function freshMenu(page) {
 
 // in the page, before its own script (page.addInitScript): the first screen
 // the page draws after a load, as its runner tells it (the screen's text and
-// what it shows as pictures: firmware/hw/web_page.py's spoken), and when
+// what it shows as pictures: firmware/web_screen.py's spoken), and when
 // (ms since the navigation began), in window.cribbage.firstScreen
 export function recordFirstScreen() {
   let page;

@@ -1,10 +1,12 @@
-"""The web page's reading of the device's screen (``firmware.hw.web``'s
+"""The web page's reading of the device's screen (``firmware.web_runner``'s
 ``Runner`` passes itself as ``self``): ``screen_lines`` (the text the
 screen shows, off the canvas's text calls of one whole redraw), ``spoken``
 (that and what the screen shows as pictures or marks, for the page's ARIA
 live region: a list's selected entry; the play screen's hand with its
 cursor and the crib's cards, the count, the starter) and ``tap_card`` (a
-click on a card of the hand). Loaded by the page's runner when first asked.
+click on a card of the hand). Loaded by the page's runner when first asked:
+it reads (and, for a tap, moves) the app's screens, no hardware of the
+page's (that is firmware.hw.web).
 Imports ``firmware.ui.cardtext`` and ``firmware.ui.canvas``.
 """
 

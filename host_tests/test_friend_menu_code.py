@@ -1,16 +1,17 @@
-"""The friend menu loads the table's code (firmware/screens/friend.py's
-``TABLE_CODE``) a module a frame while no key is pressed, each after the
-project modules it imports, so neither the mode's first frame nor a frame
-with a press waits for it, and none loads twice; a table then opens a
-step a frame (the side, its first save, its link). CPython only (the import
-graph is read from the sources: host_tests/importgraph.py)."""
+"""The friend menu (firmware/screens/friend.py) loads the table's code
+(friend_table.py's ``TABLE_CODE``, ``load_table_code``) a module a frame
+while no key is pressed, each after the project modules it imports, so
+neither the mode's first frame nor a frame with a press waits for it, and
+none loads twice; a table then opens a step a frame (the side, its first
+save, its link). CPython only (the import graph is read from the sources:
+host_tests/importgraph.py)."""
 
 import ast
 
 from apprig import new_app
 from firmware.hal import DOWN
 from firmware.hw import host
-from firmware.screens import friend, friend_table
+from firmware.screens import friend_table
 from friendrig import to_menu
 from importgraph import modules, module_name, read
 
@@ -33,7 +34,7 @@ def test_each_module_of_the_table_comes_after_what_it_loads_with_it():
     rels = list(modules())
     known = {module_name(rel) for rel in rels} - {"engine", "engine.table"}  # packages
     tops = {module_name(rel): _at_the_top(read(rel), known) for rel in rels}
-    order = friend.TABLE_CODE
+    order = friend_table.TABLE_CODE
     assert len(set(order)) == len(order)
     for i, name in enumerate(order):
         assert name in tops, name
@@ -49,14 +50,16 @@ def test_each_module_of_the_table_comes_after_what_it_loads_with_it():
 
 
 def test_the_menu_loads_a_module_a_frame_while_no_key_is_pressed(monkeypatch):
-    monkeypatch.setattr(friend, "_loaded", [])
+    monkeypatch.setattr(friend_table, "_loaded", [])
     d = new_app(host.DictStorage())
     to_menu(d)
-    loaded = friend._loaded
+    loaded = friend_table._loaded
     start = len(loaded)  # begun in the frames of the taps to the menu
-    assert loaded == list(friend.TABLE_CODE[:start]) and start < len(friend.TABLE_CODE) - 3
+    assert (
+        loaded == list(friend_table.TABLE_CODE[:start]) and start < len(friend_table.TABLE_CODE) - 3
+    )
     d.tick(1)
-    assert loaded == list(friend.TABLE_CODE[: start + 1])
+    assert loaded == list(friend_table.TABLE_CODE[: start + 1])
     # the frame in which a press moves the cursor loads nothing
     menu = d.app.top()
     for _ in range(10):
@@ -67,9 +70,9 @@ def test_the_menu_loads_a_module_a_frame_while_no_key_is_pressed(monkeypatch):
             break
     else:
         raise AssertionError("DOWN did not move the cursor")
-    for _ in range(3 * len(friend.TABLE_CODE)):
+    for _ in range(3 * len(friend_table.TABLE_CODE)):
         d.tick(1)
-    assert loaded == list(friend.TABLE_CODE)  # all of it, in order, each once
+    assert loaded == list(friend_table.TABLE_CODE)  # all of it, in order, each once
 
 
 def test_a_table_opens_a_step_a_frame():
@@ -79,7 +82,7 @@ def test_a_table_opens_a_step_a_frame():
 
     d = table_app([], 0)
     to_menu(d)
-    for _ in range(3 * len(friend.TABLE_CODE)):
+    for _ in range(3 * len(friend_table.TABLE_CODE)):
         d.tick(1)  # the menu has loaded the table's code
     menu = d.app.top()
     menu.choose(0)  # "Open a table"

@@ -2,16 +2,15 @@
 (seat A, with the game and match length of the settings), joins one (seat
 B, taking the settings offered) or, when a side is saved, resumes it; the
 table itself is firmware.screens.friend_table's. While nothing is pressed
-the menu loads the table's code a module a frame (``TABLE_CODE``), so
-neither the mode's first frame nor any other waits for all of it. Imports
+the menu loads the table's code a module a frame (friend_table's
+``TABLE_CODE``, by its ``load_table_code``), so neither the mode's first
+frame nor any other waits for all of it. Imports
 ``firmware.ui.screen``, ``firmware.screens.friend_table``;
 ``engine.table.resume`` when a side is resumed.
 """
 
-from firmware.screens.friend_table import TABLE_CODE, FriendTable, STEP, drop_save, saved
+from firmware.screens.friend_table import FriendTable, STEP, drop_save, load_table_code, saved
 from firmware.ui.screen import ListScreen, MessageScreen
-
-_loaded = []  # of TABLE_CODE
 
 
 class FriendMenu(ListScreen):
@@ -22,11 +21,7 @@ class FriendMenu(ListScreen):
     def update(self, dt, events):
         changed = ListScreen.update(self, dt, events)
         if not changed:
-            for name in TABLE_CODE:  # a module a frame while nothing happens, each kept
-                if name not in _loaded:
-                    __import__(name)
-                    _loaded.append(name)
-                    break
+            load_table_code()  # a module a frame while nothing happens, each kept
         return changed
 
     def enter(self):

@@ -54,6 +54,24 @@ TABLE_CODE = (
     "engine.table.frame", "engine.table.standing", "engine.table.deal", "engine.table.hidden",
     "engine.table.replay", "engine.table.work", "engine.table.peer",
 )  # fmt: skip
+_loaded = []  # of TABLE_CODE, in order
+
+
+def load_table_code():
+    """The next module of ``TABLE_CODE`` taken in (imported where it is not
+    yet): True when it was imported, False when it was there already, None
+    when all of it is in. The menu calls it once a frame while nothing is
+    pressed; a table opening calls it till None, a frame each import."""
+    import sys
+
+    for name in TABLE_CODE:
+        if name not in _loaded:
+            _loaded.append(name)
+            if name in sys.modules:
+                return False
+            __import__(name)
+            return True
+    return None
 
 
 def saved(storage):
@@ -129,11 +147,11 @@ class FriendTable(Screen):
         # the table opened a step a frame (none holds the screen still): the
         # table's code the menu did not load yet, a module a frame; the side;
         # its first save; the link
-        import sys
-
-        for name in TABLE_CODE:
-            if name not in sys.modules:
-                __import__(name)
+        while True:
+            loaded = load_table_code()
+            if loaded is None:
+                break
+            if loaded:
                 yield
         if self.peer is None:  # not resumed from the save
             s = self.app.settings

@@ -2,9 +2,9 @@
 (the unix port, the emulated Pico, a real board) beside the app's .mpy files
 and prints each figure as a line ``@@ name value``. Kept small and apart from
 the PC side because on a Pico its own bytecode sits in the heap it measures.
-Imports gc, sys, time at the top; the app, ``array``, ``machine`` and
-``neopixel`` when a section runs; app_driver (the player of the play screen)
-for the smoke; devparts for the frames and opponent sections. Its ``Rig``
+Imports gc, sys, time at the top; the app, ``machine`` and ``neopixel``
+when a section runs; app_driver (the player of the play screen) for the
+smoke; devparts for the frames and opponent sections. Its ``Rig``
 and button helpers drive the app for tools/bench/mode_boots.py (a boot into
 each mode) and tools/table_bench_dev.py too.
 

@@ -4,8 +4,8 @@ and after the harness loads, at the peak, at the end) or, untagged, the
 first the harness's names and the last those by the end (a Pico's table of
 names only grows, in pools that double: the seventh, 1,280 names, comes at
 the 1,261st); the app's peak with the pools the harness's names caused taken
-out; the call and the line of each order of use. CPython only; imports
-tools/bench/mp_device.py."""
+out (tools/bench/mode_boots.py's figure); each figure of the report against
+its budget. CPython only; imports tools/bench/mp_device.py."""
 
 import os
 import sys
@@ -39,12 +39,14 @@ def test_parse_reads_the_figures_and_the_first_and_last_qstr_lines():
     assert "qstr_names" not in bench_device.parse("@@ done 1\n")  # CPython prints none
 
 
-def test_the_report_names_the_interned_names():
+def test_the_report_says_each_figure_against_its_budget():
     lines = []
-    got = {"qstr_names": 1326, "qstr_bench": 196, "qstr_app": 1130, "qstr_pools": 7}
+    got = {"menu_frame_us": 9100, "six_cards_us": 1200, "hard_play_worst_us": 9100, "x": 5}
     bench_device.report(got, lines.append)
-    assert len(lines) == 4 and "1326" in lines[0] and "196" in lines[1] and "1130" in lines[2]
-    assert "7th" in lines[3]
+    assert len(lines) == 3, lines  # the figures it knows, in its order
+    assert "menu frame" in lines[0] and "9.10 ms" in lines[0] and "OVER" in lines[0]
+    assert "six cards" in lines[1] and "budget" not in lines[1]
+    assert "hard pegging decision, worst" in lines[2] and lines[2].endswith("ok")
 
 
 def _line(n_pool, n_qstr, text, total):
@@ -94,18 +96,3 @@ def test_a_layout_that_fits_no_pools_gives_no_own_figure():
     )
     got = bench_device.app_heap(got)
     assert got["app_live_peak"] == 90 and "app_live_peak_own" not in got
-
-
-def test_each_order_of_use_is_its_own_call_with_the_review_in_the_first():
-    calls = [bench_device.order_call("heap", o, 40) for o in bench_device.ORDERS]
-    assert calls[0] == 'devbench.main("game", 1, 1, 40, 0, 0, 1, 0)'
-    assert calls[3] == 'devbench.main("game", 1, 1, 40, 0, 0, 0, 3)'
-    assert bench_device.order_call("game", "five") == 'devbench.main("game", 1, 0, 0, 0, 0, 0, 2)'
-    lines = bench_device.order_lines(
-        "game",
-        {"five": {"frames": 900, "frame_median_us": 6400, "slow0": "123000 PlayScreen",
-                  "frames_over_100ms": 1}},
-    )  # fmt: skip
-    assert lines == [
-        "  five   frames 900, median 6.40 ms, slowest 123.00 ms (PlayScreen), over 100 ms 1"
-    ]

@@ -51,6 +51,8 @@ def test_help_lists_the_sections_and_runs_nothing(tool, args, sections):
         ("bench_device.py", ["--only", "idle"], "add --emu"),
         ("bench_device.py", ["--emu", "--only", "app"], "leave out --emu"),
         ("bench_device.py", ["--only", "frames", "--seconds", "3"], "--seconds is for a section"),
+        ("bench_device.py", ["--orders", "stats"], "--orders is for a section not chosen"),
+        ("bench_device.py", ["--only", "frames,heap"], "unknown section 'heap'"),
         ("bench_device.py", ["--games", "x"], "invalid int value"),
         ("bench_device.py", ["--frobnicate"], "unrecognized arguments"),
         ("bench_device.py", ["--runtime", "circuitpython", "--only", "frames"], "unknown section"),
@@ -70,12 +72,12 @@ def test_a_wrong_argument_is_exit_2_with_a_message(tool, args, said):
 
 def test_each_device_section_gets_only_its_options():
     args = bench_device.mp_parser().parse_args(
-        ["--emu", "fw.uf2", "--only", "frames,heap,idle", "--cap", "90", "--seconds", "5"]
+        ["--emu", "fw.uf2", "--only", "frames,opponent,idle", "--opp-games", "2", "--seconds", "5"]
     )
     steps = bench_device.plan_mp(args, bench_device.mp_parser())
-    target = ["--only", "frames,heap", "--cap", "90", "--emu", "--firmware", "fw.uf2"]
+    target = ["--only", "frames,opponent", "--opp-games", "2", "--emu", "--firmware", "fw.uf2"]
     assert steps == [
-        ("frames,heap", "mp_device", target),
+        ("frames,opponent", "mp_device", target),
         ("idle", "idle_cpu", ["--seconds", "5", "--firmware", "fw.uf2"]),
     ]
     args = bench_device.mp_parser().parse_args(["--only", "app,keeper-soak", "--seed", "7"])
@@ -99,9 +101,24 @@ def test_the_modes_section_gets_the_orders_it_runs_itself():
     assert plan("--only", "modes", "--orders", "modes,five") == [
         ("modes", "mode_boots", ["--modes", "all", "--orders", "five"] + fw)
     ]
-    assert plan("--only", "heap,modes", "--orders", "modes") == [
-        ("heap", "mp_device", ["--only", "heap", "--orders", "modes", "--emu"] + fw),
+    assert plan("--only", "frames,modes", "--orders", "modes") == [
+        ("frames", "mp_device", ["--only", "frames", "--emu"] + fw),
         ("modes", "mode_boots", fw),
+    ]
+
+
+def test_the_default_sections_are_the_targets_and_on_the_emulated_pico_the_modes_too():
+    p = bench_device.mp_parser()
+    assert bench_device.plan_mp(p.parse_args([]), p) == [
+        ("frames,opponent", "mp_device", ["--only", "frames,opponent"])
+    ]
+    assert bench_device.plan_mp(p.parse_args(["--emu", "fw.uf2", "--orders", "five"]), p) == [
+        (
+            "frames,opponent",
+            "mp_device",
+            ["--only", "frames,opponent", "--emu", "--firmware", "fw.uf2"],
+        ),
+        ("modes", "mode_boots", ["--orders", "five", "--firmware", "fw.uf2"]),
     ]
 
 
@@ -118,9 +135,11 @@ def test_each_engine_section_gets_only_its_options():
 
 
 def test_every_old_command_has_its_section():
-    # each benchmark or soak that was a command of its own is a section now
+    # each benchmark or soak that was a command of its own is a section now;
+    # the device's whole-app runs are the modes section's boots, one a mode
     device = set(bench_device.MP_SECTIONS) | set(bench_device.CP_SECTIONS)
-    assert {"frames", "opponent", "game", "heap", "into", "soak", "idle"} <= device
+    assert {"frames", "opponent", "idle", "modes"} <= device
+    assert not {"heap", "into", "soak", "profile"} & device
     assert {"app", "ui-frames", "i2c", "pegboard", "keeper-soak", "ui", "readonly"} <= device
     assert set(bench_engine.SECTIONS) == {"scoring", "opponent", "expert", "pairs", "soak"}
     for module in bench_engine.MODULE.values():

@@ -9,28 +9,23 @@ runtime, by section, each printed against its budget where it has one.
         # the emulated Pico with your CircuitPython firmware ($CP_FIRMWARE, $CP_MPY_CROSS)
 
 MicroPython sections (``--only`` a comma-separated list; default
-frames,opponent,game,heap,into):
+frames,opponent, and with --emu frames,opponent,modes):
 
   on the target (the unix port unless --emu or --port), the app as .mpy as
   tools/deploy.py installs it, run by the device half tools/bench/devbench.py
   (the PC half: tools/bench/mp_device.py, which says what each measures):
     frames     every screen's redraw, text, cards, the LED board, keeper saves
     opponent   easy, medium and hard decisions (--opp-games)
-    game       boot to menu, every mode opened, a whole game by buttons
-    heap       the same with the most live heap of the app (--cap KB); both
-               in several orders of use (--orders: modes,stats,five,hint)
-    into       a boot into each mode
-    soak       --games games back to back, the heap at the menu after each
-    profile    each order of use, its frames over 50 ms and where their time went
   on the emulated Pico only:
     idle       what the idle main loop costs the CPU (--seconds;
                tools/bench/idle_cpu.py)
     modes      each mode as a fresh boot with its mode record in the image
                (as a restart into it starts it): boot to its first frame,
                its live heap; play: a 121 game against hard and back to the
-               menu; --orders stats,five,hint: those orders of use as boots
-               one after the other, the app's /data carried from each to the
-               next (modes among them: every mode too) (tools/bench/mode_boots.py)
+               menu (its most live heap, frames over 100 ms); --orders
+               stats,five,hint: those orders of use as boots one after the
+               other, the app's /data carried from each to the next (modes
+               among them: every mode too) (tools/bench/mode_boots.py)
   on the unix port only (the host backend), and CPython beside it where said:
     app        a whole game's peak heap and frame times, from .mpy (--seed,
                --level, --target, --heap, --muggins, --five, --deals;
@@ -69,17 +64,18 @@ for _path in (ROOT, HERE, BENCH):  # the project, tools/, the sections
 
 import benchkit  # noqa: E402  tools/bench/: what the sections share
 
-TARGET = ("frames", "opponent", "game", "heap", "into", "soak", "profile")
+TARGET = ("frames", "opponent")
 EMU_ONLY = ("idle", "modes")
 UNIX_ONLY = ("app", "ui-frames", "i2c", "pegboard", "keeper-soak")
 MP_SECTIONS = TARGET + EMU_ONLY + UNIX_ONLY
-MP_DEFAULT = "frames,opponent,game,heap,into"
+MP_DEFAULT = "frames,opponent"
+MP_DEFAULT_EMU = "frames,opponent,modes"
 CP_SECTIONS = ("ui", "game", "readonly", "fast")
 CP_DEFAULT = "ui,game,readonly"
 
 # the options each section takes (as the section's own main reads them)
 TAKES = {
-    "target": ("--games", "--cap", "--opp-games", "--orders"),
+    "target": ("--opp-games",),
     "idle": ("--seconds",),
     "modes": ("--orders",),
     "app": ("--seed", "--level", "--target", "--heap", "--muggins", "--five", "--deals"),
@@ -107,21 +103,24 @@ def mp_parser():
         epilog="Sections and what each measures: see the top of tools/bench_device.py.",
     )
     p.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
-    p.add_argument("--only", default=MP_DEFAULT, help="sections: " + ",".join(MP_SECTIONS))
+    p.add_argument(
+        "--only",
+        help="sections: %s (default %s; with --emu %s)"
+        % (",".join(MP_SECTIONS), MP_DEFAULT, MP_DEFAULT_EMU),
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--emu", nargs="?", const="", metavar="F.uf2", help="the emulated Pico (firmware optional)"
     )
-    where.add_argument("--port", help="a real board over mpremote (the target sections)")
+    where.add_argument("--port", help="a real board over mpremote (frames, opponent)")
     p.add_argument("--firmware", help="the MicroPython RPI_PICO .uf2 (implies --emu)")
     g = p.add_argument_group("section options (given only to the sections that take them)")
-    g.add_argument("--games", type=int, help="soak: games (10); keeper-soak: games (300)")
-    g.add_argument("--cap", type=int, help="heap: KB of heap left to the app")
+    g.add_argument("--games", type=int, help="keeper-soak: games (300)")
     g.add_argument("--opp-games", type=int, help="opponent: games per level (3)")
     g.add_argument(
         "--orders",
-        help="game, heap: orders of use (modes,stats,five,hint: all by default); modes: "
-        "stats,five,hint as boots carrying the storage (none by default)",
+        help="modes: stats,five,hint as boots carrying the storage (none by default; "
+        "modes among them: every mode too)",
     )
     g.add_argument("--seconds", type=int, help="idle: seconds left idle (30)")
     g.add_argument("--seed", type=int, help="app: the game's seed (5); keeper-soak: seed (1)")
@@ -167,13 +166,13 @@ def _argv(args, names):
 def plan_mp(args, p):
     """[(title, callable returning a status)] for the MicroPython sections;
     ``p.error`` (exit 2) for a section or option that cannot go together."""
-    only = _sections(args.only, MP_SECTIONS)
     emu = args.emu is not None or args.firmware is not None
+    only = _sections(args.only or (MP_DEFAULT_EMU if emu else MP_DEFAULT), MP_SECTIONS)
     fw = args.firmware or args.emu or None
     chosen = {"target" if s in TARGET else s for s in only}
     for name in [n for opts in TAKES.values() for n in opts]:
         if _given(args, name) and not any(name in TAKES[c] for c in chosen):
-            p.error("%s is for a section not chosen (--only %s)" % (name, args.only))
+            p.error("%s is for a section not chosen (--only %s)" % (name, ",".join(only)))
     for s in only:
         if s in EMU_ONLY and not emu:
             p.error("the %s section runs on the emulated Pico: add --emu" % s)

@@ -167,7 +167,7 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
         os.mkdir(folder)
     except OSError:
         pass
-    import devbench  # the device's hardware, scripted buttons (tools/devbench.py)
+    import devbench  # the device's hardware, scripted buttons (tools/bench/devbench.py)
 
     gc.collect()
     base = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0

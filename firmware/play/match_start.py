@@ -4,10 +4,11 @@ settings when a match is over. Loaded by the screen only for that (entering,
 a rematch) and forgotten after (``MODULES``). The computer's choices are
 seeded from the game and the number of decisions so far (the screen's
 ``_computer_move``), so a resumed game goes on exactly as it would have.
-Imports ``engine.match``, ``engine.replay``, ``engine.restore`` and
-``firmware.play.save``.
+Imports ``engine.deal``, ``engine.match``, ``engine.replay``,
+``engine.restore`` and ``firmware.play.save``.
 """
 
+from engine.deal import GO
 from engine.match import Match
 from engine.replay import finish
 from engine.restore import SaveError, load_match_steps
@@ -27,11 +28,15 @@ def resume(screen, step=0):
     ``step`` decisions: ``load_steps``) that returns False when there is none
     (``screen.notice`` says why when it was damaged)."""
     rears = [None, None]
-    level, match, screen.notice = yield from load_steps(screen.store, rears, step)
+    coach = [0, 0, 0, 0, []]
+    level, match, screen.notice = yield from load_steps(screen.store, rears, step, coach)
     if match is None:
         return False
     screen.level = level
     screen._begin(match)
+    if len(coach) == 5:  # the save's coach figures, and the decisions since noted again
+        coach.append(False)
+        screen.coach = coach
     screen.saved_at = len(screen.game.moves)
     sync(screen.table, screen.game)
     screen._peg_deals()
@@ -51,7 +56,7 @@ def load(store, rears=None):
     return finish(load_steps(store, rears))
 
 
-def load_steps(store, rears=None, step=0):
+def load_steps(store, rears=None, step=0, coach=None):
     """The match saved in ``store`` as ``(level, match, notice)``, as a
     generator: the record read and checked in its first step, then its
     decisions replayed a step every ``step`` (0: at once). ``match`` is
@@ -62,7 +67,12 @@ def load_steps(store, rears=None, step=0):
     and the copy before it resumed (a record whose decisions do not replay
     is found only in the replay: the store is read again with it refused).
     ``rears``, a list of two, gets each seat's score before its last award
-    in the game (None: no award yet), where the pegboard's rear peg stands."""
+    in the game (None: no award yet), where the pegboard's rear peg stands.
+    ``coach``, the play screen's coach list (firmware.play.your_turn's
+    ``note``) to fill from the figures saved after the match record
+    (firmware.play.save's ``payload``): your decisions the save had not
+    weighed are noted again as they are replayed; a save without them
+    leaves it one item short (its game is weighed whole at its end)."""
     got = [None]
     last = [None, None]
     refused = []  # (payload, why) of records whose decisions did not replay
@@ -79,7 +89,8 @@ def load_steps(store, rears=None, step=0):
         try:
             if len(data) < 2 or data[0] >= len(LEVELS):
                 raise SaveError("the save has an unknown difficulty")
-            steps = load_match_steps(bytes(data[1:]), seen, step)
+            record, before = _record(data, coach)
+            steps = load_match_steps(record, seen, step, before)
             next(steps)  # opened and checked, all but the decisions
             got[0] = steps
         except SaveError as e:
@@ -107,6 +118,52 @@ def load_steps(store, rears=None, step=0):
     if rears is not None:
         rears[0], rears[1] = last
     return LEVELS[data[0]], match, notice
+
+
+def split(data):
+    """A save's payload ``data`` (firmware.play.save's ``payload``: the level
+    byte, the match record, maybe the coach's figures) as ``(record,
+    figures)``: the match record, and the coach's figures after it (10
+    bytes) or None when it has none (extra bytes stay in the record, which
+    restoring then refuses)."""
+    n = len(data)
+    end = 27 + 2 * (data[23] << 8 | data[24]) if n >= 25 else n  # level, 26 + 2 a decision
+    if n == end + 11 and data[end] == 67:
+        return bytes(data[1:end]), data[end + 1 :]
+    return bytes(data[1:]), None
+
+
+def _record(data, coach):
+    # the match record in a save's payload ``data``, and with the coach's
+    # figures after it ``coach`` set from them and the replay's ``before``
+    # that notes your decisions from the first not weighed; else (no
+    # figures) ``coach`` cut to 4 items and no ``before``
+    record, t = split(data)
+    if coach is None:
+        return record, None
+    del coach[4:]
+    if t is None:
+        return record, None
+    coach[0] = t[0]
+    coach[1] = t[1] << 16 | t[2] << 8 | t[3]
+    coach[2] = t[4] << 16 | t[5] << 8 | t[6]
+    coach[3] = t[7]
+    at = t[8] << 8 | t[9]
+    noted = []
+    coach.append(noted)
+    moves = record[24:-2]  # the decisions' bytes, after their count, before the CRC
+
+    def before(game, i):
+        # your discard or card played from ``at`` on, noted as your_turn's ``note`` notes it
+        if i < at or moves[i] != 0:
+            return
+        phase = game.phase
+        if phase == "discard":
+            noted.append((game.view(0), moves[i + 1], moves[i + 3], game.deal_number, i))
+        elif phase == "play" and moves[i + 1] != GO:
+            noted.append((game.view(0), moves[i + 1], None, game.deal_number, i))
+
+    return record, before
 
 
 def sync(t, game):

@@ -182,7 +182,9 @@ class PlayScreen(Screen):
         if self.store is None or not self.human:
             return
         try:
-            self.store.save(_module("firmware.play.save").payload(self.level, self.match))
+            self.store.save(
+                _module("firmware.play.save").payload(self.level, self.match, self.coach)
+            )
             self.saved_at = len(self.game.moves)
         except OSError as e:
             self.table.say("Not saved: %s" % e)

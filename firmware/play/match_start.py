@@ -110,6 +110,7 @@ def load_steps(store, rears=None, step=0, coach=None):
         if data is None or got[0] is None:
             return None, None, notice
         last[0] = last[1] = None
+        yield  # the record read and checked: the replay from the next step
         try:
             match = yield from got[0]
             break

@@ -1,5 +1,6 @@
 """A game fed its decisions from outside: ``replay_moves`` from saved ones
-(``Game.moves``, to resume a game or review it) and ``run`` from two player
+(``Game.moves``, to resume a game or review it; ``replay_steps`` the same a
+few decisions a step) and ``run`` from two player
 objects (self-play, the tools and the tests). ``engine.game`` offers both
 under the same names and imports this module for them; it asks nothing of
 the game but its methods, so it does not import engine.game.
@@ -22,10 +23,28 @@ def replay_moves(game, moves, on_event=None):
     in ``Game.moves``, two bytes each). ``on_event`` sees every event as it
     comes; without it they are dropped as they come, so a whole game's events
     are never held. The IllegalMove of a refused decision names it by its number."""
+    return finish(replay_steps(game, moves, on_event))
+
+
+def finish(steps):
+    """What the generator ``steps`` returns, run to its end at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def replay_steps(game, moves, on_event=None, step=0, before=None):
+    """``replay_moves`` as a generator that yields after every ``step``
+    decisions (0: never), so a device spreads a long game over frames; it
+    returns the game. ``before(game, i)``, when given, is called before the
+    decision at ``moves[i]`` is made."""
     game.start()
     events = game.events
     i = 0
     n = len(moves)
+    done = 0
     while True:
         if on_event is not None:
             for e in events:
@@ -33,6 +52,11 @@ def replay_moves(game, moves, on_event=None):
         del events[:]
         if i >= n:
             return game
+        if step and done == step:
+            done = 0
+            yield
+        if before is not None:
+            before(game, i)
         seat = moves[i]
         code = moves[i + 1]
         try:
@@ -50,6 +74,7 @@ def replay_moves(game, moves, on_event=None):
         except ValueError as e:  # the game's IllegalMove, named by its decision
             raise type(e)("decision %d: %s" % (i // 2 + 1, e))
         i += 2
+        done += 1
 
 
 def run(game, players, on_event=None):

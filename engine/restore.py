@@ -8,13 +8,14 @@ its length, more skunks than wins, skunks in fixed deals, a game that is
 not the match's seed plus the games played). The record's layout is
 ``engine.save``'s. Only resuming needs this (firmware.play.match_start), so a
 game in progress does not hold it.
-Imports engine.crc, engine.game, engine.match, engine.save; engine.replay
-for a record with decisions to replay.
+``load_match_steps`` is ``load_match`` a step at a time. Imports
+engine.crc, engine.game, engine.match, engine.replay, engine.save.
 """
 
 from engine.crc import crc16
 from engine.game import MAX_DEALS, Game, IllegalMove
 from engine.match import Match
+from engine.replay import finish, replay_steps
 from engine.save import MAGIC, VERSION
 
 
@@ -64,16 +65,18 @@ def _read_settings(body):
     return target, bool(flags & 1), first, seed, bool(flags & 8), counters, variant, deals
 
 
-def _replay(game, moves, on_event=None):
+def _replay(game, moves, on_event=None, step=0, before=None):
+    # the saved decisions into ``game``, as a generator: its first step
+    # checks their length, then a step every ``step`` decisions
+    # (engine.replay's ``replay_steps``); it returns the game
     if len(moves) < 2:
         raise SaveError("the save is truncated")
     n = moves[0] << 8 | moves[1]
     if len(moves) != 2 + 2 * n:
         raise SaveError("the save is truncated or has extra bytes")
+    yield  # the record opened and checked, all but its decisions
     try:
-        from engine import replay  # a game with decisions to replay
-
-        return replay.replay_moves(game, moves[2:], on_event)
+        return (yield from replay_steps(game, moves[2:], on_event, step, before))
     except IllegalMove as e:
         raise SaveError("the save does not replay (%s)" % e)
 
@@ -83,12 +86,23 @@ def load_game(record):
     body = _open(record, b"G")
     target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
     game = Game(seed, target, first, open_hands, muggins, counters, variant, deals)
-    return _replay(game, body[6:])
+    return finish(_replay(game, body[6:]))
 
 
 def load_match(record, on_event=None):
     """The ``Match`` a record saved, its game replayed to where it was;
     ``on_event`` sees each event of the replay as it comes."""
+    return finish(load_match_steps(record, on_event))
+
+
+def load_match_steps(record, on_event=None, step=0, before=None):
+    """``load_match`` as a generator: its first step opens the record and
+    checks all but the decisions (SaveError there when it cannot be
+    trusted), then the replay yields every ``step`` decisions (a device
+    spreads a long game over frames: ``firmware.play.match_start``); it
+    returns the match, or raises SaveError for a decision that does not
+    replay. ``before(game, i)`` is called before each decision (engine.replay's
+    ``replay_steps``)."""
     body = _open(record, b"M")
     target, open_hands, first, seed, muggins, counters, variant, deals = _read_settings(body)
     if len(body) < 17:
@@ -115,5 +129,5 @@ def load_match(record, on_event=None):
     match.played = played
     game_first = None if game_first == 2 else game_first
     game = Game(game_seed, target, game_first, open_hands, muggins, counters, variant, deals)
-    match.game = _replay(game, body[17:], on_event)
+    match.game = yield from _replay(game, body[17:], on_event, step, before)
     return match

@@ -88,15 +88,18 @@ def test_the_settings_an_order_starts_with(tmp_path):
 
 def test_the_orders_steps_are_menu_modes_with_device_arguments():
     modes = mode_boots._modes()
-    assert sorted(mode_boots.ORDERS) == ["five", "hint", "stats"]
+    assert sorted(mode_boots.ORDERS) == ["five", "hint", "resume", "stats"]
     for setup, steps in mode_boots.ORDERS.values():
         assert setup["difficulty"] == "hard"
         for mode, game, hints, keys in steps:
             assert mode in modes
-            assert game in (0, 1) and hints in (0, 1) and (game or not hints)
+            # game: 1 a whole game, 2 one cut by a power cut
+            assert game in (0, 1, 2) and hints in (0, 1) and (game == 1 or not hints)
             assert isinstance(keys, str)
     assert [s[0] for s in mode_boots.ORDERS["stats"][1]] == ["play", "stats", "keeper", "play"]
     assert mode_boots.ORDERS["hint"][1] == (("play", 1, 1, ""),)
+    # a power cut in a game, then the game resumed and played to its end
+    assert mode_boots.ORDERS["resume"][1] == (("play", 2, 0, ""), ("play", 1, 0, ""))
 
 
 def test_an_unknown_order_is_refused_before_any_run(capsys):

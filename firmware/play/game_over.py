@@ -174,8 +174,11 @@ def steps(screen, match_won):
         # the save's code till the next save (``_SAVE_CODE``)
         coach = screen.coach
         inp = sys.modules.get(PLAY_CODE[0])
-        if coach[5]:  # resumed: the whole game is weighed below instead
+        if coach[5]:  # resumed from a save without the coach's figures: weighed whole below
             del coach[4][:]
+        if coach[4] and inp is None:  # noted again by a resume: their code, a frame
+            inp = _module(PLAY_CODE[0])
+            yield
         while coach[4] and inp is not None:
             inp.weigh(coach)
             yield

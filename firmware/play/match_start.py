@@ -4,11 +4,14 @@ settings when a match is over. Loaded by the screen only for that (entering,
 a rematch) and forgotten after (``MODULES``). The computer's choices are
 seeded from the game and the number of decisions so far (the screen's
 ``_computer_move``), so a resumed game goes on exactly as it would have.
-Imports ``engine.match``, ``engine.restore`` and ``firmware.play.save``.
+Imports ``engine.deal``, ``engine.match``, ``engine.replay``,
+``engine.restore`` and ``firmware.play.save``.
 """
 
+from engine.deal import GO
 from engine.match import Match
-from engine.restore import SaveError, load_match
+from engine.replay import finish
+from engine.restore import SaveError, load_match_steps
 from firmware.play.save import LEVELS
 
 # what this module loads: the play screen forgets it once the match has started
@@ -20,15 +23,20 @@ def _clock_seed(screen):
     return (screen.app.hw.clock.ticks_ms() * 40503 + screen.app.frames) & 0x3FFFFFFF
 
 
-def resume(screen):
-    """Go on with the saved match; False when there is none (``screen.notice``
-    says why when it was damaged)."""
+def resume(screen, step=0):
+    """Go on with the saved match, as a generator (its replay a step every
+    ``step`` decisions: ``load_steps``) that returns False when there is none
+    (``screen.notice`` says why when it was damaged)."""
     rears = [None, None]
-    level, match, screen.notice = load(screen.store, rears)
+    coach = [0, 0, 0, 0, []]
+    level, match, screen.notice = yield from load_steps(screen.store, rears, step, coach)
     if match is None:
         return False
     screen.level = level
     screen._begin(match)
+    if len(coach) == 5:  # the save's coach figures, and the decisions since noted again
+        coach.append(False)
+        screen.coach = coach
     screen.saved_at = len(screen.game.moves)
     sync(screen.table, screen.game)
     screen._peg_deals()
@@ -44,15 +52,30 @@ def resume(screen):
 
 def load(store, rears=None):
     """The match saved in ``store`` (``firmware.play.save.open_store``) as
-    ``(level, match, notice)``: the saved match (None when there is none
-    or it cannot be resumed) and a ``(title, text)`` to show, or None. A
-    record the match cannot be restored from (an illegal decision, an inner
-    save of an unknown version) is refused like a damaged one: named, kept
-    aside as .bad, and the .old copy resumed (issue 11.1). ``rears``, a
-    list of two, gets each seat's score before its last award in the game
-    (None: no award yet), where the pegboard's rear peg stands."""
+    ``(level, match, notice)``, at once: ``load_steps``."""
+    return finish(load_steps(store, rears))
+
+
+def load_steps(store, rears=None, step=0, coach=None):
+    """The match saved in ``store`` as ``(level, match, notice)``, as a
+    generator: the record read and checked in its first step, then its
+    decisions replayed a step every ``step`` (0: at once). ``match`` is
+    None when there is none or it cannot be resumed, ``notice`` a
+    ``(title, text)`` to show, or None. A record the match cannot be
+    restored from (an illegal decision, an inner save of an unknown
+    version) is refused like a damaged one: named, kept aside as .bad,
+    and the copy before it resumed (a record whose decisions do not replay
+    is found only in the replay: the store is read again with it refused).
+    ``rears``, a list of two, gets each seat's score before its last award
+    in the game (None: no award yet), where the pegboard's rear peg stands.
+    ``coach``, the play screen's coach list (firmware.play.your_turn's
+    ``note``) to fill from the figures saved after the match record
+    (firmware.play.save's ``payload``): your decisions the save had not
+    weighed are noted again as they are replayed; a save without them
+    leaves it one item short (its game is weighed whole at its end)."""
     got = [None]
     last = [None, None]
+    refused = []  # (payload, why) of records whose decisions did not replay
 
     def seen(e):
         if e[0] == "score":
@@ -60,29 +83,88 @@ def load(store, rears=None):
 
     def check(data, version):
         got[0] = None
-        last[0] = last[1] = None
+        for bad, why in refused:
+            if bad == data:
+                return why
         try:
             if len(data) < 2 or data[0] >= len(LEVELS):
                 raise SaveError("the save has an unknown difficulty")
-            got[0] = load_match(bytes(data[1:]), seen)
+            record, before = _record(data, coach)
+            steps = load_match_steps(record, seen, step, before)
+            next(steps)  # opened and checked, all but the decisions
+            got[0] = steps
         except SaveError as e:
             return str(e)
         return None
 
-    notice = None
-    try:
-        data, version, problem = store.load(check)
-    except MemoryError:
-        raise  # not a verdict on the save: starting afresh would overwrite it
-    except Exception as e:  # storage that cannot even be read
-        data, problem = None, "the save could not be read: %s" % e
-    if problem:
-        notice = ("Saved match", problem)
-    if data is None or got[0] is None:
-        return None, None, notice
+    while True:
+        notice = None
+        try:
+            data, version, problem = store.load(check)
+        except MemoryError:
+            raise  # not a verdict on the save: starting afresh would overwrite it
+        except Exception as e:  # storage that cannot even be read
+            data, problem = None, "the save could not be read: %s" % e
+        if problem:
+            notice = ("Saved match", problem)
+        if data is None or got[0] is None:
+            return None, None, notice
+        last[0] = last[1] = None
+        yield  # the record read and checked: the replay from the next step
+        try:
+            match = yield from got[0]
+            break
+        except SaveError as e:  # read again, this record refused
+            refused.append((data, str(e)))
     if rears is not None:
         rears[0], rears[1] = last
-    return LEVELS[data[0]], got[0], notice
+    return LEVELS[data[0]], match, notice
+
+
+def split(data):
+    """A save's payload ``data`` (firmware.play.save's ``payload``: the level
+    byte, the match record, maybe the coach's figures) as ``(record,
+    figures)``: the match record, and the coach's figures after it (10
+    bytes) or None when it has none (extra bytes stay in the record, which
+    restoring then refuses)."""
+    n = len(data)
+    end = 27 + 2 * (data[23] << 8 | data[24]) if n >= 25 else n  # level, 26 + 2 a decision
+    if n == end + 11 and data[end] == 67:
+        return bytes(data[1:end]), data[end + 1 :]
+    return bytes(data[1:]), None
+
+
+def _record(data, coach):
+    # the match record in a save's payload ``data``, and with the coach's
+    # figures after it ``coach`` set from them and the replay's ``before``
+    # that notes your decisions from the first not weighed; else (no
+    # figures) ``coach`` cut to 4 items and no ``before``
+    record, t = split(data)
+    if coach is None:
+        return record, None
+    del coach[4:]
+    if t is None:
+        return record, None
+    coach[0] = t[0]
+    coach[1] = t[1] << 16 | t[2] << 8 | t[3]
+    coach[2] = t[4] << 16 | t[5] << 8 | t[6]
+    coach[3] = t[7]
+    at = t[8] << 8 | t[9]
+    noted = []
+    coach.append(noted)
+    moves = record[24:-2]  # the decisions' bytes, after their count, before the CRC
+
+    def before(game, i):
+        # your discard or card played from ``at`` on, noted as your_turn's ``note`` notes it
+        if i < at or moves[i] != 0:
+            return
+        phase = game.phase
+        if phase == "discard":
+            noted.append((game.view(0), moves[i + 1], moves[i + 3], game.deal_number, i))
+        elif phase == "play" and moves[i + 1] != GO:
+            noted.append((game.view(0), moves[i + 1], None, game.deal_number, i))
+
+    return record, before
 
 
 def sync(t, game):

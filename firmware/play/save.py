@@ -23,6 +23,20 @@ def open_store(storage):
     return RecordStore(storage, "game", b"CRBM", _SAVE_VERSION, slots=True)
 
 
-def payload(level, match):
-    """What is stored for ``match`` played at ``level``."""
-    return bytes((LEVELS.index(level),)) + save_match(match)
+def payload(level, match, coach=None):
+    """What is stored for ``match`` played at ``level``; with ``coach`` (the
+    play screen's, firmware.play.your_turn's ``note``) its figures after the
+    match record, so a resumed game's are exact: ``b"C"``, the deals weighed
+    (1 byte), what your discards and your plays gave up (3 bytes each), the
+    deal last weighed (1) and where in the game's decisions (``Game.moves``,
+    2 bytes) the first not yet weighed is: a resume notes it and those after
+    it again (firmware.play.match_start). A record without it still loads."""
+    out = bytes((LEVELS.index(level),)) + save_match(match)
+    if coach is None:
+        return out
+    at = coach[4][0][4] if coach[4] else len(match.game.moves)
+    d, lost, played = min(coach[0], 255), min(coach[1], 0xFFFFFF), min(coach[2], 0xFFFFFF)
+    return out + bytes(
+        (67, d, lost >> 16, lost >> 8 & 255, lost & 255, played >> 16, played >> 8 & 255)
+        + (played & 255, min(coach[3], 255), at >> 8, at & 255)
+    )

@@ -52,6 +52,9 @@ _AGAIN = const((
     "engine.restore", "firmware.play.match_start",
 ))  # fmt: skip
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
+# a saved game's decisions replayed a frame as play opens on a device (~2 ms
+# each on the emulated Pico: a 121 game's whole replay in one frame is 280 ms)
+RESUME_STEP = const(24)
 
 
 class PlayScreen(Screen):
@@ -84,6 +87,7 @@ class PlayScreen(Screen):
         self.log_room = None
         self.drawn = [None, False]  # what the table's parts show (draw.band)
         self.paged = None  # the page code loaded (firmware.play.heap.PAGES), or None
+        self.opening = None  # the match's opening under way (``_open_match``), or None
 
     # ---- entering: resume or a new match ----
     def enter(self):
@@ -125,16 +129,29 @@ class PlayScreen(Screen):
                 _module(name)
         elif k == 3:
             _forget(())  # nothing: the collection (MicroPython)
-        elif k == 2:
-            self._open_match()
+        elif k == 2:  # the match opened: at once, or a step a frame (a generator)
+            steps = self.opening or self._open_match()
+            self.opening = None
+            if steps is not None:
+                try:
+                    next(steps)
+                    self.opening = steps
+                    self.starting = 2  # the saved game's replay goes on in the next frame
+                except StopIteration:
+                    pass
         else:
             _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
 
     def _open_match(self):
-        start = _module("firmware.play.match_start")  # resume, or a new match; or a rematch
+        # resume, or a new match; or a rematch: a generator (the demo's opens
+        # at once: None), the saved game replayed a few decisions a step
+        # (``RESUME_STEP``) on a device
+        start = _module("firmware.play.match_start")
         if self.game is not None:
             start.rematch(self)
-        elif not start.resume(self):
+            return
+        step = RESUME_STEP if getattr(self.app.hw, "staged", False) else 0
+        if not (yield from start.resume(self, step)):
             start.new_match(self)
 
     def _settings_level(self):
@@ -165,7 +182,9 @@ class PlayScreen(Screen):
         if self.store is None or not self.human:
             return
         try:
-            self.store.save(_module("firmware.play.save").payload(self.level, self.match))
+            self.store.save(
+                _module("firmware.play.save").payload(self.level, self.match, self.coach)
+            )
             self.saved_at = len(self.game.moves)
         except OSError as e:
             self.table.say("Not saved: %s" % e)

@@ -94,8 +94,9 @@ def note(game, c1, c2, coach):
     decision waiting before it is weighed at once (a few ms with the play's
     code loaded), so no view of it waits through the computer's turn. ``coach`` is
     [deals, hundredths your discards gave up, hundredths your plays gave up,
-    the deal last weighed, the decisions noted and not weighed yet]."""
-    coach[4].append((game.view(0), c1, c2, game.deal_number))
+    the deal last weighed, the decisions noted and not weighed yet (each
+    with where it is in ``game.moves``: the save keeps it)]."""
+    coach[4].append((game.view(0), c1, c2, game.deal_number, len(game.moves)))
     if c2 is None and len(coach[4]) == 1:
         weigh(coach)  # a play with none before it: at once (a few ms), no view kept
 
@@ -120,7 +121,7 @@ def weigh(coach):
         # 98.3 KB (96 KB budget)
         _module(mods[-1])
         return
-    view, c1, c2, deal = coach[4].pop(0)
+    view, c1, c2, deal, _ = coach[4].pop(0)
     had = [m in sys.modules for m in mods]
     if c2 is not None:
         had[-1] = False  # engine.coach: loaded for this weighing, here or in the frame before

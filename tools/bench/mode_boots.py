@@ -17,7 +17,7 @@ app's most live heap over it all, frames over 100 ms, the slowest, and the
 time from the press to the menu's first frame. The boot to the menu (no
 record) is the first line.
 
-Orders of use (``--orders stats,five,hint``, ORDERS): boots one after the
+Orders of use (``--orders stats,five,hint,resume``, ORDERS): boots one after the
 other, each into one mode with an action, the app's /data (saves,
 statistics, settings, the mode record, last.log) carried from each to the
 next as the device keeps it across its soft resets: the filesystem the run
@@ -26,7 +26,9 @@ it as the menu's choice writes it. Each starts from an empty /data and the
 settings record written on the PC (hard; five: five-card to 61). stats: a
 game, Statistics (RIGHT: its next page), the keeper (UP, +1; B, its undo),
 a game again; five: a game; hint: a game with the pause menu's hint asked
-at your first discard and at your first play. For each boot the figures
+at your first discard and at your first play; resume: a game cut by a
+power cut as its deal ``_CUT_DEAL`` begins, then play opened again (the
+saved game resumed) and played to its end. For each boot the figures
 above over all its frames (most live heap, own and raw; frames over 100 ms
 and where; the slowest), and for each order its most live heap and frames
 over 100 ms over all its boots, against the budgets (96 KB, none).
@@ -52,6 +54,7 @@ import gc
 import sys
 
 _GAME_FRAMES = 60000  # frames before a game that has not ended is a failure
+_CUT_DEAL = 8  # a game cut by a power cut (``game`` 2) ends its boot as this deal begins
 _OPEN_FRAMES = 50  # frames a mode runs after its first (its heap weighed over them)
 
 
@@ -152,6 +155,13 @@ def device(name, game=0, hints=0, keys=""):
         for _ in range(_GAME_FRAMES):
             app = boot.app
             top = app.stack[-1]
+            if game == 2 and screen.game is not None and screen.game.deal_number >= _CUT_DEAL:
+                marks["game"] = "cut at deal %d, %d-%d" % (
+                    screen.game.deal_number,
+                    screen.game.scores[0],
+                    screen.game.scores[1],
+                )
+                return  # the power cut: the boot ends with the save as it stands
             if app_driver.on_play(top, screen) and app_driver.over_shown(screen):
                 break
             if hints and devorders.hint_due(top, screen, hints):
@@ -291,6 +301,7 @@ ORDERS = {
     ),
     "five": ({"difficulty": "hard", "game": 2}, (("play", 1, 0, ""),)),
     "hint": ({"difficulty": "hard"}, (("play", 1, 1, ""),)),
+    "resume": ({"difficulty": "hard"}, (("play", 2, 0, ""), ("play", 1, 0, ""))),
 }
 
 
@@ -428,7 +439,9 @@ def _order(target, build, name):
         print("%s (mode %s; /data then, bytes: %s):" % (label, r["mode"], files))
         _line("boot to the first frame", r["first_frame_us"])
         _line("most live heap, its first frames (app)", r["open_peak_own"], 96 * KB, "KB")
-        if step[1]:
+        if step[1] == 2:
+            print("  the game (%s):" % r["game"])
+        elif step[1]:
             print("  the game to its end (%s), then B to the menu:" % r["game"])
         _whole(r)
         if r.get("hints"):
@@ -448,7 +461,9 @@ def _order(target, build, name):
 def _step_text(step):
     mode, game, hints, keys = step
     text = mode
-    if game:
+    if game == 2:
+        text += " (a game cut by a power cut at its deal %d)" % _CUT_DEAL
+    elif game:
         text += " (a whole game%s)" % (", hints" if hints else "")
     if keys:
         text += " (%s)" % keys

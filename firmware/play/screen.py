@@ -43,8 +43,12 @@ _B = const(32)  # firmware.hal's
 _ACTED = const(2)  # firmware.play.table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 # the modules opening play loads a frame each (``_start_step``) after its
-# first frame (the "Shuffling" only: "" loads nothing)
-_OPEN = const(("", "engine.opponent", "engine.restore", "firmware.play.match_start"))
+# first frame (the "Shuffling" only: "" loads nothing); the computer's
+# (``_LATE``) once the match has opened and these are forgotten: held while a
+# saved game replays, the resumed game's first frames were 99.0 KB (96 KB
+# budget, emulated Pico, MicroPython v1.28.0)
+_OPEN = const(("", "engine.restore", "firmware.play.match_start"))
+_LATE = const("engine.opponent")
 # and a rematch: what the game's end forgot (what opening play loads last)
 _AGAIN = const((
     "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
@@ -107,14 +111,14 @@ class PlayScreen(Screen):
         self.store = _module("firmware.play.save").open_store(storage)
         # the computer and the match's start loaded a frame each after the
         # first (the mode's first frame waits for neither), while the heap is tidy
-        self._set_off(len(_OPEN) + 3)
+        self._set_off(len(_OPEN) + 4)
 
-    def _set_off(self, steps=3):
+    def _set_off(self, steps=4):
         # the modules of ``_OPEN`` a frame each (a rematch: ``_AGAIN``, the
         # computer and firmware.play.match_start again), a collection, so none falls
         # in the next frame, the match opened (``_open_match``), then
-        # firmware.play.match_start forgotten: at once, or on a device a frame
-        # each (no frame freezes)
+        # firmware.play.match_start forgotten, then the computer's code
+        # (``_LATE``): at once, or on a device a frame each (no frame freezes)
         self.starting = steps
         if not getattr(self.app.hw, "staged", False):
             while self.starting:
@@ -123,24 +127,26 @@ class PlayScreen(Screen):
     def _start_step(self):
         k = self.starting
         self.starting = k - 1
-        if k > 3:
-            name = (_OPEN if self.game is None else _AGAIN)[-(k - 3)]
+        if k > 4:
+            name = (_OPEN if self.game is None else _AGAIN)[-(k - 4)]
             if name:
                 _module(name)
-        elif k == 3:
+        elif k == 4:
             _forget(())  # nothing: the collection (MicroPython)
-        elif k == 2:  # the match opened: at once, or a step a frame (a generator)
+        elif k == 3:  # the match opened: at once, or a step a frame (a generator)
             steps = self.opening or self._open_match()
             self.opening = None
             if steps is not None:
                 try:
                     next(steps)
                     self.opening = steps
-                    self.starting = 2  # the saved game's replay goes on in the next frame
+                    self.starting = 3  # the saved game's replay goes on in the next frame
                 except StopIteration:
                     pass
-        else:
+        elif k == 2:
             _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
+        else:
+            _module(_LATE)
 
     def _open_match(self):
         # resume, or a new match; or a rematch: a generator (the demo's opens
@@ -257,7 +263,7 @@ class PlayScreen(Screen):
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (``firmware.play.match_start``), a step a frame on a device."""
-        self._set_off(len(_AGAIN) + 3)
+        self._set_off(len(_AGAIN) + 4)
 
     # ---- the frame: the play of the cards ----
     def update(self, dt, events):

@@ -1,13 +1,13 @@
 # portable
 """Resuming a saved game a few decisions a frame on a device: the record read
 and checked first, then its decisions replayed ``RESUME_STEP`` a frame
-(firmware/play/screen.py, firmware.play.match_start.load_steps,
+(firmware.play.match_start's open_steps and load_steps,
 engine.restore.load_match_steps, engine.replay.replay_steps), to the same game
 as a resume at once; a record whose decisions do not replay, found only in
 the replay, is refused and the copy before it resumed, with the refusal said.
 Runs on CPython and MicroPython. Imports engine.crc, engine.game,
 engine.match, engine.players, engine.replay, engine.restore, engine.save, firmware.app,
-firmware.hw.host, firmware.play.save, firmware.play.screen,
+firmware.hw.host, firmware.play.match_start, firmware.play.save,
 firmware.store.records, host_tests/memstorage.py, host_tests/playdriver.py
 and tools/driver.py.
 """
@@ -21,12 +21,12 @@ from engine.restore import SaveError, load_match, load_match_steps
 from engine.save import save_match
 from firmware.app import App
 from firmware.hw import host
-from firmware.play import screen as play_screen
+from firmware.play import match_start
 from firmware.play.save import LEVELS, open_store
 from memstorage import MemStorage
 from playdriver import play_game, screen
 
-STEP = play_screen.RESUME_STEP
+STEP = match_start.RESUME_STEP
 
 
 def _saved(seed=4, deals=7):

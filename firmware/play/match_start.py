@@ -14,6 +14,11 @@ from engine.replay import finish
 from engine.restore import SaveError, load_match_steps
 from firmware.play.save import LEVELS
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
 # what this module loads: the play screen forgets it once the match has started
 # (engine.restore only resumes a match: a game in progress does not hold it)
 MODULES = ("firmware.play.match_start", "engine.restore")
@@ -21,6 +26,22 @@ MODULES = ("firmware.play.match_start", "engine.restore")
 
 def _clock_seed(screen):
     return (screen.app.hw.clock.ticks_ms() * 40503 + screen.app.frames) & 0x3FFFFFFF
+
+
+# a saved game's decisions replayed a step as play opens on a device (~2 ms
+# each on the emulated Pico: a 121 game's whole replay in one frame is 280 ms)
+RESUME_STEP = const(24)
+
+
+def open_steps(screen, staged=False):
+    """The play screen's match opened, as a generator: a rematch when it has
+    a game, else the saved match resumed (on a device, ``staged``, its
+    replay ``RESUME_STEP`` decisions a step) or a new match."""
+    if screen.game is not None:
+        rematch(screen)
+        return
+    if not (yield from resume(screen, RESUME_STEP if staged else 0)):
+        new_match(screen)
 
 
 def resume(screen, step=0):

@@ -15,8 +15,8 @@ on a device: ``firmware.play.heap``. Imports ``firmware.ui.screen``,
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
 the pause menu (``firmware.play.pause``) and ``firmware.play.match_start``
-when used; the computer's module and the save's by name as a match starts
-(``_OPEN``, ``_AGAIN``).
+when used; the computer's module (``engine.opponent``, ``_LATE``) and the
+save's by name as a match starts (``_OPEN``, ``_AGAIN``).
 """
 
 import sys
@@ -56,9 +56,6 @@ _AGAIN = const((
     "engine.restore", "firmware.play.match_start",
 ))  # fmt: skip
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
-# a saved game's decisions replayed a frame as play opens on a device (~2 ms
-# each on the emulated Pico: a 121 game's whole replay in one frame is 280 ms)
-RESUME_STEP = const(24)
 
 
 class PlayScreen(Screen):
@@ -149,16 +146,9 @@ class PlayScreen(Screen):
             _module(_LATE)
 
     def _open_match(self):
-        # resume, or a new match; or a rematch: a generator (the demo's opens
-        # at once: None), the saved game replayed a few decisions a step
-        # (``RESUME_STEP``) on a device
+        # firmware.play.match_start's opening: a generator (the demo's opens at once: None)
         start = _module("firmware.play.match_start")
-        if self.game is not None:
-            start.rematch(self)
-            return
-        step = RESUME_STEP if getattr(self.app.hw, "staged", False) else 0
-        if not (yield from start.resume(self, step)):
-            start.new_match(self)
+        return start.open_steps(self, getattr(self.app.hw, "staged", False))
 
     def _settings_level(self):
         level = getattr(self.app.settings, "difficulty", "medium")

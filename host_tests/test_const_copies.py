@@ -25,12 +25,6 @@ LEFT = {
     "firmware/crashlog.py": 1,
     "firmware/keeper/control.py": 2,
     "firmware/keeper/record.py": 8,
-    "firmware/play/cut.py": 2,
-    "firmware/play/game_over.py": 2,
-    "firmware/play/page.py": 1,
-    "firmware/play/screen.py": 3,
-    "firmware/play/show.py": 8,
-    "firmware/play/your_turn.py": 7,
     "firmware/store/record_read.py": 2,
     "firmware/screens/counter.py": 2,
 }

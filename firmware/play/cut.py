@@ -3,25 +3,25 @@ ranks): the table's page opened by a ``("cut", a, b)`` event (``open_cut``)
 and its screen over the play screen (``CutPage``: A goes on). Also
 ``deal_at_once``: a new match's cut said in a line instead, its first hand
 on the table at once (the web page's first visit; the device never asks).
-Imports ``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
+Imports ``firmware.keys`` (the button bits),
+``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
 ``firmware.ui.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
+from firmware.keys import A
 from firmware.ui import buttons
 from firmware.ui.screen import title_bar
 from firmware.ui.cardtext import card_text
 from firmware.play.page import Page
-from firmware.play.table import NO_PAGE
+from firmware.play.table import CUT_PAGE, NO_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_A = const(16)  # firmware.hal's
 
-_CUT_PAGE = const(1)  # firmware.play.table's
 _T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A
 _T_SAID = const(4000)  # how long the cut said in a line stays (``deal_at_once``)
 _CUT_SAID = const("Cut %s/%s: %s")  # your card/the computer's: who deals (21 columns)
@@ -29,7 +29,7 @@ _CUT_SAID = const("Cut %s/%s: %s")  # your card/the computer's: who deals (21 co
 
 def open_cut(t, a, b):
     """The cut of cards ``a`` (yours) and ``b`` on the table ``t``."""
-    t.page = _CUT_PAGE
+    t.page = CUT_PAGE
     t.page_ms = _T_CUT
     t.page_cards = [a, b]
     if a >> 2 == b >> 2:
@@ -48,7 +48,7 @@ class CutPage(Page):
     def keys(self, dt, events, stepped):
         t = self.table
         t.page_ms -= dt
-        if buttons.happened(events, "press", _A) or stepped or (not t.human and t.page_ms <= 0):
+        if buttons.happened(events, "press", A) or stepped or (not t.human and t.page_ms <= 0):
             t.page = NO_PAGE
             return True
         return False

@@ -14,6 +14,7 @@ each part with only its own code loaded; the save deleted when the match is
 over. A game counts once, in its kind's record (``firmware.store.stats`` keeps
 its key), even when its over page shows again after a power cut; then it is
 only exported. Short of memory, neither is half done. Imports
+``firmware.keys`` (the button bits),
 ``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
 ``firmware.play.heap``, ``firmware.play.page`` and
 ``firmware.play.table``; ``engine.game``, ``firmware.store.stats``,
@@ -21,6 +22,7 @@ only exported. Short of memory, neither is half done. Imports
 ``firmware.play.draw`` when used.
 """
 
+from firmware.keys import DOWN, A
 from firmware.ui import buttons
 from firmware.ui.screen import title_bar
 from firmware.play.heap import PLAY_CODE, _forget, _module
@@ -32,8 +34,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_DOWN = const(2)  # firmware.hal's
-_A = const(16)  # firmware.hal's
 
 _OVER_QUIET = const(1500)  # the page ignores presses begun this long (ms)
 # texts under 11 characters as const()s: as literals they would be names
@@ -122,13 +122,13 @@ class GameOverPage(Page):
 
     def keys(self, dt, events, stepped):
         t = self.table
-        if t.human and buttons.happened(events, "press", _DOWN):
+        if t.human and buttons.happened(events, "press", DOWN):
             from firmware.play.review import review
 
             review(self.play)
             return True
         t.page_ms -= dt
-        if buttons.happened(events, "press", _A) or (not t.human and (t.page_ms <= 0 or stepped)):
+        if buttons.happened(events, "press", A) or (not t.human and (t.page_ms <= 0 or stepped)):
             after_game(self.play)
             return True
         return False

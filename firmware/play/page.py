@@ -1,10 +1,12 @@
 """A page over the play screen (``Page``): the cut, a hand's count, game
 over (``firmware.play.cut``, ``firmware.play.show``,
 ``firmware.play.game_over``). Loaded and forgotten with them. Imports
+``firmware.keys`` (the button bits),
 ``firmware.ui.screen`` (``Screen``), ``firmware.ui.buttons`` and
 ``firmware.play.table``.
 """
 
+from firmware.keys import B
 from firmware.ui import buttons
 from firmware.ui.screen import Screen
 from firmware.play.table import CONFIRM, NO_PAGE, OVER_PAGE
@@ -13,8 +15,6 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
-
-_B = const(32)  # firmware.hal's
 
 
 class Page(Screen):
@@ -35,7 +35,7 @@ class Page(Screen):
             return done
         t = self.table
         changed = t.tick(dt)
-        if buttons.happened(events, "press", _B) and t.mode != CONFIRM:
+        if buttons.happened(events, "press", B) and t.mode != CONFIRM:
             if t.page == OVER_PAGE and t.match_over and play.human:
                 self.app.home()  # the match is over: B to the menu, A a rematch
             else:

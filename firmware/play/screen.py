@@ -10,7 +10,8 @@ each of yours (``firmware.play.save``), resumed on entering
 The pages are screens pushed over it (``firmware.play.page``), each with its keys and its
 drawing: the cut, a hand's count, game over; ``under_page`` is what the
 match runs while one shows. B opens the pause menu. Which code is held when
-on a device: ``firmware.play.heap``. Imports ``firmware.ui.screen``,
+on a device: ``firmware.play.heap``. Imports ``firmware.keys`` (the button bits),
+``firmware.ui.screen``,
 ``firmware.ui.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
@@ -27,20 +28,18 @@ import firmware.play.save  # noqa: F401
 
 # and so is the table's drawing (a game's end forgets it under its page)
 import firmware.play.draw  # noqa: F401
+from firmware.keys import A, B
 from firmware.ui import buttons
 from firmware.ui.screen import MessageScreen, Screen
 from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
-from firmware.play.table import BUSY, CONFIRM, NO_PAGE, Table
+from firmware.play.table import ACTED, BUSY, CONFIRM, NO_PAGE, Table
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
-_ACTED = const(2)  # firmware.play.table's
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 # the modules opening play loads a frame each (``_start_step``) after its
 # first frame (the "Shuffling" only: "" loads nothing); the computer's
@@ -272,11 +271,11 @@ class PlayScreen(Screen):
             return self._notice()
         t = self.table
         changed = t.tick(dt)
-        if buttons.happened(events, "press", _B) and t.mode != CONFIRM:
+        if buttons.happened(events, "press", B) and t.mode != CONFIRM:
             self._pause()
             return True
         if self.wait > 0:
-            if buttons.happened(events, "press", _A) or self._stepped(events):
+            if buttons.happened(events, "press", A) or self._stepped(events):
                 self.wait = 0
                 return True
             self.wait -= dt
@@ -345,7 +344,7 @@ class PlayScreen(Screen):
                 done = inp.discard(t, g, events, self.coach)
             else:
                 done = inp.play(t, g, events, self.coach)
-        if done == _ACTED:
+        if done == ACTED:
             self.queue.extend(g.take_events())
             t.marked = []
             t.set_mode(BUSY, g)

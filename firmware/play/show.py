@@ -2,33 +2,26 @@
 by line: the table's page opened by ``("show", ...)`` events, ``open_show``,
 and its screen over the play screen, ``ShowPage``) and, in a muggins game
 (V4), where you count your own (``open_count``, ``count``, ``draw_count``:
-the play screen's COUNT mode). Imports ``engine.breakdown``
+the play screen's COUNT mode). Imports ``firmware.keys`` (the button bits), ``engine.breakdown``
 (``hand_breakdown``), ``firmware.ui.screen`` (``title_bar``), ``firmware.ui.buttons``,
 ``firmware.ui.cardtext``, ``firmware.play.page`` and
 ``firmware.play.table``.
 """
 
 from engine.breakdown import hand_breakdown
+from firmware.keys import UP, DOWN, LEFT, RIGHT, A
 from firmware.ui import buttons
 from firmware.ui.screen import title_bar
 from firmware.ui.cardtext import COLS, item_text
 from firmware.play.page import Page
-from firmware.play.table import COUNT, NO_PAGE, SHOW_PAGE
+from firmware.play.table import ACTED, CHANGED, COUNT, NOTHING, NO_PAGE, SHOW_PAGE
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_UP = const(1)  # firmware.hal's
-_DOWN = const(2)  # firmware.hal's
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
 
-_NOTHING = const(0)  # firmware.play.table's
-_CHANGED = const(1)  # firmware.play.table's
-_ACTED = const(2)  # firmware.play.table's
 _SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
 _T_LINE = const(450)  # one line of a hand's count, ms
 _MOST = const(29)  # the most a hand can be worth
@@ -97,14 +90,14 @@ class ShowPage(Page):
         t = self.table
         n = len(t.lines)
         changed = False
-        if buttons.went(events, _DOWN) and t.top_line + _SHOW_ROWS < t.shown:
+        if buttons.went(events, DOWN) and t.top_line + _SHOW_ROWS < t.shown:
             t.top_line += 1
             changed = True
-        if buttons.went(events, _UP) and t.top_line > 0:
+        if buttons.went(events, UP) and t.top_line > 0:
             t.top_line -= 1
             changed = True
         t.page_ms -= dt
-        if buttons.happened(events, "press", _A) or stepped:
+        if buttons.happened(events, "press", A) or stepped:
             if t.shown < n:
                 t.shown = n
                 t.top_line = max(0, n - _SHOW_ROWS)
@@ -156,29 +149,29 @@ def open_count(t, game):
 def count(t, game, events):
     """Enter your count (UP / DOWN by 1, RIGHT / LEFT by 2, A claims it);
     the engine says what it was worth. ``firmware.play.your_turn``'s
-    ``_NOTHING``, ``_CHANGED`` or ``_ACTED``."""
+    ``NOTHING``, ``CHANGED`` or ``ACTED``."""
     if t.mode != COUNT:
         open_count(t, game)
         t.set_mode(COUNT, game)
-        return _CHANGED
+        return CHANGED
     step = 0
-    if buttons.went(events, _UP):
+    if buttons.went(events, UP):
         step += 1
-    if buttons.went(events, _DOWN):
+    if buttons.went(events, DOWN):
         step -= 1
-    if buttons.went(events, _RIGHT):
+    if buttons.went(events, RIGHT):
         step += 2
-    if buttons.went(events, _LEFT):
+    if buttons.went(events, LEFT):
         step -= 2
     if step:
         n = t.claim + step
         t.claim = 0 if n < 0 else _MOST if n > _MOST else n
         t.s_claim = "%d" % t.claim
-        return _CHANGED
-    if buttons.happened(events, "press", _A):
+        return CHANGED
+    if buttons.happened(events, "press", A):
         game.claim(0, t.claim)
-        return _ACTED
-    return _NOTHING
+        return ACTED
+    return NOTHING
 
 
 def draw_count(cv, t):

@@ -40,7 +40,7 @@ PLAY = const(3)  # you pick a card to play
 COUNT = const(4)  # muggins (V4): you count your hand or crib
 # full-screen pages over the table (``Table.page``)
 NO_PAGE = const(0)
-_CUT_PAGE = const(1)
+CUT_PAGE = const(1)
 SHOW_PAGE = const(2)
 OVER_PAGE = const(3)
 
@@ -55,9 +55,9 @@ _T_GO = const(900)
 _T_RESET = const(800)
 _T_MSG = const(2500)  # a message line stays this long after its event
 # what the input of a decision or a page did (firmware.play.your_turn and the pages)
-_NOTHING = const(0)
-_CHANGED = const(1)  # the table changed: redraw
-_ACTED = const(2)  # the game took a decision, or the game-over page was left
+NOTHING = const(0)
+CHANGED = const(1)  # the table changed: redraw
+ACTED = const(2)  # the game took a decision, or the game-over page was left
 
 # Texts under 11 characters: a literal that short is a name interned for good
 # on a device (MicroPython, CircuitPython); a const() is an object of the code

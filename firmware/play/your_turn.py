@@ -2,7 +2,8 @@
 nothing and saves nothing: each function moves the table's cursor and marks
 (``firmware.play.table.Table``) or gives the engine game a decision, and
 says which it did; ``firmware.play.screen`` does the rest (the events the
-decision made, saving). Imports ``firmware.ui.buttons``, ``firmware.play.heap``
+decision made, saving). Imports ``firmware.keys`` (the button bits),
+``firmware.ui.buttons``, ``firmware.play.heap``
 and ``firmware.play.table``. (``weigh`` reads the computer's module when a
 game has loaded it, and forgets what weighing loaded: the discard's code
 while only you discard holds none of it.)
@@ -12,31 +13,25 @@ Keys (``firmware.ui.buttons`` events, acted on when pressed):
            two marked: A lays them away, B takes the last one back
   play     LEFT / RIGHT move, A plays the card (one that would pass 31 is
            dimmed and refused); when nothing fits the go is said for you
-Each function returns ``firmware.play.table``'s ``_NOTHING``, ``_CHANGED``
-(redraw) or ``_ACTED`` (the game took a decision). The pages' keys and your
+Each function returns ``firmware.play.table``'s ``NOTHING``, ``CHANGED``
+(redraw) or ``ACTED`` (the game took a decision). The pages' keys and your
 muggins count are the pages' own (``firmware.play.cut``,
 ``firmware.play.show``, ``firmware.play.game_over``), loaded while they show.
 """
 
 import sys
 
+from firmware.keys import LEFT, RIGHT, A, B
 from firmware.ui import buttons
 from firmware.play.heap import PLAY_CODE, _forget, _module
-from firmware.play.table import CONFIRM, DISCARD, PLAY, card_text
+from firmware.play.table import ACTED, CHANGED, CONFIRM, DISCARD, NOTHING, PLAY, card_text
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_LEFT = const(4)  # firmware.hal's
-_RIGHT = const(8)  # firmware.hal's
-_A = const(16)  # firmware.hal's
-_B = const(32)  # firmware.hal's
 
-_NOTHING = const(0)  # firmware.play.table's
-_CHANGED = const(1)  # firmware.play.table's
-_ACTED = const(2)  # firmware.play.table's
 _DEVICE = sys.implementation.name != "cpython"  # MicroPython, CircuitPython
 
 
@@ -52,29 +47,29 @@ def discard(t, game, events, coach=None):
         t.marked = []
         t.dimmed = 0
         t.set_mode(DISCARD, game)
-        return _CHANGED
+        return CHANGED
     if t.mode == CONFIRM:
-        if buttons.happened(events, "press", _A):
+        if buttons.happened(events, "press", A):
             c1 = hand[t.marked[0]]
             c2 = hand[t.marked[1]]
             if coach is not None:
                 note(game, c1, c2, coach)
             game.discard(0, c1, c2)
-            return _ACTED
-        if buttons.happened(events, "press", _B):
+            return ACTED
+        if buttons.happened(events, "press", B):
             t.marked.pop()
             t.msg = ""
             t.set_mode(DISCARD, game)
-            return _CHANGED
-        return _NOTHING
-    changed = _NOTHING
-    if buttons.went(events, _LEFT) and n:
+            return CHANGED
+        return NOTHING
+    changed = NOTHING
+    if buttons.went(events, LEFT) and n:
         t.cursor = (t.cursor - 1) % n
-        changed = _CHANGED
-    if buttons.went(events, _RIGHT) and n:
+        changed = CHANGED
+    if buttons.went(events, RIGHT) and n:
         t.cursor = (t.cursor + 1) % n
-        changed = _CHANGED
-    if buttons.happened(events, "press", _A) and n:
+        changed = CHANGED
+    if buttons.happened(events, "press", A) and n:
         if t.cursor in t.marked:
             t.marked.remove(t.cursor)
         else:
@@ -83,7 +78,7 @@ def discard(t, game, events, coach=None):
                 t.set_mode(CONFIRM, game)
                 c = t.marked
                 t.say("Crib: %s %s?" % (card_text(hand[c[0]]), card_text(hand[c[1]])), 0)
-        changed = _CHANGED
+        changed = CHANGED
     return changed
 
 
@@ -163,7 +158,7 @@ def play(t, game, events, coach=None):
         game.go(0)
         if not (coach and coach[4]):  # your keys' code goes till your next turn
             _forget(PLAY_CODE[:1])
-        return _ACTED
+        return ACTED
     if t.mode != PLAY:
         if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
             _forget(PLAY_CODE[1:])
@@ -174,23 +169,23 @@ def play(t, game, events, coach=None):
                     t.cursor = i
                     break
         t.set_mode(PLAY, game)
-        return _CHANGED
-    changed = _NOTHING
-    if buttons.went(events, _LEFT):
+        return CHANGED
+    changed = NOTHING
+    if buttons.went(events, LEFT):
         t.cursor = (t.cursor - 1) % n
-        changed = _CHANGED
-    if buttons.went(events, _RIGHT):
+        changed = CHANGED
+    if buttons.went(events, RIGHT):
         t.cursor = (t.cursor + 1) % n
-        changed = _CHANGED
-    if buttons.happened(events, "press", _A):
+        changed = CHANGED
+    if buttons.happened(events, "press", A):
         card = hand[t.cursor]
         if dimmed & (1 << t.cursor):
             t.say("%s would pass 31" % card_text(card))
-            return _CHANGED
+            return CHANGED
         if coach is not None:
             note(game, card, None, coach)
         game.play(0, card)
         if not (coach and coach[4]):  # your keys' code goes till your next turn
             _forget(PLAY_CODE[:1])
-        return _ACTED
+        return ACTED
     return changed

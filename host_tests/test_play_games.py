@@ -77,7 +77,7 @@ def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
 def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
     # hw.staged (a device): the computer's modules the game's end forgot and
     # firmware.play.match_start load a frame each, the over page shown meanwhile
-    # (no frame holds them all: firmware/play/screen.py, _start_step)
+    # (no frame holds them all: firmware/play/screen.py, open_step)
     # engine.crib_table, discard, opponent, the save's code (engine.save,
     # firmware.play.save), engine.restore, firmware.play.match_start
     again = 7
@@ -89,17 +89,17 @@ def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
     d.hw.staged = True
     old = s.game
     for _ in range(4):  # the press
-        if not s.starting:
+        if not s.opening_left:
             d.tick(1, A)
     frames = 0
     while s.game is old:
-        assert s.table.page == OVER_PAGE and s.starting > 0 and s.busy()
+        assert s.table.page == OVER_PAGE and s.opening_left > 0 and s.busy()
         d.tick(1)
         frames += 1
     assert frames == again + 2  # then a collection, then the deal
-    assert s.starting == 2 and s.table.page != OVER_PAGE
+    assert s.opening_left == 2 and s.table.page != OVER_PAGE
     d.tick(2)  # firmware.play.match_start forgotten, then the computer's code a frame
-    assert s.starting == 0 and s.game.phase != "over" and d.app.errors == 0
+    assert s.opening_left == 0 and s.game.phase != "over" and d.app.errors == 0
     wait_for_you(d)
 
 

@@ -161,7 +161,7 @@ def play_to_over(d, s, mash_every, phase):
         if shown_at is None and t.page == OVER_PAGE:
             shown_at = d.t
         if shown_at is not None:
-            if t.page != OVER_PAGE or s.starting:
+            if t.page != OVER_PAGE or s.opening_left:
                 return d.t - shown_at
             if d.t - shown_at > 6000:
                 return None
@@ -210,8 +210,8 @@ def pressed_after(after):
     d.run(after)
     for key in (A, B, DOWN):  # no rematch, no menu, no review
         d.press(key)
-    assert s.table.page == OVER_PAGE and on_top(d, s) and not s.starting
+    assert s.table.page == OVER_PAGE and on_top(d, s) and not s.opening_left
     assert d.t - shown < 1500
     d.run(1500)
     d.press(A)
-    assert s.table.page != OVER_PAGE or s.starting  # now A goes on
+    assert s.table.page != OVER_PAGE or s.opening_left  # now A goes on

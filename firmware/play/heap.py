@@ -9,7 +9,7 @@ app's peak live heap over a 121 game against hard, game over included,
 the play mode peaks at 95.9 KB with every split below: 0.1 KB of room, less
 than any of them costs. The figure is what holding that code costs there
 (bytes live after its import, names interned included):
-  the match's start: match_start + engine.restore 4.5 KB (``_start_step``)
+  the match's start: match_start + engine.restore 4.5 KB (``open_step``)
   each page while it shows (``PAGES``, ``page_code``): the cut 1.4 KB, the
     show 3.7 KB with engine.breakdown, game over 3.8 KB, their base 0.6 KB
   the play's code, not held on a page (``PLAY_CODE``): your keys 1.6 KB,
@@ -21,13 +21,35 @@ than any of them costs. The figure is what holding that code costs there
     1.3 KB (its peak was 96.8 KB with the drawing held)
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
   the pause menu 3.4 KB and firmware.working 0.7 KB while they are open
-Imports ``firmware`` (``drop``) and ``firmware.play.table``.
+Imports ``firmware`` (``drop``) and ``firmware.play.table``; by name as a
+match opens (``set_off``) ``engine.opponent`` and the modules its lists name.
 """
 
 import sys
 
 from firmware import drop as _drop
 from firmware.play.table import COUNT, NO_PAGE
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731  CPython has no const()
+
+# the modules opening play loads a frame each (``open_step``) after its
+# first frame (the "Shuffling" only: "" loads nothing); the computer's
+# (``_LATE``) once the match has opened and these are forgotten: held while a
+# saved game replays, the resumed game's first frames were 99.0 KB (96 KB
+# budget, emulated Pico, MicroPython v1.28.0)
+_OPEN = const(("", "engine.restore", "firmware.play.match_start"))
+_LATE = const("engine.opponent")
+# and a rematch: what the game's end forgot (what opening play loads last)
+_AGAIN = const((
+    "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
+    "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
+    "engine.restore", "firmware.play.match_start",
+))  # fmt: skip
+OPENING_STEPS = const(7)  # len(_OPEN) + 4: the steps of ``open_step`` for a new or saved match
+REMATCH_STEPS = const(11)  # len(_AGAIN) + 4: and for a rematch
 
 # the code of each page over the table (``Table.page``), loaded while it shows
 PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
@@ -199,3 +221,43 @@ def code(screen, name):
         if getattr(screen.app.hw, "staged", False):
             return None
     return m
+
+
+def set_off(screen, steps):
+    """Open ``screen``'s match (the play screen's) in ``steps`` steps
+    (``OPENING_STEPS``, ``REMATCH_STEPS``; the demo's 4): the modules of
+    ``_OPEN`` a frame each (a rematch: ``_AGAIN``, what the game's end
+    forgot), a collection, so none falls in the next frame, the match opened
+    (``screen._open_match()``, a generator run a step a frame), then
+    firmware.play.match_start forgotten, then the computer's code (``_LATE``):
+    at once, or on a device a frame each (no frame freezes)."""
+    screen.opening_left = steps
+    if not getattr(screen.app.hw, "staged", False):
+        while screen.opening_left:
+            open_step(screen)
+
+
+def open_step(screen):
+    """One step of ``set_off``'s opening."""
+    k = screen.opening_left
+    screen.opening_left = k - 1
+    if k > 4:
+        name = (_OPEN if screen.game is None else _AGAIN)[-(k - 4)]
+        if name:
+            _module(name)
+    elif k == 4:
+        _forget(())  # nothing: the collection (MicroPython)
+    elif k == 3:  # the match opened: at once, or a step a frame (a generator)
+        steps = screen.opening or screen._open_match()
+        screen.opening = None
+        if steps is not None:
+            try:
+                next(steps)
+                screen.opening = steps
+                screen.opening_left = 3  # the saved game's replay goes on in the next frame
+            except StopIteration:
+                pass
+    elif k == 2:
+        _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
+    else:
+        _module(_LATE)

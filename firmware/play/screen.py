@@ -16,8 +16,8 @@ on a device: ``firmware.play.heap``. Imports ``firmware.keys`` (the button bits)
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
 the pause menu (``firmware.play.pause``) and ``firmware.play.match_start``
-when used; the computer's module (``engine.opponent``, ``_LATE``) and the
-save's by name as a match starts (``_OPEN``, ``_AGAIN``).
+when used; the match's opening a step a frame by ``firmware.play.heap``
+(``set_off``: the computer's module and the save's by name).
 """
 
 import sys
@@ -31,7 +31,8 @@ import firmware.play.draw  # noqa: F401
 from firmware.keys import A, B
 from firmware.ui import buttons
 from firmware.ui.screen import MessageScreen, Screen
-from firmware.play.heap import PLAY_CODE, _forget, _module, code, page_code
+from firmware.play.heap import OPENING_STEPS, PLAY_CODE, REMATCH_STEPS, _forget, _module
+from firmware.play.heap import code, open_step, page_code, set_off
 from firmware.play.table import ACTED, BUSY, CONFIRM, NO_PAGE, Table
 
 try:
@@ -41,19 +42,6 @@ except ImportError:
 
 
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
-# the modules opening play loads a frame each (``_start_step``) after its
-# first frame (the "Shuffling" only: "" loads nothing); the computer's
-# (``_LATE``) once the match has opened and these are forgotten: held while a
-# saved game replays, the resumed game's first frames were 99.0 KB (96 KB
-# budget, emulated Pico, MicroPython v1.28.0)
-_OPEN = const(("", "engine.restore", "firmware.play.match_start"))
-_LATE = const("engine.opponent")
-# and a rematch: what the game's end forgot (what opening play loads last)
-_AGAIN = const((
-    "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
-    "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
-    "engine.restore", "firmware.play.match_start",
-))  # fmt: skip
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
 
 
@@ -68,7 +56,7 @@ class PlayScreen(Screen):
     def __init__(self, seed=None):
         self.seed = seed
         self.ready = False
-        self.starting = 0  # steps of the start still to run (enter, then a frame each)
+        self.opening_left = 0  # steps of the match's opening still to run (heap.open_step)
         self.chosen = None  # the computer's decision, made a frame before it is played
         self.steps = None  # (generator, out) of a decision made a step a frame (expert)
         self.to_save = False  # your decision is saved in the frame after it
@@ -107,42 +95,11 @@ class PlayScreen(Screen):
         self.store = _module("firmware.play.save").open_store(storage)
         # the computer and the match's start loaded a frame each after the
         # first (the mode's first frame waits for neither), while the heap is tidy
-        self._set_off(len(_OPEN) + 4)
+        self._set_off(OPENING_STEPS)
 
     def _set_off(self, steps=4):
-        # the modules of ``_OPEN`` a frame each (a rematch: ``_AGAIN``, the
-        # computer and firmware.play.match_start again), a collection, so none falls
-        # in the next frame, the match opened (``_open_match``), then
-        # firmware.play.match_start forgotten, then the computer's code
-        # (``_LATE``): at once, or on a device a frame each (no frame freezes)
-        self.starting = steps
-        if not getattr(self.app.hw, "staged", False):
-            while self.starting:
-                self._start_step()
-
-    def _start_step(self):
-        k = self.starting
-        self.starting = k - 1
-        if k > 4:
-            name = (_OPEN if self.game is None else _AGAIN)[-(k - 4)]
-            if name:
-                _module(name)
-        elif k == 4:
-            _forget(())  # nothing: the collection (MicroPython)
-        elif k == 3:  # the match opened: at once, or a step a frame (a generator)
-            steps = self.opening or self._open_match()
-            self.opening = None
-            if steps is not None:
-                try:
-                    next(steps)
-                    self.opening = steps
-                    self.starting = 3  # the saved game's replay goes on in the next frame
-                except StopIteration:
-                    pass
-        elif k == 2:
-            _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
-        else:
-            _module(_LATE)
+        # the match's opening, a step a frame on a device (firmware.play.heap.set_off)
+        set_off(self, steps)
 
     def _open_match(self):
         # firmware.play.match_start's opening: a generator (the demo's opens at once: None)
@@ -252,12 +209,12 @@ class PlayScreen(Screen):
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (``firmware.play.match_start``), a step a frame on a device."""
-        self._set_off(len(_AGAIN) + 4)
+        self._set_off(REMATCH_STEPS)
 
     # ---- the frame: the play of the cards ----
     def update(self, dt, events):
-        if self.starting:
-            self._start_step()
+        if self.opening_left:
+            open_step(self)
             return True
         if not self.ready or self.game is None:
             return False
@@ -303,8 +260,8 @@ class PlayScreen(Screen):
         frame before the page's own keys: a rematch's start (the page leaves
         once it is dealt), the game's end a step a frame, a notice. None
         when it ran nothing; else what the page's ``update`` returns."""
-        if self.starting:
-            self._start_step()
+        if self.opening_left:
+            open_step(self)
             if self.table.page == NO_PAGE:
                 self.app.pop()  # the rematch is dealt
             return True
@@ -376,7 +333,7 @@ class PlayScreen(Screen):
     def busy(self):
         """True while timers run without redrawing (events on show, a message
         fading, the computer to move, a page): the app must not sleep."""
-        if self.starting:
+        if self.opening_left:
             return True
         if self.game is None:
             return False

@@ -21,7 +21,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-
 _T_CUT = const(2500)  # how long the demo's page stays (ms); yours waits for A
 _T_SAID = const(4000)  # how long the cut said in a line stays (``deal_at_once``)
 _CUT_SAID = const("Cut %s/%s: %s")  # your card/the computer's: who deals (21 columns)

@@ -34,7 +34,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-
 _OVER_QUIET = const(1500)  # the page ignores presses begun this long (ms)
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device

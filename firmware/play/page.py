@@ -11,11 +11,6 @@ from firmware.ui import buttons
 from firmware.ui.screen import Screen
 from firmware.play.table import CONFIRM, NO_PAGE, OVER_PAGE
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
 
 class Page(Screen):
     """A page over the play screen ``play`` (the cut, a hand's count, game

@@ -40,7 +40,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-
 _LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
 

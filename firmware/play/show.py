@@ -21,7 +21,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-
 _SHOW_ROWS = const(4)  # lines of a hand's count on screen at once
 _T_LINE = const(450)  # one line of a hand's count, ms
 _MOST = const(29)  # the most a hand can be worth

@@ -26,11 +26,6 @@ from firmware.ui import buttons
 from firmware.play.heap import PLAY_CODE, _forget, _module
 from firmware.play.table import ACTED, CHANGED, CONFIRM, DISCARD, NOTHING, PLAY, card_text
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
 
 _DEVICE = sys.implementation.name != "cpython"  # MicroPython, CircuitPython
 

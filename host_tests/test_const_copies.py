@@ -99,13 +99,3 @@ def test_the_owner_of_a_value_is_found_through_an_import():
     # firmware.hal gives the button bits on from firmware.keys
     assert _value("firmware.hal", "A") == 16 == _value("firmware.keys", "A")
     assert _value("firmware.keys", "NOT_A_KEY") is None
-
-
-def test_the_openings_step_counts_follow_their_module_lists():
-    # const()s on a device (the lists' private names are compiled away), so
-    # written out: each is its list's modules and the four steps after them
-    # (a collection, the opening, a forget, the computer)
-    from firmware.play import heap
-
-    assert heap.OPENING_STEPS == len(heap._OPEN) + 4
-    assert heap.REMATCH_STEPS == len(heap._AGAIN) + 4

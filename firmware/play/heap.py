@@ -48,8 +48,6 @@ _AGAIN = const((
     "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
     "engine.restore", "firmware.play.match_start",
 ))  # fmt: skip
-OPENING_STEPS = const(7)  # len(_OPEN) + 4: the steps of ``open_step`` for a new or saved match
-REMATCH_STEPS = const(11)  # len(_AGAIN) + 4: and for a rematch
 
 # the code of each page over the table (``Table.page``), loaded while it shows
 PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
@@ -223,15 +221,16 @@ def code(screen, name):
     return m
 
 
-def set_off(screen, steps):
-    """Open ``screen``'s match (the play screen's) in ``steps`` steps
-    (``OPENING_STEPS``, ``REMATCH_STEPS``; the demo's 4): the modules of
-    ``_OPEN`` a frame each (a rematch: ``_AGAIN``, what the game's end
-    forgot), a collection, so none falls in the next frame, the match opened
-    (``screen._open_match()``, a generator run a step a frame), then
-    firmware.play.match_start forgotten, then the computer's code (``_LATE``):
+def set_off(screen, load=True):
+    """Open ``screen``'s match (the play screen's) a step at a time: with
+    ``load``, the modules of ``_OPEN`` a frame each (a rematch, when the
+    screen has a game: ``_AGAIN``, what the game's end forgot; the demo
+    loads none); then a collection, so none falls in the next frame, the
+    match opened (``screen._open_match()``, a generator run a step a frame),
+    firmware.play.match_start forgotten and the computer's code (``_LATE``):
     at once, or on a device a frame each (no frame freezes)."""
-    screen.opening_left = steps
+    names = (_OPEN if screen.game is None else _AGAIN) if load else ()
+    screen.opening_left = len(names) + 4
     if not getattr(screen.app.hw, "staged", False):
         while screen.opening_left:
             open_step(screen)

@@ -31,8 +31,7 @@ import firmware.play.draw  # noqa: F401
 from firmware.keys import A, B
 from firmware.ui import buttons
 from firmware.ui.screen import MessageScreen, Screen
-from firmware.play.heap import OPENING_STEPS, PLAY_CODE, REMATCH_STEPS, _forget, _module
-from firmware.play.heap import code, open_step, page_code, set_off
+from firmware.play.heap import PLAY_CODE, _forget, _module, code, open_step, page_code, set_off
 from firmware.play.table import ACTED, BUSY, CONFIRM, NO_PAGE, Table
 
 try:
@@ -94,11 +93,11 @@ class PlayScreen(Screen):
         self.store = _module("firmware.play.save").open_store(storage)
         # the computer and the match's start loaded a frame each after the
         # first (the mode's first frame waits for neither), while the heap is tidy
-        self._set_off(OPENING_STEPS)
+        self._set_off()
 
-    def _set_off(self, steps=4):
+    def _set_off(self, load=True):
         # the match's opening, a step a frame on a device (firmware.play.heap.set_off)
-        set_off(self, steps)
+        set_off(self, load)
 
     def _open_match(self):
         # firmware.play.match_start's opening: a generator (the demo's opens at once: None)
@@ -208,7 +207,7 @@ class PlayScreen(Screen):
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
         (``firmware.play.match_start``), a step a frame on a device."""
-        self._set_off(REMATCH_STEPS)
+        self._set_off()
 
     # ---- the frame: the play of the cards ----
     def update(self, dt, events):

@@ -20,7 +20,7 @@ class DemoScreen(PlayScreen):
             return
         self.ready = True
         self.levels = ("hard", self._settings_level())
-        self._set_off()
+        self._set_off(False)
 
     def _open_match(self):
         self._start()
@@ -44,7 +44,7 @@ class DemoScreen(PlayScreen):
         self.app.home()  # B leaves the demo (from a page over it too)
 
     def _finished(self):
-        self._set_off()  # and round again (a frame a step on a device)
+        self._set_off(False)  # and round again (a frame a step on a device)
 
 
 def make(app):

@@ -5,10 +5,10 @@ heap comes back (``_forget``, with the app's ``_drop``), each in a frame of
 its own on a device (``code``, ``page_code``, ``cpu_code``). The rest of the
 mode is imported when it opens and stays. Each split is for one budget: the
 app's peak live heap over a 121 game against hard, game over included,
-<= 96 KB on the emulated Pico (MicroPython v1.28.0 RPI_PICO, .mpy), where
-the play mode peaks at 95.9 KB with every split below: 0.1 KB of room, less
-than any of them costs. The figure is what holding that code costs there
-(bytes live after its import, names interned included):
+<= 96 KB on the emulated Pico (MicroPython v1.28.0 RPI_PICO, .mpy; the
+peak measured with every split below is docs/measured.md's play row). The
+figure is what holding that code costs there (bytes live after its import,
+names interned included):
   the match's start: match_start + engine.restore 4.5 KB (``open_step``)
   each page while it shows (``PAGES``, ``page_code``): the cut 1.4 KB, the
     show 3.7 KB with engine.breakdown, game over 3.8 KB, their base 0.6 KB

@@ -1,6 +1,6 @@
 """What is wrong with the win-chance table (engine/winprob.bin), in words
 for a screen, said once (``problem``: the app asks at its start,
-firmware.app_rare, and forgets this module after). The verdict is
+firmware.modes, and forgets this module after). The verdict is
 engine.winprob's, kept on the ``engine`` package with whether it was said.
 Imports engine (the package) and engine.winprob.
 """

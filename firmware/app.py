@@ -1,11 +1,11 @@
 """The app loop: a stack of screens over a ``Hardware`` (see firmware/hal.py),
 button events in, drawing out only when something changed. Imports
-``firmware`` (its ``drop``), ``firmware.crashfast`` (loaded at boot),
+``firmware`` (its ``drop``), ``firmware.crash_writer`` (loaded at boot),
 ``firmware.power`` and ``firmware.ui.screen``; when first needed
 ``firmware.crash``, ``firmware.screens.menu`` (a mode's label, as the app
 ends),
 ``firmware.battery`` and ``firmware.idle``; for a rare step (building the
-app among them) ``firmware.app_rare``.
+app among them) ``firmware.modes``.
 
 Writing a screen: see firmware/ui/screen.py (``Screen``, ``ListScreen``,
 ``MessageScreen``, ``title_bar``; this module gives them too).
@@ -17,7 +17,7 @@ until released, and for the view's ``quiet(view)`` ms new presses too
 (``firmware.ui.buttons.mute``, ``_shown``).
 
 Errors: a screen's exception is caught (``crash``) and written to the crash
-log (``firmware.crashfast``, prepared at boot so it needs no memory), then
+log (``firmware.crash_writer``, prepared at boot so it needs no memory), then
 ``firmware.crash`` shows it. When errors keep coming (``firmware.crash``'s
 ``FAIL_LIMIT`` within ``FAIL_WINDOW_MS``), ``tick`` raises its ``Failing``:
 the device's main loop (``firmware.main``) then logs it and restarts the app
@@ -33,8 +33,8 @@ not depend on what ran before. Nothing of the menu is beneath a mode: the
 root of a mode's app is a bare ``Screen``, made the menu only if it shows
 (a mode that could not open). ``App(hw, resume=True)`` opens the mode the
 record names (``open``: its code imported then, and kept). The record, the
-rare steps and the app's start: firmware/app_rare.py, loaded for each step
-(``_rare``) and forgotten after, so that they are not in the heap while a
+mode steps and the app's start: firmware/modes.py, loaded for each step
+(``_mode_step``) and forgotten after, so that they are not in the heap while a
 mode runs.
 
 A save or settings file that was refused (damaged, cut short, foreign, from
@@ -65,7 +65,7 @@ instead of running frames it would not draw.
 import gc
 
 from firmware import drop as _drop  # noqa: F401  given on
-from firmware.crashfast import print_exception as _log
+from firmware.crash_writer import print_exception as _log
 from firmware.power import GAUGE_W
 from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
 
@@ -83,9 +83,9 @@ _OFF = const(2)  # firmware.power's state: the panel is off
 
 class App:
     def __init__(self, hw, root=None, board=None, settings=None, pegboard=None, resume=False):
-        # what the app holds: firmware.app_rare's ``start``, which builds it
+        # what the app holds: firmware.modes's ``start``, which builds it
         self.hw = hw
-        self._rare("start", root, board, settings, pegboard, resume)
+        self._mode_step("start", root, board, settings, pegboard, resume)
 
     # ---- the stack ----
     def _enter(self, screen):
@@ -96,7 +96,7 @@ class App:
                 self.switch("")  # back at the root: a fresh app at the menu
                 return
             if type(screen) is Screen:  # a mode's app that shows its root: the menu
-                self._rare("menu")
+                self._mode_step("menu")
                 screen = self.stack[0]
         self.dirty = True
         self.buttons.mute()
@@ -155,7 +155,7 @@ class App:
         returns (its code imported as it opens, and kept), or a 'coming soon'
         message when there is no such module; from the root it is the app's
         mode, recorded. The start menu does not call this: it ``switch``es."""
-        self._rare("open", name)
+        self._mode_step("open", name)
 
     def switch(self, name):
         """End the app, naming the mode to open next (``name``; '' the start
@@ -177,20 +177,20 @@ class App:
 
     def forget_mode(self):
         """Start at the menu after the next restart (a safe start)."""
-        self._rare("note", "")
+        self._mode_step("note", "")
 
     def apply_settings(self):
         """Pass the settings on to the hardware (call after a change)."""
-        self._rare("apply")
+        self._mode_step("apply")
 
-    def _rare(self, step, *args):
-        # one of firmware.app_rare's steps, loaded for it and forgotten after
-        from firmware import app_rare
+    def _mode_step(self, step, *args):
+        # one of firmware.modes' steps, loaded for it and forgotten after
+        from firmware import modes
 
         try:
-            return getattr(app_rare, step)(self, *args)
+            return getattr(modes, step)(self, *args)
         finally:
-            _drop("firmware.app_rare")
+            _drop("firmware.modes")
 
     # ---- errors ----
     def crash(self, exc, screen=None):
@@ -205,9 +205,9 @@ class App:
         now = self.last if self.last is not None else 0
         slow = False
         try:  # first, before anything here allocates: the heap may be full
-            from firmware import crashfast  # loaded at boot (firmware.main)
+            from firmware import crash_writer  # loaded at boot (firmware.main)
 
-            slow = not crashfast.write(
+            slow = not crash_writer.write(
                 self.hw.storage, exc, self.errors, now, self.mode or "", type(screen).__name__
             )
         except Exception as e:  # e.g. no memory left to import it
@@ -276,11 +276,11 @@ class App:
             except Exception as e:
                 self.pegboard = None  # a broken strip must not stop the game
                 self.crash(e)
-        if self._settle > 0:
-            self._settle -= dt
-            if self._settle <= 0:
-                self._settle = 0
-                self._rare("note", self.mode or "")  # it started cleanly: tries back to 0
+        if self._stable_left > 0:
+            self._stable_left -= dt
+            if self._stable_left <= 0:
+                self._stable_left = 0
+                self._mode_step("note", self.mode or "")  # it started cleanly: tries back to 0
         drew = self.dirty
         if drew:
             self.dirty = False

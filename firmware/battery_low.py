@@ -2,7 +2,7 @@
 ``warning`` and ``stop``, which it describes), apart from the gauge so the
 heap holds them only when one is due. Imports ``firmware.ui.screen`` and
 ``firmware.ui.wrap`` (for the warning and the stop screen) when they are shown,
-and ``firmware.crashfast`` (loaded at boot) to print an error.
+and ``firmware.crash_writer`` (loaded at boot) to print an error.
 """
 
 try:
@@ -31,7 +31,7 @@ def warning(app):
 def stop(app):
     """The critical level: close every screen, LEDs off, say the game is
     saved; from now on ``app.tick`` only watches the supply."""
-    from firmware.crashfast import print_exception as _log
+    from firmware.crash_writer import print_exception as _log
     from firmware.ui.screen import title_bar
     from firmware.ui.wrap import wrap
 

@@ -4,11 +4,11 @@ prepared, the error screen over the failing screen, and the count of errors
 that marks the app ``failing`` (``Failing``, which ``App.tick`` raises:
 the main loop restarts it), ``FAIL_LIMIT`` of them within
 ``FAIL_WINDOW_MS``. Loaded when the first error comes, then held: a
-device that never fails never pays for it. Imports ``firmware.crashfast``
+device that never fails never pays for it. Imports ``firmware.crash_writer``
 and ``firmware.ui.screen``;
 when the fast log was not prepared ``firmware.crashlog``."""
 
-from firmware.crashfast import print_exception as _log
+from firmware.crash_writer import print_exception as _log
 from firmware.ui.screen import MessageScreen
 
 try:
@@ -75,7 +75,7 @@ def _count_failure(app, exc, now):
     while times and diff(now, times[0]) >= FAIL_WINDOW_MS:
         times.pop(0)
     times.append(now)
-    if len(times) >= FAIL_LIMIT or app._settle > 0:
+    if len(times) >= FAIL_LIMIT or app._stable_left > 0:
         # errors keep coming, or a reopened mode failed before it settled
         app.failing = Failing(
             "%d errors in %d s; the last: %s" % (len(times), FAIL_WINDOW_MS // 1000, describe(exc))

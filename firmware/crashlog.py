@@ -1,7 +1,7 @@
 """A small crash log in the hardware storage: what failed, when and where,
 kept to the last ``_CAP`` bytes so it can never fill the flash. Read it on a
 PC with ``mpremote cat /data/crash.log`` (and ``crash.old`` before it).
-Imports ``firmware.crashfast`` (``sys``, ``io``, ``traceback`` when used).
+Imports ``firmware.crash_writer`` (``sys``, ``io``, ``traceback`` when used).
 
 Each entry is a few lines of text: a head line, then the end of the
 traceback as the interpreter prints it (innermost frames, the error last),
@@ -15,7 +15,7 @@ Every crash must reach the log, and a crash is often a MemoryError with the
 heap full: ``prepare(storage)``, called by firmware.main before each app it
 builds (this module is then forgotten while the app runs), opens the log for
 appending and sets aside what an entry needs, so that
-``firmware.crashfast``, which stays loaded, then writes an entry without a
+``firmware.crash_writer``, which stays loaded, then writes an entry without a
 fresh allocation (MicroPython, CircuitPython).
 When the log passes ``_CAP`` // 2 it becomes ``crash.old`` and a new one
 starts: ``read`` gives the last ``_CAP`` bytes of the two. Where the storage
@@ -28,8 +28,8 @@ falls back to the temp file when the log itself is missing). The log is plain
 text, not a record: losing an entry to a power cut costs nothing that matters.
 """
 
-from firmware import crashfast
-from firmware.crashfast import close
+from firmware import crash_writer
+from firmware.crash_writer import close
 
 try:
     from micropython import const
@@ -38,7 +38,7 @@ except ImportError:
 
 NAME = "crash.log"  # its files: this, "crash.old" and "crash.tmp" (written out where used)
 _CAP = const(2048)  # bytes kept
-_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crashfast's)
+_ENTRY_CAP = const(600)  # bytes of one entry (firmware.crash_writer's)
 # texts under 11 characters as const()s: as literals they would be names
 # interned for good on a device
 _IN = const(" in ")
@@ -46,7 +46,7 @@ _TRACEBACK = const("Traceback")
 
 
 def prepare(storage):
-    """Open the log on ``storage`` for ``firmware.crashfast.write`` (a new
+    """Open the log on ``storage`` for ``firmware.crash_writer.write`` (a new
     log when it is past ``_CAP`` // 2, the old one kept as ``crash.old``);
     False when the storage cannot append (then ``record`` rewrites the log,
     which needs memory). Never raises."""
@@ -62,10 +62,10 @@ def prepare(storage):
             if storage.exists("crash.old"):
                 storage.remove("crash.old")
             storage.rename(NAME, "crash.old")
-        held = crashfast._log  # the storage, its log, the stream, the digits
+        held = crash_writer._log  # the storage, its log, the stream, the digits
         # the stream a traceback is printed to; on CPython, which has memory to
         # spare, the function that writes an entry the slow way instead
-        held[2] = io.BytesIO(_ENTRY_CAP) if crashfast._MP else entry
+        held[2] = io.BytesIO(_ENTRY_CAP) if crash_writer._MP else entry
         held[3] = bytearray(16)
         held[1] = opener(NAME)
         held[0] = storage
@@ -177,8 +177,8 @@ def record(storage, exc, count=0, now=0, where="", detail=""):
     """Log ``exc`` (``where``: the mode, ``detail``: the screen); True when
     written. Never raises (a failing storage must not turn one crash into
     another). After ``prepare(storage)`` the entry goes through
-    ``firmware.crashfast`` with no fresh allocation (MicroPython)."""
-    if crashfast.write(storage, exc, count, now, where, detail):
+    ``firmware.crash_writer`` with no fresh allocation (MicroPython)."""
+    if crash_writer.write(storage, exc, count, now, where, detail):
         return True
     try:
         if where and detail:

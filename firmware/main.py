@@ -4,7 +4,7 @@ then ``firmware.main.main()``. Imports ``gc`` and ``sys``;
 ``firmware.boot`` (the backend, the board, the app built, the error
 screens, the pegboard of an app built ``again``), ``firmware.app`` (its
 ``_drop``, to forget ``firmware.boot``; ``App``, for ``again``),
-``firmware.crashfast`` and ``firmware.crashlog``, each when used.
+``firmware.crash_writer`` and ``firmware.crashlog``, each when used.
 
 Memory: what is needed only before the app runs and after a crash is in
 ``firmware.boot`` (and ``firmware.crashlog``, which prepares the crash log),
@@ -25,7 +25,7 @@ Crashes: ``run`` builds the app (reopening the mode that was open, which
 resumes from its save) and runs it; anything that escapes the app's own
 error handling (``firmware.crash.Failing`` when errors keep coming, an error
 outside the screens, MemoryError) is caught: ``gc.collect()``, one entry in
-the crash log (``firmware.crashfast``, prepared by ``firmware.crashlog``
+the crash log (``firmware.crash_writer``, prepared by ``firmware.crashlog``
 before each app is built so that it needs no memory; ``firmware.crashlog``
 otherwise), an error screen for ``PAUSE_MS`` (A skips it), then a new app.
 After ``CRASH_LIMIT`` crashes within ``CRASH_WINDOW_MS`` it stops on a safe
@@ -70,7 +70,7 @@ def restart(app, reboot=True):
     returns on the host and the web backends: then the caller builds the
     next app; not with ``reboot`` False); True. False when the record could
     not be written: ``app`` then opened the mode itself and goes on."""
-    if not app._rare("ending"):
+    if not app._mode_step("ending"):
         return False
     go = getattr(app.hw, "restart", None)
     if go is not None and reboot:
@@ -148,9 +148,9 @@ def run(hw, board=None, limit=CRASH_LIMIT, window_ms=CRASH_WINDOW_MS, pause_ms=P
             crashes += 1
             now = clock.ticks_ms()
             try:
-                from firmware import crashfast
+                from firmware import crash_writer
 
-                if not crashfast.write(hw.storage, e, crashes, now, mode or ""):
+                if not crash_writer.write(hw.storage, e, crashes, now, mode or ""):
                     from firmware import crashlog
 
                     crashlog.record(hw.storage, e, crashes, now, mode or "")

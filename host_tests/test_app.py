@@ -77,7 +77,7 @@ def test_missing_mode_says_coming_soon():
 def test_a_mode_whose_own_import_fails_is_an_error_not_coming_soon():
     # firmware/screens/stats.py needs firmware.store.stats: that one missing must
     # not read as "Coming soon" for the statistics screen (issue 13.5)
-    from firmware import app_rare as appmod
+    from firmware import modes as appmod
 
     try:
         __import__("firmware.stats_gone")

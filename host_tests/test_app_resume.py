@@ -18,8 +18,8 @@ from driver import Driver
 from apprig import drawn_text, new_app
 from screentext import drawn_text as text_of
 
-OPENED = 255  # firmware.app_rare._OPENED: chosen in the menu, not yet started
-BACK = 254  # firmware.app_rare._BACK: back at the menu from the mode named
+OPENED = 255  # firmware.modes._OPENED: chosen in the menu, not yet started
+BACK = 254  # firmware.modes._BACK: back at the menu from the mode named
 
 
 def goto(d, module):
@@ -35,7 +35,7 @@ def restart(storage):
 
 
 def record(storage):
-    from firmware.app_rare import LastMode
+    from firmware.modes import LastMode
 
     return LastMode(storage).load()
 
@@ -69,7 +69,7 @@ def test_opening_a_mode_ends_the_app_naming_it_and_the_next_app_opens_it():
     d2 = Driver(App(host.make(storage=storage), resume=True))
     assert type(d2.app.top()).__name__ == "KeeperScreen" and d2.app.mode == "keeper"
     assert record(storage) == ("keeper", 0, None)  # started: a crash now reopens it
-    assert d2.app._settle == 0 and d2.app.errors == 0  # opened as the menu opened it
+    assert d2.app._stable_left == 0 and d2.app.errors == 0  # opened as the menu opened it
 
 
 def test_a_modes_app_holds_no_menu_beneath_the_mode():
@@ -90,7 +90,7 @@ def test_a_modes_app_holds_no_menu_beneath_the_mode():
 
 def test_a_mode_not_built_says_so_over_the_menu():
     # a record naming a mode whose module is missing: the message, then the menu
-    from firmware.app_rare import LastMode
+    from firmware.modes import LastMode
 
     storage = host.DictStorage()
     LastMode(storage).save("nosuchmode", OPENED)
@@ -189,7 +189,7 @@ class Explodes(Exception):
 
 
 def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
-    RESUME_TRIES = 2  # firmware.app_rare._RESUME_TRIES (a const: no global on a device)
+    RESUME_TRIES = 2  # firmware.modes._RESUME_TRIES (a const: no global on a device)
     from firmware.crash import Failing
     from firmware.keeper.screen import KeeperScreen
 
@@ -230,8 +230,8 @@ def test_a_reopened_mode_that_fails_at_once_is_not_reopened_for_ever():
 
 
 def test_a_mode_that_settled_resets_its_tries():
-    STABLE_MS = 10000  # firmware.app_rare._STABLE_MS
-    from firmware.app_rare import LastMode
+    STABLE_MS = 10000  # firmware.modes._STABLE_MS
+    from firmware.modes import LastMode
 
     storage = host.DictStorage()
     d = new_app(storage)

@@ -9,7 +9,7 @@ through an order's boots with the app's /data carried from each to the
 next. Nothing is timed and no heap figure is asserted: those are the
 benchmark's, on the emulated Pico. CPython only; imports
 tools/bench/mp_device.py, tools/bench/mode_boots.py, check_mpy (the unix
-port's CPU), smokecheck, unixport, and the app's storage (firmware.app_rare's
+port's CPU), smokecheck, unixport, and the app's storage (firmware.modes's
 LastMode, firmware.hw.files) to read what the boots left.
 """
 
@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 import check_mpy  # noqa: E402
 import mode_boots  # noqa: E402  tools/bench/mode_boots.py
 import mp_device  # noqa: E402  tools/bench/mp_device.py
-from firmware.app_rare import LastMode  # noqa: E402
+from firmware.modes import LastMode  # noqa: E402
 from firmware.hw.files import FileStorage  # noqa: E402
 
 

@@ -16,7 +16,7 @@ below it:
   2 hardware       ``firmware.hw`` and its backends
   3 services       what the screens use and draw nothing of their own: the
                    stores (``firmware.store``: records, settings,
-                   statistics), the crash log (``crashfast``,
+                   statistics), the crash log (``crash_writer``,
                    ``crashlog``), power (``power``, ``battery``, ``idle``),
                    the LED pegboard (``pegboard*``), the score keeper's model
                    (``firmware.keeper.game``, ``.record``), the hand
@@ -26,7 +26,7 @@ below it:
                    the score keeper's screen and buttons
                    (``firmware.keeper``), ``working``, ``crash`` (the error
                    screen)
-  5 app            ``firmware.app``, ``firmware.app_rare``
+  5 app            ``firmware.app``, ``firmware.modes``
   6 start          ``firmware.boot``, ``firmware.main``, ``firmware.cp_boot``,
                    ``firmware.cp_code``, and the web page's runner
                    (``firmware.web_runner``: it boots the app and steps it a
@@ -54,7 +54,7 @@ LAYERS = (
     ("firmware.ui", 1),
     ("firmware.hw", 2),
     ("firmware.store", 3),
-    ("firmware.crashfast", 3),
+    ("firmware.crash_writer", 3),
     ("firmware.crashlog", 3),
     ("firmware.power", 3),
     ("firmware.battery", 3),
@@ -73,7 +73,7 @@ LAYERS = (
     ("firmware.working", 4),
     ("firmware.crash", 4),
     ("firmware.app", 5),
-    ("firmware.app_rare", 5),
+    ("firmware.modes", 5),
     ("firmware.boot", 6),
     ("firmware.main", 6),
     ("firmware.cp_boot", 6),

@@ -2,7 +2,7 @@
 a boot finds (the files the boot before left carried over, the mode record
 written over them), the settings record an order starts with, the orders'
 steps and their argument. CPython only; imports tools/bench/mode_boots.py
-and the app's storage (firmware.app_rare's LastMode, firmware.store.settings,
+and the app's storage (firmware.modes's LastMode, firmware.store.settings,
 firmware.hw.files) to read back what it wrote."""
 
 import os
@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 sys.path.insert(0, ROOT)
 
 import mode_boots  # noqa: E402  tools/bench/mode_boots.py
-from firmware.app_rare import LastMode  # noqa: E402
+from firmware.modes import LastMode  # noqa: E402
 from firmware.hw.files import FileStorage  # noqa: E402
 from firmware.store.settings import Settings  # noqa: E402
 

@@ -6,7 +6,7 @@ menus, the keeper and a game against the computer never lets it fire; a
 screen that hangs stops the feeding, the (fake, host_tests/device_rig.py)
 watchdog resets the board after its 8 s, and the board starts again in the
 saved game; a hang that comes back at every start is given up after
-firmware.app_rare._RESUME_TRIES starts, on the menu with a message. Runs on
+firmware.modes._RESUME_TRIES starts, on the menu with a message. Runs on
 CPython and MicroPython."""
 
 from device_rig import WATCHDOG_MS, Rig
@@ -15,7 +15,7 @@ from firmware.hal import A, DOWN, RIGHT, UP
 from firmware.keeper.screen import KeeperScreen
 from firmware.screens.menu import MenuScreen
 
-RESUME_TRIES = 2  # firmware.app_rare._RESUME_TRIES (a const: no global on a device)
+RESUME_TRIES = 2  # firmware.modes._RESUME_TRIES (a const: no global on a device)
 
 
 def test_the_loop_feeds_the_watchdog_every_frame():

@@ -122,9 +122,9 @@ def compiled(root=ROOT):
 
 # ---- what work inside a mode loads a module a frame ----------------------------
 
-# loaded before any mode opens (the menu's own, and what firmware.app_rare's
+# loaded before any mode opens (the menu's own, and what firmware.modes'
 # start, which builds the app, imports), so never in such a list
-_ALWAYS = ("firmware.main", "firmware.app", "firmware.app_rare", "firmware.screens.menu")
+_ALWAYS = ("firmware.main", "firmware.app", "firmware.modes", "firmware.screens.menu")
 
 
 def _path_of(module, root=ROOT):

@@ -46,7 +46,7 @@ Exit status 0 when every run ended, 1 when one failed, 2 for a bad
 argument, no firmware or emulator. Imports only ``gc``, ``sys`` at
 the top; the app, devbench, app_driver and (hints) devorders on the device;
 check_mpy, device_files, the emulated Pico, mp_device and the app's storage
-(firmware.app_rare's LastMode, firmware.store.settings, firmware.hw.files)
+(firmware.modes's LastMode, firmware.store.settings, firmware.hw.files)
 on the PC.
 """
 
@@ -222,7 +222,7 @@ def device(name, game=0, hints=0, keys=""):
 
 # ---- the PC half -------------------------------------------------------------
 
-OPENED = 255  # firmware.app_rare._OPENED: the mode chosen in the menu, not yet started
+OPENED = 255  # firmware.modes._OPENED: the mode chosen in the menu, not yet started
 KB = 1024
 
 
@@ -244,7 +244,7 @@ def _record(folder, name, carried=None):
     import os
 
     _root()
-    from firmware.app_rare import LastMode
+    from firmware.modes import LastMode
     from firmware.hw.files import FileStorage
 
     data = os.path.join(folder, "data")

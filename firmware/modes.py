@@ -1,10 +1,10 @@
-"""The app's steps at rare moments, kept out of firmware/app.py so that they
-are not in a Pico's heap while a mode runs: opening a mode (``open``), the
+"""The app's mode steps, kept out of firmware/app.py so that they are not in
+a Pico's heap while a mode runs: opening a mode (``open``), the
 mode record (``note``, ``ending``), the start after a restart (``resume``),
 building the app (``start``) and passing the settings on to the hardware
-(``apply``). ``App._rare(step, ...)`` loads this module for one step and
+(``apply``). ``App._mode_step(step, ...)`` loads this module for one step and
 forgets it after (``firmware.drop``). Imports ``firmware`` (``drop``),
-``firmware.crashfast`` (``print_exception``),
+``firmware.crash_writer`` (``print_exception``),
 ``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.power``,
 ``firmware.store.records``, ``firmware.ui.screen``;
 ``firmware.store.settings``, ``firmware.screens.menu`` and
@@ -35,7 +35,7 @@ start to count), and ``_BACK``, the app went back to the menu from that mode
 
 import sys
 
-from firmware.crashfast import print_exception as _log
+from firmware.crash_writer import print_exception as _log
 from firmware.ui.buttons import Buttons
 from firmware.ui.canvas import Canvas
 from firmware.power import Power
@@ -231,7 +231,7 @@ def resume(app):
         )
         return
     note(app, name, tries + 1)
-    app._settle = _STABLE_MS
+    app._stable_left = _STABLE_MS
     open(app, name, False)
 
 
@@ -283,7 +283,7 @@ def start(app, root, board, settings, pegboard, restart):
     app.mode = None  # the mode opened from the root, by name
     app._modes = None  # (name, tries): what its record holds, once read
     app._modes_at = None  # (seq, copy) of the record after our last save: no read before the next
-    app._settle = 0  # ms a reopened mode must still run to count as started
+    app._stable_left = 0  # ms a reopened mode must still run to count as started
     app.next = None  # once the app ended: the mode to open next ('' the menu)
     app._held = False  # after a switch: the keys held at the first frame are muted
     app._view = 0  # the top screen's ``view()`` the keys were last muted for

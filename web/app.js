@@ -63,6 +63,15 @@ const pointerHeld = new Map(); // pointerId -> bits, while the pointer is down
 const until = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // bit -> held at least until
 const untilStep = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // ... and for this many frames
 const TAP_STEPS = 3; // a slow page still sees a tap: debouncing wants two frames
+// a tap that comes while the one before is still held waits for it to end,
+// then the button is up for GAP_STEPS frames and GAP_MS (firmware.ui.buttons
+// debounces 20 ms), so every tap is its own press however slow the frames
+const GAP_STEPS = 2;
+const GAP_MS = 40;
+const QUEUE_MAX = 3; // taps a slow page keeps waiting, per button
+const queued = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // bit -> taps waiting
+const gapStep = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // bit -> up until this frame
+const gapUntil = { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 }; // ... and this time
 
 function nowMs() {
   return Math.floor(performance.now());
@@ -78,12 +87,41 @@ function hold(bits, ms) {
   }
 }
 
+function tapHeld(bit, now) {
+  return until[bit] > now || untilStep[bit] > page.steps;
+}
+
+function tap(bits) {
+  // a short press: held TAP_MS and TAP_STEPS, or queued behind the one before
+  const now = nowMs();
+  for (const bit of [1, 2, 4, 8, 16, 32]) {
+    if (!(bits & bit)) continue;
+    if (tapHeld(bit, now) || queued[bit] > 0) {
+      queued[bit] = Math.min(QUEUE_MAX, queued[bit] + 1);
+    } else {
+      hold(bit, TAP_MS);
+    }
+  }
+}
+
 function heldMask(now) {
   let mask = 0;
   for (const bit of keyHeld.values()) mask |= bit;
   for (const bits of pointerHeld.values()) mask |= bits;
   for (const bit of [1, 2, 4, 8, 16, 32]) {
-    if (until[bit] > now || untilStep[bit] > page.steps) mask |= bit;
+    if (tapHeld(bit, now)) {
+      mask |= bit;
+    } else if (queued[bit] > 0 && !(mask & bit)) {
+      if (gapStep[bit] === 0) { // the tap before has ended: the button goes up
+        gapStep[bit] = page.steps + GAP_STEPS;
+        gapUntil[bit] = now + GAP_MS;
+      } else if (page.steps >= gapStep[bit] && now >= gapUntil[bit]) {
+        queued[bit]--;
+        gapStep[bit] = 0;
+        hold(bit, TAP_MS); // the next tap, held as a tap is
+        mask |= bit;
+      }
+    }
   }
   return mask;
 }
@@ -119,7 +157,7 @@ document.addEventListener("keydown", (e) => {
     hold(bit, long); // a long press however briefly the key is down
   } else {
     keyHeld.set(e.code, bit);
-    hold(bit, TAP_MS);
+    tap(bit);
   }
 });
 document.addEventListener("keyup", (e) => {
@@ -129,6 +167,7 @@ window.addEventListener("blur", () => keyHeld.clear());
 document.addEventListener("visibilitychange", () => {
   keyHeld.clear();
   pointerHeld.clear();
+  for (const bit in queued) queued[bit] = 0; // no taps replayed on coming back
   for (const el of document.querySelectorAll(".key.held")) el.classList.remove("held");
 });
 
@@ -142,7 +181,7 @@ for (const el of document.querySelectorAll(".key")) {
     try { el.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
     pointerHeld.set(e.pointerId, bits);
     el.classList.add("held");
-    hold(bits, TAP_MS);
+    tap(bits);
   });
   el.addEventListener("pointerup", up);
   el.addEventListener("pointercancel", up);

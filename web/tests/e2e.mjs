@@ -393,6 +393,10 @@ async function main() {
       await sleep(220);
       s = await py(page, STATE);
       expect(s.title === "Step 2 of 23" && s.errors === 0, JSON.stringify(s));
+      for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight"); // quicker than frames
+      await sleep(1200);
+      s = await py(page, STATE);
+      expect(s.title === "Step 5 of 23", "three quick taps, each its own press: " + JSON.stringify(s));
       await page.keyboard.press("x"); // B: back to the menu
       await sleep(300);
       s = await py(page, STATE);

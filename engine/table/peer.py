@@ -15,8 +15,9 @@ the match with ``broken`` (the reason). The messages are docs/friend-play.md's
 table: E and Q are numbered 0 and change no state, the others from 1 in each
 direction; ``journal`` holds each one taken and each decision since the deal
 in progress began, from which engine.table.resume rebuilds the side after a
-power cut. ``log`` is the finished games' logs (docs/gamelog.md), the same on
-both sides.
+power cut. ``log`` is the finished deals' log lines (docs/gamelog.md), the
+same on both sides, packed (engine.table.standing's ``Log``: ``list(log)``
+is the lines).
 
 The work a message or a decision brings (a deal's exponentiations) is done
 in order by ``work()`` (engine.table.work): all at once when ``step`` is 0
@@ -62,7 +63,7 @@ class Peer(Worker):
         self.wins = [0, 0]
         self.game_no = 0
         self.game = self.full = self.deal = None
-        self.log = []
+        self.log = standing.Log()
         self.broken = None
         self.over = False
         self._boundary = 0

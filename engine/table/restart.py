@@ -9,7 +9,7 @@ when the bytes are damaged. Loaded only after a power cut
 engine.table.settings, engine.table.standing.
 """
 
-from engine.table.replay import replay_deal
+from engine.table.replay import deals, end, replay_deal
 from engine.table.settings import decode
 from engine.table.standing import Log
 
@@ -34,24 +34,9 @@ def restart(peer, data):
         raise ValueError("the saved table is damaged")
     log = Log(data[_HEAD:at])
     k = 5 if peer.settings.variant == "five" else 6
-    done = []
-    if at >= len(data):
-        raise ValueError("the saved table is damaged")
-    count = data[at]
-    at += 1
-    for _ in range(count):
-        hands = (tuple(data[at : at + k]), tuple(data[at + k : at + 2 * k]))
-        at += 2 * k
-        starter = data[at]
-        laid = (tuple(data[at + 1 : at + 3]), tuple(data[at + 3 : at + 5]))
-        plays = []
-        for i in range(data[at + 5]):
-            seat, card = data[at + 6 + 2 * i], data[at + 7 + 2 * i]
-            plays.append((seat, None if card == 52 else card))
-        at += 6 + 2 * len(plays)
-        done.append((hands, starter, laid, plays))
-    if at > len(data):
-        raise ValueError("the saved table is damaged")
+    to = end(data, at, k)
+    done = bytearray(data[at:to])  # as the save has them: engine.table.replay's
+    at = to
     here = (first, peer.next_in, peer.next_out, log.size())
     peer.sent = {}
     while at + 4 <= len(data):
@@ -63,9 +48,9 @@ def restart(peer, data):
     peer.game = None
     # within a game its start is in the log already: written again, it goes
     # to a log of its own, dropped
-    peer.log = Log() if done else log
+    peer.log = Log() if done[0] else log
     peer._new_game(first)
-    for rec in done:
+    for rec in deals(done, k):
         _redo(peer, rec)
     peer.log = log
     peer.done = done

@@ -95,12 +95,7 @@ def snap(peer, out=None):
     out += bytes((n >> 16, n >> 8 & 255, n & 255))
     for piece in peer.log.pieces(n):
         out += piece
-    out.append(len(peer.done))
-    for hands, starter, laid, plays in peer.done:
-        out += bytes(hands[0]) + bytes(hands[1]) + bytes((starter,))
-        out += bytes(laid[0]) + bytes(laid[1]) + bytes((len(plays),))
-        for seat, card in plays:
-            out += bytes((seat, 52 if card is None else card))
+    out += bytes(peer.done)  # the game's finished deals: a count, then each (engine.table.replay)
     for seq in sorted(peer.sent):
         if seq < sent_to:  # those sent before the mark (the later ones come again)
             frame = peer.sent[seq]

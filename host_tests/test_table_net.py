@@ -108,7 +108,7 @@ def test_a_micropython_side_plays_a_cpython_side():
     assert a.over, out[-2000:]
     lines = out.strip().split("\n")
     assert lines[0] == "over", out[-2000:]
-    assert lines[1:] == a.log
+    assert lines[1:] == list(a.log)
 
 
 def test_a_refused_room_is_said():

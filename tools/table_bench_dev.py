@@ -260,9 +260,9 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
 
     deals = peer.game.deal_number if peer.game else 0
     print("match over %d broken %r notes %d" % (peer.over, peer.broken, len(peer.notes)))
-    crc = 0xFFFF  # the log's CRC a line at a time: no 4 KB copy of it on the Pico's heap
-    for i, text in enumerate(peer.log):
-        crc = crc16(text.encode(), crc16(b"\n", crc) if i else crc)
+    crc = 0xFFFF  # the log's lines joined by newlines, a piece at a time: no copy on the heap
+    for piece in peer.log.pieces(max(peer.log.size() - 1, 0)):
+        crc = crc16(piece, crc)
     print("log crc %d" % crc)
     print("deals %d frames %d%s" % (deals, st["frames"], " (stopped)" if not peer.over else ""))
     if heap:

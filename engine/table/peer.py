@@ -15,8 +15,9 @@ the match with ``broken`` (the reason). The messages are docs/friend-play.md's
 table: E and Q are numbered 0 and change no state, the others from 1 in each
 direction; ``journal`` holds each one taken and each decision since the deal
 in progress began, from which engine.table.resume rebuilds the side after a
-power cut. ``log`` is the finished games' logs (docs/gamelog.md), the same on
-both sides.
+power cut. ``log`` is the match's log so far (docs/gamelog.md: each game's
+start and its finished deals), the same on both sides, packed
+(engine.table.standing's ``Log``: ``list(log)`` is the lines).
 
 The work a message or a decision brings (a deal's exponentiations) is done
 in order by ``work()`` (engine.table.work): all at once when ``step`` is 0
@@ -62,13 +63,13 @@ class Peer(Worker):
         self.wins = [0, 0]
         self.game_no = 0
         self.game = self.full = self.deal = None
-        self.log = []
+        self.log = standing.Log()
         self.broken = None
         self.over = False
         self._boundary = 0
         self.first = None  # the first dealer of the game in progress (None: cut)
         self.snapshot = None  # where the match stood as the deal in progress began
-        self.done = []  # the game's finished deals, every card known (engine.table.replay)
+        self.done = bytearray(1)  # the game's finished deals, as saved (engine.table.replay)
         Worker.__init__(self)
         self.ahead = None  # seat 0: the next deal's deck, begun while idle
         self.replaying = False  # the journal is fed again: nothing goes out
@@ -345,15 +346,17 @@ class Peer(Worker):
             self._end_game()
             return
         # the game goes on: the journal starts again from where it stands,
-        # the finished deals kept as their cards and decisions
-        self.done.append(record(self.seat, dl, hand, discards))
+        # the finished deals kept as their cards and decisions, in the bytes
+        # of a save: a count, then each deal
+        self.done[0] += 1
+        self.done += record(self.seat, dl, hand, discards)
         self.journal = []
         self.snapshot = standing.mark(self, self.first)
 
     def _new_game(self, first):
         # a new game starts the journal again, as a new deal does: what came
         # before is where the match stands (engine.table.standing)
-        self.done = []
+        self.done = bytearray(1)
         if self.game is not None:
             self.journal = []
             self.snapshot = standing.mark(self, first)

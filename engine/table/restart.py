@@ -6,11 +6,12 @@ messages still to be asked for, starts that game and plays its finished
 deals again, every card known (no cryptography, no messages); ValueError
 when the bytes are damaged. Loaded only after a power cut
 (engine.table.resume's ``restore``). Imports engine.table.replay,
-engine.table.settings.
+engine.table.settings, engine.table.standing.
 """
 
-from engine.table.replay import replay_deal
+from engine.table.replay import deals, end, replay_deal
 from engine.table.settings import decode
+from engine.table.standing import Log
 
 _HEAD = 86  # bytes before the log
 
@@ -29,41 +30,29 @@ def restart(peer, data):
     peer.next_out = data[81] << 8 | data[82]
     n = data[83] << 16 | data[84] << 8 | data[85]
     at = _HEAD + n
-    peer.log = data[_HEAD:at].decode().split("\n") if n else []
-    k = 5 if peer.settings.variant == "five" else 6
-    done = []
-    if at >= len(data):
-        raise ValueError("the saved table is damaged")
-    count = data[at]
-    at += 1
-    for _ in range(count):
-        hands = (tuple(data[at : at + k]), tuple(data[at + k : at + 2 * k]))
-        at += 2 * k
-        starter = data[at]
-        laid = (tuple(data[at + 1 : at + 3]), tuple(data[at + 3 : at + 5]))
-        plays = []
-        for i in range(data[at + 5]):
-            seat, card = data[at + 6 + 2 * i], data[at + 7 + 2 * i]
-            plays.append((seat, None if card == 52 else card))
-        at += 6 + 2 * len(plays)
-        done.append((hands, starter, laid, plays))
     if at > len(data):
         raise ValueError("the saved table is damaged")
-    here = (first, peer.next_in, peer.next_out, len(peer.log))
+    log = Log(data[_HEAD:at])
+    k = 5 if peer.settings.variant == "five" else 6
+    to = end(data, at, k)
+    done = bytearray(data[at:to])  # as the save has them: engine.table.replay's
+    at = to
+    here = (first, peer.next_in, peer.next_out, log.size())
     peer.sent = {}
     while at + 4 <= len(data):
         seq = data[at] << 8 | data[at + 1]
-        k = data[at + 2] << 8 | data[at + 3]
-        peer.sent[seq] = data[at + 4 : at + 4 + k]
-        at += 4 + k
+        m = data[at + 2] << 8 | data[at + 3]
+        peer.sent[seq] = data[at + 4 : at + 4 + m]
+        at += 4 + m
     peer.out = []
     peer.game = None
-    log = list(peer.log)
+    # within a game its start is in the log already: written again, it goes
+    # to a log of its own, dropped
+    peer.log = Log() if done[0] else log
     peer._new_game(first)
-    for rec in done:
+    for rec in deals(done, k):
         _redo(peer, rec)
-    if done:  # within a game: its start is in the log already
-        peer.log = log
+    peer.log = log
     peer.done = done
     peer.snapshot = here
 

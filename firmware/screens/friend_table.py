@@ -104,10 +104,9 @@ def _stream(opener, storage, tmp, fill):
         f.close()
 
 
-def _lines(log, put):
-    for text in log:
-        put(text.encode())
-        put(b"\n")
+def _pieces(log, put):
+    for piece in log.pieces():  # the lines, each with its newline, packed (engine.table.standing)
+        put(piece)
 
 
 def drop_save(storage):
@@ -315,7 +314,7 @@ class FriendTable(Screen):
         return True
 
     def _save_log(self):
-        # a line at a time where the storage appends (a match's log is KB),
+        # a piece at a time where the storage appends (a match's log is KB),
         # to "friend.tmp" renamed over "friend.log" when whole
         storage = self.app.hw.storage
         log = self.peer.log
@@ -323,9 +322,9 @@ class FriendTable(Screen):
         try:
             opener = _appender(storage)
             if opener is None:  # a storage that writes whole files
-                storage.write(name, ("\n".join(log) + "\n").encode())
+                storage.write(name, bytes(log.data))  # each line with its newline
                 return
-            _stream(opener, storage, tmp, lambda put: _lines(log, put))
+            _stream(opener, storage, tmp, lambda put: _pieces(log, put))
             storage.rename(tmp, name)
         except (OSError, AttributeError, MemoryError):
             self.said = "The log was not saved"

@@ -15,9 +15,8 @@ the match with ``broken`` (the reason). The messages are docs/friend-play.md's
 table: E and Q are numbered 0 and change no state, the others from 1 in each
 direction; ``journal`` holds each one taken and each decision since the deal
 in progress began, from which engine.table.resume rebuilds the side after a
-power cut. ``log`` is the match's log so far (docs/gamelog.md: each game's
-start and its finished deals), the same on both sides, packed
-(engine.table.standing's ``Log``: ``list(log)`` is the lines).
+power cut. ``log``, the match's log so far (docs/gamelog.md: each game's start
+and its finished deals, packed: engine.table.standing's ``Log``), is the same on both sides.
 
 The work a message or a decision brings (a deal's exponentiations) is done
 in order by ``work()`` (engine.table.work): all at once when ``step`` is 0

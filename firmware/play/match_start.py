@@ -54,6 +54,13 @@ def resume(screen, step=0):
     if match is None:
         return False
     screen.level = level
+    if not match.game.moves:  # a game not begun (the game-over mode dealt it): shown from its start
+        game = match.game.blank()
+        game.start()
+        match.game = game
+        screen._begin(match)
+        screen.queue = game.take_events()
+        return True
     screen._begin(match)
     if len(coach) == 5:  # the save's coach figures, and the decisions since noted again
         coach.append(False)

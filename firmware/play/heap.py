@@ -10,7 +10,8 @@ page and what follows are the game-over mode's: firmware.play.finished),
 peak measured with every split below is docs/measured.md's play row). The
 figure is what holding that code costs there (bytes live after its import,
 names interned included):
-  the match's start: match_start + engine.restore 4.5 KB (``open_step``)
+  the match's start: match_start + engine.restore 4.5 KB, and engine.replay
+    (1.2 KB on the unix port) (``open_step``)
   each page while it shows (``PAGES``, ``page_code``): the cut 1.4 KB, the
     show 3.7 KB with engine.breakdown, game over (its lines, drawn as the
     app ends into the game-over mode), their base 0.6 KB
@@ -248,6 +249,6 @@ def open_step(screen):
             except StopIteration:
                 pass
     elif k == 2:
-        _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
+        _forget(("firmware.play.match_start", "engine.restore", "engine.replay"))  # its MODULES
     else:
         _module(_LATE)

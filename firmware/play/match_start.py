@@ -20,8 +20,9 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 # what this module loads: the play screen forgets it once the match has started
-# (engine.restore only resumes a match: a game in progress does not hold it)
-MODULES = ("firmware.play.match_start", "engine.restore")
+# (engine.restore and engine.replay only resume a match: a game in progress
+# holds neither)
+MODULES = ("firmware.play.match_start", "engine.restore", "engine.replay")
 
 
 def _clock_seed(screen):

@@ -157,22 +157,26 @@ class App:
         mode, recorded. The start menu does not call this: it ``switch``es."""
         self._mode_step("open", name)
 
-    def switch(self, name):
+    def switch(self, name, picture=None):
         """End the app, naming the mode to open next (``name``; '' the start
         menu): ``next`` holds it, ``tick`` runs no more frames and ``run``
         returns it (``firmware.main`` restarts into it). The mode's name is on
-        the screen at once, until the next app draws."""
+        the screen at once, until the next app draws; or what ``picture(cv)``
+        draws (the page the next mode opens on)."""
         if self.next is not None:
             return
         self.next = name
-        from firmware.screens.menu import label_of  # the menu's: loaded with it
-
         cv = self.canvas
         cv.y0 = 0
         cv.y1 = cv.height
         cv.clear()
-        title_bar(cv, label_of(name))
-        cv.center("Opening" if name else "Menu", 28)
+        if picture is not None:
+            picture(cv)
+        else:
+            from firmware.screens.menu import label_of  # the menu's: loaded with it
+
+            title_bar(cv, label_of(name))
+            cv.center("Opening" if name else "Menu", 28)
         self.hw.display.show()
 
     def forget_mode(self):

@@ -20,6 +20,7 @@ from engine.rng import Rng
 from firmware.app import App
 from firmware.hal import A, LEFT, RIGHT, UP
 from firmware.hw import host
+from firmware.play.finished import FinishedGame
 from firmware.play.screen import PlayScreen
 from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY
 from firmware.screens.settings import label as setting_label
@@ -65,6 +66,15 @@ def screen(d):
     return None
 
 
+def over(d):
+    """The game-over mode's screen (firmware.play.finished) when its app
+    runs (your game ended into it), else None."""
+    for s in d.app.stack:
+        if isinstance(s, FinishedGame):
+            return s
+    return None
+
+
 def on_top(d, s):
     """The play screen ``s`` or one of its pages (the cut, a show, game
     over: a ``firmware.play.page.Page``, which shows its table) is the top
@@ -91,14 +101,21 @@ def check_table(s):
 
 def wait_for_you(d, limit=3000):
     """Let time pass (A through pages) until the screen asks for a decision or
-    the game-over page shows, the game's end (statistics, last.log, a
-    step a frame) is done and the page takes keys (it ignores a press begun
-    in its first moment: PlayScreen.quiet); returns the mode or "over"."""
+    the game-over page shows (your game: the game-over mode's, its
+    statistics and last.log done, a step a frame; the demo's: the play
+    screen's) and the page takes keys (it ignores a press begun in its
+    first moment: ``quiet``); returns the mode or "over"."""
     for _ in range(limit):
-        s = screen(d)
         assert d.app.errors == 0, d.app.last_error
+        f = over(d)
+        if f is not None:
+            if f.work is None and not d.app.buttons.quiet():  # (a message may be over it)
+                return "over"
+            d.tick(1, 0, 20)
+            continue
+        s = screen(d)
         if s.table.page == OVER_PAGE:
-            if s.ending is None and not d.app.buttons.quiet():
+            if not d.app.buttons.quiet():
                 return "over"
             d.tick(1, 0, 20)
             continue
@@ -194,11 +211,12 @@ def play_game(d, seed=1, decisions=None):
 
 
 def check_log_agrees(d):
-    s = screen(d)
+    """The exported last.log replays to the finished game the game-over
+    mode shows; its text."""
+    f = over(d)
     text = d.hw.storage.read("last.log").decode()
     g = logcheck.replay(text)
-    assert g.winner == s.game.winner
-    assert g.scores == s.game.scores
-    assert s.table.scores == s.game.scores
-    assert g.target == s.game.target
+    assert g.winner == f.game.winner
+    assert g.scores == f.game.scores
+    assert g.target == f.game.target
     return text

@@ -218,3 +218,19 @@ def test_mute_silences_held_buttons_until_release():
     assert b.poll(0, 1520) == []  # their releases are swallowed too
     b.poll(A, 1600)
     assert b.poll(A, 1620) == [("press", A)]  # the next press counts again
+
+
+def test_a_quiet_set_before_the_first_poll_counts_from_that_poll():
+    # an app's first screen mutes presses begun in its first moment, however
+    # far the clock is from 0 when its first frame polls (the app that
+    # follows a switch starts at the device's clock time)
+    b = Buttons()
+    b.mute(1500)
+    assert b.quiet()
+    evs = [(t, e) for t in range(60000, 63000, 20) for e in b.poll(A if t >= 60500 else 0, t)]
+    assert evs == []  # begun 500 ms after the first poll: muted till released
+    assert not b.quiet()
+    b.poll(0, 63000)
+    b.poll(0, 63020)
+    b.poll(A, 63100)
+    assert b.poll(A, 63120) == [("press", A)]

@@ -127,13 +127,19 @@ def test_a_boot_into_a_mode_takes_its_keys(build):
 
 
 def test_a_boot_into_play_plays_a_whole_game_with_the_hint_and_goes_back(build):
-    r, _ = _boot(build, ("play", 1, 1, ""))
+    r, carried = _boot(build, ("play", 1, 1, ""))
     assert r["mode"] == "play" and r["hints"] == 2
     winner, _, scores = r["game"].partition(" ")
     assert winner in ("0", "1") and max(int(s) for s in scores.split("-")) >= 121
+    assert [p for p in carried if p.startswith("data/game.")]  # the game saved whole at its end
+    assert _record(build)[0] == "game_over"  # and the app ended into the game-over mode
+    r, carried = _boot(build, mode_boots._OVER, carried)
+    assert r["mode"] == "game_over" and r["live_peak_where"] == "FinishedGame"
     assert "ended_us" in r  # B on the game-over page ended the app
-    name, state = _record(build)  # the next boot is the menu's: play left, not chosen
-    assert name == "play" and state != mode_boots.OPENED
+    assert "data/stats.rec" in carried and "data/last.log" in carried
+    assert not [p for p in carried if p.startswith("data/game.")]  # the match is over: no save
+    name, state = _record(build)  # the next boot is the menu's: game over left, not chosen
+    assert name == "game_over" and state != mode_boots.OPENED
 
 
 def test_an_orders_boots_carry_the_data_from_one_to_the_next(build):
@@ -146,6 +152,6 @@ def test_an_orders_boots_carry_the_data_from_one_to_the_next(build):
             carried = _files(build)
         r, carried = _boot(build, step, carried)
         assert r["mode"] == step[0], (i, r)
-        if i == 0:
-            assert "data/stats.rec" in carried  # the game's end recorded it
+        if i == 1:
+            assert "data/stats.rec" in carried  # the game-over mode recorded the game
     assert "data/keeper.rec" in carried and "data/stats.rec" in carried

@@ -26,7 +26,7 @@ from firmware.hw import host
 from firmware.play.screen import PlayScreen
 from firmware.play.table import COUNT, DISCARD, OVER_PAGE, PLAY, SHOW_PAGE
 from firmware.store.stats import Stats
-from playdriver import decide, new_driver, play_game, screen, wait_for_you
+from playdriver import decide, new_driver, over, play_game, screen, wait_for_you
 from firmware.screens.settings import label as setting_label
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -157,7 +157,7 @@ def test_a_game_discard_play_show_and_game_over():
     assert s.table.page == SHOW_PAGE and s.table.shown == len(s.table.lines)
     check(d, "show")
     play_game(d, 41)
-    assert s.table.page == OVER_PAGE
+    assert d.app.top() is over(d)  # the game-over mode's page
     check(d, "game_over")
 
 
@@ -279,10 +279,12 @@ def test_fixed_deals_play_and_a_tie():
         decide(d, Rng(52 + len(s.game.moves)))
     assert s.table.deal_no == 2
     check(d, "deals_discard")
-    from firmware.play.game_over import GameOverPage, open_page
+    from firmware.play.game_over import GameOverPage
+    from firmware.play.over_page import fill
 
-    open_page(s.table, Match(1, 5, None, None, False, False, "six", 6), False, 2, 84, 84, "")
-    d.app.push(GameOverPage(s))  # the page's screen, as open_over pushes it
+    s.table.page = OVER_PAGE
+    fill(s.table, Match(1, 5, None, None, False, False, "six", 6), False, 2, 84, 84, "")
+    d.app.push(GameOverPage(s))  # the page's screen over the table (the demo's)
     check(d, "deals_tie")
 
 

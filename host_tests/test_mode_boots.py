@@ -88,18 +88,26 @@ def test_the_settings_an_order_starts_with(tmp_path):
 
 def test_the_orders_steps_are_menu_modes_with_device_arguments():
     modes = mode_boots._modes()
+    over = mode_boots._OVER  # the game-over mode's boot, B to the menu once its work is done
+    assert over == ("game_over", 0, 0, "B") and "game_over" not in modes
     assert sorted(mode_boots.ORDERS) == ["five", "hint", "resume", "stats"]
     for setup, steps in mode_boots.ORDERS.values():
         assert setup["difficulty"] == "hard"
-        for mode, game, hints, keys in steps:
+        for i, (mode, game, hints, keys) in enumerate(steps):
+            if steps[i] == over:  # after a whole game only
+                assert i > 0 and steps[i - 1][1] == 1
+                continue
             assert mode in modes
+            # every whole game ends its app into the game-over mode: its boot next
+            assert (i + 1 < len(steps) and steps[i + 1] == over) == (game == 1)
             # game: 1 a whole game, 2 one cut by a power cut
             assert game in (0, 1, 2) and hints in (0, 1) and (game == 1 or not hints)
             assert isinstance(keys, str)
-    assert [s[0] for s in mode_boots.ORDERS["stats"][1]] == ["play", "stats", "keeper", "play"]
-    assert mode_boots.ORDERS["hint"][1] == (("play", 1, 1, ""),)
+    kinds = [s[0] for s in mode_boots.ORDERS["stats"][1]]
+    assert kinds == ["play", "game_over", "stats", "keeper", "play", "game_over"]
+    assert mode_boots.ORDERS["hint"][1] == (("play", 1, 1, ""), over)
     # a power cut in a game, then the game resumed and played to its end
-    assert mode_boots.ORDERS["resume"][1] == (("play", 2, 0, ""), ("play", 1, 0, ""))
+    assert mode_boots.ORDERS["resume"][1] == (("play", 2, 0, ""), ("play", 1, 0, ""), over)
 
 
 def test_an_unknown_order_is_refused_before_any_run(capsys):

@@ -8,7 +8,7 @@ only, on CPython and MicroPython."""
 from engine.rng import Rng
 from engine.winprob import lookup
 from firmware.hal import A, B, DOWN, RIGHT, UP
-from playdriver import decide, new_driver, on_top, screen, wait_for_you
+from playdriver import decide, new_driver, on_top, over, screen, wait_for_you
 from keeperrig import Rig
 from firmware.screens.settings import label as setting_label
 
@@ -146,8 +146,8 @@ def test_down_on_the_game_over_page_opens_the_review():
     while wait_for_you(d) != "over":
         decide(d, Rng(n + 5))
         n += 1
-    s = screen(d)
-    assert s.table.title.startswith("Game over")
+    s = over(d)  # the game-over mode's page
+    assert s.title.startswith("Game over")
     d.press(DOWN)
     while type(d.app.stack[-1]).__name__ == "Working":  # a decision a frame
         d.tick(1)
@@ -157,4 +157,4 @@ def test_down_on_the_game_over_page_opens_the_review():
     assert "your discards gave up" in text and "your plays gave up" in text
     assert lines_of(review_moves(s.game, 0))[-1].split()[0] == "your"
     d.press(A)  # back to the over page
-    assert on_top(d, s) and s.table.title.startswith("Game over")
+    assert d.app.top() is s and s.title.startswith("Game over")

@@ -4,14 +4,14 @@ at a time where the storage can append to a file (no buffer the size of the
 log held through the game), made in memory where it cannot, the same bytes
 either way, and a power cut while it is written leaves the log before it.
 Imports engine.game, engine.match, engine.players, endlog,
-firmware.play.game_over and firmware.hw.host.
+firmware.play.finished and firmware.hw.host.
 """
 
 from engine.game import run
 from engine.match import Match
 from engine.players import make
 import endlog
-from firmware.play import game_over
+from firmware.play import finished as game_end
 from firmware.hw.host import DictStorage
 
 LOG_NAME = "last.log"  # firmware.play.game_log's files: the log, and the log being written
@@ -53,7 +53,7 @@ def test_a_power_cut_while_the_log_is_written_keeps_the_last_whole_log():
     m = finished(5)
     storage = DictStorage()
     storage.write(LOG_NAME, b"the last game's log\n")
-    steps = game_over.game_done_steps(storage, m, True, True)
+    steps = game_end.game_done_steps(storage, m, True, True)
     wrote = False
     for _ in range(1000):  # cut once some lines are in the new log
         next(steps)

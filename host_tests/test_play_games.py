@@ -26,6 +26,7 @@ from playdriver import (
     move_to,
     new_driver,
     on_top,
+    over,
     play_game,
     screen,
     wait_for_you,
@@ -38,17 +39,21 @@ def test_a_game_to_61_through_buttons_ends_on_the_game_over_page():
     assert s.game.target == 61 and s.game.first_dealer is None  # R2: cut for deal
     n = play_game(d, 11)
     assert n >= 8  # two decisions at least per deal, several deals
-    g = s.game
+    # the game ended the play mode's app into the game-over mode's
+    f = over(d)
+    assert d.app.mode == "game_over" and screen(d) is None and d.app.top() is f
+    g = f.game
     assert g.phase == "over" and max(g.scores) >= 61 and min(g.scores) < 61
-    assert s.table.page == OVER_PAGE
+    assert bytes(g.moves) == bytes(s.game.moves)  # the game the play screen ended
     text = check_log_agrees(d)
     assert text.startswith("game 1 target=61")
     assert "cut A" in text  # the cut for deal is in the log
     # one game match: it is over, the save is gone; A is a rematch, B the menu
     assert not d.hw.storage.exists("game.rec")
-    assert s.table.foot == "A: rematch  B: menu"
+    assert f.foot == "A: rematch  B: menu" and f.match_over
     d.press(B)
-    assert screen(d) is None and len(d.app.stack) == 1
+    assert d.app.mode is None and len(d.app.stack) == 1  # the menu's app
+    assert type(d.app.top()).__name__ == "MenuScreen"
     assert d.app.errors == 0
 
 
@@ -57,11 +62,15 @@ def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
     d = new_driver(storage, seed=11, target=61, match=1, open_hands=True, level="hard")
     s = screen(d)
     play_game(d, 11)
-    assert s.table.match_over and s.table.foot.startswith("A: rematch")
-    old = s.game
+    f = over(d)
+    assert f.match_over and f.foot.startswith("A: rematch")
+    old = f.game
     d.app.settings.set("target", 121)  # the rematch is the finished match's, not the device's
+    d.app.settings.save()
     d.press(A)
-    assert screen(d) is s and s.game is not old and s.game.phase != "over"
+    d.tick(2)
+    s = screen(d)  # the play mode's app again, the rematch resumed from its save
+    assert d.app.mode == "play" and s.game.seed != old.seed and s.game.phase != "over"
     assert s.table.page != OVER_PAGE and s.table.scores == [0, 0]
     m = s.match
     assert (m.games, m.target, m.open_hands, m.muggins, s.level) == (1, 61, True, False, "hard")
@@ -74,33 +83,51 @@ def test_a_finished_match_offers_a_rematch_with_the_same_settings_first():
     assert d.app.errors == 0
 
 
-def test_on_a_device_a_rematch_is_dealt_a_step_a_frame_under_the_over_page():
-    # hw.staged (a device): the computer's modules the game's end forgot and
-    # firmware.play.match_start load a frame each, the over page shown meanwhile
-    # (no frame holds them all: firmware/play/screen.py, open_step)
-    # engine.crib_table, discard, opponent, the save's code (engine.save,
-    # firmware.play.save), engine.restore, firmware.play.match_start
-    again = 7
+def test_on_a_device_the_game_over_mode_works_a_step_a_frame_and_keys_wait_for_it():
+    # a power cut on the game-over page of a match's first game: the device
+    # restarts into the game-over mode (its record), where (hw.staged, a
+    # device) the saved match is replayed a few decisions a frame, the
+    # statistics and the log a step a frame, no key acting till that is done,
+    # and the game, counted once already, is not counted again
+    from firmware.play.match_start import RESUME_STEP
+    from firmware.store.stats import Stats
 
-    d = new_driver(seed=12, target=61, match=1, level="hard")
-    s = screen(d)
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=12, target=61, match=3, level="hard")
+    first = screen(d).game.dealt_first
     play_game(d, 12)
-    assert s.table.match_over and s.ending is None
-    d.hw.staged = True
-    old = s.game
-    for _ in range(4):  # the press
-        if not s.opening_left:
-            d.tick(1, A)
+    moves = bytes(over(d).game.moves)
+    st = Stats(storage)
+    st.load()
+    assert st.games == 1
+    storage.remove("last.log")
+    hw = host.make(storage=storage)
+    hw.staged = True
+    d = Driver(App(hw, resume=True), ticks=0)
+    f = over(d)
+    assert f is not None and f.work is not None and f.lines == []
     frames = 0
-    while s.game is old:
-        assert s.table.page == OVER_PAGE and s.opening_left > 0 and s.busy()
+    while not f.lines:
+        d.tick(1, A)  # held, then pressed: nothing acts
+        d.tick(1, 0)
+        frames += 2
+    assert frames >= len(moves) // 2 // RESUME_STEP  # the replay spread over frames
+    assert bytes(f.game.moves) == moves and f.lines[0] in ("You win!", "The computer wins")
+    while f.work is not None:
+        d.tick(1, A)
+        d.tick(1, 0)
+        assert over(d) is f and d.app.errors == 0  # A waits for the work
+    assert storage.exists("last.log") and not f.match_over
+    st.load()
+    assert st.games == 1  # counted once, before the power cut
+    while d.app.buttons.quiet():
         d.tick(1)
-        frames += 1
-    assert frames == again + 2  # then a collection, then the deal
-    assert s.opening_left == 2 and s.table.page != OVER_PAGE
-    d.tick(2)  # firmware.play.match_start forgotten, then the computer's code a frame
-    assert s.opening_left == 0 and s.game.phase != "over" and d.app.errors == 0
-    wait_for_you(d)
+    d.press(A)  # the match's next game, dealt and saved here, resumed by play
+    d.tick(6)
+    s2 = screen(d)
+    assert d.app.mode == "play" and s2.match.played == 1 and s2.game.phase != "over"
+    assert s2.game.dealt_first == 1 - first  # V2: the first deal alternates
+    assert d.app.errors == 0
 
 
 def test_a_game_to_121_with_the_hard_computer():
@@ -108,11 +135,12 @@ def test_a_game_to_121_with_the_hard_computer():
     s = screen(d)
     assert s.level == "hard"
     play_game(d, 5)
-    g = s.game
+    f = over(d)
+    g = f.game
     assert max(g.scores) >= 121
     check_log_agrees(d)
-    assert s.table.lines[0] in ("You win!", "The computer wins")
-    assert (g.skunk != "") == (("Skunk!" in s.table.lines) or ("Double skunk!" in s.table.lines))
+    assert f.lines[0] in ("You win!", "The computer wins")
+    assert (g.skunk != "") == (("Skunk!" in f.lines) or ("Double skunk!" in f.lines))
     assert d.app.errors == 0
 
 
@@ -121,9 +149,11 @@ def test_best_of_three_goes_on_to_the_next_game_and_keeps_the_match_score():
     s = screen(d)
     first = s.game.dealt_first
     play_game(d, 3)
-    w1 = s.game.winner
+    w1 = over(d).game.winner
     assert d.hw.storage.exists("game.rec")  # the match goes on
     d.press(A)
+    d.tick(2)
+    s = screen(d)
     assert s.game.winner is None and s.match.wins[w1] == 1
     assert s.game.dealt_first == 1 - first  # V2: the first deal alternates
     assert s.table.scores == [0, 0]
@@ -131,12 +161,12 @@ def test_best_of_three_goes_on_to_the_next_game_and_keeps_the_match_score():
     while True:
         play_game(d, 3 + games)
         games += 1
-        if s.table.match_over:
+        if over(d).match_over:
             break
         d.press(A)
     assert games in (2, 3)
     assert not d.hw.storage.exists("game.rec")
-    assert any([ln.endswith("the match!") for ln in s.table.lines])
+    assert any([ln.endswith("the match!") for ln in over(d).lines])
     assert d.app.errors == 0
 
 
@@ -224,7 +254,13 @@ def test_messages_tell_every_award_and_the_pegboard_mirrors_them():
     play_game(d, 44)
     text = d.hw.storage.read("last.log").decode()
     awards = [ln.split() for ln in text.split("\n") if ln.startswith("score ")]
-    assert walked == [("AB".index(w[1]), int(w[3]), int(w[3]) - int(w[2])) for w in awards]
+    told_pegs = [("AB".index(w[1]), int(w[3]), int(w[3]) - int(w[2])) for w in awards]
+    assert walked[: len(awards)] == told_pegs
+    # then the game-over mode's app sets each seat's pegs where its last award left them
+    last = {seat: (seat, 0, 0) for seat in (0, 1)}
+    for t in told_pegs:
+        last[t[0]] = t
+    assert walked[len(awards) :] == [last[0], last[1]]
     assert peg.front == s.game.scores
     names = ("You", "CPU")
     told = [(names["AB".index(w[1])], w[2]) for w in awards if w[4] in ("peg", "go", "heels")]
@@ -262,6 +298,13 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
         else:
             d.tick(rng.below(6) + 1, 0, 200)
         assert d.app.errors == 0, d.app.last_error
+        f = over(d)
+        if f is not None:  # the game-over mode: its game's log, once its work is done
+            if f.work is None and not [g for g in logged if g == bytes(f.game.moves)]:
+                logged.append(bytes(f.game.moves))
+                games += 1
+                check_log_agrees(d)
+            continue
         s = screen(d)
         if s is None:  # quit or abandoned through the menu: come back
             d.app.home()
@@ -275,12 +318,6 @@ def test_fuzz_random_buttons_never_raise_and_the_game_stays_legal():
                 check_table(s)
         if len(s.game.moves) > before:
             decisions += 1
-        over = s.game.phase == "over" and s.table.page == OVER_PAGE and s.ending is None
-        if over and s.game.winner is not None:
-            if not [g for g in logged if g is s.game]:
-                logged.append(s.game)
-                games += 1
-                check_log_agrees(d)
     assert d.app.errors == 0
     assert decisions > 150 and games >= 1, (decisions, games)
     s = screen(d)
@@ -320,10 +357,11 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
     # device's (MicroPython, CircuitPython): CPython keeps modules
     import sys
 
-    from firmware.play.heap import PAGES, PLAY_CODE
+    from firmware.play.heap import PAGE_CODE, PAGES, PLAY_CODE, _forget
 
     if sys.implementation.name == "cpython":
         return
+    _forget(PAGE_CODE)  # as a fresh boot into play: a page left by a game that ended its app
     d = new_driver(seed=5, target=61, muggins=True)
     d.hw.staged = True
     s = screen(d)
@@ -354,11 +392,10 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
             seen.add(COUNT)
             decide(d, Rng(5))
             continue
-        if t.page == OVER_PAGE and s.ending is None:
+        if over(d) is not None:  # the game ended the play mode's app
             break
         if t.page != NO_PAGE:
             d.press(A)
         else:
             d.tick(1, 0, 250)
     assert s.game.phase == "over" and seen >= {"show", "paused", DISCARD, PLAY, COUNT}, seen
-    assert [m for m in PLAY_CODE if m in sys.modules] == []  # till the next game

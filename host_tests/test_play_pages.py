@@ -19,7 +19,7 @@ from playdriver import (
     decide,
     enter_count,
     new_driver,
-    on_top,
+    over,
     play_game,
     screen,
     wait_for_you,
@@ -293,13 +293,11 @@ def test_no_text_of_a_game_is_cut_at_the_screen_edge():
 
 
 def _over_page():
-    # a game to 61 played to its game-over page, its end's work done
+    # a game to 61 played to its game-over page (the game-over mode's), its
+    # end's work done
     d = new_driver(seed=11, target=61)
-    s = screen(d)
     play_game(d, 11)
-    while s.ending is not None:
-        d.tick(1)
-    return d, s
+    return d, over(d)
 
 
 def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review_moves():
@@ -330,7 +328,7 @@ def test_the_review_shows_at_once_weighs_a_decision_a_frame_then_reads_as_review
     assert isinstance(page, MessageScreen) and page.title == "Review"
     assert page.lines == wrap(want)
     d.press(B)
-    assert on_top(d, s) and s.table.page == OVER_PAGE and d.app.errors == 0
+    assert d.top() is s and over(d) is s and d.app.errors == 0
 
 
 def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
@@ -338,7 +336,7 @@ def test_b_stops_the_review_and_goes_back_to_the_game_over_page():
     d.press(DOWN)
     assert type(d.top()).__name__ == "Working" and d.top().title == "Review"
     d.press(B)
-    assert on_top(d, s) and s.table.page == OVER_PAGE and d.app.errors == 0
+    assert d.top() is s and over(d) is s and d.app.errors == 0
 
 
 def _item_points(line, name):

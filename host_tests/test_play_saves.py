@@ -21,6 +21,7 @@ from playdriver import (
     decide,
     new_driver,
     on_top,
+    over,
     play_game,
     screen,
     wait_for_you,
@@ -31,8 +32,8 @@ def test_power_cut_resumes_the_same_game_which_then_ends_the_same():
     # the uninterrupted game
     d = new_driver(seed=21, target=61)
     play_game(d, 21)
-    whole = bytes(screen(d).game.moves)
-    final = list(screen(d).game.scores)
+    whole = bytes(over(d).game.moves)  # the game-over mode's
+    final = list(over(d).game.scores)
     # the same game, the power cut after 3, 7 and 12 more decisions
     storage = host.DictStorage()
     d = new_driver(storage, seed=21, target=61)
@@ -50,8 +51,8 @@ def test_power_cut_resumes_the_same_game_which_then_ends_the_same():
         assert whole.startswith(moves)
         assert s.table.scores == scores
     play_game(d, 21)
-    assert bytes(screen(d).game.moves) == whole
-    assert screen(d).game.scores == final
+    assert bytes(over(d).game.moves) == whole
+    assert over(d).game.scores == final
     assert d.app.errors == 0
 
 

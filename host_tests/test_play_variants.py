@@ -17,6 +17,7 @@ from playdriver import (
     check_log_agrees,
     decide,
     new_driver,
+    over,
     play_game,
     screen,
     wait_for_you,
@@ -89,9 +90,9 @@ def test_a_tie_over_page_counts_for_neither():
     d = new_driver(seed=23, game="8 deals", match=3)
     s = screen(d)
     m = Match(3, 5, None, None, False, False, "six", 8)
-    from firmware.play.game_over import open_page
+    from firmware.play.over_page import fill
 
-    wins = open_page(s.table, m, False, 2, 90, 90, "")
+    wins = fill(s.table, m, False, 2, 90, 90, "")
     assert wins == [0, 0] and not s.table.match_over
     assert s.table.lines[:2] == ["A tie after 8 deals", "You 90  CPU 90"]
     assert s.table.foot == "A: next game  B: menu"
@@ -154,11 +155,13 @@ def test_the_game_kind_stays_with_the_match_through_a_power_cut_and_the_rematch(
         assert (g.five, g.deals) == (five, deals)
         assert bytes(g.moves) == bytes(s.game.moves)
         play_game(d2, 25)
-        assert s2.table.match_over and g.phase == "over"
+        assert over(d2).match_over and over(d2).game.phase == "over"
         check_log_agrees(d2)
         d2.press(A)  # the rematch: the finished match's game, not the device's
-        g = s2.game
-        assert g.phase != "over" and (g.five, g.deals, s2.match.variant) == (
+        d2.tick(2)
+        s3 = screen(d2)
+        g = s3.game
+        assert g.phase != "over" and (g.five, g.deals, s3.match.variant) == (
             five,
             deals,
             "five" if five else "six",

@@ -6,7 +6,7 @@ firmware.app at every change of ``view()``); the cut for deal waits for
 your A; the game-over page ignores a press begun in its first moment, so an
 A meant for the last show never starts the next game unseen. Runs on CPython and MicroPython."""
 
-from playdriver import decide, new_driver, on_top, screen
+from playdriver import decide, new_driver, on_top, over, screen
 
 from engine.rng import Rng
 from firmware.ui.buttons import Buttons
@@ -152,16 +152,16 @@ def test_the_cut_for_deal_waits_for_your_a_and_the_demos_goes_on():
 def play_to_over(d, s, mash_every, phase):
     """Decide by buttons; otherwise press A (100 ms) every ``mash_every`` ms
     of the clock from ``phase``, as a player skipping through the counts;
-    the ms the game-over page showed before it was left (None: still there
-    after 6 s)."""
+    the ms the game-over page (the game-over mode's) showed before it was
+    left (None: still there after 6 s)."""
     rng = Rng(3)
     t = s.table
     shown_at = None
     for _ in range(200000):
-        if shown_at is None and t.page == OVER_PAGE:
+        if shown_at is None and over(d) is not None:
             shown_at = d.t
         if shown_at is not None:
-            if t.page != OVER_PAGE or s.opening_left:
+            if over(d) is None:
                 return d.t - shown_at
             if d.t - shown_at > 6000:
                 return None
@@ -188,7 +188,7 @@ def test_a_mashed_through_the_last_show_never_skips_the_game_over():
 def to_over(d, s):
     t = s.table
     rng = Rng(3)
-    while t.page != OVER_PAGE:
+    while over(d) is None:
         if t.page != NO_PAGE:
             d.press(A)
         elif t.mode in (DISCARD, CONFIRM, PLAY) and not s.queue and s.wait <= 0:
@@ -196,6 +196,29 @@ def to_over(d, s):
         else:
             d.tick(1)
     return d.t
+
+
+def test_a_key_held_as_the_game_ends_does_nothing_in_the_game_over_mode():
+    # the key is down as the play mode's app ends into the game-over mode's:
+    # that app starts with it muted till it is released (firmware/app.py);
+    # (B down through the game's last events opens the pause menu)
+    for key in (A, DOWN):
+        d = new_driver(seed=7)
+        s = screen(d)
+        t = s.table
+        rng = Rng(3)
+        while over(d) is None:
+            if t.page != NO_PAGE:
+                d.press(A)
+            elif t.mode in (DISCARD, CONFIRM, PLAY) and not s.queue and s.wait <= 0:
+                decide(d, Rng(rng.below(1000)))
+            else:
+                d.tick(1, key if s.game.phase == "over" else 0)
+        f = over(d)
+        d.tick(150, key)  # 3 s: the work done, past the quiet moment, repeats
+        d.tick(4, 0)  # and its release
+        assert over(d) is f and d.top() is f and f.work is None, (key, d.top())
+        assert d.app.errors == 0
 
 
 def test_the_game_over_page_ignores_a_press_begun_in_its_first_moment():
@@ -207,11 +230,12 @@ def pressed_after(after):
     d = new_driver(seed=7)
     s = screen(d)
     shown = to_over(d, s)
+    f = over(d)
     d.run(after)
     for key in (A, B, DOWN):  # no rematch, no menu, no review
         d.press(key)
-    assert s.table.page == OVER_PAGE and on_top(d, s) and not s.opening_left
+    assert over(d) is f and d.top() is f
     assert d.t - shown < 1500
     d.run(1500)
     d.press(A)
-    assert s.table.page != OVER_PAGE or s.opening_left  # now A goes on
+    assert over(d) is None and d.app.mode == "play"  # now A goes on: the rematch

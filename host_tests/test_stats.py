@@ -17,21 +17,19 @@ from engine.review import review_game, summary
 from firmware.app import App, MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
-from firmware.play.table import OVER_PAGE
 from firmware.screens.stats import ResetMenu, StatsScreen
 from firmware.store.stats import Stats
-from playdriver import new_driver, play_game, screen, wait_for_you
+from playdriver import new_driver, over, play_game, wait_for_you
 from statslogs import check_figures, stored
 
 
 def play_match(d, seed):
     """Play every game of the match on screen; the log of each game."""
-    s = screen(d)
     logs = []
     while True:
         play_game(d, seed + len(logs))
         logs.append(d.hw.storage.read("last.log").decode())
-        if s.table.match_over:
+        if over(d).match_over:
             return logs
         d.press(A)
 
@@ -39,12 +37,12 @@ def play_match(d, seed):
 def test_games_played_on_screen_add_up_to_their_logs_and_survive_a_restart():
     storage = host.DictStorage()
     d = new_driver(storage, seed=61, target=61, match=3)
-    s = screen(d)
     logs = play_match(d, 61)
     assert len(logs) in (2, 3)
     st = stored(storage)
     check_figures(st, logs)
-    assert st.matches == 1 and st.match_wins == (1 if s.match.winner == 0 else 0)
+    won = over(d).lines[-1] == "You win the match!"
+    assert st.matches == 1 and st.match_wins == (1 if won else 0)
     assert st.deals > 2 * len(logs) and st.hands > 0
     # a one-game match to 121 against the hard computer on the same device
     d = new_driver(storage, seed=122, target=121, level="hard")
@@ -71,10 +69,10 @@ def test_a_game_counts_once_when_its_over_page_shows_again_after_a_power_cut():
     play_game(d, 7)  # the over page of game 1; the match is saved
     first = storage.read("last.log").decode()
     assert stored(storage).games == 1
-    d = new_driver(storage, ticks=0)  # power back: the same over page
-    s = screen(d)
+    d = new_driver(storage, ticks=0)  # power back: play finds the game over
     wait_for_you(d)
-    assert s.game.phase == "over" and s.table.page == OVER_PAGE
+    s = over(d)  # and its app ends into the game-over mode's: the same page
+    assert s.game.phase == "over" and d.app.top() is s
     st = stored(storage)
     check_figures(st, [first])
     d.press(A)  # on to game 2, which counts
@@ -155,7 +153,7 @@ def test_a_game_saved_and_quit_and_resumed_at_every_decision_counts_every_deal_o
         if wait_for_you(d) == "over":
             break
         play_game(d, 41, decisions=1)
-    assert resumes > 20 and screen(d).game.phase == "over"
+    assert resumes > 20 and over(d).game.phase == "over"
     check_coach_is_the_review(storage)
 
 
@@ -201,7 +199,7 @@ def test_a_damaged_record_is_reported_and_fresh_figures_start():
     assert isinstance(top, MessageScreen) and top.title == "Statistics"
     assert "afresh" in " ".join(top.lines)
     d.press(A)
-    assert screen(d).table.page == OVER_PAGE
+    assert d.app.top() is over(d)
     check_figures(stored(storage), [storage.read("last.log").decode()])
     assert storage.exists("stats.bad")  # the damaged file is kept aside
     assert d.app.errors == 0

@@ -84,7 +84,7 @@ class Fuzz:
         top = app.top()
         name = type(top).__name__
         self.screens[name] = self.screens.get(name, 0) + 1
-        over = type(top).__name__ == "GameOverPage" and top.table.page == OVER_PAGE
+        over = name == "FinishedGame" or (name == "GameOverPage" and top.table.page == OVER_PAGE)
         if over and not self._over:
             self.games += 1
         self._over = over

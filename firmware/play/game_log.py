@@ -2,19 +2,14 @@
 replay of its decisions (so a resumed game exports whole): ``write_log``
 in frame-sized steps, the replay given by the caller (``replay(game,
 on_event)``, a generator of a few decisions replayed a step:
-``firmware.play.game_over._replay_steps``) for the play screen, whose game
-end (``firmware.play.game_over.game_done_steps``) loads this module only for
-the log and forgets it after (``MODULES``). Imports ``engine.gamelog``;
+``firmware.play.finished._replay_steps``) for the game-over mode
+(firmware.play.finished). Imports ``engine.gamelog``;
 ``firmware.play.game_log_buffer`` for a storage that writes whole files.
 """
 
 # The log's file is "last.log"; "last.tmp" the log being written, renamed
 # over it when whole. Both are split from one string where used: a literal
 # under 11 characters would be a name interned for good on a device.
-# What this module loads (it, the buffer's code where used, and
-# engine.gamelog, which nothing else on the device imports): the play screen
-# forgets them together after a game's end.
-MODULES = ("firmware.play.game_log", "firmware.play.game_log_buffer", "engine.gamelog")
 
 
 def _stream_log(storage, game, replay):

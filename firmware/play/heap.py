@@ -4,21 +4,21 @@ collections while the heap is tidy (``_module``), modules forgotten so their
 heap comes back (``_forget``, with the app's ``_drop``), each in a frame of
 its own on a device (``code``, ``page_code``, ``cpu_code``). The rest of the
 mode is imported when it opens and stays. Each split is for one budget: the
-app's peak live heap over a 121 game against hard, game over included,
+app's peak live heap over a 121 game against hard to its end (its
+page and what follows are the game-over mode's: firmware.play.finished),
 <= 96 KB on the emulated Pico (MicroPython v1.28.0 RPI_PICO, .mpy; the
 peak measured with every split below is docs/measured.md's play row). The
 figure is what holding that code costs there (bytes live after its import,
 names interned included):
-  the match's start: match_start + engine.restore 4.5 KB (``open_step``)
+  the match's start: match_start + engine.restore 4.5 KB, and engine.replay
+    (1.2 KB on the unix port) (``open_step``)
   each page while it shows (``PAGES``, ``page_code``): the cut 1.4 KB, the
-    show 3.7 KB with engine.breakdown, game over 3.8 KB, their base 0.6 KB
+    show 3.7 KB with engine.breakdown, game over (its lines, drawn as the
+    app ends into the game-over mode), their base 0.6 KB
   the play's code, not held on a page (``PLAY_CODE``): your keys 1.6 KB,
     the computer's turns 1.1 KB (and each at the other's turn)
   the computer's code by the game's phase (``cpu_code``, engine.opponent's
     ``needs``): the discard's tables or the pegging's, never both
-  at a game's end (firmware.play.game_over): the statistics 3.1 KB, then
-    the log 2.4 KB with engine.gamelog, the save's code, the table's drawing
-    1.3 KB (its peak was 96.8 KB with the drawing held)
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
   the pause menu 3.4 KB and firmware.working 0.7 KB while they are open
 Imports ``firmware`` (``drop``) and ``firmware.play.table``; by name as a
@@ -42,19 +42,14 @@ except ImportError:
 # budget, emulated Pico, MicroPython v1.28.0)
 _OPEN = const(("", "engine.restore", "firmware.play.match_start"))
 _LATE = const("engine.opponent")
-# and a rematch: what the game's end forgot (what opening play loads last)
-_AGAIN = const((
-    "engine.crib_table", "engine.discard", "engine.opponent",  # its first discard
-    "engine.save", "firmware.play.save",  # the save's code (game_over's _SAVE_CODE)
-    "engine.restore", "firmware.play.match_start",
-))  # fmt: skip
 
 # the code of each page over the table (``Table.page``), loaded while it shows
 PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
 # what the pages load, forgotten together when one goes: each page's module
-# holds the base's class, so none may outlive another (the app restarted
-# into a game over a game-over page left loaded)
-PAGE_CODE = PAGES[1:] + ("engine.breakdown", "firmware.play.review", "firmware.play.page")
+# holds the base's class, so none may outlive another
+PAGE_CODE = PAGES[1:] + (
+    "engine.breakdown", "firmware.play.review", "firmware.play.over_page", "firmware.play.page"
+)  # fmt: skip
 # the code of the play of the cards, not needed on a page: your decisions'
 # keys and the computer's turns (loaded again at the next, ``code``)
 PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn")
@@ -115,13 +110,12 @@ def _wanted(screen):
     return None
 
 
-def _drop_play(screen, end):
+def _drop_play(screen):
     # Before a page's code loads (a device): the computer's code for a
     # decision goes (``cpu_code``: a page needs none of it); in your game the
     # play's code too, what the coach noted and has not weighed yet weighed
-    # first (one a pass), and at a game's end the computer with it
-    # (engine.opponent's MODULES: it comes back at its next move). True when
-    # it did something.
+    # first (one a pass: a game's end saves the coach's figures whole).
+    # True when it did something.
     if sys.implementation.name == "cpython":
         return False
     names = []
@@ -134,8 +128,7 @@ def _drop_play(screen, end):
         names = [n for n in PLAY_CODE if n in sys.modules]
     opponent = sys.modules.get("engine.opponent")
     if opponent is not None:
-        mods = opponent.MODULES if end and screen.human else opponent.MODULES[1:]
-        names.extend([n for n in mods if n in sys.modules])
+        names.extend([n for n in opponent.MODULES[1:] if n in sys.modules])
     if names:
         _forget(names)
         return True
@@ -200,7 +193,7 @@ def page_code(screen):
         if have is not None:
             screen.paged = None
             _forget(PAGE_CODE)
-        elif not _drop_play(screen, want == PAGES[3]):
+        elif not _drop_play(screen):
             if PAGE_CODE[-1] not in sys.modules:  # the pages' base first, a frame
                 _module(PAGE_CODE[-1])  # of its own: with a page's code, 0.1 s
             else:
@@ -223,13 +216,12 @@ def code(screen, name):
 
 def set_off(screen, load=True):
     """Open ``screen``'s match (the play screen's) a step at a time: with
-    ``load``, the modules of ``_OPEN`` a frame each (a rematch, when the
-    screen has a game: ``_AGAIN``, what the game's end forgot; the demo
-    loads none); then a collection, so none falls in the next frame, the
+    ``load``, the modules of ``_OPEN`` a frame each (the demo and a rematch
+    load none); then a collection, so none falls in the next frame, the
     match opened (``screen._open_match()``, a generator run a step a frame),
     firmware.play.match_start forgotten and the computer's code (``_LATE``):
     at once, or on a device a frame each (no frame freezes)."""
-    names = (_OPEN if screen.game is None else _AGAIN) if load else ()
+    names = _OPEN if load else ()
     screen.opening_left = len(names) + 4
     if not getattr(screen.app.hw, "staged", False):
         while screen.opening_left:
@@ -241,7 +233,7 @@ def open_step(screen):
     k = screen.opening_left
     screen.opening_left = k - 1
     if k > 4:
-        name = (_OPEN if screen.game is None else _AGAIN)[-(k - 4)]
+        name = _OPEN[-(k - 4)]
         if name:
             _module(name)
     elif k == 4:
@@ -257,6 +249,6 @@ def open_step(screen):
             except StopIteration:
                 pass
     elif k == 2:
-        _forget(("firmware.play.match_start", "engine.restore"))  # its MODULES
+        _forget(("firmware.play.match_start", "engine.restore", "engine.replay"))  # its MODULES
     else:
         _module(_LATE)

@@ -20,8 +20,9 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 # what this module loads: the play screen forgets it once the match has started
-# (engine.restore only resumes a match: a game in progress does not hold it)
-MODULES = ("firmware.play.match_start", "engine.restore")
+# (engine.restore and engine.replay only resume a match: a game in progress
+# holds neither)
+MODULES = ("firmware.play.match_start", "engine.restore", "engine.replay")
 
 
 def _clock_seed(screen):
@@ -54,6 +55,13 @@ def resume(screen, step=0):
     if match is None:
         return False
     screen.level = level
+    if not match.game.moves:  # a game not begun (the game-over mode dealt it): shown from its start
+        game = match.game.blank()
+        game.start()
+        match.game = game
+        screen._begin(match)
+        screen.queue = game.take_events()
+        return True
     screen._begin(match)
     if len(coach) == 5:  # the save's coach figures, and the decisions since noted again
         coach.append(False)

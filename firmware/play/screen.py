@@ -7,9 +7,12 @@ your decisions by ``firmware.play.your_turn``, the computer's by
 ``firmware.play.opponent_turn``, one step a frame; the match saved after
 each of yours (``firmware.play.save``), resumed on entering
 (``firmware.play.match_start``); the table drawn by ``firmware.play.draw``.
-The pages are screens pushed over it (``firmware.play.page``), each with its keys and its
-drawing: the cut, a hand's count, game over; ``under_page`` is what the
-match runs while one shows. B opens the pause menu. Which code is held when
+The pages are screens pushed over it (``firmware.play.page``), each with its
+keys and its drawing: the cut, a hand's count, the demo's game over;
+``under_page`` is what the match runs while one shows. Your game's end ends
+the app into the game-over mode (``firmware.play.game_over``'s
+``open_over``: firmware.play.finished), the match saved with it whole. B
+opens the pause menu. Which code is held when
 on a device: ``firmware.play.heap``. Imports ``firmware.keys`` (the button bits),
 ``firmware.ui.screen``,
 ``firmware.ui.buttons``, ``firmware.play.draw``, ``firmware.play.heap``,
@@ -22,12 +25,8 @@ when used; the match's opening a step a frame by ``firmware.play.heap``
 
 import sys
 
-# firmware.play.save, loaded with the screen, is looked up when used, not
-# held: a game's end forgets it till the next game's first save (game_over)
-import firmware.play.save  # noqa: F401
-
-# and so is the table's drawing (a game's end forgets it under its page)
-import firmware.play.draw  # noqa: F401
+import firmware.play.draw  # noqa: F401  the table's drawing, imported with the screen
+import firmware.play.save  # noqa: F401  and the save's code
 from firmware.keys import A, B
 from firmware.ui import buttons
 from firmware.ui.screen import MessageScreen, Screen
@@ -39,7 +38,6 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-_LOG_ROOM = const(4096)  # the log buffer kept from the start (a game's log is ~3 KB)
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
 
 
@@ -68,9 +66,7 @@ class PlayScreen(Screen):
         self.queue = []
         self.wait = 0
         self.saved_at = -1  # len(game.moves) when last saved
-        self.ending = None  # the game end's steps still to run (a generator)
         self.over_seen = False
-        self.log_room = None
         self.drawn = [None, False]  # what the table's parts show (draw.band)
         self.paged = None  # the page code loaded (firmware.play.heap.PAGES), or None
         self.opening = None  # the match's opening under way (``_open_match``), or None
@@ -85,12 +81,7 @@ class PlayScreen(Screen):
                 _forget(names)
             return
         self.ready = True
-        storage = self.app.hw.storage
-        if self.human and not hasattr(storage, "open_append"):
-            # the log made in memory at the end (a storage that only writes
-            # whole files): one piece of heap for it, taken while there is one
-            self.log_room = bytearray(_LOG_ROOM)
-        self.store = _module("firmware.play.save").open_store(storage)
+        self.store = _module("firmware.play.save").open_store(self.app.hw.storage)
         # the computer and the match's start loaded a frame each after the
         # first (the mode's first frame waits for neither), while the heap is tidy
         self._set_off()
@@ -129,15 +120,18 @@ class PlayScreen(Screen):
 
     # ---- saving ----
     def _save(self):
+        # True when the match is saved as it stands
         if self.store is None or not self.human:
-            return
+            return False
         try:
             self.store.save(
                 _module("firmware.play.save").payload(self.level, self.match, self.coach)
             )
             self.saved_at = len(self.game.moves)
+            return True
         except OSError as e:
             self.table.say("Not saved: %s" % e)
+            return False
 
     def _drop_save(self):
         if self.store is None or not self.human:
@@ -187,27 +181,14 @@ class PlayScreen(Screen):
 
         open_over(self, winner, s0, s1, skunk)
 
-    def _end_step(self):
-        """One step of the game's end; True when it is all done."""
-        try:
-            next(self.ending)
-            return False
-        except StopIteration:
-            self.ending = None
-            return True
-
-    def finish_ending(self):
-        """Run what is left of the game's end at once (leaving the screen)."""
-        while self.ending is not None:
-            self._end_step()
-
     def _stepped(self, events):
         return False  # the demo steps on any button
 
     def _finished(self):
         """A on a finished match's page: a rematch with the same settings
-        (``firmware.play.match_start``), a step a frame on a device."""
-        self._set_off()
+        (``firmware.play.match_start``), a step a frame on a device (the
+        demo's; yours when the game's end could not be saved)."""
+        self._set_off(False)
 
     # ---- the frame: the play of the cards ----
     def update(self, dt, events):
@@ -256,15 +237,13 @@ class PlayScreen(Screen):
     def under_page(self):
         """What the match runs under the page screen on top (a ``Page``) in a
         frame before the page's own keys: a rematch's start (the page leaves
-        once it is dealt), the game's end a step a frame, a notice. None
+        once it is dealt), a notice. None
         when it ran nothing; else what the page's ``update`` returns."""
         if self.opening_left:
             open_step(self)
             if self.table.page == NO_PAGE:
                 self.app.pop()  # the rematch is dealt
             return True
-        if self.ending is not None:  # the game's end, a step a frame; buttons wait
-            return self._end_step()
         if self.notice:
             return self._notice()
         return None
@@ -345,12 +324,11 @@ class PlayScreen(Screen):
         if self.to_save:  # left in the frame after your decision
             self.to_save = False
             self._save()
-        self.finish_ending()
         peg = self.app.pegboard if self.app else None
         if peg is not None:
             peg.celebrate(-1)
 
-    # ---- drawing: firmware.play.draw (not held under the game-over page) ----
+    # ---- drawing: firmware.play.draw ----
     def band(self):
         """The rows of the table's parts that changed (firmware/ui/screen.py)."""
         from firmware.play import draw as table_draw

@@ -43,9 +43,6 @@ class DemoScreen(PlayScreen):
     def _pause(self):
         self.app.home()  # B leaves the demo (from a page over it too)
 
-    def _finished(self):
-        self._set_off(False)  # and round again (a frame a step on a device)
-
 
 def make(app):
     return DemoScreen()

@@ -104,6 +104,7 @@ class Buttons:
         self._muted = 0
         self._chorded = 0  # chord buttons not released since their chord
         self._now = 0  # the last poll's time
+        self._polled = False  # a poll has set ``_now``
         self._quiet = 0  # presses beginning this long after ``_quiet_at`` are muted
         self._quiet_at = 0
         self._ev = []
@@ -121,7 +122,7 @@ class Buttons:
         does not act on it too."""
         self._muted = self.held | self._pending
         self._quiet = quiet_ms
-        self._quiet_at = self._now
+        self._quiet_at = self._now  # before the first poll: set by it (an app's first screen)
 
     def quiet(self):
         """True while presses are muted as they begin (``mute``'s ``quiet_ms``)."""
@@ -146,6 +147,9 @@ class Buttons:
         events.clear()
         diff = self.diff
         self._now = now
+        if not self._polled:
+            self._polled = True
+            self._quiet_at = now
         if self._quiet and diff(now, self._quiet_at) >= self._quiet:
             self._quiet = 0
         changed = raw ^ self.held

@@ -12,6 +12,7 @@ import sys
 
 IS_MP = sys.implementation.name == "micropython"
 BATTERY_MV = 4500  # the host backend's battery (3 fresh AA cells): the gauge on
+_APP = ("engine", "firmware", "boards")  # the app's packages: a soft reset forgets them
 
 
 def _clock():
@@ -22,22 +23,83 @@ def _clock():
     return (lambda: time.perf_counter_ns() // 1000), (lambda a, b: a - b)
 
 
-def drive(
-    seed, level, target, folder, muggins=False, mode="", limit=400000, variant="six", deals=0
-):
-    """Play one game as the player would, through button presses only, until
-    its game-over page; ``mode`` "heap" or "time" measures; ``variant``
-    "five" (five-card, V5) and ``deals`` N (fixed deals, V6) choose the game
-    in the settings as the player would. Returns a dict."""
-    import gc
+class _Meter:
+    """Frames of an app at a simulated 20 ms each, measured as ``mode``
+    asks ("heap": the live heap before each frame after a collection, the
+    most at a frame's end, the most one frame allocates; "time": each
+    tick's time, and those that redrew)."""
 
+    def __init__(self, app, mode):
+        import gc
+
+        self.app = app
+        self.heap = mode == "heap" and IS_MP
+        self.timing = mode == "time"
+        self.now_us, self.diff_us = _clock()
+        self.times = []
+        self.drawn = []
+        self.live_peak = self.frame_peak = self.worst_alloc = 0
+        self.t = 0
+        self.frames = 0
+        self.gc = gc
+
+    def frame(self, raw):
+        """One frame with the buttons ``raw`` down; the app's ``next`` when
+        it ended (its mode record written, as before a device's reset)."""
+        app = self.app
+        app.hw.buttons.set(raw)
+        gc = self.gc
+        if self.heap:
+            gc.collect()
+            a0 = gc.mem_alloc()
+            app.tick(self.t)
+            a1 = gc.mem_alloc()
+            self.live_peak = max(self.live_peak, a0)
+            self.frame_peak = max(self.frame_peak, a1)
+            self.worst_alloc = max(self.worst_alloc, a1 - a0)
+        elif self.timing:
+            t0 = self.now_us()
+            redrew = app.tick(self.t)
+            us = self.diff_us(self.now_us(), t0)
+            self.times.append(us)
+            if redrew:
+                self.drawn.append(us)
+        else:
+            app.tick(self.t)
+        self.t += 20
+        self.frames += 1
+        return app.next
+
+    def figures(self, out, base):
+        """``out`` with the measured figures (``base``: the heap before the app)."""
+        gc = self.gc
+        gc.collect()
+        out["frames"] = self.frames
+        out["errors"] = self.app.errors
+        out["last_error"] = self.app.last_error
+        out["redraws"] = self.app.frames
+        if IS_MP:
+            out["heap_end"] = gc.mem_alloc()
+            out["app_heap"] = gc.mem_alloc() - base
+        if self.heap:
+            out["live_peak"] = self.live_peak
+            out["frame_peak"] = self.frame_peak
+            out["most_one_frame_allocates"] = self.worst_alloc
+        if self.timing:
+            out["tick_us_median"] = _median(self.times)
+            out["tick_us_worst"] = max(self.times) if self.times else 0
+            out["drawn_us_median"] = _median(self.drawn)
+            out["drawn_us_worst"] = max(self.drawn) if self.drawn else 0
+            out["drawn_frames"] = len(self.drawn)
+        return out
+
+
+def _boot(folder):
+    # the app booted as firmware.main boots the device (resume: the mode
+    # the record names) over ``folder``'s files, the battery gauge on
     from firmware import boot
-    from firmware.hal import A, DOWN, UP
     from firmware.hw import host
 
-    gc.collect()
-    base = gc.mem_alloc() if IS_MP else 0
-    # booted as firmware.main boots the device (resume: the mode that was open)
     app = boot.build(
         backend="host",
         board=boot.load_board("pico"),
@@ -45,6 +107,26 @@ def drive(
         resume=True,
     )
     app.hw.staged = True  # as on the device: long work a step a frame
+    app.hw.battery = BATTERY_MV  # the gauge on, as a Pico's VSYS read has it
+    return app
+
+
+def drive(
+    seed, level, target, folder, muggins=False, mode="", limit=400000, variant="six", deals=0
+):
+    """Play one game as the player would, through button presses only, from
+    the menu until the game's end ends the play mode's app into the
+    game-over mode's (its record written: ``finish`` runs that mode, as the
+    device does after its reset); ``mode`` "heap" or "time" measures;
+    ``variant`` "five" (five-card, V5) and ``deals`` N (fixed deals, V6)
+    choose the game in the settings as the player would. Returns a dict."""
+    import gc
+
+    from firmware.hal import A, DOWN, UP
+
+    gc.collect()
+    base = gc.mem_alloc() if IS_MP else 0
+    app = _boot(folder)
     s = app.settings
     s.set("difficulty", level)
     s.set("target", target)
@@ -53,49 +135,22 @@ def drive(
     s.set("match", 1)
     s.set("muggins", muggins)
     s.save()  # the app that opens the mode reads them (firmware.main.again)
-    hw = app.hw
-    hw.battery = BATTERY_MV  # the gauge on, as a Pico's VSYS read has it
-    now_us, diff_us = _clock()
-    heap = mode == "heap" and IS_MP
-    timing = mode == "time"
-    times = []
-    drawn = []
-    live_peak = 0
-    frame_peak = 0
-    worst_alloc = 0
-    t = 0
-    frames = 0
+    s = None
+    m = _Meter(app, mode)
+    ended = [None]
 
     def frame(raw):
-        nonlocal t, frames, live_peak, frame_peak, worst_alloc, app
-        hw.buttons.set(raw)
-        if heap:
-            gc.collect()
-            a0 = gc.mem_alloc()
-            app.tick(t)
-            a1 = gc.mem_alloc()
-            if a0 > live_peak:
-                live_peak = a0
-            if a1 > frame_peak:
-                frame_peak = a1
-            if a1 - a0 > worst_alloc:
-                worst_alloc = a1 - a0
-        elif timing:
-            t0 = now_us()
-            redrew = app.tick(t)
-            us = diff_us(now_us(), t0)
-            times.append(us)
-            if redrew:
-                drawn.append(us)
-        else:
-            app.tick(t)
-        if app.next is not None:  # it ended naming the next mode: the next app
-            from firmware import main
+        nxt = m.frame(raw)
+        if nxt is None:
+            return
+        from firmware import main
 
-            app = main.again(app)
-            app.hw.staged = True
-        t += 20
-        frames += 1
+        if nxt == "play":  # the menu's choice: the next app in this interpreter
+            m.app = main.again(m.app)
+            m.app.hw.staged = True
+        else:  # the game over: the mode record written, the device's reset next
+            main.restart(m.app)
+            ended[0] = nxt
 
     frame(0)
     # from the menu, as the player does: the cursor to "Play the computer", A.
@@ -104,57 +159,60 @@ def drive(
     from firmware.screens.menu import ENTRIES
 
     want = [e[1] for e in ENTRIES].index("play")
-    while app.top().cursor != want:
-        frame(UP if app.top().cursor > want else DOWN)
+    while m.app.top().cursor != want:
+        frame(UP if m.app.top().cursor > want else DOWN)
         frame(0)
-    hw.clock.now = seed
+    m.app.hw.clock.now = seed
     frame(A)
     frame(A)
     frame(0)
     frame(0)
-    while loading(app):  # a game's first frames (a device's: a step a frame)
+    while loading(m.app):  # a game's first frames (a device's: a step a frame)
         frame(0)
-    screen = app.stack[1]
+    screen = m.app.stack[1]
     g = screen.game
-    while frames < limit:
+    while m.frames < limit and ended[0] is None:
         g = screen.game
-        top = app.top()
-        if on_play(top, screen) and over_shown(screen):
-            break
-        bit = play_bit(screen) if on_play(top, screen) else A
-        if bit:
-            frame(bit)
-            frame(bit)
-            frame(0)
-            frame(0)
-        else:
-            frame(0)
-    gc.collect()
+        bit = play_bit(screen) if on_play(m.app.top(), screen) else A
+        for b in (bit, bit, 0, 0) if bit else (0,):
+            frame(b)
+            if ended[0] is not None:
+                break
     out = {
         "finished": g.phase == "over",
+        "ended_into": ended[0],
         "winner": g.winner,
         "scores": list(g.scores),
         "moves": len(g.moves),
         "deals": g.deal_number,
-        "frames": frames,
-        "errors": app.errors,
-        "last_error": app.last_error,
-        "redraws": app.frames,
     }
-    if IS_MP:
-        out["heap_end"] = gc.mem_alloc()
-        out["app_heap"] = gc.mem_alloc() - base
-    if heap:
-        out["live_peak"] = live_peak
-        out["frame_peak"] = frame_peak
-        out["most_one_frame_allocates"] = worst_alloc
-    if timing:
-        out["tick_us_median"] = _median(times)
-        out["tick_us_worst"] = max(times)
-        out["drawn_us_median"] = _median(drawn)
-        out["drawn_us_worst"] = max(drawn) if drawn else 0
-        out["drawn_frames"] = len(drawn)
-    return out
+    return m.figures(out, base)
+
+
+def finish(folder, mode="", limit=100000):
+    """The device after the game's end: booted over ``folder`` (the record
+    names the game-over mode), its frames run until its work (the saved game
+    read, the statistics, last.log) is done; measured as ``drive``. Returns
+    a dict (``finished``: the page's game is over)."""
+    import gc
+
+    gc.collect()
+    base = gc.mem_alloc() if IS_MP else 0
+    m = _Meter(_boot(folder), mode)
+    while m.frames < limit and not over_done(m.app):
+        if m.frame(0) is not None:
+            break
+    f = over_mode(m.app)
+    g = f.game if f is not None else None
+    out = {
+        "finished": g is not None and g.phase == "over" and f.work is None,
+        "mode": m.app.mode,
+        "winner": g.winner if g is not None else None,
+        "scores": list(g.scores) if g is not None else None,
+        "moves": len(g.moves) if g is not None else 0,
+    }
+    f = g = None
+    return m.figures(out, base)
 
 
 def choose_game(settings, variant="six", deals=0):
@@ -196,11 +254,6 @@ def play_bit(screen):
     from firmware.hal import A, LEFT, RIGHT
 
     tb = screen.table
-    g = screen.game
-    if tb.page == play.OVER_PAGE and g is not None and g.phase == "over":
-        # the game's end runs a step a frame under this page: wait for it
-        # (see over_shown); an A pressed now is taken there as a rematch
-        return 0
     if tb.page != play.NO_PAGE:
         return A
     if tb.mode == play.DISCARD:
@@ -214,23 +267,20 @@ def play_bit(screen):
     return 0
 
 
-def over_shown(screen):
-    """True when ``screen`` (the play screen) shows its game-over page and
-    the game's end (statistics, last.log: a step a frame) is done."""
-    from firmware.play import table as play
-
-    g = screen.game
-    if g is None or g.phase != "over" or screen.table.page != play.OVER_PAGE:
-        return False
-    return getattr(screen, "ending", None) is None
+def over_mode(app):
+    """The game-over mode's screen (firmware.play.finished) when ``app`` is
+    that mode's app (your game ended into it), else None."""
+    for s in app.stack:
+        if type(s).__name__ == "FinishedGame":
+            return s
+    return None
 
 
-def menu_bit(screen):
-    """The button that takes a finished match's over page back to the menu
-    (A there starts a rematch)."""
-    from firmware.hal import B
-
-    return B
+def over_done(app):
+    """True when ``app`` is the game-over mode's and its work (the saved
+    game read, its statistics and last.log, a step a frame) is done."""
+    f = over_mode(app)
+    return f is not None and f.work is None
 
 
 def _median(xs):

@@ -30,6 +30,10 @@ only that folder on ``sys.path``:
   device pass  the same game again in the device-like heap (``--heap``,
                180k by default: host_tests/test_app_device_heap.py's HEAP),
                nothing measured but that it finishes
+Each pass is two runs of the unix port, as the device's reset between the
+play mode and the game-over mode gives it: the game to its end, then the
+game-over mode's app over the files it left (app_driver's ``finish``); the
+figures are the two runs' together.
 
 Prints the figures and one JSON line. The unix port has 8-byte words (heap
 figures are 1.5-2x the device's) and runs 75-180x faster than a 125 MHz
@@ -87,6 +91,31 @@ r = app_driver.drive(%d, %r, %d, %r, %r, %r, 400000, %r, %d)
 import json
 print(json.dumps(r))
 """
+# the device after its reset into the game-over mode: a fresh interpreter
+CHILD_OVER = """
+import sys
+sys.path[:] = [%r]
+import app_driver
+r = app_driver.finish(%r, %r)
+import json
+print(json.dumps(r))
+"""
+
+
+def _child(exe, out_dir, heap, code):
+    import json
+    import subprocess
+
+    p = subprocess.run(
+        [exe, "-X", "heapsize=" + heap, "-c", code],
+        cwd=out_dir,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if p.returncode != 0:
+        raise RuntimeError((p.stdout + p.stderr).strip())
+    return json.loads(p.stdout.strip().split("\n")[-1])
 
 
 def run_child(
@@ -101,27 +130,34 @@ def run_child(
     variant="six",
     deals=0,
 ):
-    """Run ``drive`` under the unix port from .mpy; the dict it printed, or
-    RuntimeError with what the child wrote."""
-    import json
-    import subprocess
+    """Run ``drive`` under the unix port from .mpy, then (the game's end
+    ended its app into the game-over mode) ``finish`` in a fresh one, as
+    the device's reset gives it; the dict ``drive`` printed, with
+    ``finish``'s as its "over" and the two passes' errors, heap peaks and
+    worst frames together; or RuntimeError with what a child wrote."""
+    import os
 
     import mpport
 
     exe, where = mpport.find()
     if exe is None:
         raise RuntimeError(where)
+    os.makedirs(folder, exist_ok=True)
     code = CHILD % (out_dir, seed, level, target, folder, muggins, mode, variant, deals)
-    p = subprocess.run(
-        [exe, "-X", "heapsize=" + heap, "-c", code],
-        cwd=out_dir,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if p.returncode != 0:
-        raise RuntimeError((p.stdout + p.stderr).strip())
-    return json.loads(p.stdout.strip().split("\n")[-1])
+    r = _child(exe, out_dir, heap, code)
+    over = {}
+    if r.get("ended_into") == "game_over":
+        over = _child(exe, out_dir, heap, CHILD_OVER % (out_dir, folder, mode))
+        r["finished"] = r["finished"] and over["finished"]
+        r["errors"] += over["errors"]
+        r["last_error"] = r["last_error"] or over["last_error"]
+        for k in ("live_peak", "frame_peak", "most_one_frame_allocates", "tick_us_worst"):
+            if k in over:
+                r[k] = max(r[k], over[k])
+    else:
+        r["finished"] = False  # the game never ended its app into game over
+    r["over"] = over
+    return r
 
 
 def _arg(argv, name, default):

@@ -101,10 +101,16 @@ def section_frames(n=21):
         if k < len(want) and want[k][1]():
             out(want[k][0] + "_frame_us", _times(whole, n)[0])
             k += 1
-        if app_driver.over_shown(screen):
+        if app.next is not None:  # the game ended the play's app: the game-over mode's next
+            app = device.again(app)
+            device.app = app
+        if app_driver.over_done(app):  # its page, its work done
             out("over_frame_us", _times(whole, n)[0])
             break
-        bit = app_driver.play_bit(screen) if app_driver.on_play(app.stack[-1], screen) else A
+        if app_driver.on_play(app.stack[-1], screen):
+            bit = app_driver.play_bit(screen)
+        else:
+            bit = 0 if app_driver.over_mode(app) else A
         for b in (bit, bit, 0, 0) if bit else (0,):
             tick(b)
     out("play_errors", app.errors)

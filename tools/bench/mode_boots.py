@@ -10,12 +10,12 @@ first frames (``gc.mem_alloc()`` after ``gc.collect()`` every frame, less
 the harness's, measured first, and the qstr pools the harness's names made
 the app's taken out: ``_own``, the figure a device without the harness
 holds), the slowest frame. For play, besides: a
-whole 121-point game against hard by buttons to its game-over page, then B
-to the menu (the app ends naming the menu and ``firmware.main`` builds the
-next one in the same interpreter, as the emulator cannot restart it): the
-app's most live heap over it all, frames over 100 ms, the slowest, and the
-time from the press to the menu's first frame. The boot to the menu (no
-record) is the first line.
+whole 121-point game against hard by buttons to its end, which ends the app
+into the game-over mode: the app's most live heap over it all, frames over
+100 ms, the slowest; then that mode's boot over the files the game left
+(``_OVER``): its work (the saved game read, the statistics, last.log) and
+B to the menu once it is done, with the same figures and the time from the
+press to the app's end. The boot to the menu (no record) is the first line.
 
 Orders of use (``--orders stats,five,hint,resume``, ORDERS): boots one after the
 other, each into one mode with an action, the app's /data (saves,
@@ -28,7 +28,8 @@ game, Statistics (RIGHT: its next page), the keeper (UP, +1; B, its undo),
 a game again; five: a game; hint: a game with the pause menu's hint asked
 at your first discard and at your first play; resume: a game cut by a
 power cut as its deal ``_CUT_DEAL`` begins, then play opened again (the
-saved game resumed) and played to its end. For each boot the figures
+saved game resumed) and played to its end. Each whole game's boot is
+followed by the game-over mode's. For each boot the figures
 above over all its frames (most live heap, own and raw; frames over 100 ms
 and where; the slowest), and for each order its most live heap and frames
 over 100 ms over all its boots, against the budgets (96 KB, none).
@@ -68,10 +69,12 @@ def out(name, value):
 def device(name, game=0, hints=0, keys=""):
     """Boot into mode ``name`` ('' the menu) with its record already written:
     prints the figures as ``@@`` lines (devbench's). ``game``: a whole game
-    to its game-over page, then B; ``hints``: the pause menu's hint asked in
+    to its end, which ends the app into the game-over mode (2: cut as its
+    deal ``_CUT_DEAL`` begins); ``hints``: the pause menu's hint asked in
     it at your first discard and your first play (devorders.ask_hint);
     ``keys``: buttons (firmware.hal's names, space-separated) pressed after
-    the first frames, each then given its frames too."""
+    the first frames, each once the mode is not busy (the game-over mode's
+    work) and past its quiet moment, then given its frames too."""
     import devbench
 
     import app_driver
@@ -145,6 +148,16 @@ def device(name, game=0, hints=0, keys=""):
 
             app = None
             for key in keys.split():
+                # each once the mode's work is done and its quiet moment over
+                # (the game-over mode's statistics and log, a step a frame)
+                for _ in range(_GAME_FRAMES):
+                    busy = getattr(boot.app.stack[-1], "busy", None)
+                    if not (busy is not None and busy()) and not boot.app.buttons.quiet():
+                        break
+                    busy = None
+                    yield 0
+                busy = None
+                press_at[0] = devbench.now_us()
                 yield from devbench.press(getattr(hal, key))
                 for _ in range(_OPEN_FRAMES):
                     yield 0
@@ -152,18 +165,16 @@ def device(name, game=0, hints=0, keys=""):
             return
         screen = app.stack[1]
         app = None
-        for _ in range(_GAME_FRAMES):
+        for _ in range(_GAME_FRAMES):  # till the game's end ends the app (the game-over mode next)
             app = boot.app
             top = app.stack[-1]
-            if game == 2 and screen.game is not None and screen.game.deal_number >= _CUT_DEAL:
-                marks["game"] = "cut at deal %d, %d-%d" % (
-                    screen.game.deal_number,
-                    screen.game.scores[0],
-                    screen.game.scores[1],
-                )
+            g = screen.game
+            if game == 2 and g is not None and g.deal_number >= _CUT_DEAL:
+                marks["game"] = "cut at deal %d, %d-%d" % (g.deal_number, g.scores[0], g.scores[1])
                 return  # the power cut: the boot ends with the save as it stands
-            if app_driver.on_play(top, screen) and app_driver.over_shown(screen):
-                break
+            if g is not None and g.phase == "over" and "game" not in marks:
+                marks["game"] = "%s %d-%d" % (g.winner, g.scores[0], g.scores[1])
+            g = None
             if hints and devorders.hint_due(top, screen, hints):
                 top = app = None
                 yield from devorders.ask_hint(boot, rig)
@@ -174,23 +185,8 @@ def device(name, game=0, hints=0, keys=""):
                 yield from devbench.press(bit)
             else:
                 yield 0
-        else:
-            print("@@ error the game did not end in %d frames" % _GAME_FRAMES)
-            raise SystemExit
-        if hints:
-            print("@@ error no hint asked at", hints)
-            raise SystemExit
-        marks["game"] = "%s %d-%d" % (
-            screen.game.winner,
-            screen.game.scores[0],
-            screen.game.scores[1],
-        )
-        bit = app_driver.menu_bit(screen)
-        screen = None
-        for _ in range(20):  # the page may take a few frames to listen
-            press_at[0] = devbench.now_us()
-            yield from devbench.press(bit)
-        print("@@ error B on the game-over page did not end the app")
+        print("@@ error the game did not end in %d frames" % _GAME_FRAMES)
+        raise SystemExit
 
     rig.player = script()
     try:
@@ -289,19 +285,25 @@ def _settings(folder, difficulty="hard", game=0):
 # the orders of use: (the settings written first, or None) and the steps, a
 # fresh boot each with the storage the one before left: (mode, game, hints,
 # keys), device()'s arguments
+# the boot after a game's: the game ended the play's app into the game-over
+# mode, whose work is done before B takes it to the menu
+_OVER = ("game_over", 0, 0, "B")
+
 ORDERS = {
     "stats": (
         {"difficulty": "hard"},
         (
             ("play", 1, 0, ""),
+            _OVER,
             ("stats", 0, 0, "RIGHT"),
             ("keeper", 0, 0, "UP B"),
             ("play", 1, 0, ""),
+            _OVER,
         ),
     ),
-    "five": ({"difficulty": "hard", "game": 2}, (("play", 1, 0, ""),)),
-    "hint": ({"difficulty": "hard"}, (("play", 1, 1, ""),)),
-    "resume": ({"difficulty": "hard"}, (("play", 2, 0, ""), ("play", 1, 0, ""))),
+    "five": ({"difficulty": "hard", "game": 2}, (("play", 1, 0, ""), _OVER)),
+    "hint": ({"difficulty": "hard"}, (("play", 1, 1, ""), _OVER)),
+    "resume": ({"difficulty": "hard"}, (("play", 2, 0, ""), ("play", 1, 0, ""), _OVER)),
 }
 
 
@@ -378,7 +380,9 @@ def _boot(target, build, step, carry=False):
     return mp_device.parse(got.output), got
 
 
-def _failed(r, got):
+def _failed(r, got, step=None):
+    if step is not None and step[2] and r.get("hints", 0) < 2:
+        return "no hint asked"  # the hint order asks it at your first discard and play
     return got.status or "done" not in r or r.get("errors_seen") or r.get("crashes")
 
 
@@ -408,7 +412,8 @@ def _report(label, name, game, r):
         _line("%s to the app's end (its last frame)" % what, r["ended_us"], 100000)
         _line("  then the mode record written", r["record_us"])
     if game:
-        print("  a 121 game against hard to its end (%s), then B to the menu:" % r["game"])
+        print("  a 121 game against hard to its end (%s), the app ended into game over:"
+              % r["game"])  # fmt: skip
         _whole(r)
     else:
         _slowest(r)
@@ -427,7 +432,7 @@ def _order(target, build, name):
             _settings(build, **setup)
         r, got = _boot(target, build, step, carry=True)
         label = "  %s %d: %s" % (name, i + 1, _step_text(step))
-        if _failed(r, got):
+        if _failed(r, got, step):
             print("%s: FAILED (exit %d)\n%s" % (label, got.status, got.output[-2500:]))
             return {"steps": done}, 1
         carried = got.files()
@@ -442,7 +447,10 @@ def _order(target, build, name):
         if step[1] == 2:
             print("  the game (%s):" % r["game"])
         elif step[1]:
-            print("  the game to its end (%s), then B to the menu:" % r["game"])
+            print("  the game to its end (%s), the app ended into game over:" % r["game"])
+        elif "ended_us" in r:
+            _line("B on the game-over page to the app's end (its last frame)",
+                  r["ended_us"], 100000)  # fmt: skip
         _whole(r)
         if r.get("hints"):
             print("  hints asked: %d" % r["hints"])
@@ -460,7 +468,7 @@ def _order(target, build, name):
 
 def _step_text(step):
     mode, game, hints, keys = step
-    text = mode
+    text = mode.replace("_", " ")
     if game == 2:
         text += " (a game cut by a power cut at its deal %d)" % _CUT_DEAL
     elif game:
@@ -521,7 +529,7 @@ def main(argv):
         for name in modes:
             _record(build, name)
             game = 1 if name == "play" else 0
-            r, got = _boot(target, build, (name, game, 0, ""))
+            r, got = _boot(target, build, (name, game, 0, ""), carry=bool(game))
             label = name or "menu"
             if _failed(r, got):
                 print("%s: FAILED (exit %d)\n%s" % (label, got.status, got.output[-2500:]))
@@ -533,6 +541,18 @@ def main(argv):
             if r.get("errors"):
                 print("  app errors: %s" % r["errors"])
                 worst = 1
+            if game:  # the game ended the app into the game-over mode: its boot next
+                _record(build, _OVER[0], got.files())
+                r, got = _boot(target, build, _OVER, carry=True)
+                label = "play, then game over"
+                if _failed(r, got):
+                    print("%s: FAILED (exit %d)\n%s" % (label, got.status, got.output[-2500:]))
+                    worst = 1
+                    continue
+                _own(r)
+                results["game_over"] = {k: v for k, v in r.items() if k not in ("platform",)}
+                _report("game over (its boot after the game's, B to the menu)", _OVER[0], 0, r)
+                _whole(r)
         for name in orders:
             done_orders[name], status = _order(target, build, name)
             worst = max(worst, status)

@@ -2,8 +2,9 @@
 """LED pegboard (firmware/pegboard.py) and board data (boards/): every score
 lands on the right LED for each layout (expected positions worked out here
 by walking the strip, not by the module's formula), pegs follow awards and
-undos, shared holes stay readable, animations end, and no frame the board can
-show passes the power budget. Runs under CPython and MicroPython."""
+undos, shared holes stay readable, animations end, no frame the board can
+show passes the power budget, and the plain loops (no firmware.fast) draw
+what the fast ones draw. Runs under CPython and MicroPython."""
 
 import sys
 
@@ -387,3 +388,50 @@ def test_render_allocates_nothing_under_micropython():
         pb.update(CHASE_MS)
         pb.render(buf)
     assert gc.mem_alloc() - before < 64, gc.mem_alloc() - before
+
+
+def test_plain_loops_draw_the_same_frames():
+    # where firmware.fast does not load (CircuitPython, the web) the plain
+    # loops draw: the same bytes and mA, frame for frame
+    import firmware.pegboard as module
+
+    def frames():
+        out = []
+        b = boards.load("pico")
+        pb = Pegboard(b.LAYOUT, b.POWER, b.N_LEDS)
+        buf = bytearray(pb.n * 3)
+        pb.set_pegs(0, 87, 80)
+        pb.set_pegs(1, 112, 104, animate=True)
+        for _ in range(4):
+            pb.update(60)
+            out.append((pb.render(buf), bytes(buf)))
+        pb.show_odds(170, 100)
+        out.append((pb.render(buf), bytes(buf)))
+        pb.set_brightness(255)
+        pb.set_color(0, 255, 255, 255)
+        pb.celebrate(0)
+        for _ in range(7):
+            pb.update(CHASE_MS)
+            out.append((pb.render(buf), bytes(buf)))
+        z = boards.load("rp2040_zero")
+        pz = Pegboard(z.LAYOUT, z.POWER, z.N_LEDS, target=0)
+        bz = bytearray(pz.n * 3)
+        pz.set_deals(3)
+        pz.set_pegs(0, 30, 20)
+        pz.set_pegs(1, 30, 25)
+        for _ in range(3):
+            pz.update(BLINK_MS)
+            out.append((pz.render(bz), bytes(bz)))
+        return out
+
+    fast = frames()
+    saved = module._fast
+    module._fast = None
+    try:
+        plain = frames()
+    finally:
+        module._fast = saved
+    assert saved is not None  # the first run drew with firmware.fast
+    assert len(plain) == len(fast)
+    for k in range(len(fast)):
+        assert plain[k] == fast[k], k

@@ -1,9 +1,11 @@
 """The LED pegboard: two pegs per player on a WS2812 strip, laid out by a
 board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
-frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise) and
-``firmware.pegboard_setup`` to build one (read the layout, check it), which it
-forgets again with ``firmware``'s ``drop``: a pegboard is built once, at boot.
+frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise),
+``sys`` and, on MicroPython, ``micropython``'s heap_lock and heap_unlock
+(``render`` draws with the heap locked), and ``firmware.pegboard_setup`` to
+build one (read the layout, check it), which it forgets again with
+``firmware``'s ``drop``: a pegboard is built once, at boot.
 
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
@@ -34,7 +36,9 @@ Speed: what stays put between frames (markers, lines, the winner's glow during
 the chase) is drawn once into a template, a bytearray copied into the frame
 (one memory copy); a frame then draws only the pegs and the chase's bright
 holes, and the power limit's scaling runs in ``firmware.fast`` (viper) where
-that loads.
+that loads. On MicroPython ``render`` locks the heap while it draws, so that
+the calls a frame makes take their frames from the C stack, not from a heap a
+game has fragmented (see ``render``; the figures: docs/measured.md).
 
 Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
 LED plus ``idle_ma`` for each LED, lit or not (the board's ``POWER``; see
@@ -47,6 +51,18 @@ try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
+
+import sys
+
+# render draws with the heap locked on MicroPython only: not on CPython, nor on
+# CircuitPython, whose background tasks (USB, the display) run between
+# bytecodes and may need the heap
+_lock = _unlock = None
+if sys.implementation.name == "micropython":
+    try:
+        from micropython import heap_lock as _lock, heap_unlock as _unlock
+    except ImportError:  # a build without them: the heap stays open
+        pass
 
 try:
     from firmware import fast as _fast
@@ -76,8 +92,6 @@ class Pegboard:
         """``layout`` and ``power`` a board's ``LAYOUT`` and ``POWER`` (None:
         a 500 mA supply), ``n_leds`` the strip's length (None: what the layout
         needs). A layout the strip cannot show raises ValueError."""
-        import sys
-
         from firmware import pegboard_setup  # once, at boot: forgotten again
 
         try:
@@ -276,6 +290,23 @@ class Pegboard:
     def render(self, buf):
         """Draw the frame into ``buf`` (at least n*3 bytes, G R B per LED),
         scaled under the power budget; returns the estimated mA."""
+        # MicroPython gives a call whose locals and stack pass 11 words its
+        # frame from the heap when it can (freed at its return), and the C
+        # stack when the heap is locked. A frame makes a call like that for
+        # each LED it draws (_put, and _draw itself), and on a heap a game
+        # has fragmented each one searches the heap for room: locked, the
+        # frame takes no heap at all and its time does not depend on the
+        # heap's state. Drawing allocates nothing (the tests check it), so
+        # nothing here needs the heap.
+        if _lock is None:
+            return self._draw(buf)
+        _lock()
+        try:
+            return self._draw(buf)
+        finally:
+            _unlock()
+
+    def _draw(self, buf):
         n3 = self.n * 3
         if self._bg_sum < 0:
             self._background()

@@ -2,10 +2,10 @@
 board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
 frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise),
-``sys`` and, on MicroPython, ``micropython``'s heap_lock and heap_unlock
-(``render`` draws with the heap locked), and ``firmware.pegboard_setup`` to
-build one (read the layout, check it), which it forgets again with
-``firmware``'s ``drop``: a pegboard is built once, at boot.
+``micropython``'s heap_lock and heap_unlock where it has them (``render``
+draws with the heap locked where firmware.fast loads) and
+``firmware.pegboard_setup`` to build one (read the layout, check it), which it
+forgets again with ``firmware``'s ``drop``: a pegboard is built once, at boot.
 
 Holes and scores: hole h (1..holes) is the h-th hole of a track; score 0 is
 the start position, which has an LED only when the layout says ``start: 1``
@@ -36,9 +36,9 @@ Speed: what stays put between frames (markers, lines, the winner's glow during
 the chase) is drawn once into a template, a bytearray copied into the frame
 (one memory copy); a frame then draws only the pegs and the chase's bright
 holes, and the power limit's scaling runs in ``firmware.fast`` (viper) where
-that loads. On MicroPython ``render`` locks the heap while it draws, so that
-the calls a frame makes take their frames from the C stack, not from a heap a
-game has fragmented (see ``render``; the figures: docs/measured.md).
+that loads. There ``render`` locks the heap while it draws, so that the calls
+a frame makes take their frames from the C stack, not from a heap a game has
+fragmented (see ``render``; the figures: docs/measured.md).
 
 Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
 LED plus ``idle_ma`` for each LED, lit or not (the board's ``POWER``; see
@@ -52,22 +52,21 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-import sys
-
-# render draws with the heap locked on MicroPython only: not on CPython, nor on
-# CircuitPython, whose background tasks (USB, the display) run between
-# bytecodes and may need the heap
-_lock = _unlock = None
-if sys.implementation.name == "micropython":
-    try:
-        from micropython import heap_lock as _lock, heap_unlock as _unlock
-    except ImportError:  # a build without them: the heap stays open
-        pass
-
 try:
     from firmware import fast as _fast
 except (ImportError, SyntaxError):  # no viper (CircuitPython): the plain loop
     _fast = None
+
+# render draws with the heap locked where firmware.fast runs (MicroPython on
+# a board, the unix port): not on CPython, nor where the plain loop draws
+# (CircuitPython, whose background tasks run between bytecodes and may need
+# the heap; the web)
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:
+    heap_lock = None
+if _fast is None:
+    heap_lock = None
 
 _BLINK_MS = const(500)
 CHASE_MS = const(80)
@@ -92,6 +91,8 @@ class Pegboard:
         """``layout`` and ``power`` a board's ``LAYOUT`` and ``POWER`` (None:
         a 500 mA supply), ``n_leds`` the strip's length (None: what the layout
         needs). A layout the strip cannot show raises ValueError."""
+        import sys
+
         from firmware import pegboard_setup  # once, at boot: forgotten again
 
         try:
@@ -298,13 +299,13 @@ class Pegboard:
         # frame takes no heap at all and its time does not depend on the
         # heap's state. Drawing allocates nothing (the tests check it), so
         # nothing here needs the heap.
-        if _lock is None:
+        if heap_lock is None:
             return self._draw(buf)
-        _lock()
+        heap_lock()
         try:
             return self._draw(buf)
         finally:
-            _unlock()
+            heap_unlock()
 
     def _draw(self, buf):
         n3 = self.n * 3

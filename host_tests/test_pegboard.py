@@ -465,8 +465,8 @@ def test_render_calls_take_no_heap_for_their_frames_under_micropython():
 
 def test_plain_loops_draw_the_same_frames():
     # where firmware.fast does not load (CircuitPython, the web) the plain
-    # loops draw: the same bytes and mA, frame for frame; under MicroPython
-    # they draw with the heap locked too, so they may not allocate either
+    # loops draw: the same bytes and mA, frame for frame (on the unix port
+    # with the heap locked, as firmware.fast loads there: they allocate nothing)
     import firmware.pegboard as module
 
     def frames():

@@ -1,7 +1,9 @@
 """The LED pegboard: two pegs per player on a WS2812 strip, laid out by a
 board's ``LAYOUT`` (see ``boards/__init__.py``), kept under the board's power
 budget. Draws into a caller's bytearray (G R B per LED); allocates nothing per
-frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise) and
+frame. Imports ``firmware.fast`` when it loads (the plain loop otherwise),
+``micropython``'s heap_lock and heap_unlock where it has them (``render``
+draws with the heap locked where firmware.fast loads) and
 ``firmware.pegboard_setup`` to build one (read the layout, check it), which it
 forgets again with ``firmware``'s ``drop``: a pegboard is built once, at boot.
 
@@ -34,7 +36,9 @@ Speed: what stays put between frames (markers, lines, the winner's glow during
 the chase) is drawn once into a template, a bytearray copied into the frame
 (one memory copy); a frame then draws only the pegs and the chase's bright
 holes, and the power limit's scaling runs in ``firmware.fast`` (viper) where
-that loads.
+that loads. There ``render`` locks the heap while it draws, so that the calls
+a frame makes take their frames from the C stack, not from a heap a game has
+fragmented (see ``render``; the figures: docs/measured.md).
 
 Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
 LED plus ``idle_ma`` for each LED, lit or not (the board's ``POWER``; see
@@ -52,6 +56,17 @@ try:
     from firmware import fast as _fast
 except (ImportError, SyntaxError):  # no viper (CircuitPython): the plain loop
     _fast = None
+
+# render draws with the heap locked where firmware.fast runs (MicroPython on
+# a board, the unix port): not on CPython, nor where the plain loop draws
+# (CircuitPython, whose background tasks run between bytecodes and may need
+# the heap; the web)
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:
+    heap_lock = None
+if _fast is None:
+    heap_lock = None
 
 _BLINK_MS = const(500)
 CHASE_MS = const(80)
@@ -276,6 +291,23 @@ class Pegboard:
     def render(self, buf):
         """Draw the frame into ``buf`` (at least n*3 bytes, G R B per LED),
         scaled under the power budget; returns the estimated mA."""
+        # MicroPython gives a call whose locals and stack pass 11 words its
+        # frame from the heap when it can (freed at its return), and the C
+        # stack when the heap is locked. A frame makes a call like that for
+        # each LED it draws (_put, and _draw itself), and on a heap a game
+        # has fragmented each one searches the heap for room: locked, the
+        # frame takes no heap at all and its time does not depend on the
+        # heap's state. Drawing allocates nothing (the tests check it), so
+        # nothing here needs the heap.
+        if heap_lock is None:
+            return self._draw(buf)
+        heap_lock()
+        try:
+            return self._draw(buf)
+        finally:
+            heap_unlock()
+
+    def _draw(self, buf):
         n3 = self.n * 3
         if self._bg_sum < 0:
             self._background()

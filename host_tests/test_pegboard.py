@@ -2,8 +2,10 @@
 """LED pegboard (firmware/pegboard.py) and board data (boards/): every score
 lands on the right LED for each layout (expected positions worked out here
 by walking the strip, not by the module's formula), pegs follow awards and
-undos, shared holes stay readable, animations end, and no frame the board can
-show passes the power budget. Runs under CPython and MicroPython."""
+undos, shared holes stay readable, animations end, no frame the board can
+show passes the power budget, the plain loops (no firmware.fast) draw what
+the fast ones draw, and under MicroPython a frame takes no heap, not even for
+its calls' frames. Runs under CPython and MicroPython."""
 
 import sys
 
@@ -387,3 +389,123 @@ def test_render_allocates_nothing_under_micropython():
         pb.update(CHASE_MS)
         pb.render(buf)
     assert gc.mem_alloc() - before < 64, gc.mem_alloc() - before
+
+
+class _Probe:
+    """A stand-in for a pegboard's level table that notes in ``most[0]`` the
+    most heap in use whenever the drawing reads it: the calls the frame is
+    inside of then hold their frames, on the heap or not."""
+
+    def __init__(self, levels, most):
+        self.levels = levels
+        self.most = most
+
+    def __getitem__(self, k):
+        a = __import__("gc").mem_alloc()
+        if a > self.most[0]:
+            self.most[0] = a
+        return self.levels[k]
+
+    def __setitem__(self, k, v):
+        self.levels[k] = v
+
+
+class _RowsProbe(Pegboard):
+    # led_of_hole reads ``rows`` for every LED it maps: noted there too
+    probe = None
+
+    @property
+    def rows(self):
+        if self.probe is not None:
+            self.probe[0]
+        return self._rows
+
+    @rows.setter
+    def rows(self, v):
+        self._rows = v
+
+
+def test_render_calls_take_no_heap_for_their_frames_under_micropython():
+    # MicroPython gives a call with more than 11 words of locals and stack its
+    # frame from the heap unless the heap is locked; on a heap a game has
+    # fragmented each such frame searches for room (docs/measured.md: the LED
+    # rows): no call a frame makes may hold heap, not even for a moment
+    if sys.implementation.name != "micropython":
+        import pytest
+
+        pytest.skip("gc.mem_alloc is MicroPython's: test_micropython.py runs this file there")
+    import gc
+
+    b = boards.load("pico")
+    pb = _RowsProbe(b.LAYOUT, b.POWER, b.N_LEDS)
+    most = [0]
+    pb.probe = _Probe(bytearray(1), most)
+    buf = bytearray(pb.n * 3)
+    pb.set_pegs(0, 87, 80)
+    pb.set_pegs(1, 112, 104)
+    pb.render(buf)
+    pb._lv = _Probe(pb._lv, most)
+    for what in ("still", "walk", "odds", "chase"):
+        if what == "walk":
+            pb.set_pegs(0, 95, 87, animate=True)
+        elif what == "odds":
+            pb.show_odds(100)
+        elif what == "chase":
+            pb.set_brightness(255)  # the limiter too
+            pb.set_color(0, 255, 255, 255)
+            pb.celebrate(0)
+            pb.render(buf)  # the template redrawn (not per frame)
+        pb.update(CHASE_MS)
+        gc.collect()
+        base = gc.mem_alloc()
+        most[0] = base
+        pb.render(buf)
+        assert most[0] - base == 0, (what, most[0] - base)
+
+
+def test_plain_loops_draw_the_same_frames():
+    # where firmware.fast does not load (CircuitPython, the web) the plain
+    # loops draw: the same bytes and mA, frame for frame (on the unix port
+    # with the heap locked, as firmware.fast loads there: they allocate nothing)
+    import firmware.pegboard as module
+
+    def frames():
+        out = []
+        b = boards.load("pico")
+        pb = Pegboard(b.LAYOUT, b.POWER, b.N_LEDS)
+        buf = bytearray(pb.n * 3)
+        pb.set_pegs(0, 87, 80)
+        pb.set_pegs(1, 112, 104, animate=True)
+        for _ in range(4):
+            pb.update(60)
+            out.append((pb.render(buf), bytes(buf)))
+        pb.show_odds(170, 100)
+        out.append((pb.render(buf), bytes(buf)))
+        pb.set_brightness(255)
+        pb.set_color(0, 255, 255, 255)
+        pb.celebrate(0)
+        for _ in range(7):
+            pb.update(CHASE_MS)
+            out.append((pb.render(buf), bytes(buf)))
+        z = boards.load("rp2040_zero")
+        pz = Pegboard(z.LAYOUT, z.POWER, z.N_LEDS, target=0)
+        bz = bytearray(pz.n * 3)
+        pz.set_deals(3)
+        pz.set_pegs(0, 30, 20)
+        pz.set_pegs(1, 30, 25)
+        for _ in range(3):
+            pz.update(BLINK_MS)
+            out.append((pz.render(bz), bytes(bz)))
+        return out
+
+    fast = frames()
+    saved = module._fast
+    module._fast = None
+    try:
+        plain = frames()
+    finally:
+        module._fast = saved
+    assert saved is not None  # the first run drew with firmware.fast
+    assert len(plain) == len(fast)
+    for k in range(len(fast)):
+        assert plain[k] == fast[k], k

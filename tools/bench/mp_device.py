@@ -13,7 +13,8 @@ target), its parts and tools/bench/app_driver.py (the player) to .mpy in a build
 folder, adds ``board.txt`` (pico), and runs devbench there once per part:
 
   frames    one redraw of every screen, 21 characters of text, six cards,
-            a menu cursor move, the LED board (still frame, win chase),
+            a menu cursor move, the LED board (still frame, win chase: the
+            median and the worst, which is the first, drawing the template),
             keeper +1 and its undo with their saves, 690 hand scores
   opponent  decisions of easy, medium and hard (``--opp-games`` games each),
             and medium's and hard's reply to a lead with four cards (40 built)
@@ -71,7 +72,9 @@ BUDGETS = (
     ("text21_dark_us", "21 characters, dark on a lit bar", 1500, "ms"),
     ("six_cards_us", "six cards (a hand row)", None, "ms"),
     ("leds_frame_us", "LED board frame, 242 LEDs", 3 * MS, "ms"),
+    ("leds_frame_worst_us", "  worst of the 21 (the first draws the template)", None, "ms"),
     ("leds_chase_us", "LED win chase frame", 8 * MS, "ms"),
+    ("leds_chase_worst_us", "  worst of the 21 (the first draws the template)", None, "ms"),
     ("keeper_add_us", "keeper +1 (with its save)", 25 * MS, "ms"),
     ("keeper_undo_us", "keeper undo (with its save)", 25 * MS, "ms"),
     ("score690_us", "690 hand scores", None, "ms"),

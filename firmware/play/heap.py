@@ -16,7 +16,8 @@ names interned included):
     show 3.7 KB with engine.breakdown, game over (its lines, drawn as the
     app ends into the game-over mode), their base 0.6 KB
   the play's code, not held on a page (``PLAY_CODE``): your keys 1.6 KB,
-    the computer's turns 1.1 KB (and each at the other's turn)
+    not at the computer's turns either (``off_turn``), the computer's
+    turns 1.1 KB
   the computer's code by the game's phase (``cpu_code``, engine.opponent's
     ``needs``): the discard's tables or the pegging's, never both
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
@@ -201,6 +202,26 @@ def page_code(screen):
                 _module(want)
         if staged:
             return True
+
+
+def off_turn(screen):
+    """On a device, at the computer's turn in your game: what the coach
+    noted weighed (one a frame), then your keys' code forgotten in a frame
+    of its own (``code`` loads it again at your turn). True when this frame
+    did. (96 KB budget: with your keys held at the computer's turns a 121
+    game's peak, at a computer's play, was 97.5 KB own, emulated Pico,
+    MicroPython v1.28.0.)"""
+    if sys.implementation.name == "cpython":
+        return False
+    inp = sys.modules.get(PLAY_CODE[0])
+    if inp is None:
+        return False
+    if screen.coach[4]:
+        inp.weigh(screen.coach)
+        return True
+    inp = None
+    _forget(PLAY_CODE[:1])
+    return True
 
 
 def code(screen, name):

@@ -30,7 +30,9 @@ import firmware.play.save  # noqa: F401  and the save's code
 from firmware.keys import A, B
 from firmware.ui import buttons
 from firmware.ui.screen import MessageScreen, Screen
-from firmware.play.heap import PLAY_CODE, _forget, _module, code, open_step, page_code, set_off
+from firmware.play.heap import (
+    PLAY_CODE, _forget, _module, code, off_turn, open_step, page_code, set_off,
+)  # fmt: skip
 from firmware.play.table import ACTED, BUSY, CONFIRM, NO_PAGE, Table
 
 try:
@@ -263,6 +265,8 @@ class PlayScreen(Screen):
         if seat == 1 or not self.human:
             if t.mode != BUSY:  # shown busy first: the computer's turn from the next frame
                 t.set_mode(BUSY, g)
+                return True
+            if self.human and off_turn(self):  # your keys' code goes meanwhile
                 return True
             cpu = code(self, PLAY_CODE[1])  # the computer's turns
             return cpu is None or cpu.turn(self, seat)

@@ -399,3 +399,19 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
         else:
             d.tick(1, 0, 250)
     assert s.game.phase == "over" and seen >= {"show", "paused", DISCARD, PLAY, COUNT}, seen
+
+
+def test_b_on_a_matchs_game_over_page_saves_the_next_game_and_play_resumes_it():
+    storage = host.DictStorage()
+    d = new_driver(storage, seed=3, target=61, match=3)
+    first = screen(d).game.dealt_first
+    play_game(d, 3)
+    w1 = over(d).game.winner
+    d.press(B)  # the menu, the match's next game dealt and saved on the way
+    assert d.app.mode is None and type(d.app.top()).__name__ == "MenuScreen"
+    d2 = new_driver(storage, ticks=0)  # Play again: the saved next game resumes
+    wait_for_you(d2)
+    s = screen(d2)
+    assert s.match.played == 1 and s.match.wins[w1] == 1 and s.game.phase != "over"
+    assert s.game.dealt_first == 1 - first and s.table.scores == [0, 0]
+    assert d2.app.errors == 0

@@ -205,21 +205,17 @@ def page_code(screen):
 
 
 def off_turn(screen):
-    """On a device, at the computer's turn in your game: what the coach
-    noted weighed (one a frame), then your keys' code forgotten in a frame
-    of its own (``code`` loads it again at your turn). True when this frame
-    did. (96 KB budget: with your keys held at the computer's turns a 121
+    """On a device, at the computer's turn in your game: your keys' code
+    forgotten in a frame of its own (``code`` loads it again at your turn),
+    unless the coach has noted decisions it has not weighed yet (they keep
+    it: weighed in the frames that only wait). True when this frame did.
+    (96 KB budget: with your keys held at the computer's turns a 121
     game's peak, at a computer's play, was 97.5 KB own, emulated Pico,
     MicroPython v1.28.0.)"""
-    if sys.implementation.name == "cpython":
+    if sys.implementation.name == "cpython" or screen.coach[4]:
         return False
-    inp = sys.modules.get(PLAY_CODE[0])
-    if inp is None:
+    if PLAY_CODE[0] not in sys.modules:
         return False
-    if screen.coach[4]:
-        inp.weigh(screen.coach)
-        return True
-    inp = None
     _forget(PLAY_CODE[:1])
     return True
 

@@ -498,14 +498,16 @@ def test_plain_loops_draw_the_same_frames():
             out.append((pz.render(bz), bytes(bz)))
         return out
 
-    fast = frames()
     saved = module._fast
+    if saved is None:  # the web's MicroPython has no viper: the plain loops are all it draws with
+        assert len(frames()) == 15
+        return
+    fast = frames()
     module._fast = None
     try:
         plain = frames()
     finally:
         module._fast = saved
-    assert saved is not None  # the first run drew with firmware.fast
     assert len(plain) == len(fast)
     for k in range(len(fast)):
         assert plain[k] == fast[k], k

@@ -185,7 +185,9 @@ def test_a_mashed_through_the_last_show_never_skips_the_game_over():
         assert d.app.errors == 0
 
 
-def to_over(d, s):
+def to_over(d, s, held=0):
+    """Play to the game-over mode's page; ``held`` down in the frames that
+    only wait once the game is over (its last events shown); the time."""
     t = s.table
     rng = Rng(3)
     while over(d) is None:
@@ -194,7 +196,7 @@ def to_over(d, s):
         elif t.mode in (DISCARD, CONFIRM, PLAY) and not s.queue and s.wait <= 0:
             decide(d, Rng(rng.below(1000)))
         else:
-            d.tick(1)
+            d.tick(1, held if s.game.phase == "over" else 0)
     return d.t
 
 
@@ -204,16 +206,7 @@ def test_a_key_held_as_the_game_ends_does_nothing_in_the_game_over_mode():
     # (B down through the game's last events opens the pause menu)
     for key in (A, DOWN):
         d = new_driver(seed=7)
-        s = screen(d)
-        t = s.table
-        rng = Rng(3)
-        while over(d) is None:
-            if t.page != NO_PAGE:
-                d.press(A)
-            elif t.mode in (DISCARD, CONFIRM, PLAY) and not s.queue and s.wait <= 0:
-                decide(d, Rng(rng.below(1000)))
-            else:
-                d.tick(1, key if s.game.phase == "over" else 0)
+        to_over(d, screen(d), key)
         f = over(d)
         d.tick(150, key)  # 3 s: the work done, past the quiet moment, repeats
         d.tick(4, 0)  # and its release

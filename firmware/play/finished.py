@@ -71,7 +71,7 @@ class FinishedGame(Screen):
         return _QUIET
 
     def enter(self):
-        if self.work is not None or self.store is not None:
+        if self.store is not None:  # entered again (back from the review)
             return
         # the panel shows the page already (the play screen drew it as its
         # app ended): nothing is drawn until its lines are known again

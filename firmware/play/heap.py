@@ -265,7 +265,10 @@ def open_step(screen):
                 screen.opening_left = 3  # the saved game's replay goes on in the next frame
             except StopIteration:
                 pass
-    elif k == 2:
-        _forget(("firmware.play.match_start", "engine.restore", "engine.replay"))  # its MODULES
+    elif k == 2:  # what the match's start loaded (firmware.play.match_start's MODULES)
+        start = sys.modules.get("firmware.play.match_start")
+        names = start.MODULES if start is not None else ()
+        start = None
+        _forget(names)
     else:
         _module(_LATE)

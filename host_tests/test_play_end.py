@@ -4,7 +4,8 @@ at a time where the storage can append to a file (no buffer the size of the
 log held through the game), made in memory where it cannot, the same bytes
 either way, and a power cut while it is written leaves the log before it.
 Imports engine.game, engine.match, engine.players, endlog,
-firmware.play.finished and firmware.hw.host.
+firmware.play.finished, firmware.hw.host and (a game played to the game-over
+mode on a storage that writes whole files) playdriver.
 """
 
 from engine.game import run
@@ -90,3 +91,17 @@ def test_a_log_that_cannot_be_written_leaves_the_statistics_counted():
     stats = sm.Stats(storage, sm.NAME)
     stats.load()
     assert stats.counted(sm.key(m.game))  # the game is in the statistics all the same
+
+
+def test_the_game_over_mode_writes_the_log_where_the_storage_writes_whole_files():
+    # the web page's storage has no open_append: the game-over mode makes the
+    # log in memory (its room) and writes it whole, the same bytes the game replays to
+    from playdriver import new_driver, over, play_game
+
+    storage = WholeFiles()
+    d = new_driver(storage, seed=13, target=61)
+    play_game(d, 13)
+    f = over(d)
+    assert f is not None and f.work is None and d.app.errors == 0
+    assert storage.read(LOG_NAME) == endlog.log_text(f.game).encode()
+    assert not storage.exists("game.rec")  # the one-game match is over: its save gone

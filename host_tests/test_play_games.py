@@ -353,7 +353,8 @@ def test_demo_plays_itself_and_buttons_step():
 def test_on_a_device_code_is_held_only_while_it_is_used():
     # firmware.play.heap: a page's code only while the page shows (or is
     # next), the play's code (your keys, the computer's turns) not while a
-    # page shows, the pause menu's only while it is open. Forgetting is a
+    # page shows, your discard's keys only in your discard, the match's
+    # opening only till it has opened, the pause menu's only while it is open. Forgetting is a
     # device's (MicroPython, CircuitPython): CPython keeps modules
     import sys
 
@@ -378,6 +379,9 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
         elif t.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
             assert held == [], (t.mode, held)
             assert PLAY_CODE[0] in sys.modules  # your keys
+            # your discard's keys while you discard, and not in the play
+            assert (PLAY_CODE[2] in sys.modules) == (t.mode == DISCARD), t.mode
+            assert "firmware.play.opening" not in sys.modules  # gone once the match opened
             seen.add(t.mode)
             if "paused" not in seen:
                 d.press(B)  # the pause menu, then back: its code goes with it

@@ -11,38 +11,26 @@ peak measured with every split below is docs/measured.md's play row). The
 figure is what holding that code costs there (bytes live after its import,
 names interned included):
   the match's start: match_start + engine.restore 4.5 KB, and engine.replay
-    (1.2 KB on the unix port) (``open_step``)
+    (1.2 KB on the unix port), opened by firmware.play.opening
   each page while it shows (``PAGES``, ``page_code``): the cut 1.4 KB, the
     show 3.7 KB with engine.breakdown, game over (its lines, drawn as the
     app ends into the game-over mode), their base 0.6 KB
-  the play's code, not held on a page (``PLAY_CODE``): your keys 1.6 KB,
-    not at the computer's turns either (``off_turn``), the computer's
-    turns 1.1 KB
+  the play's code, not held on a page (``PLAY_CODE``): your play's keys
+    and the coach's notes 1.6 KB, not at the computer's turns either
+    (``off_turn``), the computer's turns 1.1 KB, your discard's keys
   the computer's code by the game's phase (``cpu_code``, engine.opponent's
     ``needs``): the discard's tables or the pegging's, never both
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
   the pause menu 3.4 KB and firmware.working 0.7 KB while they are open
-Imports ``firmware`` (``drop``) and ``firmware.play.table``; by name as a
-match opens (``set_off``) ``engine.opponent`` and the modules its lists name.
+Imports ``firmware`` (``drop``) and ``firmware.play.table``. The modules
+it loads and forgets by name are in engine.opponent's lists, read off the
+loaded module.
 """
 
 import sys
 
 from firmware import drop as _drop
 from firmware.play.table import COUNT, NO_PAGE
-
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731  CPython has no const()
-
-# the modules opening play loads a frame each (``open_step``) after its
-# first frame (the "Shuffling" only: "" loads nothing); the computer's
-# (``_LATE``) once the match has opened and these are forgotten: held while a
-# saved game replays, the resumed game's first frames were 99.0 KB (96 KB
-# budget, emulated Pico, MicroPython v1.28.0)
-_OPEN = const(("", "engine.restore", "firmware.play.match_start"))
-_LATE = const("engine.opponent")
 
 # the code of each page over the table (``Table.page``), loaded while it shows
 PAGES = (None, "firmware.play.cut", "firmware.play.show", "firmware.play.game_over")
@@ -53,7 +41,7 @@ PAGE_CODE = PAGES[1:] + (
 )  # fmt: skip
 # the code of the play of the cards, not needed on a page: your decisions'
 # keys and the computer's turns (loaded again at the next, ``code``)
-PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn")
+PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn", "firmware.play.your_discard")
 
 
 def _forget(names, collect=True):
@@ -229,46 +217,3 @@ def code(screen, name):
         if getattr(screen.app.hw, "staged", False):
             return None
     return m
-
-
-def set_off(screen, load=True):
-    """Open ``screen``'s match (the play screen's) a step at a time: with
-    ``load``, the modules of ``_OPEN`` a frame each (the demo and a rematch
-    load none); then a collection, so none falls in the next frame, the
-    match opened (``screen._open_match()``, a generator run a step a frame),
-    firmware.play.match_start forgotten and the computer's code (``_LATE``):
-    at once, or on a device a frame each (no frame freezes)."""
-    names = _OPEN if load else ()
-    screen.opening_left = len(names) + 4
-    if not getattr(screen.app.hw, "staged", False):
-        while screen.opening_left:
-            open_step(screen)
-
-
-def open_step(screen):
-    """One step of ``set_off``'s opening."""
-    k = screen.opening_left
-    screen.opening_left = k - 1
-    if k > 4:
-        name = _OPEN[-(k - 4)]
-        if name:
-            _module(name)
-    elif k == 4:
-        _forget(())  # nothing: the collection (MicroPython)
-    elif k == 3:  # the match opened: at once, or a step a frame (a generator)
-        steps = screen.opening or screen._open_match()
-        screen.opening = None
-        if steps is not None:
-            try:
-                next(steps)
-                screen.opening = steps
-                screen.opening_left = 3  # the saved game's replay goes on in the next frame
-            except StopIteration:
-                pass
-    elif k == 2:  # what the match's start loaded (firmware.play.match_start's MODULES)
-        start = sys.modules.get("firmware.play.match_start")
-        names = start.MODULES if start is not None else ()
-        start = None
-        _forget(names)
-    else:
-        _module(_LATE)

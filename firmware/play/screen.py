@@ -3,7 +3,8 @@ computer at the settings' difficulty, game (six-card to 121 or 61, five-card
 V5, fixed deals V6), open hands (V3) and muggins (V4). ``PlayScreen.update``
 is the play of the cards: the engine's events shown on the table
 (``firmware.play.table``) one at a time, each for a moment (A skips ahead);
-your decisions by ``firmware.play.your_turn``, the computer's by
+your decisions by ``firmware.play.your_turn`` and
+``firmware.play.your_discard``, the computer's by
 ``firmware.play.opponent_turn``, one step a frame; the match saved after
 each of yours (``firmware.play.save``), resumed on entering
 (``firmware.play.match_start``); the table drawn by ``firmware.play.draw``.
@@ -19,8 +20,8 @@ on a device: ``firmware.play.heap``. Imports ``firmware.keys`` (the button bits)
 ``firmware.play.save`` and ``firmware.play.table``; the pages
 (``firmware.play.cut``, ``firmware.play.show``, ``firmware.play.game_over``),
 the pause menu (``firmware.play.pause``) and ``firmware.play.match_start``
-when used; the match's opening a step a frame by ``firmware.play.heap``
-(``set_off``: the computer's module and the save's by name).
+when used; the match's opening a step a frame by ``firmware.play.opening``
+(the computer's module and the save's by name).
 """
 
 import sys
@@ -31,7 +32,7 @@ from firmware.keys import A, B
 from firmware.ui import buttons
 from firmware.ui.screen import MessageScreen, Screen
 from firmware.play.heap import (
-    PLAY_CODE, _forget, _module, code, off_turn, open_step, page_code, set_off,
+    PLAY_CODE, _forget, _module, code, off_turn, page_code,
 )  # fmt: skip
 from firmware.play.table import ACTED, BUSY, CONFIRM, NO_PAGE, Table
 
@@ -41,6 +42,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
+_OPENING = const("firmware.play.opening")
 
 
 class PlayScreen(Screen):
@@ -54,7 +56,7 @@ class PlayScreen(Screen):
     def __init__(self, seed=None):
         self.seed = seed
         self.ready = False
-        self.opening_left = 0  # steps of the match's opening still to run (heap.open_step)
+        self.opening_left = 0  # steps of the match's opening still to run (firmware.play.opening)
         self.chosen = None  # the computer's decision, made a frame before it is played
         self.steps = None  # (generator, out) of a decision made a step a frame (expert)
         self.to_save = False  # your decision is saved in the frame after it
@@ -89,8 +91,11 @@ class PlayScreen(Screen):
         self._set_off()
 
     def _set_off(self, load=True):
-        # the match's opening, a step a frame on a device (firmware.play.heap.set_off)
-        set_off(self, load)
+        # the match's opening, a step a frame on a device (firmware.play.opening)
+        _module(_OPENING).set_off(self, load)
+
+    def _open_step(self):
+        _module(_OPENING).open_step(self)
 
     def _open_match(self):
         # firmware.play.match_start's opening: a generator (the demo's opens at once: None)
@@ -195,7 +200,7 @@ class PlayScreen(Screen):
     # ---- the frame: the play of the cards ----
     def update(self, dt, events):
         if self.opening_left:
-            open_step(self)
+            self._open_step()
             return True
         if not self.ready or self.game is None:
             return False
@@ -242,7 +247,7 @@ class PlayScreen(Screen):
         once it is dealt), a notice. None
         when it ran nothing; else what the page's ``update`` returns."""
         if self.opening_left:
-            open_step(self)
+            self._open_step()
             if self.table.page == NO_PAGE:
                 self.app.pop()  # the rematch is dealt
             return True
@@ -275,11 +280,14 @@ class PlayScreen(Screen):
         if g.phase == "count":  # muggins: the show's code counts it
             done = _module("firmware.play.show").count(t, g, events)
         else:
-            inp = code(self, PLAY_CODE[0])  # your decisions' keys
+            inp = code(self, PLAY_CODE[0])  # your play's keys and the coach's notes
             if inp is None:
                 return True  # loaded in this frame (a game's first decision)
             if g.phase == "discard":
-                done = inp.discard(t, g, events, self.coach)
+                keys = code(self, PLAY_CODE[2])  # your discard's
+                if keys is None:
+                    return True
+                done = keys.discard(t, g, events, self.coach, inp.note)
             else:
                 done = inp.play(t, g, events, self.coach)
         if done == ACTED:

@@ -1,5 +1,7 @@
-"""Button events -> the player's decisions on the play screen's table. Draws
-nothing and saves nothing: each function moves the table's cursor and marks
+"""Button events -> your play on the play screen's table, and the coach's
+notes of your decisions (``note``, ``weigh``: your discard's keys are
+firmware.play.your_discard's, and note with these). Draws nothing and saves
+nothing: ``play`` moves the table's cursor and marks
 (``firmware.play.table.Table``) or gives the engine game a decision, and
 says which it did; ``firmware.play.screen`` does the rest (the events the
 decision made, saving). Imports ``firmware.keys`` (the button bits),
@@ -9,11 +11,9 @@ game has loaded it, and forgets what weighing loaded: the discard's code
 while only you discard holds none of it.)
 
 Keys (``firmware.ui.buttons`` events, acted on when pressed):
-  discard  LEFT / RIGHT move, A marks a card for the crib (or unmarks it);
-           two marked: A lays them away, B takes the last one back
   play     LEFT / RIGHT move, A plays the card (one that would pass 31 is
            dimmed and refused); when nothing fits the go is said for you
-Each function returns ``firmware.play.table``'s ``NOTHING``, ``CHANGED``
+``play`` returns ``firmware.play.table``'s ``NOTHING``, ``CHANGED``
 (redraw) or ``ACTED`` (the game took a decision). The pages' keys and your
 muggins count are the pages' own (``firmware.play.cut``,
 ``firmware.play.show``, ``firmware.play.game_over``), loaded while they show.
@@ -21,60 +21,13 @@ muggins count are the pages' own (``firmware.play.cut``,
 
 import sys
 
-from firmware.keys import LEFT, RIGHT, A, B
+from firmware.keys import LEFT, RIGHT, A
 from firmware.ui import buttons
 from firmware.play.heap import PLAY_CODE, _forget, _module
-from firmware.play.table import ACTED, CHANGED, CONFIRM, DISCARD, NOTHING, PLAY, card_text
+from firmware.play.table import ACTED, CHANGED, NOTHING, PLAY, card_text
 
 
 _DEVICE = sys.implementation.name != "cpython"  # MicroPython, CircuitPython
-
-
-def discard(t, game, events, coach=None):
-    """Pick two cards of ``t.hand`` for the crib (seat 0). With ``coach``
-    (``note``), the discard made is noted for the coach first."""
-    hand = t.hand
-    n = len(hand)
-    if t.mode != DISCARD and t.mode != CONFIRM:
-        if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
-            _forget(PLAY_CODE[1:])
-        t.cursor = 0
-        t.marked = []
-        t.dimmed = 0
-        t.set_mode(DISCARD, game)
-        return CHANGED
-    if t.mode == CONFIRM:
-        if buttons.happened(events, "press", A):
-            c1 = hand[t.marked[0]]
-            c2 = hand[t.marked[1]]
-            if coach is not None:
-                note(game, c1, c2, coach)
-            game.discard(0, c1, c2)
-            return ACTED
-        if buttons.happened(events, "press", B):
-            t.marked.pop()
-            t.msg = ""
-            t.set_mode(DISCARD, game)
-            return CHANGED
-        return NOTHING
-    changed = NOTHING
-    if buttons.went(events, LEFT) and n:
-        t.cursor = (t.cursor - 1) % n
-        changed = CHANGED
-    if buttons.went(events, RIGHT) and n:
-        t.cursor = (t.cursor + 1) % n
-        changed = CHANGED
-    if buttons.happened(events, "press", A) and n:
-        if t.cursor in t.marked:
-            t.marked.remove(t.cursor)
-        else:
-            t.marked.append(t.cursor)
-            if len(t.marked) == 2:
-                t.set_mode(CONFIRM, game)
-                c = t.marked
-                t.say("Crib: %s %s?" % (card_text(hand[c[0]]), card_text(hand[c[1]])), 0)
-        changed = CHANGED
-    return changed
 
 
 def note(game, c1, c2, coach):
@@ -156,7 +109,7 @@ def play(t, game, events, coach=None):
         return ACTED
     if t.mode != PLAY:
         if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
-            _forget(PLAY_CODE[1:])
+            _forget(PLAY_CODE[1:2])
         t.dimmed = dimmed
         if not 0 <= t.cursor < n or dimmed & (1 << t.cursor):
             for i in range(n):

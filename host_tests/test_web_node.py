@@ -1,7 +1,8 @@
 """The portable test modules (first line '# portable') on MicroPython's
 WebAssembly port in Node: the third interpreter the suite runs them on, the
-one the web page uses (web/tests/mpnode.mjs; the modules shared between two
-Node processes that run side by side, each ending with 'N passed, N failed').
+one the web page uses (web/tests/mpnode.mjs; each module in a Node process
+of its own, as many side by side as the machine has cores (two to four),
+each ending with 'N passed, N failed').
 Also the web backend's own behaviour there: storage round trip through the
 record layer, and the backend choice.
 """
@@ -44,29 +45,33 @@ def _summary(out):
     return int(words[0]), int(words[2])
 
 
-def _halves(names):
-    """Two lists of about the same work (file size stands in for it)."""
+def _jobs(names):
+    """The modules, the biggest first (file size stands in for the work), so
+    the last to start are the short ones."""
     size = {n: os.path.getsize(os.path.join(webtools.ROOT, "host_tests", n + ".py")) for n in names}
-    out = ([], [])
-    load = [0, 0]
-    for n in sorted(names, key=lambda n: -size[n]):
-        i = 0 if load[0] <= load[1] else 1
-        out[i].append(n)
-        load[i] += size[n]
-    return out
+    return sorted(names, key=lambda n: -size[n])
+
+
+def _run_one(name):
+    # a module on an interpreter of its own: a fresh heap, whose collections
+    # do not slow as the modules before it fill it
+    return name, webtools.run_python(RUNNER % ([name],), timeout=900)
 
 
 @pytest.mark.slow
 def test_portable_modules_under_wasm():
+    from concurrent.futures import ThreadPoolExecutor
+
     names = portable_modules()
     assert names
-    procs = [webtools.start_python(RUNNER % (sorted(half),)) for half in _halves(names)]
+    workers = max(2, min(4, os.cpu_count() or 2))
     total = 0
-    for proc in procs:
-        status, out = webtools.finish(proc, timeout=900)
-        passed, failed = _summary(out)
-        assert status == 0 and failed == 0, out[-6000:]
-        total += passed
+    with ThreadPoolExecutor(workers) as pool:
+        for name, (status, out) in pool.map(_run_one, _jobs(names)):
+            passed, failed = _summary(out)
+            assert status == 0 and failed == 0, name + ":\n" + out[-6000:]
+            assert passed > 0, "%s: no test ran" % name
+            total += passed
     assert total > 100, "too few tests ran: %d" % total
 
 

@@ -386,6 +386,8 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
             if "paused" not in seen:
                 d.press(B)  # the pause menu, then back: its code goes with it
                 assert "firmware.play.pause" in sys.modules
+                keys = [m for m in PLAY_CODE if m != PLAY_CODE[1] and m in sys.modules]
+                assert keys == [], keys  # your keys' code goes while the menu is open
                 d.press(A)  # Back to the game
                 assert on_top(d, s) and "firmware.play.pause" not in sys.modules
                 seen.add("paused")

@@ -354,8 +354,9 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
     # firmware.play.heap: a page's code only while the page shows (or is
     # next), the play's code (your keys, the computer's turns) not while a
     # page shows, your discard's keys only in your discard, the match's
-    # opening only till it has opened, the pause menu's only while it is open. Forgetting is a
-    # device's (MicroPython, CircuitPython): CPython keeps modules
+    # opening only till it has opened, the pause menu's only while it is
+    # open (your keys' code not then). Forgetting is a device's
+    # (MicroPython, CircuitPython): CPython keeps modules
     import sys
 
     from firmware.play.heap import PAGE_CODE, PAGES, PLAY_CODE, _forget
@@ -380,13 +381,13 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
             assert held == [], (t.mode, held)
             assert PLAY_CODE[0] in sys.modules  # your keys
             # your discard's keys while you discard, and not in the play
-            assert (PLAY_CODE[2] in sys.modules) == (t.mode == DISCARD), t.mode
+            assert (PLAY_CODE[1] in sys.modules) == (t.mode == DISCARD), t.mode
             assert "firmware.play.opening" not in sys.modules  # gone once the match opened
             seen.add(t.mode)
             if "paused" not in seen:
                 d.press(B)  # the pause menu, then back: its code goes with it
                 assert "firmware.play.pause" in sys.modules
-                keys = [m for m in PLAY_CODE if m != PLAY_CODE[1] and m in sys.modules]
+                keys = [m for m in PLAY_CODE[:2] if m in sys.modules]
                 assert keys == [], keys  # your keys' code goes while the menu is open
                 d.press(A)  # Back to the game
                 assert on_top(d, s) and "firmware.play.pause" not in sys.modules

@@ -17,7 +17,7 @@ names interned included):
     app ends into the game-over mode), their base 0.6 KB
   the play's code, not held on a page (``PLAY_CODE``): your play's keys
     and the coach's notes 1.6 KB, not at the computer's turns either
-    (``off_turn``), the computer's turns 1.1 KB, your discard's keys
+    (``off_turn``), your discard's keys, the computer's turns 1.1 KB
   the computer's code by the game's phase (``cpu_code``, engine.opponent's
     ``needs``): the discard's tables or the pegging's, never both
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
@@ -40,8 +40,8 @@ PAGE_CODE = PAGES[1:] + (
     "engine.breakdown", "firmware.play.review", "firmware.play.over_page", "firmware.play.page"
 )  # fmt: skip
 # the code of the play of the cards, not needed on a page: your decisions'
-# keys and the computer's turns (loaded again at the next, ``code``)
-PLAY_CODE = ("firmware.play.your_turn", "firmware.play.opponent_turn", "firmware.play.your_discard")
+# keys first, the computer's turns last (loaded again at the next, ``code``)
+PLAY_CODE = ("firmware.play.your_turn", "firmware.play.your_discard", "firmware.play.opponent_turn")
 
 
 def _forget(names, collect=True):

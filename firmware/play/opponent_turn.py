@@ -55,7 +55,7 @@ def turn(screen, seat):
         screen.chosen = None
         screen.queue.extend(g.take_events())
         if screen.human and g.to_act(1) == 0:  # your turn next: this code goes till ours
-            _forget(PLAY_CODE[1:2])
+            _forget(PLAY_CODE[2:])
     return False
 
 

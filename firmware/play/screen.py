@@ -273,7 +273,7 @@ class PlayScreen(Screen):
                 return True
             if self.human and off_turn(self):  # your keys' code goes meanwhile
                 return True
-            cpu = code(self, PLAY_CODE[1])  # the computer's turns
+            cpu = code(self, PLAY_CODE[2])  # the computer's turns
             return cpu is None or cpu.turn(self, seat)
         if self.saved_at != len(g.moves):
             self._save()
@@ -284,7 +284,7 @@ class PlayScreen(Screen):
             if inp is None:
                 return True  # loaded in this frame (a game's first decision)
             if g.phase == "discard":
-                keys = code(self, PLAY_CODE[2])  # your discard's
+                keys = code(self, PLAY_CODE[1])  # your discard's
                 if keys is None:
                     return True
                 done = keys.discard(t, g, events, self.coach, inp.note)
@@ -310,7 +310,7 @@ class PlayScreen(Screen):
         # the computer's, which stays; yours loads again at your turn): a
         # device's hint, over the play with both, was 100.9 KB (96 KB budget,
         # emulated Pico, MicroPython v1.28.0); collected as the menu loads
-        _forget([n for n in PLAY_CODE if n != PLAY_CODE[1] and n in sys.modules], False)
+        _forget(PLAY_CODE[:2], False)
         from firmware.play.pause import PauseMenu
 
         self.app.push(PauseMenu(self))

@@ -29,8 +29,8 @@ def discard(t, game, events, coach=None, note=None):
     hand = t.hand
     n = len(hand)
     if t.mode != DISCARD and t.mode != CONFIRM:
-        if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
-            _forget(PLAY_CODE[1:2])
+        if PLAY_CODE[2] in sys.modules:  # your turn: the computer's code goes till its next
+            _forget(PLAY_CODE[2:])
         t.cursor = 0
         t.marked = []
         t.dimmed = 0
@@ -43,7 +43,7 @@ def discard(t, game, events, coach=None, note=None):
             if coach is not None and note is not None:
                 note(game, c1, c2, coach)
             game.discard(0, c1, c2)
-            _forget(PLAY_CODE[2:], False)  # done for this deal: gone before the coach weighs it
+            _forget((__name__,), False)  # done for this deal: gone before the coach weighs it
             return ACTED
         if buttons.happened(events, "press", B):
             t.marked.pop()

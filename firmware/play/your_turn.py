@@ -108,8 +108,8 @@ def play(t, game, events, coach=None):
             _forget(PLAY_CODE[:1])
         return ACTED
     if t.mode != PLAY:
-        if PLAY_CODE[1] in sys.modules:  # your turn: the computer's code goes till its next
-            _forget(PLAY_CODE[1:2])
+        if PLAY_CODE[2] in sys.modules:  # your turn: the computer's code goes till its next
+            _forget(PLAY_CODE[2:])
         t.dimmed = dimmed
         if not 0 <= t.cursor < n or dimmed & (1 << t.cursor):
             for i in range(n):

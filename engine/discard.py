@@ -1,5 +1,6 @@
-"""What a keep is worth: the exact expected points of four kept cards over
-every starter a seat cannot rule out, and the crib's share from the crib table.
+"""What a keep of a six-card hand is worth: the exact expected points of four
+kept cards over every starter a seat cannot rule out, and the crib's share
+from the crib table.
 
 Sums are kept as integers ("points summed over the unseen starters") so a
 decision allocates no floats on MicroPython; divide by the number of unseen
@@ -11,67 +12,22 @@ unseen); suits matter only for the flush and nobs.
 The computer's discard lives here too, not in engine.opponent, so the play
 holds none of it: ``discard_values`` (every discard weighed) and ``choose``
 (the discard of a level) of a six-card hand; its hints and the coach's figure
-are engine.coach's. A five-card game's (V5) are engine.discard5's
-(``discard_values5``, ``choose5``), built on this module's helpers: the
-callers (engine.opponent, engine.coach, engine.expert) load that module in
-a five-card game, and this one never imports it. Imports engine.cards and
-engine.crib_table.
+are engine.coach's. A five-card game's (V5) are engine.discard5's, and what
+both are built on is engine.keep's, so a five-card game holds none of this
+module. Imports engine.cards, engine.crib_table and engine.keep.
 """
 
 from engine.cards import VALUES, JACK
 from engine.crib_table import SCALE, crib_value
+from engine.keep import GAME, buffers, choose_by, hold, unseen
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
-GAME = const(20)  # points a deal's chance to count out is worth to hard's discard
 _PEG_PONE = const(2)  # what each seat pegs in a deal, on average (strong players)
 _PEG_DEALER = const(3)
-
-# Scratch, made on first use: subset-sum counts (16), kept rank counts (13),
-# points per starter rank (13), unseen cards per rank (13) and per suit (4).
-_bufs = []
-
-
-def buffers():
-    if not _bufs:
-        for size in (16, 13, 13, 13, 4):
-            _bufs.append(bytearray(size))
-    return _bufs
-
-
-def unseen(known, ranks, suits):
-    """Fill ``ranks`` (13) and ``suits`` (4) with how many cards of each rank and
-    suit are not in ``known``; return how many cards that is."""
-    for r in range(13):
-        ranks[r] = 4
-    for s in range(4):
-        suits[s] = 13
-    for c in known:
-        ranks[c >> 2] -= 1
-        suits[c & 3] -= 1
-    return 52 - len(known)
-
-
-def _hold(cnt, mult, r, first):
-    # One more card of a hand, of rank r (its ``first``: the counts start
-    # afresh): ``cnt`` the subset sums below 16, where every sum s gains the
-    # subsets of s - v (v the card's value), ``mult`` the cards per rank.
-    v = VALUES[r]
-    if first:
-        for s in range(16):
-            cnt[s] = 0
-        for i in range(13):
-            mult[i] = 0
-        cnt[0] = 1
-        cnt[v] = 1
-        mult[r] = 1
-        return
-    for s in range(15, v - 1, -1):
-        cnt[s] += cnt[s - v]
-    mult[r] += 1
 
 
 def rank_points(a, b, c, d, ranks, out):
@@ -85,10 +41,10 @@ def rank_points(a, b, c, d, ranks, out):
     rb = b >> 2
     rc = c >> 2
     rd = d >> 2
-    _hold(cnt, mult, ra, 1)
-    _hold(cnt, mult, rb, 0)
-    _hold(cnt, mult, rc, 0)
-    _hold(cnt, mult, rd, 0)
+    hold(cnt, mult, ra, 1)
+    hold(cnt, mult, rb, 0)
+    hold(cnt, mult, rc, 0)
+    hold(cnt, mult, rd, 0)
     pairs = (ra == rb) + (ra == rc) + (ra == rd) + (rb == rc) + (rb == rd) + (rc == rd)
     base = 2 * (cnt[15] + pairs)
     m4 = (1 << ra) | (1 << rb) | (1 << rc) | (1 << rd)
@@ -190,23 +146,6 @@ def pair_at(i):
     return _PAIRS[2 * i], _PAIRS[2 * i + 1]
 
 
-def keep_of(hand, i):
-    """The cards kept when the i-th pair of ``hand`` goes out: four of six, or
-    three of five (V5). The pairs go in order, 0 1, 0 2, ... (``pair_at``,
-    engine.discard5's ``pair_at5``)."""
-    n = len(hand)
-    for j in range(n - 1):
-        if i < n - 1 - j:  # the pairs j k with k above j: n - 1 - j of them
-            k = j + 1 + i
-            out = []
-            for x in range(n):
-                if x != j and x != k:
-                    out.append(hand[x])
-            return out
-        i -= n - 1 - j
-    raise IndexError("no such discard")
-
-
 def evaluate(hand, known, crib_sign, values, goal=0, dealer=False, bonus=0):
     """Score each of the 15 discards of the six-card ``hand``: ``values[i]`` is
     the kept hand's points summed over the unseen starters times SCALE, plus
@@ -280,24 +219,8 @@ def discard_values(view, crib, end_game):
     return values, n, known
 
 
-def choose(view, level, rng, weigh=discard_values, pair=pair_at):
+def choose(view, level, rng):
     """The two cards engine.opponent's ``Computer`` of ``level`` (0 easy, 1
-    medium, 2 hard) lays away; ``rng`` (its own) picks its slips. ``weigh``
-    and ``pair`` are the game's ``discard_values`` and ``pair_at``: a
-    six-card hand's here, a five-card hand's from engine.discard5 (its
-    ``choose5``)."""
-    values = weigh(view, level > 0, level == 2)[0]
-    count = len(values)
-    best = 0
-    for i in range(1, count):
-        if values[i] > values[best]:
-            best = i
-    slip = 3 if level == 0 else 8 if level == 1 else 0
-    if slip and rng.below(slip) == 0:
-        second = 1 if best == 0 else 0
-        for i in range(count):
-            if i != best and values[i] > values[second]:
-                second = i
-        best = second
-    j, k = pair(best)
-    return view.hand[j], view.hand[k]
+    medium, 2 hard) lays away from a six-card hand; ``rng`` (its own) picks
+    its slips."""
+    return choose_by(view, level, rng, discard_values, pair_at)

@@ -3,16 +3,17 @@ dealt, two laid away, three kept. engine.discard's exact expected points over
 the starters a seat cannot rule out, for three cards (V5.4: the three-card
 flush), the 10 discards of five cards, the five-card crib table's share, and
 the opponent's five-card discard values (``discard_values5``) and choice
-(``choose5``), built on engine.discard's helpers. Loaded only when a
-five-card game needs it, by the callers that weigh a discard (engine.opponent,
-engine.coach, engine.expert), so a six-card game never holds it. Imports
-engine.cards, engine.discard, engine.crib_table, engine.crib_table5.
+(``choose5``), built on engine.keep as the six-card game's engine.discard
+is. Loaded only when a five-card game needs it, by the callers that weigh a
+discard (engine.opponent, engine.coach, engine.expert), so a six-card game
+never holds it, nor a five-card game engine.discard. Imports engine.cards,
+engine.crib_table5, engine.keep.
 """
 
 from engine.cards import VALUES, JACK
-from engine.crib_table import SCALE
+from engine.crib_table5 import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import GAME, _hold, buffers, choose, keep_of, unseen
+from engine.keep import GAME, buffers, choose_by, hold, keep_of, unseen
 
 _PEG5_PONE = 1  # what each seat pegs in the one play sequence: 1.2 and 1.7 in hard self-play
 _PEG5_DEALER = 2
@@ -37,9 +38,9 @@ def rank_points3(a, b, c, ranks, out):
     ra = a >> 2
     rb = b >> 2
     rc = c >> 2
-    _hold(cnt, mult, ra, 1)
-    _hold(cnt, mult, rb, 0)
-    _hold(cnt, mult, rc, 0)
+    hold(cnt, mult, ra, 1)
+    hold(cnt, mult, rb, 0)
+    hold(cnt, mult, rc, 0)
     base = 2 * (cnt[15] + (ra == rb) + (ra == rc) + (rb == rc))
     m3 = (1 << ra) | (1 << rb) | (1 << rc)
     total = 0
@@ -171,7 +172,7 @@ def discard_values5(view, crib, end_game):
 def choose5(view, level, rng):
     """engine.discard.choose for a five-card hand: the two cards a level lays
     away."""
-    return choose(view, level, rng, discard_values5, pair_at5)
+    return choose_by(view, level, rng, discard_values5, pair_at5)
 
 
 def three_card_points(a, b, c):

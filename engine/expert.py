@@ -21,14 +21,15 @@ hard's throughout.
 
 ``Expert(seed)`` is a player (engine.players); ``hint_discard(view)`` gives
 the discards with their chances, best first, for the hints. Imports
-engine.cards, engine.rng, engine.discard, engine.discard5,
+engine.cards, engine.rng, engine.keep, engine.discard, engine.discard5,
 engine.crib_table, engine.crib_table5, engine.score, engine.winprob,
 engine.pegging and engine.rollout (when it plays).
 """
 
 from engine.cards import VALUES
 from engine.crib_table import SCALE, crib_value
-from engine.discard import buffers, choose, discard_values, pair_at, rank_points, unseen
+from engine.discard import choose, discard_values, pair_at, rank_points
+from engine.keep import buffers, unseen
 from engine.rng import Rng
 from engine.score import peg_score
 from engine import winprob

@@ -47,11 +47,12 @@ LEVELS = ("easy", "medium", "hard", "greedy", "expert")
 # engine.cards, engine.rng and engine.score are the game's too and stay.
 MODULES = (
     "engine.opponent",
-    "engine.crib_table",  # a discard
+    "engine.keep",  # a discard, either game's
+    "engine.crib_table",  # a six-card discard
     "engine.discard",
     "engine.pegging",  # a play
     "engine.baseline",  # the greedy level only
-    "engine.crib_table5",  # five-card cribbage (V5) only
+    "engine.crib_table5",  # a five-card discard (V5)
     "engine.discard5",
     "engine.winprob",  # the expert level only
     "engine.expert",
@@ -59,28 +60,29 @@ MODULES = (
     "engine.coach",  # a discard's hints and loss (never a decision)
 )
 # ``needs``: bits of MODULES (1 << its index)
-_DISCARD = const(6)  # engine.crib_table, engine.discard
-_DISCARD5 = const(96)  # and in five-card: engine.crib_table5, engine.discard5
-_PLAY = const(8)  # engine.pegging
-_EXPERT = const(390)  # the discard's code, engine.winprob, engine.expert
-_ROLLOUT = const(512)  # engine.rollout
+_DISCARD = const(14)  # engine.keep, engine.crib_table, engine.discard
+_DISCARD5 = const(194)  # engine.keep, engine.crib_table5, engine.discard5
+_PLAY = const(16)  # engine.pegging
+_EXPERT = const(782)  # the six-card discard's code, engine.winprob, engine.expert
+_ROLLOUT = const(1024)  # engine.rollout
 
 
 def needs(phase, five=False, expert=False):
     """Which of MODULES (bit ``1 << i`` for ``MODULES[i]``) a decision in
     ``phase`` (a ``Game.phase``) needs loaded besides this module: the
-    discard's code in "discard" (``five``: the five-card game's too), the
+    discard's code in "discard" (``five``: the five-card game's instead), the
     play's in "play", none in another; ``expert`` adds what the expert level
     binds (the discard's code, also in the play). A program short of heap may
     forget the others between decisions (the discard's code while the play
     goes on, the play's while the seats discard): a module goes with every
-    one that binds it (engine.discard5, engine.expert, engine.baseline and
-    engine.coach bind engine.discard, engine.rollout binds engine.pegging;
+    one that binds it (engine.discard and engine.discard5 bind engine.keep,
+    engine.expert and engine.baseline bind engine.discard, engine.rollout
+    binds engine.pegging;
     this module's functions import them as they run and hold none), as these
     sets allow; engine.coach is never needed (the coach's figure loads it and
     forgets it)."""
     if phase == "discard":
-        need = _DISCARD | _DISCARD5 if five else _DISCARD
+        need = _DISCARD5 if five else _DISCARD
     elif phase == "play":
         need = _PLAY | _ROLLOUT if expert else _PLAY
     else:

@@ -29,6 +29,7 @@ package(
         "expert.py",
         "game.py",
         "gamelog.py",
+        "keep.py",
         "lesson.py",
         "logcheck.py",
         "logread.py",

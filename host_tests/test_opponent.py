@@ -10,7 +10,7 @@ advice and play hints: test_opponent_pegging.py. Runs under CPython
 from engine import opponent
 from engine.baseline import GreedyPlayer, four_card_points
 from engine.cards import VALUES, parse_many
-from engine.discard import keep_of
+from engine.keep import keep_of
 from engine.game import Game, run
 from engine.players import RandomPlayer
 from engine.players import make as make_player

@@ -9,7 +9,8 @@ CPython (pytest) and MicroPython."""
 from engine import discard, opponent
 from engine.cards import parse_many
 from engine.crib_table import SCALE, crib_value
-from engine.discard import evaluate, keep_of, keep_total, pair_at, unseen
+from engine.discard import evaluate, keep_total, pair_at
+from engine.keep import keep_of, unseen
 from engine.rng import Rng
 from engine.score import hand_score
 from opponentviews import by_role

@@ -10,7 +10,7 @@ from engine.baseline import GreedyPlayer
 from engine.cards import parse, parse_many
 from engine.crib_table import SCALE
 from engine.crib_table5 import crib_value as crib5
-from engine.discard import keep_of, unseen
+from engine.keep import keep_of, unseen
 from engine.discard5 import evaluate5, keep_total3, pair_at5, three_card_points
 from engine.game import Game, run
 from engine.players import RandomPlayer

@@ -11,7 +11,8 @@ hard's kept hands stay close to the 8.28 points a max-EV keep averages.
 import pytest
 
 from engine import opponent
-from engine.discard import keep_of, keep_total, unseen
+from engine.discard import keep_total
+from engine.keep import keep_of, unseen
 from engine.rng import Rng
 from engine.selfplay import play
 from engine.view import View

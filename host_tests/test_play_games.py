@@ -408,6 +408,43 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
     assert s.game.phase == "over" and seen >= {"show", "paused", DISCARD, PLAY, COUNT}, seen
 
 
+def test_on_a_device_a_five_card_game_holds_none_of_the_six_card_discard():
+    # engine.opponent.needs: a five-card discard's code is engine.keep,
+    # engine.crib_table5 and engine.discard5, never the six-card game's
+    # engine.discard and engine.crib_table (the coach's figure and the
+    # computer's discard alike); a device only, as above
+    import sys
+
+    from firmware.play.heap import _forget
+
+    if sys.implementation.name == "cpython":
+        return
+    six = ("engine.discard", "engine.crib_table")
+    _forget(("engine.coach", "engine.expert", "engine.baseline") + six)
+    d = new_driver(seed=9, game="5-card 61")
+    d.hw.staged = True
+    s = screen(d)
+    assert s.game.five
+    seen = set()
+    for _ in range(3000):
+        assert d.app.errors == 0, d.app.last_error
+        assert [m for m in six if m in sys.modules] == []
+        for m in ("engine.discard5", "engine.coach"):
+            if m in sys.modules:
+                seen.add(m)
+        t = s.table
+        if t.page == NO_PAGE and t.mode in (DISCARD, PLAY) and not s.queue and s.wait <= 0:
+            decide(d, Rng(9 + len(s.game.moves)))
+            continue
+        if over(d) is not None:
+            break
+        if t.page != NO_PAGE:
+            d.press(A)
+        else:
+            d.tick(1, 0, 250)
+    assert s.game.phase == "over" and seen == {"engine.discard5", "engine.coach"}, seen
+
+
 def test_b_on_a_matchs_game_over_page_saves_the_next_game_and_play_resumes_it():
     storage = host.DictStorage()
     d = new_driver(storage, seed=3, target=61, match=3)

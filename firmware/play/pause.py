@@ -118,10 +118,11 @@ def _hint_steps(play):
 
         # engine.coach and what it imports, a module a frame (forgotten again
         # by the play: heap.cpu_code)
-        five = (
-            ("engine.crib_table5", "engine.discard5") if getattr(play.game, "five", False) else ()
-        )
-        for name in ("engine.crib_table", "engine.discard") + five + ("engine.coach",):
+        if getattr(play.game, "five", False):
+            names = ("engine.keep", "engine.crib_table5", "engine.discard5", "engine.coach")
+        else:
+            names = ("engine.keep", "engine.crib_table", "engine.discard", "engine.coach")
+        for name in names:
             if name not in sys.modules:
                 _module(name)
                 n += 1

@@ -20,6 +20,7 @@ LOADS = (
     "engine.score",
     "engine.pegging",
     "engine.crib_table",
+    "engine.keep",
     "engine.discard",
     "engine.winprob",
     "engine.expert",

@@ -27,7 +27,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from engine.discard import keep_total, pair_at, unseen  # noqa: E402
+from engine.discard import keep_total, pair_at  # noqa: E402
+from engine.keep import unseen  # noqa: E402
 from engine.discard5 import keep_total3, pair_at5  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.score import hand_score  # noqa: E402

@@ -7,7 +7,8 @@ the screen's level (``engine.players``' random one when it is missing),
 seeded from the game and the number of decisions so far, so a resumed game
 goes on exactly as it would have. Loaded at the computer's first turn and
 forgotten at a game's end with the computer (``firmware.play.game_over``), and
-at your turns (``firmware.play.your_turn``; your keys' code goes at its). The
+at your turns (``firmware.play.your_turn``; your keys' code goes before
+this module loads: ``firmware.play.heap.off_turn``). The
 code a decision needs (the discard's or the play's) is loaded before the
 turn, a module a frame, on a device (``firmware.play.heap.cpu_code``);
 elsewhere the computer's functions import it as they run.
@@ -16,8 +17,6 @@ Imports ``engine.score`` and ``firmware.play.heap``; by name,
 expert's bar.
 """
 
-import sys
-
 from engine.score import show_score
 from firmware.play.heap import PLAY_CODE, _forget, _module
 
@@ -25,18 +24,11 @@ from firmware.play.heap import PLAY_CODE, _forget, _module
 def turn(screen, seat):
     """One frame of the computer's turn at ``seat`` (the screen shows it
     busy): a step of the expert's rollouts, or the decision, or the act;
-    True when the table changed. On a device your keys' code goes first, in
-    a frame of its own (what the coach noted weighed before it, one a
-    frame): the computer's turn never holds it (it is back at your turn);
-    and this module goes once the computer has acted and your turn is next,
-    so the two are held together only while one of them loads."""
-    inp = sys.modules.get(PLAY_CODE[0])
-    if inp is not None and screen.chosen is None and sys.implementation.name != "cpython":
-        if screen.human and screen.coach[4]:
-            inp.weigh(screen.coach)
-        else:
-            _forget(PLAY_CODE[:1])
-        return True
+    True when the table changed. On a device your keys' code has gone
+    before this module loads (``firmware.play.heap.off_turn``, what the coach
+    noted weighed first), and this module goes once the computer has acted
+    and your turn is next, so the two are held together only while your
+    keys' code loads."""
     if screen.steps is not None:  # the expert's rollouts: one a frame, a bar
         t = screen.table
         try:

@@ -271,7 +271,7 @@ class PlayScreen(Screen):
             if t.mode != BUSY:  # shown busy first: the computer's turn from the next frame
                 t.set_mode(BUSY, g)
                 return True
-            if self.human and off_turn(self):  # your keys' code goes meanwhile
+            if self.human and off_turn(self):  # the coach weighs, then your keys go
                 return True
             cpu = code(self, PLAY_CODE[2])  # the computer's turns
             return cpu is None or cpu.turn(self, seat)

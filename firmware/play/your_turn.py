@@ -89,9 +89,10 @@ def play(t, game, events, coach=None):
     """Pick a card of ``t.hand`` to play (seat 0); a go when none fits (R8).
     With ``coach`` (``note``), the card played is noted for the coach first.
     On a device this module is forgotten once you have played, unless the
-    coach has a decision to weigh with it (the computer's turn then forgets
-    it, ``firmware.play.opponent_turn``), and the computer's code at your turn: the
-    two are held together only while one loads."""
+    coach has a decision to weigh with it (it is weighed, and this module
+    forgotten, before the computer's code loads: ``firmware.play.heap.off_turn``),
+    and the computer's code at your turn: the two are held together only
+    while this one loads."""
     hand = t.hand
     n = len(hand)
     dimmed = 0

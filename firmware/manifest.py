@@ -149,6 +149,7 @@ package(
         "ui/canvas.py",
         "ui/cardtext.py",
         "ui/font.py",
+        "ui/plain.py",
         "ui/screen.py",
         "ui/wrap.py",
     ],

@@ -1,7 +1,8 @@
 """Drawing helpers for the screens: text in the project's 5x7 font, cards,
 boxes, cursors, over a framebuf-compatible ``fb`` and its MONO_VLSB buffer.
 Screens draw through a ``Canvas`` only, never through the hardware. Imports
-``firmware.ui.font`` and ``firmware.fast`` (the plain loops when it is missing).
+``firmware.ui.font`` and ``firmware.fast``; where that is missing,
+``firmware.ui.plain`` (the plain loops) as it draws.
 
 Everything here is allocation-free: text glyphs are ORed column by column into
 the buffer (one byte per glyph column, two when the text is not on a byte
@@ -10,7 +11,8 @@ state between calls. Coordinates may be partly or wholly off screen; nothing is
 ever drawn outside the 128x64 buffer. The column loops of text and ``invert``
 run in ``firmware.fast`` (viper machine code on MicroPython, the same code as
 plain Python on CPython); where that cannot load (CircuitPython has no viper)
-the loops here do the same (host_tests/test_canvas.py compares the two).
+``firmware.ui.plain``'s loops do the same (host_tests/test_canvas.py compares
+the two).
 
 Text (``s`` may be a str or bytes; codes 128+ are the symbols in font.py):
   text(s, x, y, c=1, dim=False) -> x after the text  (6 px a character)
@@ -42,7 +44,7 @@ except ImportError:
 
 try:
     from firmware import fast as _fast
-except (ImportError, SyntaxError):  # no viper here (CircuitPython): the plain loops below
+except (ImportError, SyntaxError):  # no viper here (CircuitPython): firmware.ui.plain
     _fast = None
 
 CARD_W = const(13)
@@ -161,23 +163,12 @@ class Canvas:
         y0 = y if y > 0 else 0
         x1 = x + w if x + w < self.width else self.width
         y1 = y + h if y + h < self.height else self.height
-        if self.fast is not None:
-            if x0 < x1:
-                self.fast.xor_rect(self.buf, self.width, x0, y0, x1, y1)
-            return
-        buf = self.buf
-        width = self.width
-        while y0 < y1:
-            page = y0 >> 3
-            top = y0 & 7
-            bottom = top + (y1 - y0)
-            if bottom > 8:
-                bottom = 8
-            mask = ((1 << bottom) - 1) & ~((1 << top) - 1)
-            base = page * width
-            for i in range(base + x0, base + x1):
-                buf[i] ^= mask
-            y0 = (page + 1) << 3
+        if self.fast is None:
+            from firmware.ui import plain
+
+            plain.invert(self, x0, y0, x1, y1)
+        elif x0 < x1:
+            self.fast.xor_rect(self.buf, self.width, x0, y0, x1, y1)
 
     # ---- text ----
     def _glyph(self, code, x, y, c, dim):
@@ -188,39 +179,9 @@ class Canvas:
             fast.text(self.buf, self.width, self.pages, font.DATA, self._one, 1, False, x, y, c,
                       dim)  # fmt: skip
             return
-        self._columns(code, x, y, c, dim)
+        from firmware.ui import plain
 
-    def _columns(self, code, x, y, c, dim):
-        # the plain loop: where firmware.fast does not load
-        data = font.DATA
-        buf = self.buf
-        width = self.width
-        pages = self.pages
-        o = font.glyph(code)
-        page = y >> 3
-        shift = y & 7
-        for i in range(5):
-            xx = x + i
-            if xx < 0 or xx >= width:
-                continue
-            bits = data[o + i]
-            if dim:
-                bits &= 0x55 if (xx + y) & 1 == 0 else 0xAA
-            if not bits:
-                continue
-            v = bits << shift
-            if 0 <= page < pages:
-                j = page * width + xx
-                if c:
-                    buf[j] |= v & 0xFF
-                else:
-                    buf[j] &= ~v & 0xFF
-            if shift and 0 <= page + 1 < pages:
-                j = (page + 1) * width + xx
-                if c:
-                    buf[j] |= v >> 8
-                else:
-                    buf[j] &= ~(v >> 8) & 0xFF
+        plain.glyph(self, code, x, y, c, dim)
 
     def text(self, s, x, y, c=1, dim=False):
         """Draw ``s`` with its top left at (x, y); returns the x after it."""
@@ -230,15 +191,9 @@ class Canvas:
         if fast is not None:
             return fast.text(self.buf, self.width, self.pages, font.DATA, s, len(s),
                              isinstance(s, str), x, y, c, dim)  # fmt: skip
-        if isinstance(s, str):
-            for ch in s:
-                self._columns(ord(ch), x, y, c, dim)
-                x += 6
-        else:
-            for code in s:
-                self._columns(code, x, y, c, dim)
-                x += 6
-        return x
+        from firmware.ui import plain
+
+        return plain.text(self, s, x, y, c, dim)
 
     def texts(self, runs):
         """Many strings in one call: ``runs`` holds (s, x, y, c) as ``text``

@@ -300,26 +300,14 @@ class Canvas:
 
     def _card(self, x, y, card, inverted, dim):
         # one card without firmware.fast.cards: CircuitPython's copy of an
-        # image (firmware.hw.cp_fast.card), else drawn here
+        # image (firmware.hw.cp_fast.card), else drawn by firmware.ui.plain
         copy = getattr(self.fast, "card", None)
         if copy is not None and not dim:
             copy(self, x, y, card if card < 52 else -1, 1 if inverted else 0)
             return
-        fb = self.fb
-        if card >= 52:
-            fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 0)
-            self.frame(x, y, CARD_W, CARD_H)
-            for j in range(y + 2, y + CARD_H - 2, 2):
-                fb.hline(x + 2 + ((j - y) & 2), j, CARD_W - 6, 1)
-            return
-        fb.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 1 if inverted else 0)
-        if dim:
-            self.dotted_box(x, y, CARD_W, CARD_H)
-        else:
-            self.frame(x, y, CARD_W, CARD_H)
-        ink = 0 if inverted else 1
-        self.glyph(_RANK_CODES[card >> 2], x + 2, y + 2, ink, dim)
-        self.glyph(font.SUIT_CODES[card & 3], x + CARD_W - 7, y + CARD_H - 9, ink, dim)
+        from firmware.ui import plain
+
+        plain.card(self, x, y, card, inverted, dim, CARD_W, CARD_H, _RANK_CODES)
 
     def hand(self, cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=_HAND_PITCH):
         """A row of cards centred across the screen. Bit i of ``raised`` lifts

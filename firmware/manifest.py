@@ -111,6 +111,7 @@ package(
         "play/game_log_buffer.py",
         "play/game_over.py",
         "play/heap.py",
+        "play/hint.py",
         "play/match_start.py",
         "play/opening.py",
         "play/opponent_turn.py",

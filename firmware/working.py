@@ -6,7 +6,7 @@ what it returned (a text, or its lines already wrapped) in a
 ``MessageScreen`` titled ``title`` in its place. B stops it: the generator
 is closed, so its ``finally`` runs. Used by the game-over page's review
 (``firmware.play.game_over``) and the expert's play hint
-(``firmware.play.pause``), and loaded only by them. Imports
+(``firmware.play.hint``), and loaded only by them. Imports
 ``firmware.ui.buttons``, ``firmware.keys`` and ``firmware.ui.screen``.
 """
 

@@ -55,7 +55,7 @@ def test_keeper_odds_for_each_side():
 
 
 def test_expert_level_hints_by_the_chance_to_win_near_the_end():
-    from firmware.play.pause import hint_text
+    from firmware.play.hint import hint_text
 
     d = new_driver(target=121, level="expert", seed=6)
     assert wait_for_you(d) != "over"

@@ -355,8 +355,10 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
     # next), the play's code (your keys, the computer's turns) not while a
     # page shows, your discard's keys only in your discard, the match's
     # opening only till it has opened, the pause menu's only while it is
-    # open (your keys' code not then). Forgetting is a device's
-    # (MicroPython, CircuitPython): CPython keeps modules
+    # open (your keys' code not then), a hint's only while it works and
+    # shows, the computer's turn code once your keys' code has gone.
+    # Forgetting is a device's (MicroPython, CircuitPython): CPython keeps
+    # modules
     import sys
 
     from firmware.play.heap import PAGE_CODE, PAGES, PLAY_CODE, _forget
@@ -397,6 +399,21 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
                 d.press(A)  # Back to the game
                 assert on_top(d, s) and "firmware.play.pause" not in sys.modules
                 seen.add("paused")
+            elif "hint" not in seen and t.mode == DISCARD:
+                d.press(B)
+                d.press(DOWN)
+                d.press(A)  # Hint: on a device it works a step a frame
+                assert type(d.app.top()).__name__ == "Working"
+                assert "firmware.play.pause" not in sys.modules  # the menu's code goes
+                while type(d.app.top()).__name__ == "Working":
+                    d.tick(1, 0, 250)
+                assert d.app.top().title == "Hint"
+                d.press(A)
+                assert on_top(d, s)
+                assert [
+                    m for m in ("firmware.play.hint", "firmware.working") if m in sys.modules
+                ] == []
+                seen.add("hint")
             decide(d, Rng(5 + len(s.game.moves)))
             continue
         elif t.mode == COUNT:

@@ -12,7 +12,7 @@ from firmware.ui import cardtext
 from firmware.play import table as play_table
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, UP
-from firmware.play.pause import hint_text
+from firmware.play.hint import hint_text
 from firmware.play.table import CONFIRM, COUNT, DISCARD, NO_PAGE, OVER_PAGE, PLAY, SHOW_PAGE
 from playdriver import (
     check_log_agrees,

@@ -13,7 +13,7 @@ from engine.rng import Rng
 from firmware.app import MessageScreen
 from firmware.hal import A, B, DOWN, RIGHT, UP
 from firmware.hw import host
-from firmware.play.pause import hint_text
+from firmware.play.hint import hint_text
 from firmware.play.table import COUNT, DISCARD
 from playdriver import (
     check_log_agrees,

@@ -106,6 +106,7 @@ package(
         "play/__init__.py",
         "play/cut.py",
         "play/draw.py",
+        "play/expert_hint.py",
         "play/finished.py",
         "play/game_log.py",
         "play/game_log_buffer.py",

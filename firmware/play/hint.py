@@ -1,18 +1,16 @@
 """The hint for the decision you face (the pause menu's "Hint",
 firmware.play.pause): the discards or the cards to play ranked as the
 computer weighs them, in words (``hint_text``); at the expert level, for a
-play the expert rolls out, its own evaluation (``expert_hint``: its
-rollouts a step a frame under a bar, then the cards by what they netted).
+play the expert rolls out, its own evaluation (firmware.play.expert_hint).
 On a device any other hint comes a frame after the code it needs is loaded,
 under the same bar (``hint_frames``). Loaded when the hint is asked for and
 forgotten with ``firmware.working`` when the game is back on top
 (``firmware.play.screen``'s ``enter``). Apart from the pause menu, whose
 code then goes while the hint works (96 KB budget: a hint holding the
 menu's code was 99.2 KB own; emulated Pico, MicroPython v1.28.0). Imports
-``firmware.play.table``; ``engine.opponent`` (``engine.expert``,
-``engine.rollout``, ``engine.pegging`` and ``firmware.working`` at the expert
-level; on a device ``firmware.working`` and ``firmware.play.heap`` for the
-others, which loads the coach's code).
+``firmware.play.table``; ``engine.opponent`` (``engine.expert`` for the
+expert level's discard); on a device ``firmware.working`` and
+``firmware.play.heap``, which loads the coach's code.
 
 ``play`` is the ``firmware.play.screen.PlayScreen`` paused: its ``game`` and
 its ``table`` (``mode``: which decision is yours).
@@ -74,32 +72,6 @@ def hint_text(play):
     return "\n".join(out)
 
 
-def expert_hint(play):
-    """At the expert level, when the expert would roll your play out
-    (engine.rollout: its first two cards of a deal), the hint as its own
-    evaluation: a ``firmware.working.Working`` screen that makes the same
-    rollouts from your seat a step a frame, then lists the cards. None
-    otherwise (the hint is ``hint_text``'s)."""
-    g = play.game
-    if getattr(play, "level", "") != "expert" or play.table.mode != PLAY:
-        return None
-    if g.phase != "play" or 0 not in g.waiting():
-        return None
-    try:
-        from engine import rollout
-        from engine.expert import Expert
-    except ImportError:
-        return None
-    view = g.view(0)
-    if not Expert().slow(view):
-        return None
-    from firmware.working import Working
-
-    cards = rollout.candidates(view)
-    steps = _rollouts(view, cards)
-    return Working("Hint", "Playing each card out", steps, rollout.STEPS)
-
-
 def hint_frames(play):
     # on a device, ``hint_text`` a frame after the code it needs is loaded
     # (engine.coach for a discard: an import and its collections, then the
@@ -127,32 +99,3 @@ def _hint_steps(play):
                 yield n
     yield n + 1
     return hint_text(play)
-
-
-def _rollouts(view, cards):
-    # the expert's rollouts a step (yielding how many are made), then the hint's text
-    from engine.rollout import SAMPLES, WORK, steps
-
-    out = [None, None, 0]
-    n = 0
-    for _ in steps(view, SAMPLES, out, True, WORK):
-        n += 1
-        yield n
-    return expert_text(out, cards, view)
-
-
-def expert_text(out, cards, view):
-    """The expert's hint for a card to play from its rollouts: its card first
-    (hard's when none beats it), then the others by what they netted."""
-    from engine import pegging, rollout
-
-    sums = out[1]
-    if not sums:
-        return "Nothing to weigh."
-    pick = out[0] if out[0] is not None else pegging.choose(view, pegging.FULL)
-    order = sorted(range(len(cards)), key=lambda i: (cards[i] >> 2 != pick >> 2, -sums[i]))
-    hands = out[2] if len(out) > 2 else rollout.SAMPLES  # the hands drawn
-    lines = ["Play (net, %d hands):" % hands]  # 21 columns
-    for i in order[:3]:
-        lines.append("%s  %+.1f" % (card_text(cards[i]), sums[i] / hands))
-    return "\n".join(lines)

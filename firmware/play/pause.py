@@ -5,7 +5,8 @@ the score keeper's menu), abandon the match (asked again first). Loaded
 when a game is paused, and forgotten when the game is back on top
 (``firmware.play.screen``'s ``enter``), as it is when a hint opens: the
 hint's code is its own, so the menu's goes while the hint works. Imports
-``firmware.ui.screen``; ``firmware.play.hint`` for a hint.
+``firmware.ui.screen``; ``firmware.play.hint`` for a hint
+(``firmware.play.expert_hint`` at the expert level).
 
 ``play`` is the ``firmware.play.screen.PlayScreen`` paused: its ``game``,
 its ``table``, ``quit()`` and ``abandon()``.
@@ -28,7 +29,11 @@ class PauseMenu(ListScreen):
         elif index == 1:
             from firmware.play import hint
 
-            working = hint.expert_hint(self.play)
+            working = None
+            if getattr(self.play, "level", "") == "expert":
+                from firmware.play.expert_hint import expert_hint
+
+                working = expert_hint(self.play)
             if working is None and getattr(app.hw, "staged", False):
                 working = hint.hint_frames(self.play)  # a device: the code, then the hint
             app.pop()

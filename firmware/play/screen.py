@@ -79,7 +79,12 @@ class PlayScreen(Screen):
     def enter(self):
         if self.ready:  # back from a screen over the game: the code it loaded goes
             # loaded by screens over the game (the pause menu, its hints)
-            over = ("firmware.play.pause", "firmware.play.hint", "firmware.working")
+            over = (
+                "firmware.play.pause",
+                "firmware.play.hint",
+                "firmware.play.expert_hint",
+                "firmware.working",
+            )
             names = [m for m in over if m in sys.modules]
             if names:
                 _forget(names)

@@ -396,8 +396,10 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
                 assert "firmware.play.pause" in sys.modules
                 keys = [m for m in PLAY_CODE[:2] if m in sys.modules]
                 assert keys == [], keys  # your keys' code goes while the menu is open
+                assert "firmware.play.draw" not in sys.modules  # and the table's drawing
                 d.press(A)  # Back to the game
                 assert on_top(d, s) and "firmware.play.pause" not in sys.modules
+                assert "firmware.play.draw" in sys.modules  # the table drawn again
                 seen.add("paused")
             elif "hint" not in seen and t.mode == DISCARD:
                 d.press(B)
@@ -426,7 +428,11 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
         if t.page != NO_PAGE:
             d.press(A)
         else:
+            had, saved = PLAY_CODE[0] in sys.modules, s.saved_at
             d.tick(1, 0, 3000)  # a wait a frame: notes left for the computer's turn
+            if not had and PLAY_CODE[0] in sys.modules:  # your keys loaded: not with a save
+                assert s.saved_at == saved
+                seen.add("loaded")
     assert s.game.phase == "over" and seen >= {
         "show",
         "paused",

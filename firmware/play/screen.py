@@ -7,7 +7,8 @@ your decisions by ``firmware.play.your_turn`` and
 ``firmware.play.your_discard``, the computer's by
 ``firmware.play.opponent_turn``, one step a frame; the match saved after
 each of yours (``firmware.play.save``), resumed on entering
-(``firmware.play.match_start``); the table drawn by ``firmware.play.draw``.
+(``firmware.play.match_start``); the table drawn by ``firmware.play.draw``
+(on a device forgotten while the pause menu or its hint is over the game).
 The pages are screens pushed over it (``firmware.play.page``), each with its
 keys and its drawing: the cut, a hand's count, the demo's game over;
 ``under_page`` is what the match runs while one shows. Your game's end ends
@@ -280,11 +281,17 @@ class PlayScreen(Screen):
                 return True
             cpu = code(self, PLAY_CODE[2])  # the computer's turns
             return cpu is None or cpu.turn(self, seat)
-        if self.saved_at != len(g.moves):
+        saved = self.saved_at != len(g.moves)
+        if saved:
             self._save()
         if g.phase == "count":  # muggins: the show's code counts it
             done = _module("firmware.play.show").count(t, g, events)
         else:
+            if saved and PLAY_CODE[0] not in sys.modules:
+                # a device: your keys' code loads in the next frame, not in
+                # the save's (the two in one frame: 100.5 ms, emulated Pico,
+                # MicroPython v1.28.0)
+                return True
             inp = code(self, PLAY_CODE[0])  # your play's keys and the coach's notes
             if inp is None:
                 return True  # loaded in this frame (a game's first decision)
@@ -311,11 +318,13 @@ class PlayScreen(Screen):
 
     # ---- the pause menu (firmware.play.pause) ----
     def _pause(self):
-        # your keys' code goes while the menu is open (its hint weighs with
-        # the computer's, which stays; yours loads again at your turn): a
-        # device's hint, over the play with both, was 100.9 KB (96 KB budget,
-        # emulated Pico, MicroPython v1.28.0); collected as the menu loads
-        _forget(PLAY_CODE[:2], False)
+        # your keys' code and the table's drawing go while the menu is open
+        # (its hint weighs with the computer's, which stays; yours loads
+        # again at your turn, the drawing as the table is drawn again): a
+        # device's hint, over the play with both, was 100.9 and 97.3 KB
+        # (96 KB budget, emulated Pico, MicroPython v1.28.0); collected as
+        # the menu loads
+        _forget(PLAY_CODE[:2] + ("firmware.play.draw",), False)
         from firmware.play.pause import PauseMenu
 
         self.app.push(PauseMenu(self))

@@ -181,7 +181,9 @@ def _record(data, coach):
     at = t[8] << 8 | t[9]
     noted = []
     coach.append(noted)
-    moves = record[24:-2]  # the decisions' bytes, after their count, before the CRC
+    # the decisions' bytes, after their count, before the CRC (a view: no copy
+    # of them held through the replay)
+    moves = memoryview(record)[24:-2]
 
     def before(game, i):
         # your discard or card played from ``at`` on, noted as your_turn's ``note`` notes it

@@ -1,5 +1,6 @@
-"""The hint at the expert level for a play the expert rolls out
-(engine.rollout: its first two cards of a deal): its own evaluation, a
+"""The hint at the expert level: for a discard near the end the table's
+chances to win (``discard_text``), and for a play the expert rolls out
+(engine.rollout: its first two cards of a deal) its own evaluation, a
 ``firmware.working.Working`` screen that makes the same rollouts from your
 seat a step a frame, then lists the cards by what they netted. Apart from
 firmware.play.hint so that another level's hint never holds it (96 KB
@@ -11,6 +12,21 @@ forgotten with the hint. Imports ``firmware.play.table``;
 """
 
 from firmware.play.table import PLAY, card_text
+
+
+def discard_text(view):
+    """The expert's discard hint for ``view``: the discards by their chance
+    to win when the table decides (near the end), else None (hard's
+    figures are the hint)."""
+    from engine.expert import hint_discard
+
+    best = hint_discard(view)
+    if best is None:
+        return None
+    out = ["Lay away (chance to win):"]
+    for c1, c2, pct in best[:3]:
+        out.append("%s %s  %d%%" % (card_text(c1), card_text(c2), pct))
+    return "\n".join(out)
 
 
 def expert_hint(play):

@@ -8,8 +8,8 @@ forgotten with ``firmware.working`` when the game is back on top
 (``firmware.play.screen``'s ``enter``). Apart from the pause menu, whose
 code then goes while the hint works (96 KB budget: a hint holding the
 menu's code was 99.2 KB own; emulated Pico, MicroPython v1.28.0). Imports
-``firmware.play.table``; ``engine.opponent`` (``engine.expert`` for the
-expert level's discard); on a device ``firmware.working`` and
+``firmware.play.table``; ``engine.opponent`` (``firmware.play.expert_hint``
+for the expert level's discard); on a device ``firmware.working`` and
 ``firmware.play.heap``, which loads the coach's code.
 
 ``play`` is the ``firmware.play.screen.PlayScreen`` paused: its ``game`` and
@@ -35,14 +35,11 @@ def hint_text(play):
         return "Hints need the computer player, which is not installed."
     view = g.view(0)
     if g.phase == "discard" and getattr(play, "level", "") == "expert":
-        from engine.expert import hint_discard  # the table decides near the end
+        from firmware.play.expert_hint import discard_text  # the table decides near the end
 
-        best = hint_discard(view)
-        if best is not None:
-            out = ["Lay away (chance to win):"]
-            for c1, c2, pct in best[:3]:
-                out.append("%s %s  %d%%" % (card_text(c1), card_text(c2), pct))
-            return "\n".join(out)
+        text = discard_text(view)
+        if text is not None:
+            return text
     if g.phase == "discard":
         # the figure shown is the one the list is in: near the end it counts a
         # game out as 20 points, times its chance (said beside it)
@@ -86,16 +83,17 @@ def _hint_steps(play):
     if play.table.mode in (DISCARD, CONFIRM) and play.game.phase == "discard":
         from firmware.play.heap import _module
 
-        # engine.coach and what it imports, a module a frame (forgotten again
-        # by the play: heap.cpu_code)
-        if getattr(play.game, "five", False):
-            names = ("engine.keep", "engine.crib_table5", "engine.discard5", "engine.coach")
-        else:
-            names = ("engine.keep", "engine.crib_table", "engine.discard", "engine.coach")
-        for name in names:
-            if name not in sys.modules:
-                _module(name)
-                n += 1
-                yield n
+        # the game's discard code and engine.coach, the last of the computer's
+        # modules, a module a frame (forgotten again by the play: heap.cpu_code)
+        opponent = sys.modules.get("engine.opponent")
+        if opponent is not None:
+            mods = opponent.MODULES
+            need = opponent.needs("discard", getattr(play.game, "five", False))
+            need |= 1 << len(mods) - 1
+            for i in range(1, len(mods)):
+                if need >> i & 1 and mods[i] not in sys.modules:
+                    _module(mods[i])
+                    n += 1
+                    yield n
     yield n + 1
     return hint_text(play)

@@ -7,8 +7,9 @@ ends),
 ``firmware.battery`` and ``firmware.idle``; for a rare step (building the
 app among them) ``firmware.modes``.
 
-Writing a screen: see firmware/ui/screen.py (``Screen``, ``ListScreen``,
-``MessageScreen``, ``title_bar``; this module gives them too).
+Writing a screen: see firmware/ui/screen.py (``Screen``, ``MessageScreen``,
+``title_bar``; this module gives them too) and firmware/ui/list_screen.py
+(``ListScreen``).
 
 Input: a press belongs to the screen on which it began. At every push, pop
 and replace, and whenever the top screen's ``view()`` changes (a page or
@@ -67,7 +68,7 @@ import gc
 from firmware import drop as _drop  # noqa: F401  given on
 from firmware.crash_writer import print_exception as _log
 from firmware.power import GAUGE_W
-from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar  # noqa: F401  given on
+from firmware.ui.screen import MessageScreen, Screen, title_bar  # noqa: F401  given on
 
 try:
     from micropython import const

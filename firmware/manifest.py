@@ -151,6 +151,7 @@ package(
         "ui/canvas.py",
         "ui/cardtext.py",
         "ui/font.py",
+        "ui/list_screen.py",
         "ui/plain.py",
         "ui/screen.py",
         "ui/wrap.py",

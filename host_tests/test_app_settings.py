@@ -6,7 +6,7 @@ choice no field has is refused and damaged settings give the defaults
 without crashing, said on screen; a change that cannot be saved is said
 (issue 11.3). Runs on CPython and MicroPython."""
 
-from firmware.app import ListScreen
+from firmware.ui.list_screen import ListScreen
 from firmware.hal import A, B, DOWN, RIGHT
 from firmware.hw import host
 from firmware.screens.menu import ENTRIES, MenuScreen

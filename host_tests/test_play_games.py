@@ -368,6 +368,7 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
     _forget(PAGE_CODE)  # as a fresh boot into play: a page left by a game that ended its app
     d = new_driver(seed=5, target=61, muggins=True)
     d.hw.staged = True
+    _forget(("firmware.screens.menu", "firmware.screens.settings"))  # a mode's root is bare
     s = screen(d)
     seen = set()
     for _ in range(3000):
@@ -400,6 +401,7 @@ def test_on_a_device_code_is_held_only_while_it_is_used():
                 d.press(A)  # Back to the game
                 assert on_top(d, s) and "firmware.play.pause" not in sys.modules
                 assert "firmware.play.draw" in sys.modules  # the table drawn again
+                assert "firmware.ui.list_screen" not in sys.modules  # the menus' screen too
                 seen.add("paused")
             elif "hint" not in seen and t.mode == DISCARD:
                 d.press(B)

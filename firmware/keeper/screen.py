@@ -1,7 +1,8 @@
 """The table score keeper screen: shows a real table game kept with the
 buttons (``firmware.keeper.control`` does the keeping and saving) and lets the
 LED board show the pegs. Imports ``firmware.ui.font``, ``firmware.keeper.game``,
-``firmware.keeper.control``, ``firmware.power``, ``firmware.ui.screen`` and
+``firmware.keeper.control``, ``firmware.power``, ``firmware.ui.screen``,
+``firmware.ui.list_screen`` and
 ``firmware.ui.wrap``; ``engine.winprob`` (the chances) when it refreshes.
 
 Every button event goes to ``KeeperInput.handle`` (see its docstring for
@@ -24,7 +25,8 @@ that A or B closes and UP/DOWN scroll.
 """
 
 from firmware.ui import font
-from firmware.ui.screen import ListScreen, MessageScreen, Screen, title_bar
+from firmware.ui.list_screen import ListScreen
+from firmware.ui.screen import MessageScreen, Screen, title_bar
 from firmware.ui.wrap import wrap
 from firmware.keeper.game import COLORS, SIDES, TIE
 from firmware.keeper.control import DEAL, NUMBER, OVER, SCORE, KeeperInput, open_store

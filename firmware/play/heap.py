@@ -21,7 +21,9 @@ names interned included):
   the computer's code by the game's phase (``cpu_code``, engine.opponent's
     ``needs``): the discard's tables or the pegging's, never both
   the win-chance table at a change of scores (firmware.play.table) 1.7 KB
-  the pause menu 3.4 KB and firmware.working 0.7 KB while they are open
+  the pause menu 1.4 KB with the menus' screen (firmware.ui.list_screen)
+    1.2 KB, the hint 1.9 KB and firmware.working 0.8 KB while they are open,
+    and the table's drawing (firmware.play.draw) 1.3 KB not then
 Imports ``firmware`` (``drop``) and ``firmware.play.table``. The modules
 it loads and forgets by name are in engine.opponent's lists, read off the
 loaded module.

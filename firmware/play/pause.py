@@ -5,14 +5,15 @@ the score keeper's menu), abandon the match (asked again first). Loaded
 when a game is paused, and forgotten when the game is back on top
 (``firmware.play.screen``'s ``enter``), as it is when a hint opens: the
 hint's code is its own, so the menu's goes while the hint works. Imports
-``firmware.ui.screen``; ``firmware.play.hint`` for a hint
+``firmware.ui.screen``, ``firmware.ui.list_screen``; ``firmware.play.hint`` for a hint
 (``firmware.play.expert_hint`` at the expert level).
 
 ``play`` is the ``firmware.play.screen.PlayScreen`` paused: its ``game``,
 its ``table``, ``quit()`` and ``abandon()``.
 """
 
-from firmware.ui.screen import ListScreen, MessageScreen
+from firmware.ui.list_screen import ListScreen
+from firmware.ui.screen import MessageScreen
 
 
 class PauseMenu(ListScreen):

@@ -44,6 +44,7 @@ except ImportError:
 
 _NOTICE_QUIET = const(800)  # and a notice at a game's end (firmware/ui/screen.py)
 _OPENING = const("firmware.play.opening")
+_LISTS = const("firmware.ui.list_screen")  # the pause menu's base, forgotten with it
 
 
 class PlayScreen(Screen):
@@ -87,6 +88,12 @@ class PlayScreen(Screen):
                 "firmware.working",
             )
             names = [m for m in over if m in sys.modules]
+            lists = sys.modules.get(_LISTS)  # the menus' screen: the play has none,
+            if lists is not None:  # so it goes too when no module left holds it
+                cls = lists.ListScreen
+                held = [1 for n in sys.modules if getattr(sys.modules[n], "ListScreen", 0) is cls]
+                if len(held) == 1 + ("firmware.play.pause" in names):  # its own, the menu's
+                    names.append(_LISTS)
             if names:
                 _forget(names)
             return

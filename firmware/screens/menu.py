@@ -1,9 +1,9 @@
 """The start menu: one entry per mode; each opens ``firmware/screens/<name>.py``
 in an app of its own (``app.switch``: the app ends naming it; a mode not
 built yet shows "coming soon"). ``label_of`` gives a mode's entry (what the
-app shows while it opens). Imports ``firmware.ui.screen``."""
+app shows while it opens). Imports ``firmware.ui.list_screen``."""
 
-from firmware.ui.screen import ListScreen
+from firmware.ui.list_screen import ListScreen
 
 # label, screen module
 ENTRIES = (

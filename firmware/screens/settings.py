@@ -1,11 +1,12 @@
 """The settings screen: edits the app's ``Settings`` record
 (``app.settings``, firmware/store/settings.py) and saves it on leaving. Loaded
 only while it is open (the app forgets it back at the menu), with the
-labels of the choices, which only it shows. Imports ``firmware.ui.screen`` and
-``firmware.store.settings``.
+labels of the choices, which only it shows. Imports ``firmware.ui.screen``,
+``firmware.ui.list_screen`` and ``firmware.store.settings``.
 """
 
-from firmware.ui.screen import ListScreen, MessageScreen
+from firmware.ui.list_screen import ListScreen
+from firmware.ui.screen import MessageScreen
 from firmware.store.settings import FIELDS
 
 # the labels of each field's values (firmware.store.settings.FIELDS), in the same order

@@ -16,11 +16,12 @@ The rows are formatted, and every string placed, when the page changes
 (``_build``, ``_place``), never in ``draw``, which draws them in one call
 (``Canvas.texts``).
 Imports ``firmware.ui.buttons``, ``firmware.ui.canvas``, ``firmware.keys``,
-``firmware.ui.screen`` and ``firmware.store.stats``.
+``firmware.ui.screen``, ``firmware.ui.list_screen`` and ``firmware.store.stats``.
 """
 
 from firmware.ui import buttons
-from firmware.ui.screen import ListScreen, MessageScreen, Screen
+from firmware.ui.list_screen import ListScreen
+from firmware.ui.screen import MessageScreen, Screen
 from firmware.ui.canvas import Canvas
 from firmware.keys import DOWN, LEFT, RIGHT, UP, B
 from firmware.store.stats import Stats

@@ -1,12 +1,11 @@
-"""The screen base (``Screen``) and the kinds every part of the app uses: a
-titled list with a cursor (``ListScreen``), a message (``MessageScreen``) and
-the title bar (``title_bar``). ``firmware.app`` gives them under its own name
-too, where the screens import them from. Imports ``firmware.ui.buttons``,
-``firmware.keys`` and ``firmware.ui.wrap``.
+"""The screen base (``Screen``), a message (``MessageScreen``) and the title
+bar (``title_bar``), which every part of the app uses; a titled list with a
+cursor is ``firmware.ui.list_screen``'s ``ListScreen`` (the menus'). Imports
+``firmware.ui.buttons``, ``firmware.keys`` and ``firmware.ui.wrap``.
 
 Writing a screen
 ----------------
-Subclass ``Screen`` (or ``ListScreen`` / ``MessageScreen`` below) and put it in
+Subclass ``Screen`` (or ``MessageScreen`` below, or ``ListScreen``) and put it in
 ``firmware/screens/<name>.py`` with a function ``make(app)`` returning it; the
 start menu opens it with ``app.open("<name>")`` (a missing module shows a
 "coming soon" message instead). The app calls, on the top screen only:
@@ -79,7 +78,7 @@ text.
 """
 
 from firmware.ui import buttons
-from firmware.keys import DOWN, LEFT, RIGHT, UP, A, B
+from firmware.keys import DOWN, UP, A, B
 from firmware.ui.wrap import wrap
 
 try:
@@ -88,8 +87,8 @@ except ImportError:
     const = lambda x: x  # noqa: E731  CPython has no const()
 
 
-_ROW = const(9)  # list row pitch
-_TOP = const(11)  # first list row under the title bar
+ROW = const(9)  # row pitch of a list or a message
+TOP = const(11)  # first row under the title bar
 
 
 class Screen:
@@ -119,107 +118,6 @@ def title_bar(cv, title):
     """A lit bar across the top with the title in dark ink."""
     cv.box(0, 0, cv.width, 9, 1, True)
     cv.center(title, 1, 0)
-
-
-class ListScreen(Screen):
-    """A titled list with a cursor: UP/DOWN move (with repeat, wrapping), A
-    calls ``choose(index)``, LEFT/RIGHT call ``adjust(index, -1/+1)``, B calls
-    ``back()`` (pops). ``value(index)`` may return a str drawn right-aligned
-    on the row (settings). Six rows show at once; the list scrolls.
-
-    The cursor is a pointer left of the row's text, not the row inverted: a
-    move then changes 5 columns instead of three pages across the panel.
-    displayio (the CircuitPython build) refreshes by the changed pixels, so
-    an inverted bar's move would cost three pages' refresh there before any
-    drawing; and an OLED's current and wear go with its lit pixels, about
-    1,000 for the bar and 25 for the pointer."""
-
-    rows = 6
-    gauge = True
-
-    def __init__(self, title, items):
-        self.title = title
-        self.items = items
-        self.cursor = 0
-        self.top = 0
-        self._moved = -1  # the cursor before a move that alone changed the list
-
-    def choose(self, index):
-        pass
-
-    def adjust(self, index, step):
-        return False
-
-    def value(self, index):
-        return None
-
-    def back(self):
-        self.app.pop()
-
-    def update(self, dt_ms, events):
-        moved = False
-        changed = False  # anything but the cursor
-        cursor = self.cursor
-        top = self.top
-        n = len(self.items)
-        if buttons.went(events, UP) and n:
-            self.cursor = (self.cursor - 1) % n
-            moved = True
-        if buttons.went(events, DOWN) and n:
-            self.cursor = (self.cursor + 1) % n
-            moved = True
-        if buttons.went(events, LEFT) and n:
-            changed = self.adjust(self.cursor, -1) or changed
-        if buttons.went(events, RIGHT) and n:
-            changed = self.adjust(self.cursor, 1) or changed
-        if buttons.happened(events, "press", A) and n:
-            self.choose(self.cursor)
-            changed = True
-        elif buttons.happened(events, "press", B):
-            self.back()
-            changed = True
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + self.rows:
-            self.top = self.cursor - self.rows + 1
-        # a move alone, the list not scrolled: ``band`` redraws two rows
-        self._moved = cursor if moved and not changed and top == self.top else -1
-        return moved or changed
-
-    def band(self):
-        """A cursor move alone redraws the rows of the old and new cursor
-        (``draw`` as this class has it)."""
-        a = self._moved
-        if a < 0 or type(self).draw is not ListScreen.draw:
-            return None
-        self._moved = -1
-        b = self.cursor
-        if a > b:
-            a, b = b, a
-        return _TOP - 1 + (a - self.top) * _ROW, _TOP - 1 + (b + 1 - self.top) * _ROW
-
-    def draw(self, cv):
-        y0 = cv.y0  # a band redraw (``band``): the rows in it alone
-        y1 = cv.y1
-        if y0 < 9:
-            title_bar(cv, self.title)
-        n = len(self.items)
-        end = min(n, self.top + self.rows)
-        for i in range(self.top, end):
-            y = _TOP + (i - self.top) * _ROW
-            if y0 and (y > y1 or y + _ROW <= y0 + 1):  # rows y - 1 .. y + 7
-                continue
-            cv.text(self.items[i], 7, y)
-            v = self.value(i)
-            if v is not None:
-                cv.right(v, cv.width - 4, y)
-            if i == self.cursor:  # a pointer, x 0..4 (not a bar: see the class)
-                for k in range(5):
-                    cv.vline(k, y - 1 + k, 9 - k - k)
-        if n > self.rows:  # scroll bar on the right edge
-            h = max(3, (cv.height - _TOP) * self.rows // n)
-            y = _TOP + (cv.height - _TOP - h) * self.top // (n - self.rows)
-            cv.vline(cv.width - 1, y, h)
 
 
 class MessageScreen(Screen):
@@ -261,4 +159,4 @@ class MessageScreen(Screen):
     def draw(self, cv):
         title_bar(cv, self.title)
         for i in range(self.top, min(len(self.lines), self.top + 6)):
-            cv.text(self.lines[i], 1, _TOP + (i - self.top) * _ROW)
+            cv.text(self.lines[i], 1, TOP + (i - self.top) * ROW)

@@ -98,7 +98,7 @@ class ScreenText:
         vline, hand, hand_mark = cv.vline, cv.hand, cv.hand_mark
 
         def w_vline(x, y, h, c=1):
-            if x == 0 and h == 9 and c:  # a list's cursor (firmware.ui.screen.ListScreen)
+            if x == 0 and h == 9 and c:  # a list's cursor (firmware.ui.list_screen.ListScreen)
                 me.note("▶", 0, y + 1)
             return vline(x, y, h, c)
 

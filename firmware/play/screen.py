@@ -288,13 +288,13 @@ class PlayScreen(Screen):
                 return True
             cpu = code(self, PLAY_CODE[2])  # the computer's turns
             return cpu is None or cpu.turn(self, seat)
-        saved = self.saved_at != len(g.moves)
-        if saved:
-            self._save()
+        # saved in this frame (a save that fails, or a game with no store, is
+        # tried again at the next frame and never holds your keys back)
+        saved = self.saved_at != len(g.moves) and self._save()
         if g.phase == "count":  # muggins: the show's code counts it
             done = _module("firmware.play.show").count(t, g, events)
         else:
-            if saved and PLAY_CODE[0] not in sys.modules:
+            if saved and PLAY_CODE[0] not in sys.modules and getattr(self.app.hw, "staged", 0):
                 # a device: your keys' code loads in the next frame, not in
                 # the save's (the two in one frame: 100.5 ms, emulated Pico,
                 # MicroPython v1.28.0)

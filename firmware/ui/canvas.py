@@ -56,6 +56,18 @@ _RANK_CODES = const(b"A23456789\x84JQK")  # \x84 is the one-cell "10"
 _CODES = const(b"A23456789\x84JQK\x80\x81\x82\x83")
 BACKS = b"\xff\xff\xff\xff\xff\xff"  # a row of face-down cards, for cards()
 
+_loops = None  # firmware.ui.plain once imported (an import statement in a draw allocates)
+
+
+def _plain():
+    # the plain loops, imported at their first use
+    global _loops
+    if _loops is None:
+        from firmware.ui import plain
+
+        _loops = plain
+    return _loops
+
 
 class Canvas:
     def __init__(self, fb, buf, width=128, height=64):
@@ -164,9 +176,7 @@ class Canvas:
         x1 = x + w if x + w < self.width else self.width
         y1 = y + h if y + h < self.height else self.height
         if self.fast is None:
-            from firmware.ui import plain
-
-            plain.invert(self, x0, y0, x1, y1)
+            _plain().invert(self, x0, y0, x1, y1)
         elif x0 < x1:
             self.fast.xor_rect(self.buf, self.width, x0, y0, x1, y1)
 
@@ -179,9 +189,7 @@ class Canvas:
             fast.text(self.buf, self.width, self.pages, font.DATA, self._one, 1, False, x, y, c,
                       dim)  # fmt: skip
             return
-        from firmware.ui import plain
-
-        plain.glyph(self, code, x, y, c, dim)
+        _plain().glyph(self, code, x, y, c, dim)
 
     def text(self, s, x, y, c=1, dim=False):
         """Draw ``s`` with its top left at (x, y); returns the x after it."""
@@ -191,9 +199,7 @@ class Canvas:
         if fast is not None:
             return fast.text(self.buf, self.width, self.pages, font.DATA, s, len(s),
                              isinstance(s, str), x, y, c, dim)  # fmt: skip
-        from firmware.ui import plain
-
-        return plain.text(self, s, x, y, c, dim)
+        return _plain().text(self, s, x, y, c, dim)
 
     def texts(self, runs):
         """Many strings in one call: ``runs`` holds (s, x, y, c) as ``text``
@@ -305,9 +311,7 @@ class Canvas:
         if copy is not None and not dim:
             copy(self, x, y, card if card < 52 else -1, 1 if inverted else 0)
             return
-        from firmware.ui import plain
-
-        plain.card(self, x, y, card, inverted, dim, CARD_W, CARD_H, _RANK_CODES)
+        _plain().card(self, x, y, card, inverted, dim, CARD_W, CARD_H, _RANK_CODES)
 
     def hand(self, cards, y, cursor=-1, raised=0, dimmed=0, chosen=0, pitch=_HAND_PITCH):
         """A row of cards centred across the screen. Bit i of ``raised`` lifts

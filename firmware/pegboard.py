@@ -35,10 +35,12 @@ along their track for a moment (the keeper's menu asks for it); all advance in
 Speed: what stays put between frames (markers, lines, the winner's glow during
 the chase) is drawn once into a template, a bytearray copied into the frame
 (one memory copy); a frame then draws only the pegs and the chase's bright
-holes, and the power limit's scaling runs in ``firmware.fast`` (viper) where
-that loads. There ``render`` locks the heap while it draws, so that the calls
-a frame makes take their frames from the C stack, not from a heap a game has
-fragmented (see ``render``; the figures: docs/measured.md).
+holes. A run of holes (the markers, the glow, the chase, the odds) is set by
+one ``firmware.fast.paint`` call and the power limit's scaling by
+``firmware.fast.scale`` (viper) where that loads. There ``render`` locks
+the heap while it draws, so that the calls a frame makes take their frames
+from the C stack, not from a heap a game has fragmented (see ``render``; the figures:
+docs/measured.md).
 
 Power: the strip draws about ``(r + g + b) / 255 * ma_per_channel`` mA per
 LED plus ``idle_ma`` for each LED, lit or not (the board's ``POWER``; see
@@ -316,16 +318,13 @@ class Pegboard:
         w = self._cel
         if w >= 0:  # the chase: every sixth hole bright, over the glow
             h = self._phase if self._phase else _CHASE
-            while h <= self.holes:
-                self._put(buf, self.led_of_hole(w, h), _FRONT + w)
-                h += _CHASE
+            if h <= self.holes:
+                self._holes(buf, _FRONT + w, w, h, (self.holes - h) // _CHASE + 1, _CHASE)
         o = self._odds
         if o >= 0:  # show_odds: each share of its own track
             for p in (0, 1):
                 h = ((o if p == 0 else 255 - o) * self.holes + 127) // 255
-                while h > 0:
-                    self._put(buf, self.led_of_hole(p, h), _REAR + p)
-                    h -= 1
+                self._holes(buf, _REAR + p, p, 1, h, 1)
         last = self._blink if self._conflict else 1  # drawn on top
         for k in (1, 0):
             p = last ^ k
@@ -363,11 +362,10 @@ class Pegboard:
         holes = self.holes
         if self.markers:
             for t in range(tracks):
-                for h in range(5, holes, 5):
-                    self._put(bg, self.led_of_hole(t, h), _MARK)
+                self._holes(bg, _MARK, t, 5, (holes - 1) // 5, 5)
                 if not self.target:  # fixed deals: the deals to play, no lines
-                    for h in range(holes, max(0, holes - self.deals_left), -1):
-                        self._put(bg, self.led_of_hole(t, h), _LINE)
+                    n = min(self.deals_left, holes)
+                    self._holes(bg, _LINE, t, holes - n + 1, n, 1)
                     continue
                 self._put(bg, self.led_of_hole(t, holes), _LINE)
                 if self.target >= 121:
@@ -377,9 +375,27 @@ class Pegboard:
                     self._put(bg, self.led(t, 31), _LINE)
         w = self._cel
         if w >= 0:
-            for h in range(1, holes + 1):
-                self._put(bg, self.led_of_hole(w, h), _GLOW + w)
+            self._holes(bg, _GLOW + w, w, 1, holes, 1)
         self._bg_sum = self._sum
+
+    def _holes(self, buf, slot, track, hole, n, step):
+        # ``n`` holes of ``track`` from ``hole`` (>= 1), ``step`` apart, set
+        # to ``slot``'s levels in one call (fast.paint) where that loads
+        if n <= 0:
+            return
+        k = hole - 1 + self.start
+        if not self.shared:
+            k += track * (self.holes + self.start)
+        if _fast is not None:
+            rows = self.rows
+            if not self.serpentine:
+                rows = 0
+            self._sum += _fast.paint(buf, self._lv, slot * 3, self.offset, k, n, step, rows)
+            return
+        while n > 0:
+            self._put(buf, self.led_of_hole(track, hole), slot)
+            hole += step
+            n -= 1
 
     def estimate_ma(self, buf):
         """The strip's current for the frame in ``buf``, in mA, rounded up."""

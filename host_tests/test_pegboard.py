@@ -154,6 +154,95 @@ def test_fixed_deals_no_game_hole_laps_and_the_deals_to_play_at_the_end():
     assert amber(buf) == [120, 241]  # no skunk lines either
 
 
+def _strip(layout):
+    """(track, hole) of each LED, walked along the strip here: the offset's
+    spare LEDs, then each track's holes (its start hole first when it has
+    one) in rows, every other row backwards on a serpentine strip."""
+    tracks = 1 if layout.get("order") == "shared" else 2
+    first = 0 if layout.get("start", 0) else 1
+    logical = [(t, h) for t in range(tracks) for h in range(first, layout["holes"] + 1)]
+    rows = layout.get("rows", 0)
+    strip = [None] * layout.get("offset", 0)
+    if layout.get("serpentine") and rows:
+        for r in range(0, len(logical), rows):
+            cells = logical[r : r + rows]
+            strip += cells[::-1] if (r // rows) % 2 else cells
+    else:
+        strip += logical
+    return strip
+
+
+def _groups(buf, n, leave):
+    # the LEDs lit in each colour, as sets (the colours themselves left out)
+    by = {}
+    for i in range(n):
+        c = bytes(buf[3 * i : 3 * i + 3])
+        if c != bytes(3) and i not in leave:
+            by.setdefault(c, set()).add(i)
+    return sorted(sorted(g) for g in by.values())
+
+
+def test_markers_lines_glow_chase_and_odds_light_the_holes_they_name_on_every_layout():
+    layouts = [CHAIN, dict(CHAIN, rows=22, serpentine=True), dict(CHAIN, rows=7, serpentine=True)]
+    layouts += [{"holes": 61, "tracks": 2, "order": "chain", "start": 1, "offset": 3}]
+    layouts += [{"holes": 37, "order": "shared", "rows": 6, "serpentine": True, "start": 1}]
+    layouts += [boards.load(name).LAYOUT for name in boards.NAMES]
+    for layout in layouts:
+        strip = _strip(layout)
+        holes = layout["holes"]
+        shared = layout.get("order") == "shared"
+        tracks = (0,) if shared else (0, 1)
+        target = 121 if holes >= 121 else holes
+        starts = {i for i, th in enumerate(strip) if th is not None and th[1] == 0}
+
+        def leds(t, hs):
+            return sorted(strip.index((0 if shared else t, h)) for h in hs)
+
+        def check(pb, want, why):
+            buf = bytearray(pb.n * 3)
+            pb.render(buf)
+            got = _groups(buf, pb.n, starts)  # the pegs at 0 sit on the start LEDs
+            assert got == sorted(g for g in want if g), (layout, why, got)
+
+        pb = Pegboard(layout, BIG, len(strip), target=target)
+        lines = [holes] + ([91, 61] if target >= 121 else [31])
+        marks = [h for h in range(5, holes, 5) if h not in lines]
+        want_lines = sorted(i for t in tracks for i in leds(t, [h for h in lines if h <= holes]))
+        check(pb, [sorted(i for t in tracks for i in leds(t, marks)), want_lines], "markers")
+
+        deals = Pegboard(layout, BIG, len(strip), target=0)
+        deals.set_deals(3)
+        last = list(range(holes - 2, holes + 1))
+        rest = [h for h in range(5, holes, 5) if h not in last]
+        check(deals, [sorted(i for t in tracks for i in leds(t, rest)),
+                      sorted(i for t in tracks for i in leds(t, last))], "deals")  # fmt: skip
+
+        for w in tracks:
+            pb.celebrate(w)
+            for phase in range(1, 8):
+                pb.update(CHASE_MS)  # phase 1, 2, ..., 5, 0 (every sixth from the sixth), 1
+                h0 = phase % 6 or 6
+                bright = list(range(h0, holes + 1, 6))
+                glow = [h for h in range(1, holes + 1) if h not in bright]
+                other = [t for t in tracks if t != w]
+                want = [leds(w, bright), leds(w, glow)]
+                want.append(sorted(i for t in other for i in leds(t, marks)))
+                want.append(sorted(i for t in other for i in leds(t, lines)))
+                check(pb, want, ("chase", w, phase))
+        pb.celebrate(-1)
+
+        pb.set_markers(False)
+        for chance in (0, 1, 100, 170, 255):
+            pb.show_odds(chance, 100)
+            n0 = (chance * holes + 127) // 255
+            n1 = ((255 - chance) * holes + 127) // 255
+            if shared:  # one track: the second player's share drawn over the first's
+                want = [leds(0, range(n1 + 1, n0 + 1)), leds(0, range(1, n1 + 1))]
+            else:
+                want = [leds(0, range(1, n0 + 1)), leds(1, range(1, n1 + 1))]
+            check(pb, want, ("odds", chance))
+
+
 def test_layout_errors_are_clear():
     for bad, words in (
         ({"holes": 121, "tracks": 2, "order": "zigzag"}, "order"),
@@ -391,38 +480,37 @@ def test_render_allocates_nothing_under_micropython():
     assert gc.mem_alloc() - before < 64, gc.mem_alloc() - before
 
 
-class _Probe:
-    """A stand-in for a pegboard's level table that notes in ``most[0]`` the
-    most heap in use whenever the drawing reads it: the calls the frame is
-    inside of then hold their frames, on the heap or not."""
+class _Probe(Pegboard):
+    """A pegboard that notes in ``most[0]`` the most heap in use whenever the
+    drawing reads its level table or ``rows`` (every LED it draws reads one
+    or both): the calls the frame is inside of then hold their frames, on the
+    heap or not."""
 
-    def __init__(self, levels, most):
-        self.levels = levels
-        self.most = most
+    most = None
 
-    def __getitem__(self, k):
-        a = __import__("gc").mem_alloc()
-        if a > self.most[0]:
-            self.most[0] = a
-        return self.levels[k]
-
-    def __setitem__(self, k, v):
-        self.levels[k] = v
-
-
-class _RowsProbe(Pegboard):
-    # led_of_hole reads ``rows`` for every LED it maps: noted there too
-    probe = None
+    def _note(self):
+        if self.most is not None:
+            a = __import__("gc").mem_alloc()
+            if a > self.most[0]:
+                self.most[0] = a
 
     @property
     def rows(self):
-        if self.probe is not None:
-            self.probe[0]
+        self._note()
         return self._rows
 
     @rows.setter
     def rows(self, v):
         self._rows = v
+
+    @property
+    def _lv(self):
+        self._note()
+        return self._levels_table
+
+    @_lv.setter
+    def _lv(self, v):
+        self._levels_table = v
 
 
 def test_render_calls_take_no_heap_for_their_frames_under_micropython():
@@ -437,14 +525,13 @@ def test_render_calls_take_no_heap_for_their_frames_under_micropython():
     import gc
 
     b = boards.load("pico")
-    pb = _RowsProbe(b.LAYOUT, b.POWER, b.N_LEDS)
+    pb = _Probe(b.LAYOUT, b.POWER, b.N_LEDS)
     most = [0]
-    pb.probe = _Probe(bytearray(1), most)
     buf = bytearray(pb.n * 3)
     pb.set_pegs(0, 87, 80)
     pb.set_pegs(1, 112, 104)
     pb.render(buf)
-    pb._lv = _Probe(pb._lv, most)
+    pb.most = most
     for what in ("still", "walk", "odds", "chase"):
         if what == "walk":
             pb.set_pegs(0, 95, 87, animate=True)

@@ -59,6 +59,7 @@ class FinishedGame(Screen):
         self.title = ""
         self.lines = []
         self.foot = ""
+        self.runs = None  # over_page's layout of them
         self.match_over = False
         self.match = self.game = None
         self.level = "medium"
@@ -162,6 +163,7 @@ class FinishedGame(Screen):
             self._clear()
         if failed:
             self.lines = self.lines + [failed]
+            self.runs = None
         self.problem = problem  # said over the page once the work is done
         yield True
 
@@ -170,6 +172,7 @@ class FinishedGame(Screen):
             self.store.clear()
         except OSError as e:
             self.lines = self.lines + ["Save not deleted: %s" % e]
+            self.runs = None
 
     def _next(self, mode):
         # the match's next game (a finished match: a rematch, only for

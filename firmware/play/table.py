@@ -101,6 +101,7 @@ class Table:
         self.line = ""
         self.s_count = ""
         self.lines = []
+        self.runs = None  # the game-over page's layout (firmware.play.over_page)
         self.shown = 0
         self.top_line = 0
         self.page_ms = 0

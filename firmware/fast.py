@@ -9,7 +9,7 @@ file runs unchanged as plain Python: on CPython the decorator does nothing
 and ``ptr8`` is the buffer itself (a str is read as its UTF-8 bytes, as viper
 reads it). Where viper is missing (CircuitPython: importing this file raises
 SyntaxError), the callers keep their own plain loops (firmware/ui/canvas.py).
-Everything here is written for both: small ints only, no
+Everything here is written for both: small non-negative ints only, no
 overflow, no allocation.
 
   text(buf, width, pages, data, s, n, utf8, x, y, c, dim) -> x after the text
@@ -18,12 +18,6 @@ overflow, no allocation.
         ``buf`` at (x, y), clipped; ``dim`` keeps every other pixel
   xor_rect(buf, width, x0, y0, x1, y1)   flip the pixels of a clipped box
   fill(buf, n, v)                         the first ``n`` bytes of ``buf`` set to ``v``
-  paint(buf, lv, s, offset, k, n, step, rows) -> change
-        ``n`` LEDs of a strip (G R B each) set to the three levels at
-        ``lv[s]``: the k-th, (k+step)-th, ... in the board's logical order,
-        each row of ``rows`` running backwards every other row when ``rows``
-        (a serpentine strip), ``offset`` LEDs before them; returns how much
-        the channel sum changed (the LED pegboard's template and chase)
   scale(buf, n, num, den) -> sum        every byte v of the first ``n`` set to
         v * num // den (num <= 2**23), the sum of the results (the LED power limit)
   crc16(data, n, crc) -> crc              CRC-16/CCITT-FALSE of the first ``n``
@@ -136,30 +130,6 @@ def fill(buf, n: int, v: int):
     while i < n:
         b[i] = v
         i += 1
-
-
-@micropython.viper
-def paint(buf, lv, s: int, offset: int, k: int, n: int, step: int, rows: int) -> int:
-    b = ptr8(buf)
-    v = ptr8(lv)
-    g = int(v[s])
-    r = int(v[s + 1])
-    u = int(v[s + 2])
-    d = 0
-    while n > 0:
-        i = k
-        if rows:
-            q = k // rows
-            if q & 1:
-                i = q * rows + rows - 1 - (k - q * rows)
-        j = (offset + i) * 3
-        d += g + r + u - int(b[j]) - int(b[j + 1]) - int(b[j + 2])
-        b[j] = g
-        b[j + 1] = r
-        b[j + 2] = u
-        k += step
-        n -= 1
-    return d
 
 
 @micropython.viper

@@ -35,9 +35,9 @@ along their track for a moment (the keeper's menu asks for it); all advance in
 Speed: what stays put between frames (markers, lines, the winner's glow during
 the chase) is drawn once into a template, a bytearray copied into the frame
 (one memory copy); a frame then draws only the pegs and the chase's bright
-holes. A run of holes (the markers, the glow, the chase, the odds) is set by
-one ``firmware.fast.paint`` call and the power limit's scaling by
-``firmware.fast.scale`` (viper) where that loads. There ``render`` locks
+holes. A run of holes (the markers, the glow, the chase, the odds) is set in
+one loop, and the power limit's scaling runs in ``firmware.fast.scale``
+(viper) where that loads. There ``render`` locks
 the heap while it draws, so that the calls a frame makes take their frames
 from the C stack, not from a heap a game has fragmented (see ``render``; the figures:
 docs/measured.md).
@@ -279,24 +279,13 @@ class Pegboard:
         return self.dirty
 
     # ---- drawing
-    def _put(self, buf, i, slot):
-        if i < 0:
-            return
-        lv = self._lv
-        j = i * 3
-        s = slot * 3
-        self._sum += lv[s] + lv[s + 1] + lv[s + 2] - buf[j] - buf[j + 1] - buf[j + 2]
-        buf[j] = lv[s]
-        buf[j + 1] = lv[s + 1]
-        buf[j + 2] = lv[s + 2]
-
     def render(self, buf):
         """Draw the frame into ``buf`` (at least n*3 bytes, G R B per LED),
         scaled under the power budget; returns the estimated mA."""
         # MicroPython gives a call whose locals and stack pass 11 words its
         # frame from the heap when it can (freed at its return), and the C
         # stack when the heap is locked. A frame makes a call like that for
-        # each LED it draws (_put, and _draw itself), and on a heap a game
+        # each run of LEDs it draws (_holes, and _draw itself), and on a heap a game
         # has fragmented each one searches the heap for room: locked, the
         # frame takes no heap at all and its time does not depend on the
         # heap's state. Drawing allocates nothing (the tests check it), so
@@ -328,9 +317,9 @@ class Pegboard:
         last = self._blink if self._conflict else 1  # drawn on top
         for k in (1, 0):
             p = last ^ k
-            self._put(buf, self.led(p, self.rear[p]), _REAR + p)
+            self._holes(buf, _REAR + p, p, self.hole(self.rear[p]), 1, 1)
             f = self._wpos if p == self._walk else self.front[p]
-            self._put(buf, self.led(p, f), _FRONT + p)
+            self._holes(buf, _FRONT + p, p, self.hole(f), 1, 1)
         num = self._limit
         den = self._sum * self.ma_per_channel
         if den > num:
@@ -360,42 +349,59 @@ class Pegboard:
         self._sum = 0
         tracks = 1 if self.shared else 2
         holes = self.holes
+        w = self._cel
         if self.markers:
             for t in range(tracks):
+                if w >= 0 and (t == w or self.shared):
+                    continue  # the glow covers them
                 self._holes(bg, _MARK, t, 5, (holes - 1) // 5, 5)
                 if not self.target:  # fixed deals: the deals to play, no lines
                     n = min(self.deals_left, holes)
                     self._holes(bg, _LINE, t, holes - n + 1, n, 1)
                     continue
-                self._put(bg, self.led_of_hole(t, holes), _LINE)
+                self._holes(bg, _LINE, t, holes, 1, 1)
                 if self.target >= 121:
-                    self._put(bg, self.led(t, 91), _LINE)
-                    self._put(bg, self.led(t, 61), _LINE)
+                    self._holes(bg, _LINE, t, self.hole(91), 1, 1)
+                    self._holes(bg, _LINE, t, self.hole(61), 1, 1)
                 else:
-                    self._put(bg, self.led(t, 31), _LINE)
-        w = self._cel
+                    self._holes(bg, _LINE, t, self.hole(31), 1, 1)
         if w >= 0:
             self._holes(bg, _GLOW + w, w, 1, holes, 1)
         self._bg_sum = self._sum
 
     def _holes(self, buf, slot, track, hole, n, step):
-        # ``n`` holes of ``track`` from ``hole`` (>= 1), ``step`` apart, set
-        # to ``slot``'s levels in one call (fast.paint) where that loads
-        if n <= 0:
+        # ``n`` holes of ``track`` from ``hole``, ``step`` apart, set to
+        # ``slot``'s levels in one loop with the strip's mapping inline (a
+        # call a hole made the chase's template 24 ms); hole 0 is the start
+        # LED, if the board has one
+        if n <= 0 or not (hole or self.start):
             return
         k = hole - 1 + self.start
         if not self.shared:
             k += track * (self.holes + self.start)
-        if _fast is not None:
-            rows = self.rows
-            if not self.serpentine:
-                rows = 0
-            self._sum += _fast.paint(buf, self._lv, slot * 3, self.offset, k, n, step, rows)
-            return
+        lv = self._lv
+        s = slot * 3
+        g = lv[s]
+        r = lv[s + 1]
+        u = lv[s + 2]
+        t = g + r + u
+        o = self.offset
+        rows = self.rows
+        if not self.serpentine:
+            rows = 0
+        d = 0
         while n > 0:
-            self._put(buf, self.led_of_hole(track, hole), slot)
-            hole += step
+            i = k
+            if rows and (k // rows) & 1:  # a row running backwards
+                i = (2 * (k // rows) + 1) * rows - 1 - k
+            j = (o + i) * 3
+            d += t - buf[j] - buf[j + 1] - buf[j + 2]
+            buf[j] = g
+            buf[j + 1] = r
+            buf[j + 2] = u
+            k += step
             n -= 1
+        self._sum += d
 
     def estimate_ma(self, buf):
         """The strip's current for the frame in ``buf``, in mA, rounded up."""

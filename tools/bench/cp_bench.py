@@ -132,6 +132,7 @@ class Rig:
         self.live_peak = 0
         self.frames = 0
         self.last_us = 0  # the last tick
+        self.restart_us = 0  # the next app built after it, when it ended naming a mode
         self.last_show = 0  # the last show in it (0: none)
         self.drew = False
         self.writes = 0
@@ -178,11 +179,16 @@ class Rig:
         self.last_show = self.last_draw = 0
         t0 = now_us()
         self.drew = self.app.tick(self.t)
-        if self.app.next is not None:  # it ended naming a mode: the next app, here
+        self.last_us = now_us() - t0
+        self.restart_us = 0
+        if self.app.next is not None:
+            # it ended naming a mode: the next app, here; on the device a
+            # supervisor.reload and the boot into the mode, not a frame
             from firmware import main
 
+            t0 = now_us()
             self.app = main.again(self.app, False)
-        self.last_us = now_us() - t0
+            self.restart_us = now_us() - t0
         self.t += 20
         _SIM[0] = self.t
         self.frames += 1
@@ -284,7 +290,9 @@ def ui_part(rig):
     # opening "Play the computer": the frame of the press, then (a device
     # loads a mode's code a module a frame) every frame until the game shows
     rig.frame(A)
+    boot_us = rig.restart_us
     t_open = rig.frame(A)
+    boot_us += rig.restart_us
     open_show = rig.last_show
     if not rig.drew:
         fail("A on the menu did not redraw")
@@ -292,11 +300,13 @@ def ui_part(rig):
     frames = 1
     while rig.app is app or loading(rig.app):  # the next app, then its game's start
         us = rig.frame(0)
+        boot_us += rig.restart_us
         total += us
         worst = max(worst, us)
         frames += 1
         if frames > 400:
             fail("opening Play: still loading after 400 frames")
+    total += boot_us
     app = rig.app
     from firmware.play import table as play
 
@@ -306,6 +316,7 @@ def ui_part(rig):
     out("open_play_us", t_open)
     out("open_play_show_us", open_show)
     out("open_play_max_us", worst)
+    out("open_play_boot_us", boot_us)
     out("open_play_total_us", total)
     out("open_play_frames", frames)
     rig.frame(0)

@@ -60,6 +60,9 @@ FIGURES = (
     ("discard cursor move", "discard_move_us", 20000, "frame"),
     ("idle game frame (nothing to redraw)", "idle_frame_us", 5000, "frame"),
     ('opening "Play the computer": its slowest frame', "open_play_max_us", 300000, "frame"),
+    # the app of the mode built, as the boot after the device's
+    # supervisor.reload builds it (the reload's own time not counted)
+    ('opening "Play the computer": its app built', "open_play_boot_us", 1000000, "frame"),
     # the app's, as tools/bench_device.py weighs it on MicroPython: the peak
     # less the harness's and this benchmark's own code and frame lists
     ("peak live heap over a whole game (the app's)", "app_live_peak", 110 * 1024, "heap"),

@@ -144,7 +144,30 @@ def record(path, target):
     return crc16("\n".join(a.log).encode()), a.game.deal_number
 
 
-def _game_folder(emu):
+def _records(folder, target):
+    """The storage the friend mode boots on, as the device's: the settings
+    (a match of one game to ``target``) and the mode record naming the
+    friend mode as the menu's choice leaves it, so that the mode starts on
+    a heap of its own as after the device's restart into it."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from firmware.hw.files import FileStorage
+    from firmware.modes import _OPENED, LastMode
+    from firmware.store.settings import Settings
+
+    os.makedirs(folder, exist_ok=True)
+    s = Settings(FileStorage(os, folder))
+    s.load()
+    s.set("target", target)
+    s.set("match", 1)
+    if not s.save():
+        raise SystemExit("bench_table.py: the settings were not written: %s" % s.problem)
+    last = LastMode(FileStorage(os, folder))
+    last.load()
+    last.save("friend", _OPENED)  # chosen in the menu, not yet started
+
+
+def _game_folder(emu, target):
     import check_mpy
 
     sys.path.insert(0, os.path.join(HERE, "bench"))
@@ -152,6 +175,8 @@ def _game_folder(emu):
 
     d = tempfile.mkdtemp(prefix="bench_table_game_")
     mp_device.build(d, "armv6m" if emu else check_mpy.unix_port_arch())
+    for heap in (0, 1):  # each run's storage (table_bench_dev.game's folder)
+        _records(os.path.join(d, "tbdfs%d" % heap), target)
 
     exe = check_mpy.mpy_cross()
     dst = os.path.join(d, "tbd.mpy")
@@ -167,7 +192,7 @@ def _game_folder(emu):
 
 def game(args):
     """``--game``: the recording, then seat A on the target."""
-    d = _game_folder(args.emu)
+    d = _game_folder(args.emu, args.target)
     try:
         want, deals = record(os.path.join(d, "peer.bin"), args.target)
         print(
@@ -177,11 +202,7 @@ def game(args):
         parts = ("time", "heap") if args.only is None else (args.only,)
         status = 0
         for part in parts:
-            call = "import tbd\ntbd.game('peer.bin', %d, %d, %d)\n" % (
-                part == "heap",
-                args.target,
-                args.stop_after,
-            )
+            call = "import tbd\ntbd.game('peer.bin', %d, %d)\n" % (part == "heap", args.stop_after)
             if args.emu:
                 from emu import firmware, pico, workdir
 

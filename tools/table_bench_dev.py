@@ -4,9 +4,10 @@ seats, step by step (engine.table.deal). ``deals(prime, count)``: whole
 deals through the protocol (engine.table.peer, both seats in this one
 process, their work done at once), each seat's time apart, and the most
 live heap of both sides after a collection. ``game(path, heap)``: the app
-itself (firmware.boot, the pico board, the host backend's storage) opens
-"Play a friend" from its menu and plays a whole match by pressing A, as
-seat A, the deal's work a step a frame as the screen does it; the other
+itself (firmware.boot, the pico board, the host backend's storage) boots
+into "Play a friend" from the mode record tools/bench_table.py wrote, as
+the device's restart into the mode does (a heap of its own), and plays a
+whole match by pressing A, as seat A, the deal's work a step a frame as the screen does it; the other
 side is ``ReplayLink``, its messages recorded on the host (tools/bench_table.py)
 and given as this side's own messages are sent. With ``heap`` 0 it gives
 the frames' times (median, slowest, over 100 ms), the side's work per deal
@@ -159,7 +160,7 @@ class ReplayLink:
         return moved
 
 
-def game(path, heap=0, target=121, stop=0, limit=200000):
+def game(path, heap=0, stop=0, limit=200000):
     import os
 
     folder = "tbdfs%d" % heap  # each run its own: no save of another to resume
@@ -172,14 +173,16 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
     gc.collect()
     base = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     from firmware import boot
-    from firmware.hal import A, UP
+    from firmware.hal import A
 
     board = boot.load_board("pico")
     rig = devbench.Rig(board, folder)
-    app = boot.build(hw=rig, board=board)
-    app.settings.set("target", target)
-    app.settings.set("match", 1)
-    app.settings.save()  # the next app (a mode opened) reads them
+    # the friend mode from its record (tools/bench_table.py wrote it with the
+    # settings), as the device's restart into it opens it: on a heap of its own
+    app = boot.build(hw=rig, board=board, resume=True)
+    from firmware import main
+
+    main._forget_boot()  # as firmware.main does once the app is built
     hw = app.hw
     hw.table_secret = b"bench A"
     hw.table_link = lambda peer: ReplayLink(peer, path)
@@ -220,8 +223,6 @@ def game(path, heap=0, target=121, stop=0, limit=200000):
         frame(0)
 
     frame(0)
-    press(UP)  # the menu wraps to its last entry, "Play a friend"
-    press(A)
     for _ in range(100):  # the mode's code, a module a frame
         if type(app.top()).__name__ == "FriendMenu":
             break

@@ -6,11 +6,13 @@ quick t31 prime and its own secret; ``to_menu(d)``, the friend menu from
 the start menu; ``open_table(d, join)``, a table opened (or joined) there, its side
 and link made.
 Portable (CPython and MicroPython). Not a test module. Imports
-host_tests/apprig.py, firmware.hal, firmware.hw.host,
+host_tests/apprig.py, tools/driver.py, firmware.app, firmware.hal, firmware.hw.host,
 firmware.screens.friend, firmware.screens.friend_table and
 tools/memlink.py."""
 
 from apprig import new_app
+from driver import Driver
+from firmware.app import App
 from firmware.hal import A, DOWN, UP
 from firmware.hw import host
 from firmware.screens.friend import FriendMenu
@@ -18,9 +20,13 @@ from firmware.screens.friend_table import FriendTable
 from memlink import MemLink
 
 
-def table_app(ends, n, storage=None):
-    """The app of side ``n`` over ``storage`` (a fresh one when None)."""
-    d = new_app(storage or host.DictStorage())
+def table_app(ends, n, storage=None, pegboard=None):
+    """The app of side ``n`` over ``storage`` (a fresh one when None), with
+    ``pegboard`` as its LED board (None: none)."""
+    if pegboard is None:
+        d = new_app(storage or host.DictStorage())
+    else:
+        d = Driver(App(host.make(storage=storage or host.DictStorage()), pegboard=pegboard))
 
     def make(peer):
         link = MemLink(ends)

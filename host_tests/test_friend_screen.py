@@ -96,6 +96,67 @@ def test_a_power_cut_resumes_the_table_from_its_save():
     assert d1b.hw.storage.read(SAVE) is None  # the match over: the save goes
 
 
+def test_the_led_board_pegs_both_sides_scores_each_its_own_first():
+    import boards
+    from firmware.pegboard import Pegboard
+
+    board = boards.load("pico")
+    ends = []
+    pegs = [Pegboard(board.LAYOUT, board.POWER, board.N_LEDS) for _ in (0, 1)]
+    d0, d1 = table_app(ends, 0, pegboard=pegs[0]), table_app(ends, 1, pegboard=pegs[1])
+    d0.app.settings.set("match", 3)  # the board starts again at each game's start
+    d0.app.settings.save()  # the friend mode's app reads them
+    tables = (open_table(d0, False), open_table(d1, True))
+    walked = 0
+    for _ in range(9000):
+        if tables[0].peer.over and tables[1].peer.over:
+            break
+        for d in (d0, d1):
+            d.tap(A)
+        for t, peg in zip(tables, pegs):
+            g = t.peer.game
+            if g is not None:  # this side's score in player 0's track, the other's in 1's
+                assert list(peg.front) == [g.scores[t.seat], g.scores[1 - t.seat]]
+                walked = max(walked, peg.front[0])
+    assert tables[0].peer.over and tables[1].peer.over
+    assert walked > 0 and tables[0].peer.game_no >= 2
+    g = tables[0].peer.game
+    assert max(g.scores) >= g.target  # the last game's end, pegged on both boards
+    assert list(pegs[1].front) == [g.scores[1], g.scores[0]]
+    assert d0.hw.leds.writes > 0
+
+
+def test_a_resumed_side_pegs_the_scores_it_resumes_at():
+    import boards
+    from firmware.pegboard import Pegboard
+
+    board = boards.load("pico")
+    ends = []
+    d0, d1 = table_app(ends, 0), table_app(ends, 1)
+    t0, t1 = open_table(d0, False), open_table(d1, True)
+    for _ in range(3000):  # into the match, till both sides have scored
+        g = t0.peer.game
+        if g is not None and min(g.scores) > 0 and not t0.peer.busy():
+            break
+        for d in (d0, d1):
+            d.tap(A)
+    scores = list(t1.peer.game.scores)
+    assert min(scores) > 0
+    ends.remove(t1.link)  # side B's power goes
+    peg = Pegboard(board.LAYOUT, board.POWER, board.N_LEDS)
+    d1b = table_app(ends, 1, d1.hw.storage, pegboard=peg)
+    to_menu(d1b)
+    d1b.tap(A)  # "Resume the table"
+    t1b = d1b.app.top()
+    for _ in range(200):  # its journal fed again, a step a frame
+        d1b.tick(1)
+        if t1b.peer is not None and not t1b.peer.replaying:
+            break
+    g = t1b.peer.game
+    assert list(g.scores) == scores
+    assert list(peg.front) == [scores[1], scores[0]]
+
+
 def _ends(table):
     return table.link.ends
 

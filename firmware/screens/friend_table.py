@@ -1,8 +1,9 @@
 """A friend's table: one side of a match (engine.table.peer), the other
 player on their own device. The table shows the scores, the count and the
-cards on the pile, the hand; LEFT/RIGHT choose a card, A marks two for the
-crib or plays one (A with no card that fits says go); a line says what
-happened, and "Waiting", "Dealing" or "Link lost: paused" when the game
+cards on the pile, the hand; the LED board (where there is one) pegs both
+sides' scores, this side's as player 0. LEFT/RIGHT choose a card, A marks
+two for the crib or plays one (A with no card that fits says go); a line
+says what happened, and "Waiting", "Dealing" or "Link lost: paused" when the game
 waits. It opens a step a frame (the table's code still to load, the side,
 its first save, the link: firmware.screens.friend_link). The deal's work is
 done a step a frame (``STEP``, one exponentiation with the 256-bit prime),
@@ -130,6 +131,7 @@ class FriendTable(Screen):
         self.kept = 0  # ``peer.handled`` when last saved
         self.wrote = False  # saved in this frame
         self.opening = None  # the opening's steps still to run (``_open``)
+        self.pegged = None  # the game the LED board shows
 
     def enter(self):
         if self.link is None and self.opening is None:
@@ -230,17 +232,40 @@ class FriendTable(Screen):
             moved = True
         g = peer.game
         if g is not None:
+            peg = self.app.pegboard
+            if peg is not None and g is not self.pegged:
+                self._peg_game(peg, g)
             for e in g.take_events():
                 if e[0] in ("play", "go", "score", "starter", "end"):
                     from engine.gamelog import line
 
                     self.said = line(e)
                     moved = True
+                    if peg is not None:
+                        self._peg(peg, e)
         if (peer.over or peer.broken) and not self.saved:
             self.saved = True
             self._save_log()
             drop_save(self.app.hw.storage)
         return moved
+
+    def _peg_game(self, peg, g):
+        # the LED board shows this game (a new one of the match, or a side
+        # resumed): its target, both sides' scores, this side's as player 0
+        self.pegged = g
+        peg.celebrate(-1)
+        peg.set_target(g.target)
+        me = self.seat
+        for seat in (me, 1 - me):
+            peg.set_pegs(0 if seat == me else 1, g.scores[seat], g.scores[seat])
+
+    def _peg(self, peg, e):
+        # a score walks its side's front peg on; the game's end chases the winner's track
+        me = self.seat
+        if e[0] == "score":
+            peg.set_pegs(0 if e[1] == me else 1, e[3], e[3] - e[2], True)
+        elif e[0] == "end":
+            peg.celebrate(-1 if e[1] > 1 else 0 if e[1] == me else 1)  # 2: a tie (V6)
 
     def _keep(self):
         # a message of the other side taken since the last save: saved before

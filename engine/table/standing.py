@@ -9,63 +9,75 @@ saves it beside the journal of the deal in progress. ``Log`` is a side's
 log (``Peer.log``) kept packed. Imports nothing.
 """
 
-_PIECE = 512  # the log goes into a save or a file in pieces of this many bytes at most
+_PIECE = 512  # the most bytes of lines a part of the log holds (one longer line: its own)
 
 
 class Log:
-    """The match's log lines (docs/gamelog.md) as one bytearray, each line
-    followed by a newline (``data``), not an object a line: ``append(line)``
-    adds one, ``len`` counts them, iterating gives them as str (``list(log)``
-    is the lines), ``size()`` is its bytes so far, ``pieces`` hands them
-    on; equal to another ``Log`` of the same lines."""
+    """The match's log lines (docs/gamelog.md), each followed by a newline,
+    packed in bytearrays of at most ``_PIECE`` bytes (``parts``; a line
+    longer than that has one of its own), a line never split between two:
+    not an object a line, nor one buffer that grows with the match (late in
+    a match the log is KB, and a heap in pieces may have no room left for
+    one block of that). ``append(line)`` adds one, ``len`` counts them,
+    iterating gives them as str (``list(log)`` is the lines), ``size()`` is
+    its bytes so far, ``pieces`` hands them on; equal to another ``Log`` of
+    the same lines."""
 
     def __init__(self, text=b""):
         # ``text`` (bytes): lines joined by newlines, as a save holds them
-        self.data = bytearray(text)
+        self.parts = []
         self.n = 0
-        if text:
-            self.data.append(10)
-            at = 0
-            while at < len(text):
-                at = text.find(b"\n", at) + 1 or len(text)
-                self.n += 1
+        self.total = 0
+        at = 0
+        while text and at <= len(text):
+            end = text.find(b"\n", at)
+            if end < 0:
+                end = len(text)
+            self._add(text[at:end])
+            at = end + 1
+
+    def _add(self, line):
+        parts = self.parts
+        if not parts or len(parts[-1]) + len(line) >= _PIECE:
+            parts.append(bytearray())
+        part = parts[-1]
+        part += line
+        part.append(10)
+        self.n += 1
+        self.total += len(line) + 1
 
     def append(self, line):
-        self.data += line.encode()
-        self.data.append(10)
-        self.n += 1
+        self._add(line.encode())
 
     def __len__(self):
         return self.n
 
     def size(self):
-        return len(self.data)
+        return self.total
 
     def __eq__(self, other):
-        return isinstance(other, Log) and self.data == other.data
+        return isinstance(other, Log) and self.parts == other.parts
 
     def __iter__(self):
-        # a line at a time out of a window of the bytes (a bytearray has no
-        # ``find`` on every port; bytes has)
-        data = self.data
-        at = 0
-        while at < len(data):
-            w = 128
-            while True:
-                piece = bytes(data[at : at + w])
-                i = piece.find(b"\n")
-                if i >= 0:
-                    break
-                w *= 2
-            yield piece[:i].decode()
-            at += i + 1
+        # a line at a time out of each part (a bytearray has no ``find`` on
+        # every port; bytes has)
+        for part in self.parts:
+            piece = bytes(part)
+            at = 0
+            while at < len(piece):
+                i = piece.find(b"\n", at)
+                yield piece[at:i].decode()
+                at = i + 1
 
     def pieces(self, size=None):
-        """The first ``size`` bytes (all when None), a piece at a time: no
-        copy of the whole log, and no view of it left behind."""
-        n = len(self.data) if size is None else size
-        for i in range(0, n, _PIECE):
-            yield self.data[i : min(n, i + _PIECE)]
+        """The first ``size`` bytes (all when None), a part at a time: no
+        copy of the whole log."""
+        n = self.total if size is None else size
+        for part in self.parts:
+            if n <= 0:
+                break
+            yield part if len(part) <= n else part[:n]
+            n -= len(part)
 
 
 def mark(peer, first):

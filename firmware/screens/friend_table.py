@@ -347,7 +347,8 @@ class FriendTable(Screen):
         try:
             opener = _appender(storage)
             if opener is None:  # a storage that writes whole files
-                storage.write(name, bytes(log.data))  # each line with its newline
+                # each line with its newline
+                storage.write(name, b"".join([bytes(p) for p in log.pieces()]))
                 return
             _stream(opener, storage, tmp, lambda put: _pieces(log, put))
             storage.rename(tmp, name)

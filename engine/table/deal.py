@@ -121,14 +121,16 @@ class Deal:
         # list of big numbers held
         order = list(range(CARDS))
         shuffle(order, self.material)
-        out = bytearray()
         w = self.w
+        out = bytearray(CARDS * w)  # in one block from the start, not grown a number at a time
+        at = 0
         for i in order:
             v = code(i) if packed is None else self._at(packed, i)
-            out += pow(v, self.e, self.p).to_bytes(w, "big")
+            out[at : at + w] = pow(v, self.e, self.p).to_bytes(w, "big")
+            at += w
             self.done += 1
             yield self.cost
-        return bytes(out)
+        return out
 
     def shuffled_first(self):
         """Seat 0: the codes encrypted and shuffled, packed."""

@@ -194,3 +194,48 @@ def test_the_deal_goes_a_power_a_frame_saying_how_far_it_is():
     assert t0.peer.waiting() and t1.peer.waiting()  # both hands dealt: lay away two
     assert most == 1
     assert "Shuffling 1/52" in said and "Shuffling 52/52" in said and "Dealing 6/6" in said
+
+
+def test_the_heap_is_collected_in_frames_of_its_own_between_powers():
+    import builtins
+
+    import engine.table.deal as deal_module
+    import firmware.screens.friend_table as table_module
+
+    d0, d1 = _apps()
+    d0.hw.table_prime = "p256"  # a frame's work is one power of it
+    d1.hw.table_prime = "p256"
+    open_table(d0, False)
+    open_table(d1, True)
+    powers = [0]
+    collections = [0]
+
+    def counted(x, e, m):
+        powers[0] += 1
+        return builtins.pow(x, e, m)
+
+    def collect():
+        collections[0] += 1
+        return True
+
+    frames = []  # side A's: (powers, collections) in each
+    real = table_module._collect
+    deal_module.pow = counted
+    table_module._collect = collect
+    try:
+        for _ in range(400):  # the first deal's work, then both wait to lay away
+            before = (powers[0], collections[0])
+            d0.tick(1)
+            frames.append((powers[0] - before[0], collections[0] - before[1]))
+            d1.tick(1)
+    finally:
+        deal_module.pow = builtins.pow
+        table_module._collect = real
+    steps = sum(p for p, c in frames)
+    assert steps >= 2 * table_module.TIDY
+    assert sum(c for p, c in frames) >= steps // (table_module.TIDY + 1)
+    assert not [f for f in frames if f[0] and f[1]]  # never a collection and a power in one frame
+    since = 0
+    for p, c in frames:
+        since = 0 if c else since + p
+        assert since <= table_module.TIDY

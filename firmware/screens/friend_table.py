@@ -44,6 +44,10 @@ try:  # the messages' and the save's checksums in machine code (a deck's is long
 except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
     pass
 
+# work steps between collections of the heap, each in a frame of its own:
+# on a device a step allocates, and a collection the heap needs in the
+# middle of a power's frame took it past 100 ms
+TIDY = const(32)
 STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 # the table's code (the rules, the protocol and its cryptography), each after
@@ -73,6 +77,19 @@ def load_table_code():
             __import__(name)
             return True
     return None
+
+
+def _collect():
+    # True when the heap was collected (a device's MicroPython or
+    # CircuitPython; CPython's collector is another matter)
+    import sys
+
+    if sys.implementation.name == "cpython":
+        return False
+    import gc
+
+    gc.collect()
+    return True
 
 
 def saved(storage):
@@ -132,6 +149,7 @@ class FriendTable(Screen):
         self.wrote = False  # saved in this frame
         self.opening = None  # the opening's steps still to run (``_open``)
         self.pegged = None  # the game the LED board shows
+        self.worked = 0  # steps of the side's work since the last collection
 
     def enter(self):
         if self.link is None and self.opening is None:
@@ -224,7 +242,10 @@ class FriendTable(Screen):
             # check: docs/firmware-figures.md)
             if linked:
                 moved = True
+            elif self.worked >= TIDY and _collect():
+                self.worked = 0  # this frame's time was the collection's
             elif peer.work():
+                self.worked += 1
                 moved = True
         if len(peer.notes) != self.notes:
             self.notes = len(peer.notes)

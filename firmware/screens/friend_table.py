@@ -149,7 +149,7 @@ class FriendTable(Screen):
         self.wrote = False  # saved in this frame
         self.opening = None  # the opening's steps still to run (``_open``)
         self.pegged = None  # the game the LED board shows
-        self.worked = 0  # steps of the side's work since the last collection
+        self.worked = TIDY  # work steps since the last collection (the first after one)
 
     def enter(self):
         if self.link is None and self.opening is None:

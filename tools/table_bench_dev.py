@@ -7,9 +7,10 @@ live heap of both sides after a collection. ``game(path, heap)``: the app
 itself (firmware.boot, the pico board, the host backend's storage) boots
 into "Play a friend" from the mode record tools/bench_table.py wrote, as
 the device's restart into the mode does (a heap of its own), and plays a
-whole match by pressing A, as seat A, the deal's work a step a frame as the screen does it; the other
-side is ``ReplayLink``, its messages recorded on the host (tools/bench_table.py)
-and given as this side's own messages are sent. With ``heap`` 0 it gives
+whole match by pressing A, as seat A, the deal's work a step a frame as
+the screen does it; the other side is ``ReplayLink``, its messages
+recorded on the host (tools/bench_table.py) and given as this side's own
+messages are sent. With ``heap`` 0 it gives
 the frames' times (median, slowest, over 100 ms), the side's work per deal
 and its slowest step; with ``heap`` 1 a collection before every frame and
 the app's most live heap; ``stop`` N ends it when the match's deal N+1

@@ -232,10 +232,10 @@ def test_the_heap_is_collected_in_frames_of_its_own_between_powers():
         deal_module.pow = builtins.pow
         table_module._collect = real
     steps = sum(p for p, c in frames)
-    assert steps >= 2 * table_module.TIDY
-    assert sum(c for p, c in frames) >= steps // (table_module.TIDY + 1)
+    assert steps >= 2 * table_module.COLLECT_EVERY
+    assert sum(c for p, c in frames) >= steps // (table_module.COLLECT_EVERY + 1)
     assert not [f for f in frames if f[0] and f[1]]  # never a collection and a power in one frame
     since = 0
     for p, c in frames:
         since = 0 if c else since + p
-        assert since <= table_module.TIDY
+        assert since <= table_module.COLLECT_EVERY

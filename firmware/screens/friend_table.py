@@ -3,13 +3,15 @@ player on their own device. The table shows the scores, the count and the
 cards on the pile, the hand; the LED board (where there is one) pegs both
 sides' scores, this side's as player 0. LEFT/RIGHT choose a card, A marks
 two for the crib or plays one (A with no card that fits says go); a line
-says what happened, and "Waiting", "Dealing" or "Link lost: paused" when the game
-waits. It opens a step a frame (the table's code still to load, the side,
-its first save, the link: firmware.screens.friend_link). The deal's work is
+says what happened, and "Waiting", "Dealing" or "Link lost: paused" when
+the game waits. It opens a step a frame (the table's code still to load,
+the side, its first save, the link: firmware.screens.friend_link). The deal's work is
 done a step a frame (``STEP``, one exponentiation with the 256-bit prime),
 the status saying how far it is ("Shuffling 12/52", "Dealing 3/6",
-"Checking 40/65"), so no frame holds the screen still. B leaves for the
-menu.
+"Checking 40/65"), so no frame holds the screen still; on a device the
+heap is collected in a frame of its own before the first step and after
+every ``COLLECT_EVERY`` steps, so that a collection seldom falls in a
+power's frame. B leaves for the menu.
 After each decision, and after each message of the other side it takes,
 the side is saved (``SAVE``, engine.table.resume) in a frame of its own,
 before anything answering it goes: after a power cut or leaving, the
@@ -22,7 +24,8 @@ over). The match's log is written to ``friend.log`` when it ends
 ``engine.table.settings`` (``TABLE_CODE``), ``firmware.keys``,
 ``firmware.ui.screen``, ``firmware.screens.friend_link`` and
 ``firmware.hw.files`` (not on the web); ``firmware.fast`` where viper is
-(its CRC handed to engine.crc for the messages' and the save's checksums).
+(its CRC handed to engine.crc for the messages' and the save's checksums);
+``gc`` and ``sys`` where used.
 """
 
 from firmware.keys import A, B, LEFT, RIGHT
@@ -45,9 +48,9 @@ except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
     pass
 
 # work steps between collections of the heap, each in a frame of its own:
-# on a device a step allocates, and a collection the heap needs in the
-# middle of a power's frame took it past 100 ms
-TIDY = const(32)
+# on a device the steps allocate, and a collection falling in the middle
+# of a power's frame takes that frame past 100 ms
+COLLECT_EVERY = const(32)
 STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
 SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 # the table's code (the rules, the protocol and its cryptography), each after
@@ -149,7 +152,7 @@ class FriendTable(Screen):
         self.wrote = False  # saved in this frame
         self.opening = None  # the opening's steps still to run (``_open``)
         self.pegged = None  # the game the LED board shows
-        self.worked = TIDY  # work steps since the last collection (the first after one)
+        self.worked = COLLECT_EVERY  # work steps since the last collection (the first after one)
 
     def enter(self):
         if self.link is None and self.opening is None:
@@ -242,7 +245,7 @@ class FriendTable(Screen):
             # check: docs/firmware-figures.md)
             if linked:
                 moved = True
-            elif self.worked >= TIDY and _collect():
+            elif self.worked >= COLLECT_EVERY and _collect():
                 self.worked = 0  # this frame's time was the collection's
             elif peer.work():
                 self.worked += 1

@@ -204,11 +204,13 @@ def game(args):
         for part in parts:
             call = "import tbd\ntbd.game('peer.bin', %d, %d)\n" % (part == "heap", args.stop_after)
             if args.emu:
+                import mp_device  # tools/bench (on the path from _game_folder)
                 from emu import firmware, pico, workdir
 
                 try:
                     fw = firmware.micropython(args.firmware)
-                    r = pico.run(fw, d, call, max_emu_s=3000)
+                    # VSYS through the Pico's divider, as the mode benches give it: the gauge on
+                    r = pico.run(fw, d, call, max_emu_s=3000, adc={3: mp_device.VSYS_MV // 3})
                 except (firmware.NoFirmware, firmware.BadFirmware, workdir.SetupError) as e:
                     print("bench_table.py: %s" % e, file=sys.stderr)
                     return 2

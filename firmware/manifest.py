@@ -146,6 +146,7 @@ package(
         "store/settings_record.py",
         "store/stats.py",
         "store/stats_record.py",
+        "store/table_save.py",
         "ui/__init__.py",
         "ui/buttons.py",
         "ui/canvas.py",

@@ -13,8 +13,9 @@ once (``open_table``), resuming the saved side (``friend.tbl``) when it is
 of that seat. ``saved`` is the room the page last sat in (the "Resume the
 table" entry of the menu goes back to it). Each link saves its side after
 each frame that took a message of the other side (``keep``).
-Imports ``firmware.hw.web_table``; ``firmware.screens.friend_table`` and
-``engine.table.resume`` when the table opens or a side is saved.
+Imports ``firmware.hw.web_table``; ``firmware.screens.friend_table``,
+``firmware.store.table_save`` and ``engine.table.resume`` when the table
+opens or a side is saved.
 """
 
 from firmware.hw.web_table import PageLink
@@ -46,34 +47,24 @@ def wire(runner, sock, room="", seat="", saved=""):
 
 
 def keep(storage, peer):
-    """The side saved as the friend screen saves it (``friend.tbl``, written
-    aside and renamed), so a reload resumes from the last message taken."""
-    from engine.table.resume import save
-    from firmware.screens.friend_table import SAVE
+    """The side saved as the friend screen saves it (firmware.store.table_save),
+    so a reload resumes from the last message taken; a full store is said by
+    the screen's own save."""
+    from firmware.store.table_save import save_side
 
-    try:
-        storage.write(SAVE + "~", save(peer))
-        try:
-            storage.remove(SAVE)
-        except OSError:
-            pass
-        storage.rename(SAVE + "~", SAVE)
-    except OSError:
-        pass  # a full store: the screen's own save says so
+    save_side(storage, peer)
 
 
 def open_table(app, seat):
     """The friend's table at once (the page opened by its link): the saved
     side when it is of this seat, else a new one."""
-    from firmware.screens.friend_table import SAVE, FriendTable
+    from firmware.screens.friend_table import FriendTable
+    from firmware.store.table_save import saved
 
     if app.mode != "friend":
         app.open("friend")
     peer = None
-    try:
-        data = app.hw.storage.read(SAVE)
-    except OSError:
-        data = None
+    data = saved(app.hw.storage)
     if data:
         from engine.table.resume import restore
 

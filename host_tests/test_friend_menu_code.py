@@ -12,6 +12,7 @@ from apprig import new_app
 from firmware.hal import DOWN
 from firmware.hw import host
 from firmware.screens import friend_table
+from firmware.store import table_save
 from friendrig import to_menu
 from importgraph import modules, module_name, read
 
@@ -88,8 +89,8 @@ def test_a_table_opens_a_step_a_frame():
     menu.choose(0)  # "Open a table"
     t = d.app.top()
     assert isinstance(t, friend_table.FriendTable)
-    assert t.peer is not None and t.link is None and not d.hw.storage.exists(friend_table.SAVE)
+    assert t.peer is not None and t.link is None and not d.hw.storage.exists(table_save.SAVE)
     d.tick(1)
-    assert d.hw.storage.exists(friend_table.SAVE) and t.link is None
+    assert d.hw.storage.exists(table_save.SAVE) and t.link is None
     d.tick(1)
     assert t.link is not None

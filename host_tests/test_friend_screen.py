@@ -15,7 +15,8 @@ from engine.logread import text_lines
 from firmware.hal import A, B, RIGHT
 from friendrig import open_table, table_app, to_menu
 from firmware.screens.friend import FriendMenu
-from firmware.screens.friend_table import SAVE, FriendTable
+from firmware.screens.friend_table import FriendTable
+from firmware.store.table_save import SAVE
 
 
 def _apps():

@@ -5,11 +5,13 @@ table itself is firmware.screens.friend_table's. While nothing is pressed
 the menu loads the table's code a module a frame (friend_table's
 ``TABLE_CODE``, by its ``load_table_code``), so neither the mode's first
 frame nor any other waits for all of it. Imports
-``firmware.ui.screen``, ``firmware.ui.list_screen``, ``firmware.screens.friend_table``;
+``firmware.ui.screen``, ``firmware.ui.list_screen``, ``firmware.screens.friend_table``,
+``firmware.store.table_save``;
 ``engine.table.resume`` when a side is resumed.
 """
 
-from firmware.screens.friend_table import FriendTable, STEP, drop_save, load_table_code, saved
+from firmware.screens.friend_table import FriendTable, STEP, load_table_code
+from firmware.store.table_save import drop_save, saved
 from firmware.ui.list_screen import ListScreen
 from firmware.ui.screen import MessageScreen
 

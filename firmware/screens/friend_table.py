@@ -13,23 +13,24 @@ heap is collected in a frame of its own before the first step and after
 every ``COLLECT_EVERY`` steps, so that a collection seldom falls in a
 power's frame. B leaves for the menu.
 After each decision, and after each message of the other side it takes,
-the side is saved (``SAVE``, engine.table.resume) in a frame of its own,
+the side is saved (firmware.store.table_save) in a frame of its own,
 before anything answering it goes: after a power cut or leaving, the
 menu's "Resume the table" comes back to it (its saved messages fed again a
 step a frame) and the other side sends again what it missed, which it
 still has (it forgets what it sent before a deal's reveal once the deal is
 over). The match's log is written to ``friend.log`` when it ends
 (docs/gamelog.md, the same on both devices). Imports ``engine.crc``,
-``engine.gamelog``, ``engine.table.peer``, ``engine.table.resume``,
+``engine.gamelog``, ``engine.table.peer``,
 ``engine.table.settings`` (``TABLE_CODE``), ``firmware.keys``,
-``firmware.ui.screen``, ``firmware.screens.friend_link`` and
-``firmware.hw.files`` (not on the web); ``firmware.fast`` where viper is
+``firmware.ui.screen``, ``firmware.screens.friend_link``,
+``firmware.store.table_save``; ``firmware.fast`` where viper is
 (its CRC handed to engine.crc for the messages' and the save's checksums);
 ``gc`` and ``sys`` where used.
 """
 
 from firmware.keys import A, B, LEFT, RIGHT
 from firmware.screens.friend_link import open_link, secret
+from firmware.store.table_save import drop_save, save_log, save_side
 from firmware.ui.screen import MessageScreen, Screen, title_bar
 
 try:
@@ -52,7 +53,6 @@ except (ImportError, SyntaxError):  # CPython, CircuitPython: engine.crc's own
 # of a power's frame takes that frame past 100 ms
 COLLECT_EVERY = const(32)
 STEP = const(1024)  # the work of a frame: one 256-bit power (engine.table.deal)
-SAVE = "friend.tbl"  # the side's save (engine.table.resume), while a match is on
 # the table's code (the rules, the protocol and its cryptography), each after
 # what it imports: loaded a module a frame after the menu's first, so neither
 # the mode's first frame nor any other waits for all of it
@@ -93,48 +93,6 @@ def _collect():
 
     gc.collect()
     return True
-
-
-def saved(storage):
-    try:
-        return storage.read(SAVE)
-    except OSError:
-        return None
-
-
-def _appender(storage):
-    # a device's files (firmware.hw.files) take a save or a log a piece at a
-    # time; other storages (the tests' and the web's, in memory) whole; the
-    # web page has no firmware.hw.files (tools/device_files.py)
-    try:
-        from firmware.hw.files import FileStorage
-    except ImportError:
-        return None
-    return storage.open_append if isinstance(storage, FileStorage) else None
-
-
-def _stream(opener, storage, tmp, fill):
-    # ``tmp`` written afresh (one cut short by a power cut goes first) by
-    # ``fill(put)``, handing on its bytes a piece at a time
-    if storage.exists(tmp):
-        storage.remove(tmp)
-    f = opener(tmp)
-    try:
-        fill(f.write)
-    finally:
-        f.close()
-
-
-def _pieces(log, put):
-    for piece in log.pieces():  # the lines, each with its newline, packed (engine.table.standing)
-        put(piece)
-
-
-def drop_save(storage):
-    try:
-        storage.remove(SAVE)
-    except OSError:
-        pass
 
 
 class FriendTable(Screen):
@@ -305,27 +263,11 @@ class FriendTable(Screen):
         # after each decision, before its message goes: a power cut resumes
         # from here (engine.table.resume), the other side sending again what
         # came since
-        from engine.table import resume
-
         self.wrote = True
         self.kept = self.peer.handled
-        storage = self.app.hw.storage
-        tmp = SAVE + "~"
-        try:
-            opener = _appender(storage)
-            if opener is None:  # a storage that writes whole files: the save made first
-                storage.write(tmp, resume.save(self.peer))
-            else:  # a piece at a time: no buffer of the whole save (KB late in a deal)
-                _stream(opener, storage, tmp, lambda put: resume.write(self.peer, put))
-            try:
-                storage.remove(SAVE)
-            except OSError:
-                pass
-            storage.rename(tmp, SAVE)
-        except OSError as e:
-            self.said = "Not saved: %s" % e
-        except MemoryError:
-            self.said = "Not saved: out of memory"
+        why = save_side(self.app.hw.storage, self.peer)
+        if why is not None:
+            self.said = why
 
     def _key(self, bit):
         peer = self.peer
@@ -363,20 +305,7 @@ class FriendTable(Screen):
         return True
 
     def _save_log(self):
-        # a piece at a time where the storage appends (a match's log is KB),
-        # to "friend.tmp" renamed over "friend.log" when whole
-        storage = self.app.hw.storage
-        log = self.peer.log
-        name, tmp = "friend.log friend.tmp".split()
-        try:
-            opener = _appender(storage)
-            if opener is None:  # a storage that writes whole files
-                # each line with its newline
-                storage.write(name, b"".join([bytes(p) for p in log.pieces()]))
-                return
-            _stream(opener, storage, tmp, lambda put: _pieces(log, put))
-            storage.rename(tmp, name)
-        except (OSError, AttributeError, MemoryError):
+        if not save_log(self.app.hw.storage, self.peer.log):
             self.said = "The log was not saved"
 
     def _status(self):

@@ -92,9 +92,14 @@ def device(name, game=0, hints=0, keys=""):
     from firmware import main as boot
 
     class Rig(devbench.Rig):
-        # devbench's, and which frames went over 100 ms (their numbers)
+        # devbench's, which frames went over 100 ms (their numbers), and
+        # when the app's last frame ended: before devbench's own collection
         def feed(self):
             n = self.over100
+            app = boot.app
+            if press_at[0] and "ended_us" not in marks and app is not None and app.next is not None:
+                marks["ended_us"] = devbench.since(press_at[0])
+            app = None
             devbench.Rig.feed(self)
             if self.over100 > n and len(over_at) < 8:
                 over_at.append(self.frames)
@@ -110,12 +115,9 @@ def device(name, game=0, hints=0, keys=""):
     plain = boot.restart
 
     def restart(app, reboot=True):
-        # firmware.main's restart, timed: from the press that ended the app
-        # (its last frame, the mode's name on the screen, done) and the
-        # record's writing
+        # firmware.main's restart, timed: the record's writing (the press
+        # that ended the app to the end of its last frame is ``feed``'s)
         t = devbench.now_us()
-        if press_at[0] and "ended_us" not in marks:
-            marks["ended_us"] = devbench.since(press_at[0])
         plain(app, reboot)
         marks.setdefault("record_us", devbench.since(t))
         raise SystemExit  # as the device's soft reset ends the interpreter here

@@ -24,20 +24,22 @@ class SaveError(ValueError):
 
 
 def _open(record, kind):
-    if not isinstance(record, (bytes, bytearray)):
+    # ``record``: bytes, or a view of a save's bytes (no copy of them held)
+    if not isinstance(record, (bytes, bytearray, memoryview)):
         raise SaveError("not a saved game")
-    if len(record) < 7 or record[:3] != MAGIC:
+    head = bytes(record[:5])
+    if len(record) < 7 or head[:3] != MAGIC:
         raise SaveError("not a cribbage save")
-    if record[3:4] != kind:
+    if head[3:4] != kind:
         kinds = {b"G": "game", b"M": "match"}  # made only for the message
         raise SaveError(
-            "a saved %s, not a saved %s" % (kinds.get(record[3:4], "something else"), kinds[kind])
+            "a saved %s, not a saved %s" % (kinds.get(head[3:4], "something else"), kinds[kind])
         )
-    if record[4] > VERSION:
-        raise SaveError("saved by a newer version (v%d); this one reads v%d" % (record[4], VERSION))
-    if record[4] != VERSION:
-        raise SaveError("unknown save version v%d" % record[4])
-    c = crc16(record[:-2])
+    if head[4] > VERSION:
+        raise SaveError("saved by a newer version (v%d); this one reads v%d" % (head[4], VERSION))
+    if head[4] != VERSION:
+        raise SaveError("unknown save version v%d" % head[4])
+    c = crc16(memoryview(record)[:-2])  # a view: no copy of the record
     if record[-2] != c >> 8 or record[-1] != c & 255:
         raise SaveError("the save is damaged (checksum mismatch)")
     return memoryview(record)[5:-2]

@@ -155,12 +155,13 @@ def split(data):
     byte, the match record, maybe the coach's figures) as ``(record,
     figures)``: the match record, and the coach's figures after it (10
     bytes) or None when it has none (extra bytes stay in the record, which
-    restoring then refuses)."""
+    restoring then refuses); the record is a view of ``data``."""
     n = len(data)
     end = 27 + 2 * (data[23] << 8 | data[24]) if n >= 25 else n  # level, 26 + 2 a decision
+    whole = memoryview(data)  # the record a view of the save: no copy held through the replay
     if n == end + 11 and data[end] == 67:
-        return bytes(data[1:end]), data[end + 1 :]
-    return bytes(data[1:]), None
+        return whole[1:end], data[end + 1 :]
+    return whole[1:], None
 
 
 def _record(data, coach):

@@ -92,13 +92,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class _HTTPServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a browser that goes away mid-file (a reload, a page closed) is no
+        # fault of the server's: said only when verbose, never as a traceback
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            if self.verbose:
+                print("web.py: %s:%d went away" % client_address[:2], file=sys.stderr)
+            return
+        super().handle_error(request, client_address)
+
+
 class Server:
     """web/dist (or ``folder``) on http://127.0.0.1:``port`` (0: a free one),
     served from a thread: ``start()``, ``url``, ``stop()``."""
 
     def __init__(self, folder, port=0, verbose=False):
         handler = functools.partial(Handler, directory=folder)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd = _HTTPServer(("127.0.0.1", port), handler)
         self.httpd.verbose = verbose
         self.httpd.sent = 0  # body bytes sent (Handler)
         self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]

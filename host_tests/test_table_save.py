@@ -3,7 +3,9 @@ the side's save and the match's log come out byte for byte what
 engine.table.resume and the log's lines are, whether the storage takes them
 a piece at a time (a board's files) or whole (the web page's); a storage
 that refuses (full, or failing) leaves the last whole save and log in place
-and is said in words; a file cut short by a power cut is replaced."""
+and is said in words; a file cut short by a power cut is replaced; at no
+moment of a save is there no save (a power cut between two steps of it
+would lose the match)."""
 
 import os
 
@@ -12,6 +14,7 @@ from engine.table import resume
 from engine.table.peer import Peer
 from engine.table.settings import Settings
 from firmware.hw.host import DictStorage, DirStorage
+from firmware.hw.web_store import KeyStorage, MemoryKV
 from firmware.store import table_save
 
 
@@ -43,9 +46,11 @@ def test_the_save_and_the_log_are_the_same_bytes_piece_by_piece_or_whole(tmp_pat
     want = resume.save(peer)
     lines = _log_bytes(peer.log)
     assert lines.count(b"\n") >= 5  # the game's header and a whole deal
-    files = DirStorage(str(tmp_path))
-    whole = DictStorage()
-    for storage in (files, whole):
+    files = DirStorage(str(tmp_path))  # a board's files: a piece at a time
+    memory = DictStorage()  # the tests' and the simulator's: a piece at a time too
+    page = KeyStorage(MemoryKV())  # the web page's, which cannot append: whole
+    assert not hasattr(page, "open_append")
+    for storage in (files, memory, page):
         assert table_save.saved(storage) is None
         assert table_save.save_side(storage, peer) is None
         assert table_save.saved(storage) == want
@@ -68,10 +73,20 @@ def test_a_save_cut_short_by_a_power_cut_is_replaced(tmp_path):
 
 
 class _Full(DictStorage):
-    """A store that has run out of room: every write refused."""
+    """A store that has run out of room: every write refused, whole or appended."""
 
     def write(self, name, data):
         raise OSError(28, "no space left")
+
+    def open_append(self, name):
+        class Refused:
+            def write(self, data):
+                raise OSError(28, "no space left")
+
+            def close(self):
+                pass
+
+        return Refused()
 
 
 class _Failing(DirStorage):
@@ -112,6 +127,15 @@ def test_a_refused_save_says_why_and_keeps_the_last_whole_one(tmp_path):
     assert not table_save.save_log(failing, later.log)
     assert failing.read(table_save.LOG) == b"the last log\n"
 
+    # the web page's store when localStorage is full: its setItem says so
+    kv = MemoryKV()
+    page = KeyStorage(kv)
+    page.write(table_save.SAVE, first)
+    kv.setItem = lambda key, value: "QuotaExceededError"
+    why = table_save.save_side(page, later)
+    assert why is not None and why.startswith("Not saved:") and "Quota" in why
+    assert table_save.saved(page) == first
+
 
 def test_dropping_the_save_is_quiet_when_there_is_none():
     s = DictStorage()
@@ -119,3 +143,36 @@ def test_dropping_the_save_is_quiet_when_there_is_none():
     DictStorage.write(s, table_save.SAVE, b"x")
     table_save.drop_save(s)
     assert table_save.saved(s) is None
+
+
+class _Watched(DictStorage):
+    """A store that notes, after each change, whether a save is there."""
+
+    def __init__(self):
+        DictStorage.__init__(self)
+        self.seen = []
+
+    def _note(self):
+        self.seen.append(table_save.SAVE in self.files)
+
+    def write(self, name, data):
+        DictStorage.write(self, name, data)
+        self._note()
+
+    def rename(self, old, new):
+        DictStorage.rename(self, old, new)
+        self._note()
+
+    def remove(self, name):
+        DictStorage.remove(self, name)
+        self._note()
+
+
+def test_at_no_moment_of_a_save_is_there_none():
+    first, later = _sides()[0], _sides(2)[0]
+    s = _Watched()
+    assert table_save.save_side(s, first) is None
+    s.seen = []
+    assert table_save.save_side(s, later) is None
+    assert s.seen and all(s.seen)  # the last save there until the new one replaces it
+    assert table_save.saved(s) == resume.save(later)

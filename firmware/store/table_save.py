@@ -1,13 +1,14 @@
 """A friend's table on the device's storage: the side's save (``SAVE``,
 engine.table.resume's record, while a match is on) and the match's log
-(``LOG``, docs/gamelog.md, written when the match ends). Both are written
-aside and renamed over the old file when whole, so a power cut leaves the
-last whole one. Where the storage appends (a board's files,
-firmware.hw.files) they go a piece at a time, with no buffer of the whole
-(a save is KB late in a deal, a match's log KB); the storages of the tests
-and of the web page, in memory, take a file whole. Imports
-``engine.table.resume`` when a side is saved, ``firmware.hw.files`` where
-it is (not on the web page: tools/device_files.py).
+(``LOG``, docs/gamelog.md, written when the match ends). The save is
+written aside and renamed over the old one (the storage's ``rename``
+replaces atomically: firmware/hal.py), so a power cut leaves the last whole
+save; the log, where it is written a piece at a time, too. Where the
+storage can append (``open_append``, optional in the hal's contract: a
+board's files) they go a piece at a time, with no buffer of the whole (a
+save is KB late in a deal, a match's log KB); a storage that cannot (the
+web page's) takes a file whole. Imports ``engine.table.resume`` when a
+side is saved.
 """
 
 SAVE = "friend.tbl"
@@ -36,16 +37,12 @@ def save_side(storage, peer):
 
     tmp = SAVE + "~"
     try:
-        opener = _appender(storage)
+        opener = getattr(storage, "open_append", None)
         if opener is None:  # a storage that writes whole files: the save made first
             storage.write(tmp, resume.save(peer))
         else:
             _stream(opener, storage, tmp, lambda put: resume.write(peer, put))
-        try:
-            storage.remove(SAVE)
-        except OSError:
-            pass
-        storage.rename(tmp, SAVE)
+        storage.rename(tmp, SAVE)  # replaces the last save at once: never none
     except OSError as e:
         return "Not saved: %s" % e
     except MemoryError:
@@ -58,7 +55,7 @@ def save_log(storage, log):
     ``LOG``: False when it could not be written."""
     tmp = "friend.tmp"
     try:
-        opener = _appender(storage)
+        opener = getattr(storage, "open_append", None)
         if opener is None:  # each line with its newline
             storage.write(LOG, b"".join([bytes(p) for p in log.pieces()]))
             return True
@@ -67,15 +64,6 @@ def save_log(storage, log):
     except (OSError, AttributeError, MemoryError):
         return False
     return True
-
-
-def _appender(storage):
-    # the storage's ``open_append`` where it takes a file a piece at a time
-    try:
-        from firmware.hw.files import FileStorage
-    except ImportError:
-        return None
-    return storage.open_append if isinstance(storage, FileStorage) else None
 
 
 def _stream(opener, storage, tmp, fill):
